@@ -1,0 +1,250 @@
+"""The Ultimate Monopoly board: 120 spaces on three concentric tracks, built once from data.
+
+Tracks count from 0 at their bottom-right corner in the direction of play (GO on the middle
+track, Squeeze Play on the inner, Stock Exchange on the outer). Board facts live in
+``companion/data/board.json``; this module turns them into frozen values with lookup tables.
+
+>>> board = ultimate_board()
+>>> board.space("States Avenue")
+Space('middle:13', 'States Avenue')
+>>> board.twin(board.space("middle:15"))
+Space('inner:9', 'Pennsylvania Railroad')
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib import resources
+from typing import Literal
+
+from companion.errors import UnknownSpaceError
+
+Track = Literal["inner", "middle", "outer"]
+#: The tracks from the centre of the board outwards.
+TRACKS: tuple[Track, ...] = ("inner", "middle", "outer")
+
+#: Kinds of space a player can own.
+PROPERTY_KINDS = frozenset({"street", "railroad", "utility", "cab_company"})
+
+
+@dataclass(frozen=True, slots=True)
+class Salary:
+    """What a pay corner pays, by how the token reached it."""
+
+    pass_odd: int
+    pass_even: int
+    land_odd: int
+    land_even: int
+    highest: int
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Space:
+    """One space of one track. A transit station is two spaces (one per track) of one property."""
+
+    track: Track
+    index: int
+    name: str
+    kind: str
+    group: str | None = None
+    price: int = 0
+    #: Streets: base, 1-4 houses, hotel, skyscraper. Railroads and cab companies: by number owned.
+    rent: tuple[int, ...] = ()
+    house_cost: int = 0
+    mortgage: int = 0
+    #: Taxes: the amount due.
+    amount: int = 0
+    salary: Salary | None = None
+    lane_above: str | None = None
+    lane_below: str | None = None
+
+    @property
+    def key(self) -> str:
+        """``TRACK:INDEX``, the space's unique address."""
+        return f"{self.track}:{self.index}"
+
+    @property
+    def is_property(self) -> bool:
+        return self.kind in PROPERTY_KINDS
+
+    @property
+    def is_pay_corner(self) -> bool:
+        return self.salary is not None
+
+    def __repr__(self) -> str:
+        return f"Space({self.key!r}, {self.name!r})"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Board:
+    """The spaces and every lookup the referee needs, precomputed."""
+
+    def __init__(self, data: dict) -> None:
+        self.track_lengths: dict[Track, int] = dict(data["tracks"])
+        spaces = [_space_from_data(s) for s in data["spaces"]]
+        self._by_key: dict[str, Space] = {s.key: s for s in spaces}
+        self._tracks: dict[str, tuple[Space, ...]] = {
+            t: tuple(sorted((s for s in spaces if s.track == t), key=lambda s: s.index))
+            for t in TRACKS
+        }
+        for track, length in self.track_lengths.items():
+            if [s.index for s in self._tracks[track]] != list(range(length)):
+                raise ValueError(f"board data: track {track!r} is not indexed 0..{length - 1}")
+        self.spaces: tuple[Space, ...] = tuple(s for t in TRACKS for s in self._tracks[t])
+
+        self._twin: dict[str, Space] = {}
+        for station in data["transit_stations"]:
+            a, b = (self._by_key[k] for k in station["spaces"])
+            self._twin[a.key], self._twin[b.key] = b, a
+        tunnel_a, tunnel_b = (self._by_key[k] for k in data["holland_tunnel"])
+        self._tunnel = {tunnel_a.key: tunnel_b, tunnel_b.key: tunnel_a}
+        self.jail: Space = self._by_key[data["jail"]]
+        self.utility_multipliers: tuple[int, ...] = tuple(data["utility_multipliers"])
+        self.groups: dict[str, tuple[str, ...]] = {
+            name: tuple(g["members"]) for name, g in data["groups"].items()
+        }
+        self.group_colours: dict[str, str] = {
+            name: g["colour"] for name, g in data["groups"].items()
+        }
+        properties: dict[str, list[Space]] = {}
+        for s in self.spaces:
+            if s.is_property:
+                properties.setdefault(s.name, []).append(s)
+        #: Property name -> its spaces (two for a transit station, one otherwise).
+        self.properties: dict[str, tuple[Space, ...]] = {
+            n: tuple(v) for n, v in properties.items()
+        }
+        self._names: dict[str, list[Space]] = {}
+        for s in self.spaces:
+            self._names.setdefault(_fold(s.name), []).append(s)
+        self.pay_corners: tuple[Space, ...] = tuple(s for s in self.spaces if s.is_pay_corner)
+
+    def __repr__(self) -> str:
+        return "ultimate_board()"
+
+    def __iter__(self) -> Iterator[Space]:
+        return iter(self.spaces)
+
+    def track(self, track: Track) -> tuple[Space, ...]:
+        return self._tracks[track]
+
+    def at(self, track: str, index: int) -> Space:
+        return self._tracks[track][index]
+
+    def step(self, space: Space, direction: int) -> Space:
+        """The neighbour of ``space`` on its own track (``direction`` +1 ahead, -1 back)."""
+        track = self._tracks[space.track]
+        return track[(space.index + direction) % len(track)]
+
+    def twin(self, space: Space) -> Space | None:
+        """The other space of a transit station, or ``None`` for any other space."""
+        return self._twin.get(space.key)
+
+    def is_station(self, space: Space) -> bool:
+        return space.key in self._twin
+
+    def tunnel_exit(self, space: Space) -> Space | None:
+        """The other Holland Tunnel, or ``None`` if ``space`` is not a tunnel."""
+        return self._tunnel.get(space.key)
+
+    def lane(self, space: Space, lane: Literal["above", "below"]) -> Space | None:
+        """The space one track inward (``above``) or outward (``below``), for Changing Lanes."""
+        key = space.lane_above if lane == "above" else space.lane_below
+        return self._by_key[key] if key else None
+
+    def same_place(self, a: Space, b: Space) -> bool:
+        """True for the same space, counting both spaces of one transit station as one."""
+        return a.key == b.key or self._twin.get(a.key) is b
+
+    def group_of(self, name: str) -> tuple[str, ...]:
+        space = self.properties[name][0]
+        return self.groups[space.group] if space.group else ()
+
+    def properties_of_kind(self, kind: str) -> tuple[str, ...]:
+        return tuple(n for n, spaces in self.properties.items() if spaces[0].kind == kind)
+
+    def space(self, ref: str) -> Space:
+        """Find one space by ``TRACK:INDEX`` or by name (case-insensitive, unique prefix allowed).
+
+        Raises :class:`UnknownSpaceError` naming the input and the closest names.
+        """
+        text = ref.strip()
+        match = re.fullmatch(r"(inner|middle|outer)\s*:\s*(-?\d+)", text, re.IGNORECASE)
+        if match:
+            track, index = match.group(1).lower(), int(match.group(2))
+            length = self.track_lengths[track]  # type: ignore[index]
+            if not 0 <= index < length:
+                raise UnknownSpaceError(
+                    f"no space {text!r}: the {track} track has indices 0 to {length - 1}"
+                )
+            return self._tracks[track][index]
+        folded = _fold(text)
+        candidates = self._names.get(folded)
+        if candidates is None:
+            prefixed = {k: v for k, v in self._names.items() if k.startswith(folded)} if folded else {}
+            if len(prefixed) == 1:
+                candidates = next(iter(prefixed.values()))
+            elif len(prefixed) > 1:
+                names = tuple(sorted(v[0].name for v in prefixed.values()))
+                raise UnknownSpaceError(
+                    f"space {text!r} is ambiguous: it could be {_or_list(names)}",
+                    suggestions=names,
+                )
+        if candidates is None:
+            close = difflib.get_close_matches(folded, self._names, n=3, cutoff=0.6)
+            names = tuple(self._names[c][0].name for c in close)
+            hint = f"; did you mean {_or_list(names)}?" if names else "; use a space name or TRACK:INDEX"
+            raise UnknownSpaceError(f"no space named {text!r}{hint}", suggestions=names)
+        if len(candidates) > 1:
+            keys = tuple(s.key for s in candidates)
+            raise UnknownSpaceError(
+                f"{candidates[0].name!r} is on {len(keys)} spaces: give one of {_or_list(keys)}",
+                suggestions=keys,
+            )
+        return candidates[0]
+
+
+def _fold(name: str) -> str:
+    return re.sub(r"[^a-z0-9&]+", " ", name.lower()).strip()
+
+
+def _or_list(items: tuple[str, ...]) -> str:
+    quoted = [f"{i!r}" for i in items]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def _space_from_data(d: dict) -> Space:
+    salary = Salary(**d["salary"]) if "salary" in d else None
+    return Space(
+        track=d["track"],
+        index=d["index"],
+        name=d["name"],
+        kind=d["kind"],
+        group=d.get("group"),
+        price=d.get("price", 0),
+        rent=tuple(d.get("rent", ())),
+        house_cost=d.get("house_cost", 0),
+        mortgage=d.get("mortgage", 0),
+        amount=d.get("amount", 0),
+        salary=salary,
+        lane_above=d.get("lane_above"),
+        lane_below=d.get("lane_below"),
+    )
+
+
+def load_data(name: str) -> dict:
+    """Read one of the project's own data files (``companion/data/NAME``)."""
+    return json.loads(resources.files("companion").joinpath("data").joinpath(name).read_text("utf-8"))
+
+
+@functools.cache
+def ultimate_board() -> Board:
+    """The Ultimate Monopoly board, built once per process."""
+    return Board(load_data("board.json"))

@@ -1,0 +1,87 @@
+"""Chance, Community Chest and Travel Voucher cards, by stable id.
+
+Players draw the physical card and tell the companion which one it is; the ids never change.
+Card facts live in ``companion/data/cards.json``.
+
+>>> deck = card_deck()
+>>> deck.card("chance-advance-to-illinois-avenue").move
+{'kind': 'advance', 'to': 'Illinois Avenue'}
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+from dataclasses import dataclass
+from typing import Any
+
+from companion.board import load_data
+from companion.errors import CompanionError
+
+
+class UnknownCardError(CompanionError, LookupError):
+    """A card id that names no card."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    deck: str
+    title: str
+    count: int
+    keep: bool
+    tradable: bool
+    effect: str
+    #: How the card moves the drawer's token (``None``: it does not); see ``docs/rulings.md``.
+    move: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Voucher:
+    id: str
+    title: str
+    kind: str
+    count: int
+    effect: str
+    steps: int = 0
+    expires_others: bool = False
+
+
+class CardDeck:
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.cards: dict[str, Card] = {}
+        for deck in ("chance", "community_chest"):
+            for c in data[deck]:
+                self.cards[c["id"]] = Card(
+                    id=c["id"], deck=deck, title=c["title"], count=c["count"], keep=c["keep"],
+                    tradable=c["tradable"], effect=c["effect"], move=c["move"],
+                )
+        self.vouchers: dict[str, Voucher] = {
+            v["id"]: Voucher(
+                id=v["id"], title=v["title"], kind=v["kind"], count=v["count"], effect=v["effect"],
+                steps=v.get("steps", 0), expires_others=v.get("expires_others", False),
+            )
+            for v in data["travel_vouchers"]
+        }
+        self.stock_names: tuple[str, ...] = tuple(s["name"] for s in data["stocks"])
+
+    def card(self, card_id: str) -> Card:
+        return _lookup(self.cards, card_id, "card")
+
+    def voucher(self, voucher_id: str) -> Voucher:
+        return _lookup(self.vouchers, voucher_id, "travel voucher")
+
+
+def _lookup(table: dict[str, Any], key: str, what: str) -> Any:
+    found = table.get(key.strip().lower())
+    if found is None:
+        close = difflib.get_close_matches(key.strip().lower(), table, n=3, cutoff=0.5)
+        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else (
+            f"; 'companion referee cards' lists the ids")
+        raise UnknownCardError(f"no {what} with id {key!r}{hint}")
+    return found
+
+
+@functools.cache
+def card_deck() -> CardDeck:
+    return CardDeck(load_data("cards.json"))

@@ -1,0 +1,150 @@
+"""The ``companion`` command line.
+
+``companion referee move --from "States Avenue" --roll 1 2 1`` explains a roll; ``--json``
+prints it as data. Bad input prints one line naming it and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import NoReturn, TextIO
+
+from companion import referee
+from companion.board import Board, Space, ultimate_board
+from companion.errors import CompanionError, IllegalMoveError
+from companion.movement import Resolution, Roll, resolve_roll, resolve_subway, resolve_taxi
+from companion.situation import Situation
+
+EXIT_BAD_INPUT = 2
+
+
+class UsageError(CompanionError, ValueError):
+    """A command line the parser cannot read."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and an exception, not an exit."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see --help)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    root = _Parser(prog="companion", description="Ultimate Monopoly table companion.")
+    commands = root.add_subparsers(dest="command", parser_class=_Parser, required=True)
+    ref = commands.add_parser(
+        "referee", help="answer 'what happens now?' for a table situation",
+        description="Ask the referee. Without a question it starts an interactive prompt.",
+    )
+    questions = ref.add_subparsers(dest="question", parser_class=_Parser)
+
+    def question(name: str, help_: str, *, start: bool = True) -> argparse.ArgumentParser:
+        q = questions.add_parser(name, help=help_, description=help_)
+        if start:
+            q.add_argument("--from", dest="start", metavar="SPACE",
+                           help="where the token is: a space name or TRACK:INDEX (e.g. outer:24)")
+        q.add_argument("--state", metavar="FILE", help="table situation JSON (docs/situation.md)")
+        q.add_argument("--player", metavar="NAME", help="who moves (default: the player to move)")
+        q.add_argument("--json", action="store_true", help="print one JSON object")
+        return q
+
+    move = question("move", "explain where a roll of the dice takes the token")
+    move.add_argument("--roll", nargs="+", required=True, metavar="DIE",
+                      help="the two regular dice and the speed die (1, 2, 3, mr or bus); in jail, two dice")
+    move.add_argument("--to", metavar="SPACE", help="the chosen space, for triples or a Subway ride")
+    move.add_argument("--bus", choices=("move", "voucher"), help="the Bus option chosen")
+    move.add_argument("--bail", action="store_true", help="the player paid $50 bail before rolling")
+    subway = question("subway", "the Subway ride to any space")
+    subway.add_argument("--to", metavar="SPACE", required=True)
+    taxi = question("taxi", "a taxi ride from an owned cab company")
+    taxi.add_argument("--to", metavar="SPACE", required=True)
+    space = questions.add_parser("space", help="what a space is, costs and does")
+    space.add_argument("name", nargs="+", metavar="SPACE")
+    questions.add_parser("board", help="list every space of the three tracks")
+    return root
+
+
+def _situation(args: argparse.Namespace, board: Board) -> Situation:
+    start = board.space(args.start) if getattr(args, "start", None) else None
+    if args.state:
+        situation = Situation.load(args.state, board)
+        if start is not None:
+            player = situation.player(args.player)
+            if player.in_jail and start != board.jail:
+                raise IllegalMoveError(f"{player.name} is in jail, not on {start.name!r}")
+            situation = situation.with_player(replace(player, position=start))
+        return situation
+    if start is None:
+        raise UsageError("--from SPACE is required when no --state file gives the position")
+    return Situation.fresh(start, name=args.player or "Player")
+
+
+def _answer(args: argparse.Namespace, board: Board) -> str:
+    if args.question == "board":
+        return "\n".join(f"{s.key:<10} {s.name} ({s.kind.replace('_', ' ')})" for s in board)
+    if args.question == "space":
+        return referee.describe_space(board, board.space(" ".join(args.name)))
+    situation = _situation(args, board)
+    to: Space | None = board.space(args.to) if getattr(args, "to", None) else None
+    result: Resolution
+    if args.question == "move":
+        result = resolve_roll(board, situation, Roll.parse(args.roll), player=args.player,
+                              to=to, bus=args.bus, bail=args.bail)
+    elif args.question == "subway":
+        assert to is not None
+        result = resolve_subway(board, situation, to, player=args.player)
+    else:
+        assert to is not None
+        result = resolve_taxi(board, situation, to, player=args.player)
+    if args.json:
+        return json.dumps(referee.to_json(result), indent=2)
+    return referee.to_text(result)
+
+
+def run(argv: Sequence[str], out: TextIO, err: TextIO, *, prompt: Callable[[], str] | None = None) -> int:
+    """Run one command line; returns the exit status."""
+    board = ultimate_board()
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command == "referee" and args.question is None:
+            return _interactive(board, out, err, prompt or (lambda: input("referee> ")))
+        print(_answer(args, board), file=out)
+        return 0
+    except CompanionError as exc:
+        print(f"companion: error: {exc}", file=err)
+        return EXIT_BAD_INPUT
+
+
+def _interactive(board: Board, out: TextIO, err: TextIO, prompt: Callable[[], str]) -> int:
+    print("Ask the referee, e.g.  move --from \"States Avenue\" --roll 1 2 1   "
+          "(help, or quit to leave)", file=out)
+    while True:
+        try:
+            line = prompt().strip()
+        except EOFError:
+            print(file=out)
+            return 0
+        if line in ("quit", "exit"):
+            return 0
+        if not line:
+            continue
+        if line in ("help", "?"):
+            line = "--help"
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:
+            print(f"companion: error: cannot read {line!r}: {exc}", file=err)
+            continue
+        try:
+            run(["referee", *words], out, err)
+        except SystemExit:  # --help prints and exits; the prompt goes on
+            pass
+
+
+def main(argv: Sequence[str] | None = None) -> NoReturn:
+    sys.exit(run(sys.argv[1:] if argv is None else argv, sys.stdout, sys.stderr))

@@ -1,0 +1,969 @@
+"""The movement resolver: where a token goes, step by step, and why.
+
+Every resolution returns the whole path (each space entered, each transit ride, tunnel and
+direct move with its reason), the salaries earned at pay corners, the stops where the rules act
+and what the player must or may do next. Nothing here changes its inputs.
+
+Rule ids (``M2``, ``P8``...) refer to ``docs/rulings.md``.
+
+>>> from companion.board import ultimate_board
+>>> from companion.situation import Situation
+>>> board = ultimate_board()
+>>> start = board.space("States Avenue")
+>>> r = resolve_roll(board, Situation.fresh(start), Roll(1, 2, 1))
+>>> [s.name for s in r.path]
+['Virginia Avenue', 'Pennsylvania Railroad', 'Fifth Avenue', 'Madison Avenue']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from companion.board import TRACKS, Board, Salary, Space
+from companion.cards import Card, Voucher
+from companion.errors import BadRollError, IllegalMoveError
+from companion.rent import is_rent_owed, rent_owed
+from companion.situation import Player, Situation
+
+SPEED_FACES = ("1", "2", "3", "mr", "bus")
+BAIL = 50
+TAXI_FARE = 50
+TAXI_FARE_OWN_CAB = 20
+
+Speed = int | Literal["mr", "bus"]
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Two regular dice and the speed die (``None`` when it is not rolled, as in jail)."""
+
+    d1: int
+    d2: int
+    speed: Speed | None = None
+
+    def __post_init__(self) -> None:
+        for die in (self.d1, self.d2):
+            if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
+                raise BadRollError(f"a regular die shows 1 to 6, not {die!r}")
+        if self.speed is not None and self.speed not in (1, 2, 3, "mr", "bus"):
+            raise BadRollError(f"the speed die shows 1, 2, 3, mr or bus, not {self.speed!r}")
+
+    @classmethod
+    def parse(cls, values: Sequence[str]) -> Roll:
+        """Read ``D1 D2 [S]`` as typed at the table, e.g. ``["3", "4", "mr"]``."""
+        if len(values) not in (2, 3):
+            raise BadRollError(
+                f"--roll takes two regular dice and the speed die (e.g. 3 4 mr), got {' '.join(values)!r}"
+            )
+        dice = []
+        for v in values[:2]:
+            if not v.strip().isdigit() or not 1 <= int(v) <= 6:
+                raise BadRollError(f"a regular die shows 1 to 6, not {v!r}")
+            dice.append(int(v))
+        speed: Speed | None = None
+        if len(values) == 3:
+            face = values[2].strip().lower()
+            face = {"m": "mr", "mrmonopoly": "mr", "mr.": "mr", "b": "bus"}.get(face, face)
+            if face not in SPEED_FACES:
+                raise BadRollError(f"the speed die shows 1, 2, 3, mr or bus, not {values[2]!r}")
+            speed = int(face) if face.isdigit() else face  # type: ignore[assignment]
+        return cls(dice[0], dice[1], speed)
+
+    @property
+    def is_doubles(self) -> bool:
+        """M5: doubles are judged on the two regular dice."""
+        return self.d1 == self.d2
+
+    @property
+    def is_triples(self) -> bool:
+        return self.d1 == self.d2 == self.speed
+
+    @property
+    def spaces(self) -> int:
+        """M1: all three dice when the speed die shows pips, else the two regular dice."""
+        return self.d1 + self.d2 + (self.speed if isinstance(self.speed, int) else 0)
+
+    @property
+    def regular(self) -> int:
+        return self.d1 + self.d2
+
+    def __str__(self) -> str:
+        speed = "" if self.speed is None else f" and {_SPEED_NAMES[self.speed]}"
+        return f"{self.d1}+{self.d2}{speed}"
+
+
+_SPEED_NAMES: dict[Speed, str] = {1: "1", 2: "2", 3: "3", "mr": "Mr. Monopoly", "bus": "the Bus"}
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One thing that happened to the token: ``move`` (entered the next space), ``ride``
+    (a transit station carried it to the linked track), ``tunnel``, ``direct`` (moved straight
+    to a space) or ``jail``."""
+
+    kind: str
+    space: Space
+    text: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class SalaryPaid:
+    corner: Space
+    amount: int
+    landed: bool
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Something the player must or may do (a follow-up), e.g. ``buy_or_auction``."""
+
+    kind: str
+    text: str
+    space: Space | None = None
+    amount: int | None = None
+    payee: str | None = None
+    choices: tuple[Space, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """A space where the token stops and the rules act, with what they ask."""
+
+    space: Space
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    player: str
+    start: Space
+    steps: tuple[Step, ...]
+    stops: tuple[Stop, ...]
+    salaries: tuple[SalaryPaid, ...]
+    follow_up: tuple[Action, ...]
+    explanation: tuple[str, ...]
+    #: Where the token ends after every forced move.
+    landing: Space
+    in_jail: bool
+    #: The player's state after the move (pending Reverse Direction, Subway, Transit Token...).
+    after: Player
+
+    @property
+    def path(self) -> tuple[Space, ...]:
+        """Every space entered, in order (a transit ride enters no new space)."""
+        return tuple(s.space for s in self.steps if s.kind != "ride")
+
+    @property
+    def summary(self) -> str:
+        return self.explanation[0]
+
+
+# -- How pay corners pay (M8) ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """Which salary a pay corner pays for this kind of move."""
+
+    kind: Literal["roll", "highest", "card"]
+    even: bool = False
+
+    def passing(self, salary: Salary) -> int:
+        if self.kind == "roll":
+            return salary.pass_even if self.even else salary.pass_odd
+        # Cards pay the ordinary passing salary ("if you pass Pay Day collect $300").
+        return salary.highest if self.kind == "highest" else salary.pass_odd
+
+    def landing(self, salary: Salary) -> int:
+        if self.kind == "roll":
+            return salary.land_even if self.even else salary.land_odd
+        return salary.highest
+
+
+HIGHEST = Pay("highest")
+CARD = Pay("card")
+
+RidePolicy = Callable[[Space], bool]
+
+
+def _always(_: Space) -> bool:
+    return True
+
+
+def _never(_: Space) -> bool:
+    return False
+
+
+def _by_parity(count: int) -> RidePolicy:
+    """M2: an even move rides every transit station it passes, an odd one stays on its track."""
+    return _always if count % 2 == 0 else _never
+
+
+# -- The builder ----------------------------------------------------------------------------
+
+
+@dataclass
+class _Turn:
+    """Accumulates one resolution; internal and short-lived, never shared."""
+
+    board: Board
+    situation: Situation
+    player: Player
+    dice_total: int | None = None
+    #: Cards that double the rent due where they send you.
+    rent_factor: int = 1
+    #: Cards that make an owned utility charge this many times two dice rolled now.
+    utility_times: int | None = None
+    pos: Space = field(init=False)
+    start: Space = field(init=False)
+    steps: list[Step] = field(default_factory=list)
+    stops: list[Stop] = field(default_factory=list)
+    salaries: list[SalaryPaid] = field(default_factory=list)
+    follow: list[Action] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    in_jail: bool = False
+    vouchers_left: int = 0
+
+    def __post_init__(self) -> None:
+        self.pos = self.start = self.player.position
+        self.in_jail = self.player.in_jail
+        self.vouchers_left = self.situation.vouchers_left
+
+    # Movement primitives
+
+    def ride_if(self, ride: RidePolicy, direction: int, rule: str, why: str) -> None:
+        twin = self.board.twin(self.pos)
+        if twin is not None and ride(self.pos):
+            self.steps.append(Step(
+                "ride", twin,
+                f"{why}: you ride the {twin.name} transit station onto the {twin.track} track.",
+                rule,
+            ))
+            self.notes.append(self.steps[-1].text)
+            self.pos = twin
+
+    def walk(self, count: int, direction: int, ride: RidePolicy, pay: Pay, *,
+             rule: str, why: str, pay_rule: str = "M8") -> None:
+        """Move ``count`` spaces, riding stations where ``ride`` says, paying pay corners."""
+        for i in range(count):
+            self.ride_if(ride, direction, "M2", why)
+            self.pos = self.board.step(self.pos, direction)
+            landed = i == count - 1
+            self.steps.append(Step("move", self.pos, f"{i + 1}: {self.pos.name}", rule))
+            if self.pos.salary is not None:
+                if landed:
+                    self.earn(pay.landing(self.pos.salary), landed=True, rule=pay_rule)
+                elif direction > 0:
+                    self.earn(pay.passing(self.pos.salary), landed=False, rule=pay_rule)
+                else:
+                    self.notes.append(f"Moving backwards past {self.pos.name} pays nothing (M8).")
+
+    def distance(self, target: Callable[[Space], bool], direction: int, ride: RidePolicy) -> int | None:
+        """Spaces to the first space matching ``target``, or ``None`` if the walk comes back
+        round to where it began first."""
+        pos = self.pos
+        for n in range(1, 2 * len(self.board.spaces) + 1):
+            if self.board.is_station(pos) and ride(pos):
+                pos = self.board.twin(pos)  # type: ignore[assignment]
+            pos = self.board.step(pos, direction)
+            if self.board.same_place(pos, self.pos):
+                return None
+            if target(pos):
+                return n
+        return None
+
+    def then(self, action: Action) -> None:
+        """A follow-up that comes after the stops (roll again, a choice to make...)."""
+        self.follow.append(action)
+        self.notes.append(action.text)
+
+    def stop(self, actions: Sequence[Action]) -> None:
+        """The token stops here and the rules act."""
+        self.stops.append(Stop(self.pos, tuple(actions)))
+        self.follow.extend(actions)
+        self.notes.extend(a.text for a in actions)
+
+    def earn(self, amount: int, *, landed: bool, rule: str) -> None:
+        how = "landing on" if landed else "passing"
+        self.salaries.append(SalaryPaid(self.pos, amount, landed, rule))
+        self.notes.append(f"Collect ${amount} for {how} {self.pos.name}.")
+
+    def jump(self, to: Space, why: str, rule: str, *, kind: str = "direct") -> None:
+        """A direct move: no pay corner is passed; arriving on one pays its highest salary."""
+        self.pos = to
+        self.steps.append(Step(kind, to, why, rule))
+        self.notes.append(why)
+        if kind == "direct" and to.salary is not None:
+            self.earn(to.salary.highest, landed=True, rule="M8")
+
+    def to_jail(self, why: str, rule: str) -> None:
+        self.jump(self.board.jail, f"{why}: go directly to jail.", rule, kind="jail")
+        self.in_jail = True
+        self.stop([Action("in_jail", "You are in jail; your turn is over.", self.pos)])
+
+    # Obeying the space
+
+    def land(self, how: str = "roll", *, parity_even: bool = False) -> None:
+        """Apply the rules of the space the token stands on (one stop, plus forced moves)."""
+        space, board = self.pos, self.board
+        actions: list[Action] = []
+        forced: Callable[[], None] | None = None
+        kind = space.kind
+        if space.is_property:
+            actions += self.property_actions(space, how)
+        elif kind in ("chance", "community_chest"):
+            deck = "Chance" if kind == "chance" else "Community Chest"
+            actions.append(Action(f"draw_{kind}", f"Draw a {deck} card and tell the companion which one.", space))
+        elif kind == "tax":
+            actions.append(Action("pay_tax", f"Pay ${space.amount} {space.name} into the Pool.", space, space.amount, "Pool"))
+        elif kind == "tax_refund":
+            amount = (self.situation.pool + 1) // 2
+            actions.append(Action("collect_tax_refund", f"Collect half the Pool, rounded up: ${amount}.", space, amount))
+        elif kind == "bus_ticket":
+            actions.append(self.voucher_draw(space, "Draw a Travel Voucher."))
+        elif kind == "birthday_gift":
+            if self.vouchers_left:
+                actions.append(Action("birthday_gift", "Take $100 from the Bank or a Travel Voucher: your choice.", space, 100))
+            else:
+                actions.append(Action("birthday_gift", "Take $100 from the Bank (no Travel Vouchers are left).", space, 100))
+        elif kind == "squeeze_play":
+            actions.append(Action("squeeze_play", "Squeeze Play: roll the two regular dice to see what each other player pays you.", space))
+        elif kind == "roll_three":
+            actions.append(Action("roll_three", "Roll Three: draw a Roll Three card, then roll three regular dice.", space))
+        elif kind == "stock_exchange":
+            actions.append(Action("stock_exchange", "Stock Exchange: the Bank pays dividends to every shareholder; then buy one share at par or the Banker auctions it.", space))
+        elif kind == "reverse_direction":
+            self.player = replace(self.player, reverse_direction=True)
+            actions.append(Action("reverse_direction", "Your next move goes backwards, and you may not use a Travel Voucher on it.", space))
+        elif kind == "subway":
+            self.player = replace(self.player, subway=True)
+            actions.append(Action("subway", "Subway: on your next move, ride directly to any space on any track.", space))
+        elif kind == "holland_tunnel" and how != "tunnel":
+            exit_ = board.tunnel_exit(space)
+            assert exit_ is not None
+            actions.append(Action("holland_tunnel", f"Holland Tunnel: go directly to the other Holland Tunnel ({exit_.track} track).", space))
+            forced = lambda: self.tunnel(exit_)  # noqa: E731
+        elif kind == "go_to_jail":
+            actions.append(Action("go_to_jail", "Go To Jail: go directly to jail.", space))
+            forced = lambda: self.to_jail("You landed on Go To Jail", "Go To Jail")  # noqa: E731
+        elif kind == "auction":
+            unowned = [n for n in board.properties if n not in self.situation.holdings]
+            if unowned:
+                actions.append(Action("auction_any", "Auction: pick any unowned property for the Banker to auction.", space))
+            else:
+                forced = lambda: self.auction_move(parity_even)  # noqa: E731
+        self.stop(actions)
+        if forced is not None:
+            forced()
+
+    def property_actions(self, space: Space, how: str) -> list[Action]:
+        holding = self.situation.holdings.get(space.name)
+        actions = []
+        if holding is None:
+            actions.append(Action("buy_or_auction", f"{space.name} is for sale: buy it for ${space.price} or the Banker auctions it.", space, space.price))
+        elif how in ("taxi", "token"):
+            actions.append(Action("no_rent", f"No rent on {space.name}: you arrived by {'taxi' if how == 'taxi' else 'Transit Token'}.", space))
+        elif holding.owner == self.player.name:
+            actions.append(Action("own_property", f"You own {space.name}: nothing to pay.", space))
+        elif holding.mortgaged:
+            actions.append(Action("mortgaged", f"{space.name} is mortgaged: no rent.", space))
+        elif space.kind == "utility" and (self.dice_total is None or self.utility_times):
+            count = sum(1 for n in self.board.properties_of_kind("utility") if self.situation.owner(n) == holding.owner)
+            times = self.utility_times or self.board.utility_multipliers[count - 1]
+            actions.append(Action("pay_rent", f"Roll two dice and pay {holding.owner} {times} times the total for {space.name}.", space, None, holding.owner))
+        else:
+            amount = rent_owed(self.board, self.situation, space, self.player.name, dice_total=self.dice_total or 0)
+            amount *= self.rent_factor
+            why = "" if self.rent_factor == 1 else " (double rent)"
+            actions.append(Action("pay_rent", f"Pay {holding.owner} ${amount} rent for {space.name}{why}.", space, amount, holding.owner))
+        if space.kind == "cab_company" and holding is not None and how != "taxi":
+            fare, payee = (TAXI_FARE_OWN_CAB, "Pool") if holding.owner == self.player.name else (TAXI_FARE, holding.owner)
+            actions.append(Action(
+                "taxi_ride",
+                f"You may also pay ${fare} to {'the Pool' if payee == 'Pool' else payee} for a taxi ride to Free Parking, another cab company or any transit station.",
+                space, fare, payee, taxi_destinations(self.board, space),
+            ))
+        if self.board.is_station(space) and how not in ("taxi", "token"):
+            actions.append(self.voucher_draw(space, "You landed exactly on a transit station: draw a Travel Voucher."))
+        return actions
+
+    def voucher_draw(self, space: Space, text: str) -> Action:
+        if not self.vouchers_left:
+            return Action("no_travel_voucher", "No Travel Vouchers are left to draw.", space)
+        self.vouchers_left -= 1
+        return Action("draw_travel_voucher", text, space)
+
+    def tunnel(self, exit_: Space) -> None:
+        self.jump(exit_, f"Through the Holland Tunnel to the {exit_.track} track (no salary).", "M7", kind="tunnel")
+        self.land("tunnel")
+
+    def auction_move(self, even: bool) -> None:
+        """M10: every property is owned; move ahead to the highest rent you can reach."""
+        best: tuple[int, int] | None = None
+        ride = _always if even else _never
+        pos, board = self.pos, self.board
+        for n in range(1, 2 * len(board.spaces) + 1):
+            if board.is_station(pos) and ride(pos):
+                pos = board.twin(pos)  # type: ignore[assignment]
+            pos = board.step(pos, 1)
+            if board.same_place(pos, self.pos):
+                break
+            if is_rent_owed(self.situation, pos, self.player.name):
+                rent = rent_owed(board, self.situation, pos, self.player.name, dice_total=self.dice_total or 0)
+                if best is None or rent > best[0]:
+                    best = (rent, n)
+        if best is None:
+            self.notes.append("Auction: every property is owned and none you can reach charges you rent, so you stay.")
+            return
+        parity = "even" if even else "odd"
+        self.notes.append(f"Auction with every property owned: you move ahead ({parity} move rules) to the highest rent you can reach.")
+        self.walk(best[1], 1, ride, Pay("roll", even), rule="M10", why=f"{parity.capitalize()} move")
+        self.land("roll", parity_even=even)
+
+    # Result
+
+    def result(self, headline: str) -> Resolution:
+        return Resolution(
+            player=self.player.name,
+            start=self.start,
+            steps=tuple(self.steps),
+            stops=tuple(self.stops),
+            salaries=tuple(self.salaries),
+            follow_up=tuple(self.follow),
+            explanation=(headline, *self.notes),
+            landing=self.pos,
+            in_jail=self.in_jail,
+            after=replace(self.player, position=self.pos, in_jail=self.in_jail),
+        )
+
+
+def taxi_destinations(board: Board, cab: Space) -> tuple[Space, ...]:
+    """P8: Free Parking, the other cab companies, and every transit station on its inner level."""
+    free_parking = next(s for s in board.spaces if s.kind == "free_parking")
+    cabs = tuple(s for s in board.spaces if s.kind == "cab_company" and s != cab)
+    stations = tuple(
+        min(spaces, key=lambda s: TRACKS.index(s.track))
+        for spaces in board.properties.values() if board.is_station(spaces[0])
+    )
+    return (free_parking, *cabs, *stations)
+
+
+# -- Dice rolls -----------------------------------------------------------------------------
+
+
+def resolve_roll(
+    board: Board,
+    situation: Situation,
+    roll: Roll,
+    *,
+    player: str | None = None,
+    to: Space | None = None,
+    bus: Literal["move", "voucher"] | None = None,
+    bail: bool = False,
+) -> Resolution:
+    """Resolve one roll of the dice for ``player`` (default: the player to move).
+
+    ``to`` answers a choice of destination the roll brings (triples, or a Subway ride taken
+    with a bonus move); ``bus`` answers the Bus option; ``bail`` means the player paid $50 to
+    leave jail before rolling.
+    """
+    me = situation.player(player)
+    turn = _Turn(board, situation, me, dice_total=roll.spaces)
+    if me.subway:
+        raise IllegalMoveError(
+            f"{me.name} landed on the Subway and rides it instead of rolling: ask with 'subway --to SPACE'"
+        )
+    if me.in_jail and not bail:
+        return _jail_roll(turn, roll)
+    if roll.speed is None:
+        raise BadRollError("the speed die is missing: give --roll D1 D2 S (S is 1, 2, 3, mr or bus)")
+    if me.in_jail:
+        turn.notes.append(f"You paid ${BAIL} bail into the Pool and roll all three dice.")
+        turn.player = me = replace(me, in_jail=False, jail_turns=0)
+        turn.in_jail = False
+    if roll.is_triples:
+        return _triples(turn, roll, to)
+    if roll.is_doubles and situation.doubles_this_turn >= 2:
+        turn.to_jail("Third doubles this turn", "M5")
+        return turn.result(f"{roll}: third doubles this turn, so you go straight to jail without moving.")
+
+    backwards = me.reverse_direction
+    direction = -1 if backwards else 1
+    turn.player = replace(turn.player, reverse_direction=False, transit_token=False)
+    count = roll.regular if roll.speed in ("mr", "bus") else roll.spaces
+    even = count % 2 == 0
+    parity = f"{'Even' if even else 'Odd'} move ({count})"
+    ride = _by_parity(count)
+    if me.transit_token:
+        token_ride = ride
+        ride = lambda s: s == me.position or token_ride(s)  # noqa: E731
+        turn.notes.append("Transit Token: you change track as you leave the station.")
+    missed_bus = backwards and roll.speed == "bus"
+    if missed_bus:
+        if me.vouchers:
+            turn.player = replace(turn.player, vouchers=me.vouchers - 1)
+            turn.then(Action("voucher_expires", "You missed the bus: one of your Travel Vouchers expires and goes back to the Bank.", None))
+        else:
+            turn.notes.append("You missed the bus, but you hold no Travel Voucher to lose.")
+    turn.walk(count, direction, ride, Pay("roll", even), rule="M1", why=parity)
+    first = turn.pos
+    headline = f"{roll}: {'move back' if backwards else 'move'} {count} from {me.position.name} to {first.name}"
+    turn.land("roll", parity_even=even)
+
+    if not turn.in_jail and roll.speed in ("mr", "bus") and not missed_bus:
+        if turn.player.subway and to is not None:
+            turn.player = replace(turn.player, subway=False)
+            _subway_ride(turn, to, "Your bonus move becomes the Subway ride")
+        elif turn.player.subway:
+            turn.player = replace(turn.player, subway=False)
+            turn.then(Action("choose_any_space", "Your bonus move becomes the Subway ride: choose any space on any track.", turn.pos))
+        elif roll.speed == "mr":
+            _mr_monopoly(turn, roll, backwards=backwards)
+        else:
+            _bus(turn, roll, bus)
+    if not turn.in_jail:
+        _doubles(turn, roll)
+    if turn.pos != first:
+        headline += f"; you end on {turn.pos.name}"
+    return turn.result(headline + ".")
+
+
+def _doubles(turn: _Turn, roll: Roll) -> None:
+    if not roll.is_doubles:
+        turn.then(Action("end_turn", "Your move is over.", turn.pos))
+    elif turn.player.subway:
+        turn.player = replace(turn.player, subway=False)
+        turn.then(Action("choose_any_space", "Doubles: instead of rolling again, ride the Subway now to any space on any track.", turn.pos))
+    else:
+        n = turn.situation.doubles_this_turn + 1
+        turn.then(Action("roll_again", f"Doubles ({'first' if n == 1 else 'second'} this turn): roll again.", turn.pos))
+
+
+def _jail_roll(turn: _Turn, roll: Roll) -> Resolution:
+    """M12: in jail, roll the two regular dice; doubles free you, the third failure costs $50."""
+    me = turn.player
+    if roll.speed is not None:
+        raise IllegalMoveError(
+            f"{me.name} is in jail and rolls only the two regular dice: give --roll D1 D2, "
+            f"or pay ${BAIL} bail first (--bail) to roll all three"
+        )
+    turn.dice_total = roll.regular
+    attempt = me.jail_turns + 1
+    if not roll.is_doubles and attempt < 3:
+        turn.player = replace(me, jail_turns=attempt)
+        turn.then(Action("end_turn", "No doubles: you stay in jail; your turn is over.", turn.pos))
+        return turn.result(f"{roll}: no doubles on attempt {attempt} of 3, so you stay in jail.")
+    if roll.is_doubles:
+        headline = f"{roll}: doubles free you from jail; move {roll.regular} (no further roll)"
+    else:
+        turn.then(Action("pay_bail", f"Third failed roll: pay ${BAIL} bail into the Pool.", turn.pos, BAIL, "Pool"))
+        headline = f"{roll}: third failed roll, pay ${BAIL} bail and move {roll.regular}"
+    turn.player = replace(me, in_jail=False, jail_turns=0)
+    turn.in_jail = False
+    even = roll.regular % 2 == 0
+    turn.walk(roll.regular, 1, _by_parity(roll.regular), Pay("roll", even), rule="M12",
+              why=f"{'Even' if even else 'Odd'} move ({roll.regular})")
+    turn.land("roll", parity_even=even)
+    if not turn.in_jail:
+        turn.then(Action("end_turn", "Your move is over.", turn.pos))
+    return turn.result(f"{headline} to {turn.pos.name}.")
+
+
+def _triples(turn: _Turn, roll: Roll, to: Space | None) -> Resolution:
+    """M5/M6: triples move you ahead to any space; no further roll, no jail."""
+    turn.player = replace(turn.player, reverse_direction=False, transit_token=False)
+    if to is None:
+        turn.then(Action("choose_any_space", "Triples: move ahead to any space on the board (no further roll).", turn.pos))
+        return turn.result(f"{roll}: triples! Choose any space to move to; you do not roll again.")
+    even = roll.spaces % 2 == 0
+    if turn.situation.options.triples_pay_salaries:
+        _advance_by_route(turn, to, Pay("roll", even), rule="M6", why="Triples route")
+    else:
+        turn.jump(to, f"Triples: move directly to {to.name} (house rule: no salaries on the way).", "M6")
+    turn.land("roll", parity_even=even)
+    if not turn.in_jail:
+        turn.then(Action("end_turn", "Triples end your move: no further roll.", turn.pos))
+    return turn.result(f"{roll}: triples! Move ahead to {to.name}; you do not roll again.")
+
+
+def _mr_monopoly(turn: _Turn, roll: Roll, *, backwards: bool) -> None:
+    """M3: the bonus move to the next unowned property, else the next rent you owe."""
+    board, situation, me = turn.board, turn.situation, turn.player.name
+    landed_on_reverse = turn.player.reverse_direction
+    direction = -1 if backwards or landed_on_reverse else 1
+    unowned_left = any(n not in situation.holdings for n in board.properties)
+    if unowned_left:
+        target = lambda s: s.is_property and s.name not in situation.holdings  # noqa: E731
+        goal = "unowned property"
+    else:
+        target = lambda s: is_rent_owed(situation, s, me)  # noqa: E731
+        goal = "property where you owe rent"
+    even = roll.regular % 2 == 0
+    ride = _by_parity(roll.regular)
+    where = "previous" if direction < 0 else "next"
+    n = turn.distance(target, direction, ride)
+    if n is None:
+        turn.notes.append(
+            f"Mr. Monopoly: no {goal} can be reached before coming back round, so you stay where you are."
+        )
+        return
+    if landed_on_reverse:
+        turn.player = replace(turn.player, reverse_direction=False)
+        turn.notes.append("Mr. Monopoly after Reverse Direction: the bonus move goes backwards now.")
+    parity = f"{'Even' if even else 'Odd'} regular dice ({roll.regular})"
+    turn.notes.append(f"Mr. Monopoly: bonus move to the {where} {goal} ({parity.lower()}).")
+    turn.walk(n, direction, ride, HIGHEST, rule="M3", why=parity)
+    turn.land("bonus")
+
+
+def _bus(turn: _Turn, roll: Roll, choice: Literal["move", "voucher"] | None) -> None:
+    """M4: take a Travel Voucher, or move to the nearest Chance or Community Chest ahead."""
+    ride = _by_parity(roll.regular)
+    n = turn.distance(lambda s: s.kind in ("chance", "community_chest"), 1, ride)
+    assert n is not None, "every track has a Chance or Community Chest space"
+    if turn.vouchers_left and choice != "move":
+        if choice == "voucher":
+            turn.then(turn.voucher_draw(turn.pos, "Bus: you take a Travel Voucher."))
+            return
+        probe = _Turn(turn.board, turn.situation, turn.player)
+        probe.pos = turn.pos
+        probe.walk(n, 1, ride, HIGHEST, rule="M4", why="")
+        turn.then(Action(
+            "bus_option",
+            f"Bus: take a Travel Voucher, or move to {probe.pos.name} ({probe.pos.track} track).",
+            probe.pos,
+        ))
+        return
+    if not turn.vouchers_left:
+        turn.notes.append("Bus: no Travel Vouchers are left, so you make the move.")
+    even = roll.regular % 2 == 0
+    turn.notes.append("Bus: move to the nearest Chance or Community Chest ahead.")
+    turn.walk(n, 1, ride, HIGHEST, rule="M4", why=f"{'Even' if even else 'Odd'} regular dice ({roll.regular})")
+    turn.land("bonus")
+
+
+# -- Routes ---------------------------------------------------------------------------------
+
+
+def forward_route(board: Board, start: Space, to: Space) -> tuple[int, frozenset[str]] | None:
+    """The shortest way ahead from ``start`` to ``to``, riding transit stations where it helps.
+
+    Returns the number of spaces and the keys of the stations to ride, or ``None`` when ``to``
+    is ``start``. Breadth first, trying to stay on the track before riding.
+    """
+    previous: dict[str, tuple[str, bool] | None] = {start.key: None}
+    frontier = [start]
+    while frontier and to.key not in previous:
+        following = []
+        for pos in frontier:
+            twin = board.twin(pos)
+            for rode, origin in ((False, pos), (True, twin)):
+                if origin is None:
+                    continue
+                nxt = board.step(origin, 1)
+                if nxt.key not in previous:
+                    previous[nxt.key] = (pos.key, rode)
+                    following.append(nxt)
+        frontier = following
+    if to == start or to.key not in previous:
+        return None
+    count, rides, key = 0, set(), to.key
+    while (link := previous[key]) is not None:
+        key, rode = link
+        count += 1
+        if rode:
+            rides.add(key)
+    return count, frozenset(rides)
+
+
+def _advance_by_route(turn: _Turn, to: Space, pay: Pay, *, rule: str, why: str) -> None:
+    route = forward_route(turn.board, turn.pos, to)
+    if route is None:
+        turn.jump(to, f"{why}: move to {to.name}.", rule)
+        return
+    count, rides = route
+    turn.walk(count, 1, lambda s: s.key in rides, pay, rule=rule, why=why)
+
+
+def _subway_ride(turn: _Turn, to: Space, why: str) -> None:
+    turn.jump(to, f"{why}: go directly to {to.name} ({to.track} track), no salary on the way.", "Subway")
+    turn.land("direct")
+
+
+def resolve_subway(board: Board, situation: Situation, to: Space, *, player: str | None = None) -> Resolution:
+    """The ride of a player who landed on the Subway: directly to any space."""
+    me = situation.player(player)
+    if not me.subway:
+        raise IllegalMoveError(f"{me.name} has not landed on the Subway, so there is no Subway ride to take")
+    turn = _Turn(board, situation, replace(me, subway=False))
+    _subway_ride(turn, to, "Subway ride")
+    turn.then(Action("end_turn", "Your move is over.", turn.pos))
+    return turn.result(f"Subway: ride directly to {to.name}.")
+
+
+def resolve_taxi(board: Board, situation: Situation, to: Space, *, player: str | None = None) -> Resolution:
+    """P8: the taxi ride from an owned cab company."""
+    me = situation.player(player)
+    cab = me.position
+    if cab.kind != "cab_company":
+        raise IllegalMoveError(f"a taxi ride starts on a cab company, and {me.name} is on {cab.name!r}")
+    owner = situation.owner(cab.name)
+    if owner is None:
+        raise IllegalMoveError(f"{cab.name!r} has no owner yet, so it offers no taxi ride")
+    allowed = taxi_destinations(board, cab)
+    if to not in allowed:
+        names = ", ".join(dict.fromkeys(s.name for s in allowed))
+        raise IllegalMoveError(f"a taxi goes to Free Parking, another cab company or a transit station ({names}), not {to.name!r}")
+    turn = _Turn(board, situation, me)
+    fare, payee = (TAXI_FARE_OWN_CAB, "Pool") if owner == me.name else (TAXI_FARE, owner)
+    turn.then(Action("pay_taxi_fare", f"Pay ${fare} to {'the Pool' if payee == 'Pool' else payee} for the ride.", cab, fare, payee))
+    turn.jump(to, f"Taxi ride: go directly to {to.name} ({to.track} track); no rent there.", "P8")
+    turn.land("taxi")
+    turn.then(Action("continue_turn", "Continue your turn from here.", turn.pos))
+    return turn.result(f"Taxi ride from {cab.name} to {to.name}.")
+
+
+# -- Cards and Travel Vouchers --------------------------------------------------------------
+
+
+def _advance_to(turn: _Turn, target: Callable[[Space], bool], pay: Pay, *, why: str, rule: str = "M9") -> bool:
+    """M9: advance to the first space matching ``target``, taking the next transit station
+    towards its track when it is on another track. False when no space matches."""
+    board = turn.board
+    tracks = {s.track for s in board.spaces if target(s)}
+    if not tracks:
+        return False
+    if turn.pos.track in tracks:
+        tracks = {turn.pos.track}
+    best: tuple[int, RidePolicy] | None = None
+    for track in sorted(tracks, key=TRACKS.index):
+        goal = TRACKS.index(track)
+
+        def ride(station: Space, goal: int = goal) -> bool:
+            twin = board.twin(station)
+            assert twin is not None
+            return abs(TRACKS.index(twin.track) - goal) < abs(TRACKS.index(station.track) - goal)
+
+        n = turn.distance(target, 1, ride)
+        if n is not None and (best is None or n < best[0]):
+            best = (n, ride)
+    if best is None:
+        return False
+    turn.walk(best[0], 1, best[1], pay, rule=rule, why=why)
+    return True
+
+
+_CHOICE_SETS: dict[str, Callable[[Board, Situation, Space], bool]] = {
+    "any_space": lambda board, situation, s: True,
+    "unowned_outer_property": lambda board, situation, s: (
+        s.track == "outer" and s.is_property and s.name not in situation.holdings
+    ),
+    "transportation": lambda board, situation, s: s.kind in ("railroad", "cab_company"),
+    "cab_company": lambda board, situation, s: s.kind == "cab_company",
+}
+
+
+def resolve_card(
+    board: Board,
+    situation: Situation,
+    card: Card,
+    *,
+    player: str | None = None,
+    to: Space | None = None,
+    roll: Roll | None = None,
+    option: int | None = None,
+) -> Resolution:
+    """Where a Chance or Community Chest card sends the player who drew (or plays) it.
+
+    ``to`` answers a card that lets the player choose a space, ``roll`` a card that asks for a
+    new roll of two dice, ``option`` (1 or 2) a card that offers two moves.
+    """
+    me = situation.player(player)
+    turn = _Turn(board, situation, me)
+    headline = f"{card.title}: {card.effect}"
+    if card.move is None:
+        turn.then(Action("card_effect", card.effect, turn.pos))
+        return turn.result(f"{card.title}: the card does not move you.")
+    move = card.move
+    if move["kind"] == "either":
+        if option not in (1, 2):
+            texts = " or ".join(f"{i}: {_describe_move(m)}" for i, m in enumerate(move["options"], 1))
+            raise IllegalMoveError(f"{card.title!r} offers a choice: give --option 1 or 2 ({texts})")
+        move = move["options"][option - 1]
+    _card_move(turn, card, move, to, roll)
+    if not turn.in_jail:
+        turn.then(Action("continue_turn", "Carry on with your turn.", turn.pos))
+    return turn.result(headline)
+
+
+def _describe_move(move: dict) -> str:
+    if move["kind"] == "jail":
+        return "go to jail"
+    return f"{move['kind'].replace('_', ' ')} {move.get('to', '')}".strip()
+
+
+def _card_move(turn: _Turn, card: Card, move: dict, to: Space | None, roll: Roll | None) -> None:
+    board, situation = turn.board, turn.situation
+    kind = move["kind"]
+    why = card.title
+    if kind == "advance":
+        name = move["to"]
+        if not _advance_to(turn, lambda s: s.name == name, CARD, why=why):
+            raise ValueError(f"card data: no space named {name!r}")
+        turn.land("card")
+    elif kind == "advance_nearest":
+        kinds = set(move["kinds"])
+        unowned_only = move.get("unowned_only", False)
+        if kinds == {"railroad"}:
+            turn.rent_factor = 2
+        if kinds == {"utility"}:
+            turn.utility_times = 10
+        found = _advance_to(
+            turn,
+            lambda s: s.kind in kinds and not (unowned_only and s.name in situation.holdings),
+            CARD, why=why,
+        )
+        if found:
+            turn.land("card")
+        else:
+            turn.notes.append(f"{card.title}: no such space is left, so you stay where you are.")
+    elif kind == "advance_pay_corner":
+        corner = next(s for s in board.track(turn.pos.track) if s.is_pay_corner)
+        if turn.pos == corner:
+            turn.earn(corner.salary.highest, landed=True, rule="M8")  # type: ignore[union-attr]
+        else:
+            turn.walk((corner.index - turn.pos.index) % len(board.track(corner.track)), 1, _never, CARD, rule="M9", why=why)
+        turn.land("card")
+    elif kind == "steps":
+        count = move["count"]
+        turn.walk(abs(count), 1 if count > 0 else -1, _by_parity(abs(count)), CARD, rule="M9", why=why)
+        turn.land("card")
+    elif kind == "direct":
+        turn.jump(board.space(move["to"]), f"{card.title}: move directly to {move['to']}.", "M9")
+        turn.land("direct")
+    elif kind == "direct_nearest":
+        kinds = set(move["kinds"])
+        probe = _Turn(board, situation, turn.player)
+        _advance_to(probe, lambda s: s.kind in kinds, CARD, why=why)
+        turn.rent_factor = 2
+        turn.jump(probe.pos, f"{card.title}: move directly to {probe.pos.name}.", "M9")
+        if probe.pos.name in situation.holdings:
+            turn.land("direct")
+        else:
+            turn.stop([Action("nothing", f"{probe.pos.name} has no owner: nothing happens, and it cannot be bought now.", turn.pos)])
+    elif kind == "jail":
+        turn.to_jail(card.title, "M9")
+    elif kind == "jail_if":
+        me = turn.player
+        if move["condition"] == "holds_stock":
+            applies = any(me.shares.values())
+            reason = "you hold stock" if applies else "you hold no stock, so you stay"
+        else:
+            applies = not any(h.owner == me.name for h in situation.holdings.values())
+            reason = "you own no property" if applies else "you own property, so you stay"
+        if applies:
+            turn.to_jail(f"{card.title} ({reason})", "M9")
+        else:
+            turn.notes.append(f"{card.title}: {reason}.")
+    elif kind == "lap":
+        track = board.track(turn.pos.track)
+        turn.walk(len(track), 1, _never, CARD, rule="M9", why=why)
+        turn.notes.append(f"{card.title}: a full lap of the {turn.pos.track} track brings you back to {turn.pos.name}.")
+    elif kind == "lane":
+        dest = board.lane(turn.pos, move["lane"])
+        if dest is None:
+            edge = "inner" if move["lane"] == "above" else "outer"
+            turn.notes.append(f"{card.title}: you are on the {edge} track already, so nothing happens.")
+        else:
+            turn.jump(dest, f"{card.title}: move directly to {dest.name} on the {dest.track} track.", "M9")
+            turn.land("direct")
+    elif kind == "choose":
+        allowed = _CHOICE_SETS[move["among"]]
+        if to is None or not allowed(board, situation, to):
+            what = move["among"].replace("_", " ")
+            got = f", not {to.name!r}" if to is not None else ""
+            raise IllegalMoveError(f"{card.title!r} lets you choose a space ({what}): give --to SPACE{got}")
+        if move["how"] == "direct":
+            turn.jump(to, f"{card.title}: move directly to {to.name}.", "M9")
+            turn.land("direct")
+        else:
+            _advance_to(turn, lambda s: board.same_place(s, to), CARD, why=why)
+            turn.land("card")
+    elif kind == "all_players_direct":
+        dest = board.space(move["to"])
+        turn.jump(dest, f"{card.title}: move directly to {dest.name}.", "M9")
+        turn.land("direct")
+        turn.then(Action("all_players_move", f"Every other player moves directly to {dest.name} too.", dest))
+    elif kind == "roll_back":
+        if roll is None:
+            raise IllegalMoveError(f"{card.title!r} needs a new roll: give --roll D1 D2")
+        turn.rent_factor = 2
+        turn.dice_total = roll.regular
+        count = roll.regular
+        turn.walk(count, -1, _by_parity(count), CARD, rule="M9", why=f"{'Even' if count % 2 == 0 else 'Odd'} move back ({count})")
+        turn.land("card")
+    else:
+        raise ValueError(f"card data: unknown move kind {kind!r} on {card.id!r}")
+
+
+def side_end(board: Board, space: Space) -> Space:
+    """The corner that ends the side ``space`` is on (a corner starts the next side)."""
+    length = len(board.track(space.track))
+    side = length // 4
+    return board.at(space.track, (space.index // side + 1) * side % length)
+
+
+def resolve_voucher(
+    board: Board,
+    situation: Situation,
+    voucher: Voucher,
+    *,
+    player: str | None = None,
+    to: Space | None = None,
+    ride: bool = False,
+) -> Resolution:
+    """A Travel Voucher played: normal movement, highest salaries (rules: Using Travel Vouchers)."""
+    me = situation.player(player)
+    if me.reverse_direction:
+        raise IllegalMoveError(f"{me.name} landed on Reverse Direction and may not use a Travel Voucher on this move (M11)")
+    if situation.voucher_played_this_turn:
+        raise IllegalMoveError(f"{me.name} has played a Travel Voucher this turn already: only one per turn")
+    if me.vouchers < 1:
+        raise IllegalMoveError(f"{me.name} holds no Travel Voucher")
+    turn = _Turn(board, situation, replace(me, vouchers=me.vouchers - 1))
+    how = "voucher"
+    if voucher.kind == "free_cab_fare":
+        count, direction = abs(voucher.steps), (1 if voucher.steps > 0 else -1)
+        policy = _always if ride else _never
+        turn.walk(count, direction, policy, HIGHEST, rule="V1", why="You chose to change track")
+        other = _Turn(board, situation, me)
+        other.walk(count, direction, _never if ride else _always, HIGHEST, rule="V1", why="")
+        if other.pos != turn.pos:
+            turn.notes.append(f"You could instead {'stay on' if ride else 'change'} track at the transit station and end on {other.pos.name} ({other.pos.key}).")
+    else:
+        if voucher.kind == "bus_ticket":
+            end = side_end(board, me.position)
+            ahead = [board.at(me.position.track, (me.position.index + i) % len(board.track(me.position.track)))
+                     for i in range(1, (end.index - me.position.index) % len(board.track(end.track)) + 1)]
+            what = f"a space ahead on this side of the {me.position.track} track, up to {end.name}"
+        else:
+            ahead = [s for s in board.track(me.position.track) if board.is_station(s) and s != me.position]
+            what = f"a transit station on the {me.position.track} track"
+            how = "token"
+        if to is None or to not in ahead:
+            names = ", ".join(f"{s.name} ({s.key})" for s in ahead)
+            got = f"; {to.name} ({to.key}) is not one" if to is not None else ""
+            raise IllegalMoveError(f"{voucher.title!r} moves you to {what}: give --to with one of {names}{got}")
+        turn.walk((to.index - me.position.index) % len(board.track(to.track)), 1, _never, HIGHEST, rule="V1", why=voucher.title)
+    turn.land(how)
+    if voucher.kind == "transit_token":
+        turn.player = replace(turn.player, transit_token=True)
+        turn.then(Action("transit_token", "On your next move you change track here, whatever you roll.", turn.pos))
+    if voucher.expires_others:
+        turn.then(Action("expire_vouchers", "Every other Travel Voucher held by any player expires and goes back to the Bank.", turn.pos))
+    turn.then(Action("continue_turn", "Carry on with your turn.", turn.pos))
+    return turn.result(f"{voucher.title}: move to {turn.pos.name}.")

@@ -1,0 +1,112 @@
+"""The referee's answers in the two forms the table uses: JSON data and plain sentences.
+
+>>> from companion.board import ultimate_board
+>>> from companion.movement import Roll, resolve_roll
+>>> from companion.situation import Situation
+>>> board = ultimate_board()
+>>> r = resolve_roll(board, Situation.fresh(board.space("States Avenue")), Roll(2, 1, 2))
+>>> to_json(r)["landing"]
+{'name': 'Tennessee Avenue', 'track': 'middle', 'index': 18}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.board import Board, Space
+from companion.movement import Action, Resolution
+from companion.situation import BUILDING_LEVELS
+
+
+def space_json(space: Space) -> dict[str, Any]:
+    return {"name": space.name, "track": space.track, "index": space.index}
+
+
+def action_json(action: Action) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": action.kind, "text": action.text}
+    if action.space is not None:
+        out["space"] = space_json(action.space)
+    if action.amount is not None:
+        out["amount"] = action.amount
+    if action.payee is not None:
+        out["payee"] = action.payee
+    if action.choices:
+        out["choices"] = [space_json(s) for s in action.choices]
+    return out
+
+
+def to_json(r: Resolution) -> dict[str, Any]:
+    """One JSON object for a resolution (the format is documented in ``docs/situation.md``)."""
+    after = r.after
+    return {
+        "player": r.player,
+        "start": space_json(r.start),
+        "landing": space_json(r.landing),
+        "stops": [
+            {**space_json(stop.space), "actions": [action_json(a) for a in stop.actions]}
+            for stop in r.stops
+        ],
+        "path": [space_json(s) for s in r.path],
+        "steps": [
+            {"kind": s.kind, **space_json(s.space), "text": s.text, "rule": s.rule} for s in r.steps
+        ],
+        "salaries": [
+            {"corner": p.corner.name, "amount": p.amount, "landed": p.landed} for p in r.salaries
+        ],
+        "follow_up": [action_json(a) for a in r.follow_up],
+        "summary": r.summary,
+        "explanation": list(r.explanation),
+        "in_jail": r.in_jail,
+        "after": {
+            "position": after.position.key,
+            "in_jail": after.in_jail,
+            "jail_turns": after.jail_turns,
+            "reverse_direction": after.reverse_direction,
+            "subway": after.subway,
+            "transit_token": after.transit_token,
+            "vouchers": after.vouchers,
+        },
+    }
+
+
+def to_text(r: Resolution) -> str:
+    """The answer as a player reads it: the sentence, the path, then each event."""
+    lines = [r.summary]
+    if r.path:
+        lines.append("Path: " + " > ".join(s.name for s in r.path))
+    lines += [f"- {line}" for line in r.explanation[1:]]
+    total = sum(p.amount for p in r.salaries)
+    if total:
+        lines.append(f"Salaries: ${total}")
+    lines.append(f"Token ends on {r.landing.name} ({r.landing.key}).")
+    return "\n".join(lines)
+
+
+def describe_space(board: Board, space: Space) -> str:
+    """What a space is and what it costs, for ``companion referee space``."""
+    kind = space.kind.replace("_", " ")
+    lines = [f"{space.name} ({space.key}): {kind}"]
+    if space.kind == "street":
+        labels = ("base", *BUILDING_LEVELS[1:])
+        rents = ", ".join(f"{label} ${amount}" for label, amount in zip(labels, space.rent, strict=True))
+        group = board.groups[space.group or ""]
+        lines.append(f"{space.group} group ({', '.join(group)}); price ${space.price}; "
+                     f"houses, hotels and skyscrapers ${space.house_cost} each; mortgage ${space.mortgage}")
+        lines.append(f"Rent: {rents}")
+    elif space.kind in ("railroad", "cab_company"):
+        rents = ", ".join(f"{n} owned ${amount}" for n, amount in enumerate(space.rent, 1))
+        extra = "train depot" if space.kind == "railroad" else "cab stand"
+        lines.append(f"Price ${space.price}; mortgage ${space.mortgage}; rent {rents}; a {extra} doubles it")
+        twin = board.twin(space)
+        if twin is not None:
+            lines.append(f"Transit station linked to {twin.key}: an even move passing it rides to the {twin.track} track")
+    elif space.kind == "utility":
+        mult = ", ".join(f"{n}: {m}x" for n, m in enumerate(board.utility_multipliers, 1))
+        lines.append(f"Price ${space.price}; mortgage ${space.mortgage}; rent by utilities owned ({mult}) the dice")
+    elif space.kind == "tax":
+        lines.append(f"Pay ${space.amount} into the Pool")
+    elif space.salary is not None:
+        s = space.salary
+        lines.append(f"Pays ${s.pass_odd}/{s.pass_even} passing (odd/even move), "
+                     f"${s.land_odd}/{s.land_even} landing, ${s.highest} on a direct, voucher or bonus move")
+    return "\n".join(lines)

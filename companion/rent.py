@@ -1,0 +1,50 @@
+"""Rent: what a player owes on landing on a property (rulings P2, P3; railroads and cab companies).
+
+>>> from companion.board import ultimate_board
+>>> from companion.situation import Situation
+>>> board = ultimate_board()
+>>> s = Situation.parse({"players": [{"name": "Ann", "position": "GO"}, {"name": "Bob", "position": "GO"}],
+...                      "properties": {"Park Place": {"owner": "Bob"}, "Boardwalk": {"owner": "Bob"}}})
+>>> rent_owed(board, s, board.space("Boardwalk"), "Ann", dice_total=7)
+150
+"""
+
+from __future__ import annotations
+
+from companion.board import Board, Space
+from companion.situation import Situation
+
+
+def is_rent_owed(situation: Situation, space: Space, payer: str) -> bool:
+    """True if landing on ``space`` makes ``payer`` owe rent to another player."""
+    holding = situation.holdings.get(space.name) if space.is_property else None
+    return holding is not None and holding.owner != payer and not holding.mortgaged
+
+
+def rent_owed(board: Board, situation: Situation, space: Space, payer: str, *, dice_total: int) -> int:
+    """The rent ``payer`` owes for landing on ``space``; 0 when none is owed.
+
+    ``dice_total`` is what the dice that moved the player show (Mr. Monopoly and Bus count 0);
+    it matters for utilities only.
+    """
+    if not is_rent_owed(situation, space, payer):
+        return 0
+    holding = situation.holdings[space.name]
+    owned = [
+        name for name in board.properties_of_kind(space.kind)
+        if situation.owner(name) == holding.owner
+    ]
+    if space.kind == "street":
+        if holding.level:
+            return space.rent[holding.level]
+        group = board.group_of(space.name)
+        in_group = sum(1 for name in group if situation.owner(name) == holding.owner)
+        if in_group == len(group):
+            return space.rent[0] * 3
+        if len(group) >= 3 and in_group == len(group) - 1:
+            return space.rent[0] * 2
+        return space.rent[0]
+    if space.kind == "utility":
+        return board.utility_multipliers[len(owned) - 1] * dice_total
+    # Railroads and cab companies: by number owned, doubled by a depot or cab stand.
+    return space.rent[len(owned) - 1] * (2 if holding.improved else 1)

@@ -1,0 +1,106 @@
+"""Golden movement tables: whole expected answers, worked out by hand, for every movement rule."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.board import Space, ultimate_board
+from companion.cards import card_deck
+from companion.movement import (
+    Resolution,
+    Roll,
+    resolve_card,
+    resolve_roll,
+    resolve_subway,
+    resolve_taxi,
+    resolve_voucher,
+)
+from companion.situation import Situation
+
+BOARD = ultimate_board()
+CASES = json.loads((Path(__file__).parent / "data" / "golden_moves.json").read_text("utf-8"))["cases"]
+
+
+def expand(refs: list[str]) -> list[Space]:
+    """Space references, with ``track:a..b`` for a run of spaces in order of play."""
+    spaces = []
+    for ref in refs:
+        run = re.fullmatch(r"(inner|middle|outer):(\d+)\.\.(\d+)", ref)
+        if run is None:
+            spaces.append(BOARD.space(ref))
+            continue
+        track, first, last = run.group(1), int(run.group(2)), int(run.group(3))
+        length = BOARD.track_lengths[track]  # type: ignore[index]
+        spaces += [BOARD.at(track, (first + i) % length) for i in range((last - first) % length + 1)]
+    return spaces
+
+
+def situation_for(case: dict[str, Any]) -> Situation:
+    state = json.loads(json.dumps(case.get("state", {})))
+    players = state.setdefault("players", [{"name": "Ann"}])
+    properties: dict[str, Any] = {}
+    for owner, where in case.get("owned_by", {}).items():
+        for name, spaces in BOARD.properties.items():
+            if where == "all" or any(s.track in where for s in spaces):
+                properties[name] = {"owner": owner}
+    state["properties"] = {**properties, **state.get("properties", {})}
+    if "from" in case:
+        players[0]["position"] = case["from"]
+    return Situation.parse(state)
+
+
+def resolve(case: dict[str, Any]) -> Resolution:
+    situation = situation_for(case)
+    to = BOARD.space(case["to"]) if "to" in case else None
+    roll = Roll.parse(case["roll"]) if "roll" in case else None
+    ask = case["ask"]
+    if ask == "move":
+        assert roll is not None
+        return resolve_roll(BOARD, situation, roll, to=to, bus=case.get("bus"), bail=case.get("bail", False))
+    if ask == "card":
+        return resolve_card(BOARD, situation, card_deck().card(case["card"]), to=to, roll=roll, option=case.get("option"))
+    if ask == "voucher":
+        return resolve_voucher(BOARD, situation, card_deck().voucher(case["voucher"]), to=to, ride=case.get("ride", False))
+    assert to is not None
+    return (resolve_subway if ask == "subway" else resolve_taxi)(BOARD, situation, to)
+
+
+def follow_up_shape(r: Resolution, expected: list[Any]) -> list[Any]:
+    """The follow-ups in the form the case gives them: a kind, or [kind, amount, payee], or [kind, space]."""
+    shaped = []
+    for action, want in zip(r.follow_up, expected + [None] * len(r.follow_up), strict=False):
+        if isinstance(want, list) and len(want) == 2:
+            shaped.append([action.kind, action.space.key if action.space else None])
+        elif isinstance(want, list):
+            shaped.append([action.kind, action.amount, action.payee])
+        else:
+            shaped.append(action.kind)
+    return shaped
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_golden_move(case: dict[str, Any]) -> None:
+    situation = situation_for(case)
+    r = resolve(case)
+    want = case["expect"]
+    assert r.landing == BOARD.space(want["landing"])
+    if "path" in want:
+        assert [s.key for s in r.path] == [s.key for s in expand(want["path"])]
+    if "stops" in want:
+        assert [s.space.key for s in r.stops] == [s.key for s in expand(want["stops"])]
+    if "salaries" in want:
+        assert [[p.corner.name, p.amount] for p in r.salaries] == want["salaries"]
+    if "follow_up" in want:
+        expected = [[k[0], BOARD.space(k[1]).key] if isinstance(k, list) and len(k) == 2 else k for k in want["follow_up"]]
+        assert follow_up_shape(r, want["follow_up"]) == expected
+    if "in_jail" in want:
+        assert r.in_jail is want["in_jail"]
+    for key, value in want.get("after", {}).items():
+        assert getattr(r.after, key) == value, key
+    assert r.start == situation.player().position
+    assert r.explanation and all(isinstance(line, str) and line for line in r.explanation)
