@@ -17,7 +17,16 @@ from typing import NoReturn, TextIO
 from companion import referee
 from companion.board import Board, Space, ultimate_board
 from companion.errors import CompanionError, IllegalMoveError
-from companion.movement import Resolution, Roll, resolve_roll, resolve_subway, resolve_taxi
+from companion.cards import card_deck
+from companion.movement import (
+    Resolution,
+    Roll,
+    resolve_card,
+    resolve_roll,
+    resolve_subway,
+    resolve_taxi,
+    resolve_voucher,
+)
 from companion.situation import Situation
 
 EXIT_BAD_INPUT = 2
@@ -63,6 +72,16 @@ def build_parser() -> argparse.ArgumentParser:
     subway.add_argument("--to", metavar="SPACE", required=True)
     taxi = question("taxi", "a taxi ride from an owned cab company")
     taxi.add_argument("--to", metavar="SPACE", required=True)
+    card = question("card", "where a Chance or Community Chest card sends the player")
+    card.add_argument("--card", required=True, metavar="ID", help="the card's id (see 'cards')")
+    card.add_argument("--to", metavar="SPACE", help="the space chosen, for a card that lets you choose")
+    card.add_argument("--roll", nargs="+", metavar="DIE", help="a new roll of two dice, for a card that asks for one")
+    card.add_argument("--option", type=int, choices=(1, 2), help="the option chosen, for a card that offers two")
+    voucher = question("voucher", "where a Travel Voucher takes the player")
+    voucher.add_argument("--voucher", required=True, metavar="ID", help="the voucher's id (see 'cards')")
+    voucher.add_argument("--to", metavar="SPACE", help="the space chosen (Bus Ticket, Transit Token)")
+    voucher.add_argument("--ride", action="store_true", help="change track at a transit station on the way")
+    questions.add_parser("cards", help="list every card and Travel Voucher with its id")
     space = questions.add_parser("space", help="what a space is, costs and does")
     space.add_argument("name", nargs="+", metavar="SPACE")
     questions.add_parser("board", help="list every space of the three tracks")
@@ -87,6 +106,11 @@ def _situation(args: argparse.Namespace, board: Board) -> Situation:
 def _answer(args: argparse.Namespace, board: Board) -> str:
     if args.question == "board":
         return "\n".join(f"{s.key:<10} {s.name} ({s.kind.replace('_', ' ')})" for s in board)
+    if args.question == "cards":
+        deck = card_deck()
+        rows = [f"{c.id:<48} {c.title}" for c in deck.cards.values()]
+        rows += [f"{v.id:<48} {v.title}" for v in deck.vouchers.values()]
+        return "\n".join(rows)
     if args.question == "space":
         return referee.describe_space(board, board.space(" ".join(args.name)))
     situation = _situation(args, board)
@@ -95,6 +119,13 @@ def _answer(args: argparse.Namespace, board: Board) -> str:
     if args.question == "move":
         result = resolve_roll(board, situation, Roll.parse(args.roll), player=args.player,
                               to=to, bus=args.bus, bail=args.bail)
+    elif args.question == "card":
+        roll = Roll.parse(args.roll) if args.roll else None
+        result = resolve_card(board, situation, card_deck().card(args.card), player=args.player,
+                              to=to, roll=roll, option=args.option)
+    elif args.question == "voucher":
+        result = resolve_voucher(board, situation, card_deck().voucher(args.voucher),
+                                 player=args.player, to=to, ride=args.ride)
     elif args.question == "subway":
         assert to is not None
         result = resolve_subway(board, situation, to, player=args.player)

@@ -349,7 +349,7 @@ class _Turn:
             forced = lambda: self.tunnel(exit_)  # noqa: E731
         elif kind == "go_to_jail":
             actions.append(Action("go_to_jail", "Go To Jail: go directly to jail.", space))
-            forced = lambda: self.to_jail("You landed on Go To Jail", "Go To Jail")  # noqa: E731
+            forced = lambda: self.to_jail("You landed on Go To Jail", "R15")  # noqa: E731
         elif kind == "auction":
             unowned = [n for n in board.properties if n not in self.situation.holdings]
             if unowned:
@@ -690,7 +690,7 @@ def _advance_by_route(turn: _Turn, to: Space, pay: Pay, *, rule: str, why: str) 
 
 
 def _subway_ride(turn: _Turn, to: Space, why: str) -> None:
-    turn.jump(to, f"{why}: go directly to {to.name} ({to.track} track), no salary on the way.", "Subway")
+    turn.jump(to, f"{why}: go directly to {to.name} ({to.track} track), no salary on the way.", "R8")
     turn.land("direct")
 
 
@@ -939,9 +939,9 @@ def resolve_voucher(
     if voucher.kind == "free_cab_fare":
         count, direction = abs(voucher.steps), (1 if voucher.steps > 0 else -1)
         policy = _always if ride else _never
-        turn.walk(count, direction, policy, HIGHEST, rule="V1", why="You chose to change track")
+        turn.walk(count, direction, policy, HIGHEST, rule="R13", why="You chose to change track")
         other = _Turn(board, situation, me)
-        other.walk(count, direction, _never if ride else _always, HIGHEST, rule="V1", why="")
+        other.walk(count, direction, _never if ride else _always, HIGHEST, rule="R13", why="")
         if other.pos != turn.pos:
             turn.notes.append(f"You could instead {'stay on' if ride else 'change'} track at the transit station and end on {other.pos.name} ({other.pos.key}).")
     else:
@@ -958,7 +958,7 @@ def resolve_voucher(
             names = ", ".join(f"{s.name} ({s.key})" for s in ahead)
             got = f"; {to.name} ({to.key}) is not one" if to is not None else ""
             raise IllegalMoveError(f"{voucher.title!r} moves you to {what}: give --to with one of {names}{got}")
-        turn.walk((to.index - me.position.index) % len(board.track(to.track)), 1, _never, HIGHEST, rule="V1", why=voucher.title)
+        turn.walk((to.index - me.position.index) % len(board.track(to.track)), 1, _never, HIGHEST, rule="R13", why=voucher.title)
     turn.land(how)
     if voucher.kind == "transit_token":
         turn.player = replace(turn.player, transit_token=True)

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.board import Board, Space, ultimate_board
+from companion.cards import card_deck
 from companion.errors import BadSituationError, CompanionError
 
 FORMAT_VERSION = 1
@@ -215,7 +216,7 @@ class _Parser:
         vouchers = data.get("vouchers", 0)
         if isinstance(vouchers, list):
             vouchers = len(vouchers)
-        shares = self.obj(data.get("shares", {}), f"{where}.shares", set(_STOCKS))
+        shares = self.obj(data.get("shares", {}), f"{where}.shares", set(card_deck().stock_names))
         return Player(
             name=name,
             position=position,
@@ -256,7 +257,3 @@ class _Parser:
                 raise self.fail(where, "a mortgaged property has no buildings")
             holdings[name] = Holding(players[owner.casefold()], mortgaged, level, improved)
         return holdings
-
-
-_STOCKS = ("Motion Pictures", "Allied Steamships", "National Utilities", "General Radio",
-           "United Railways", "Acme Motors")

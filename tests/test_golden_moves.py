@@ -43,6 +43,7 @@ def expand(refs: list[str]) -> list[Space]:
 def situation_for(case: dict[str, Any]) -> Situation:
     state = json.loads(json.dumps(case.get("state", {})))
     players = state.setdefault("players", [{"name": "Ann"}])
+    players[0].setdefault("vouchers", 1)  # P10: everyone starts with one Travel Voucher
     properties: dict[str, Any] = {}
     for owner, where in case.get("owned_by", {}).items():
         for name, spaces in BOARD.properties.items():

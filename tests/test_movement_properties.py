@@ -1,0 +1,152 @@
+"""Properties every resolution keeps, over random table situations and rolls."""
+
+from __future__ import annotations
+
+import copy
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.board import Space, ultimate_board
+from companion.errors import IllegalMoveError
+from companion.movement import Resolution, Roll, resolve_roll
+from companion.situation import BUILDING_LEVELS, Situation
+
+BOARD = ultimate_board()
+PROPERTIES = sorted(BOARD.properties)
+PLAYERS = ("Ann", "Bob", "Cy")
+SALARIES = {200, 250, 300, 400}
+
+dice = st.integers(min_value=1, max_value=6)
+speed = st.sampled_from([1, 2, 3, "mr", "bus"])
+spaces = st.sampled_from(BOARD.spaces)
+
+
+@st.composite
+def holdings(draw: st.DrawFn) -> dict:
+    owned = {}
+    for name in PROPERTIES:
+        owner = draw(st.sampled_from((None, *PLAYERS)))
+        if owner is None:
+            continue
+        entry: dict = {"owner": owner}
+        kind = BOARD.properties[name][0].kind
+        if draw(st.booleans()) and draw(st.booleans()):
+            entry["mortgaged"] = True
+        elif kind == "street":
+            entry["buildings"] = draw(st.sampled_from(BUILDING_LEVELS))
+        elif kind in ("railroad", "cab_company"):
+            entry["depot" if kind == "railroad" else "cab_stand"] = draw(st.booleans())
+        owned[name] = entry
+    return owned
+
+
+@st.composite
+def situations(draw: st.DrawFn) -> dict:
+    """A table situation in its JSON form, with Ann to move."""
+    in_jail = draw(st.booleans()) and draw(st.booleans())
+    ann = {
+        "name": "Ann",
+        "position": BOARD.jail.key if in_jail else draw(spaces).key,
+        "in_jail": in_jail,
+        "jail_turns": draw(st.integers(0, 2)) if in_jail else 0,
+        "reverse_direction": draw(st.booleans()),
+        "transit_token": draw(st.booleans()),
+        "vouchers": draw(st.integers(0, 3)),
+    }
+    others = [{"name": n, "position": draw(spaces).key} for n in PLAYERS[1:]]
+    return {
+        "players": [ann, *others],
+        "to_move": "Ann",
+        "properties": draw(holdings()),
+        "doubles_this_turn": draw(st.integers(0, 2)),
+        "vouchers_left": draw(st.integers(0, 30)),
+        "pool": draw(st.integers(0, 5000)),
+        "options": {"triples_pay_salaries": draw(st.booleans())},
+    }
+
+
+def is_connected(start: Space, r: Resolution) -> bool:
+    """Each step follows from where the token was: a neighbour on the track, the linked space of
+    the transit station it stands on, the other Holland Tunnel, or a direct move."""
+    pos = start
+    for step in r.steps:
+        if step.kind == "move":
+            ok = step.space in (BOARD.step(pos, 1), BOARD.step(pos, -1))
+        elif step.kind == "ride":
+            ok = BOARD.twin(pos) == step.space
+        elif step.kind == "tunnel":
+            ok = BOARD.tunnel_exit(pos) == step.space
+        else:
+            ok = step.kind in ("direct", "jail")
+        if not ok:
+            return False
+        pos = step.space
+    return pos == r.landing
+
+
+def roll_for(data: dict, d1: int, d2: int, s: object) -> Roll:
+    in_jail = data["players"][0]["in_jail"]
+    return Roll(d1, d2, None if in_jail else s)  # type: ignore[arg-type]
+
+
+@settings(max_examples=400, deadline=None)
+@given(situations(), dice, dice, speed, spaces, st.sampled_from([None, "move", "voucher"]))
+def test_every_path_is_connected_and_salaries_only_at_pay_corners(data, d1, d2, s, to, bus) -> None:
+    situation = Situation.parse(data)
+    before = copy.deepcopy(data)
+    roll = roll_for(data, d1, d2, s)
+    try:
+        r = resolve_roll(BOARD, situation, roll, to=to, bus=bus)
+    except IllegalMoveError:
+        return
+    assert is_connected(situation.player().position, r)
+    entered = set(r.path)
+    for paid in r.salaries:
+        assert paid.corner.is_pay_corner
+        assert paid.corner in entered
+        assert paid.amount in SALARIES
+    if r.stops:
+        assert r.stops[-1].space == r.landing or r.in_jail
+    assert r.in_jail == (r.landing == BOARD.jail and r.after.in_jail)
+    # Nothing the referee was given has changed.
+    assert data == before
+    assert Situation.parse(before) == situation
+
+
+@settings(max_examples=300, deadline=None)
+@given(situations(), dice, dice, st.sampled_from([1, 2, 3]))
+def test_a_plain_roll_moves_exactly_the_pips(data, d1, d2, s) -> None:
+    data["players"][0].update(in_jail=False, jail_turns=0, reverse_direction=False, transit_token=False)
+    data["doubles_this_turn"] = 0
+    if d1 == d2 == s:
+        return
+    situation = Situation.parse(data)
+    r = resolve_roll(BOARD, situation, Roll(d1, d2, s))
+    moves = [step for step in r.steps if step.kind == "move"]
+    assert len(moves) >= d1 + d2 + s
+    assert r.stops[0].space == moves[d1 + d2 + s - 1].space
+    # Between the start and the first stop no space is entered twice.
+    first = moves[: d1 + d2 + s]
+    assert len({m.space.key for m in first}) == len(first)
+
+
+@settings(max_examples=200, deadline=None)
+@given(spaces, dice, dice, st.sampled_from([1, 2, 3]))
+def test_an_odd_move_never_changes_track_and_an_even_one_rides_every_station_passed(start, d1, d2, s) -> None:
+    if d1 == d2 == s:
+        return
+    count = d1 + d2 + s
+    r = resolve_roll(BOARD, Situation.fresh(start), Roll(d1, d2, s))
+    rides = [step for step in r.steps if step.kind == "ride"]
+    first = r.steps[: len(rides) + count] if rides else r.steps[:count]
+    if count % 2:
+        assert not [x for x in first if x.kind == "ride"]
+        assert all(x.space.track == start.track for x in first)
+    else:
+        # Every station the token left on the way was ridden first.
+        pos, rode = start, False
+        for step in first:
+            if step.kind == "move" and BOARD.is_station(pos) and not rode:
+                raise AssertionError(f"left {pos!r} on an even move without riding")
+            pos, rode = step.space, step.kind == "ride"
