@@ -615,7 +615,8 @@ def _mr_monopoly(turn: _Turn, roll: Roll, *, backwards: bool) -> None:
         turn.player = replace(turn.player, reverse_direction=False)
         turn.notes.append("Mr. Monopoly after Reverse Direction: the bonus move goes backwards now.")
     parity = f"{'Even' if even else 'Odd'} regular dice ({roll.regular})"
-    turn.notes.append(f"Mr. Monopoly: bonus move to the {where} {goal} ({parity.lower()}).")
+    how = "riding transit stations" if even else "staying on this track"
+    turn.notes.append(f"Mr. Monopoly: bonus move to the {where} {goal}, {how} (the regular dice make {roll.regular}).")
     turn.walk(n, direction, ride, HIGHEST, rule="M3", why=parity)
     turn.land("bonus")
 
