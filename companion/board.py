@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
-from typing import Literal
+from typing import Any, Literal
 
 from companion.errors import UnknownSpaceError
 
@@ -118,9 +118,7 @@ class Board:
             if s.is_property:
                 properties.setdefault(s.name, []).append(s)
         #: Property name -> its spaces (two for a transit station, one otherwise).
-        self.properties: dict[str, tuple[Space, ...]] = {
-            n: tuple(v) for n, v in properties.items()
-        }
+        self.properties: dict[str, tuple[Space, ...]] = {n: tuple(v) for n, v in properties.items()}
         self._names: dict[str, list[Space]] = {}
         for s in self.spaces:
             self._names.setdefault(_fold(s.name), []).append(s)
@@ -188,7 +186,9 @@ class Board:
         folded = _fold(text)
         candidates = self._names.get(folded)
         if candidates is None:
-            prefixed = {k: v for k, v in self._names.items() if k.startswith(folded)} if folded else {}
+            prefixed = (
+                {k: v for k, v in self._names.items() if k.startswith(folded)} if folded else {}
+            )
             if len(prefixed) == 1:
                 candidates = next(iter(prefixed.values()))
             elif len(prefixed) > 1:
@@ -200,7 +200,11 @@ class Board:
         if candidates is None:
             close = difflib.get_close_matches(folded, self._names, n=3, cutoff=0.6)
             names = tuple(self._names[c][0].name for c in close)
-            hint = f"; did you mean {_or_list(names)}?" if names else "; use a space name or TRACK:INDEX"
+            hint = (
+                f"; did you mean {_or_list(names)}?"
+                if names
+                else "; use a space name or TRACK:INDEX"
+            )
             raise UnknownSpaceError(f"no space named {text!r}{hint}", suggestions=names)
         if len(candidates) > 1:
             keys = tuple(s.key for s in candidates)
@@ -239,9 +243,12 @@ def _space_from_data(d: dict) -> Space:
     )
 
 
-def load_data(name: str) -> dict:
+def load_data(name: str) -> dict[str, Any]:
     """Read one of the project's own data files (``companion/data/NAME``)."""
-    return json.loads(resources.files("companion").joinpath("data").joinpath(name).read_text("utf-8"))
+    data: dict[str, Any] = json.loads(
+        resources.files("companion").joinpath("data").joinpath(name).read_text("utf-8")
+    )
+    return data
 
 
 @functools.cache

@@ -53,33 +53,48 @@ class CardDeck:
         for deck in ("chance", "community_chest"):
             for c in data[deck]:
                 self.cards[c["id"]] = Card(
-                    id=c["id"], deck=deck, title=c["title"], count=c["count"], keep=c["keep"],
-                    tradable=c["tradable"], effect=c["effect"], move=c["move"],
+                    id=c["id"],
+                    deck=deck,
+                    title=c["title"],
+                    count=c["count"],
+                    keep=c["keep"],
+                    tradable=c["tradable"],
+                    effect=c["effect"],
+                    move=c["move"],
                 )
         self.vouchers: dict[str, Voucher] = {
             v["id"]: Voucher(
-                id=v["id"], title=v["title"], kind=v["kind"], count=v["count"], effect=v["effect"],
-                steps=v.get("steps", 0), expires_others=v.get("expires_others", False),
+                id=v["id"],
+                title=v["title"],
+                kind=v["kind"],
+                count=v["count"],
+                effect=v["effect"],
+                steps=v.get("steps", 0),
+                expires_others=v.get("expires_others", False),
             )
             for v in data["travel_vouchers"]
         }
         self.stock_names: tuple[str, ...] = tuple(s["name"] for s in data["stocks"])
 
     def card(self, card_id: str) -> Card:
-        return _lookup(self.cards, card_id, "card")
+        return self.cards[_lookup(self.cards, card_id, "card")]
 
     def voucher(self, voucher_id: str) -> Voucher:
-        return _lookup(self.vouchers, voucher_id, "travel voucher")
+        return self.vouchers[_lookup(self.vouchers, voucher_id, "travel voucher")]
 
 
-def _lookup(table: dict[str, Any], key: str, what: str) -> Any:
-    found = table.get(key.strip().lower())
-    if found is None:
-        close = difflib.get_close_matches(key.strip().lower(), table, n=3, cutoff=0.5)
-        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else (
-            f"; 'companion referee cards' lists the ids")
-        raise UnknownCardError(f"no {what} with id {key!r}{hint}")
-    return found
+def _lookup(ids: dict[str, Any], key: str, what: str) -> str:
+    """The id itself if known (case-insensitive), else an error suggesting the closest ids."""
+    folded = key.strip().lower()
+    if folded in ids:
+        return folded
+    close = difflib.get_close_matches(folded, ids, n=3, cutoff=0.5)
+    hint = (
+        f"; did you mean {', '.join(repr(c) for c in close)}?"
+        if close
+        else "; 'companion referee cards' lists the ids"
+    )
+    raise UnknownCardError(f"no {what} with id {key!r}{hint}")
 
 
 @functools.cache

@@ -16,8 +16,8 @@ from typing import NoReturn, TextIO
 
 from companion import referee
 from companion.board import Board, Space, ultimate_board
-from companion.errors import CompanionError, IllegalMoveError
 from companion.cards import card_deck
+from companion.errors import CompanionError, IllegalMoveError
 from companion.movement import (
     Resolution,
     Roll,
@@ -47,7 +47,8 @@ def build_parser() -> argparse.ArgumentParser:
     root = _Parser(prog="companion", description="Ultimate Monopoly table companion.")
     commands = root.add_subparsers(dest="command", parser_class=_Parser, required=True)
     ref = commands.add_parser(
-        "referee", help="answer 'what happens now?' for a table situation",
+        "referee",
+        help="answer 'what happens now?' for a table situation",
         description="Ask the referee. Without a question it starts an interactive prompt.",
     )
     questions = ref.add_subparsers(dest="question", parser_class=_Parser)
@@ -55,17 +56,28 @@ def build_parser() -> argparse.ArgumentParser:
     def question(name: str, help_: str, *, start: bool = True) -> argparse.ArgumentParser:
         q = questions.add_parser(name, help=help_, description=help_)
         if start:
-            q.add_argument("--from", dest="start", metavar="SPACE",
-                           help="where the token is: a space name or TRACK:INDEX (e.g. outer:24)")
+            q.add_argument(
+                "--from",
+                dest="start",
+                metavar="SPACE",
+                help="where the token is: a space name or TRACK:INDEX (e.g. outer:24)",
+            )
         q.add_argument("--state", metavar="FILE", help="table situation JSON (docs/situation.md)")
         q.add_argument("--player", metavar="NAME", help="who moves (default: the player to move)")
         q.add_argument("--json", action="store_true", help="print one JSON object")
         return q
 
     move = question("move", "explain where a roll of the dice takes the token")
-    move.add_argument("--roll", nargs="+", required=True, metavar="DIE",
-                      help="the two regular dice and the speed die (1, 2, 3, mr or bus); in jail, two dice")
-    move.add_argument("--to", metavar="SPACE", help="the chosen space, for triples or a Subway ride")
+    move.add_argument(
+        "--roll",
+        nargs="+",
+        required=True,
+        metavar="DIE",
+        help="the two regular dice and the speed die (1, 2, 3, mr or bus); in jail, two dice",
+    )
+    move.add_argument(
+        "--to", metavar="SPACE", help="the chosen space, for triples or a Subway ride"
+    )
     move.add_argument("--bus", choices=("move", "voucher"), help="the Bus option chosen")
     move.add_argument("--bail", action="store_true", help="the player paid $50 bail before rolling")
     subway = question("subway", "the Subway ride to any space")
@@ -74,13 +86,28 @@ def build_parser() -> argparse.ArgumentParser:
     taxi.add_argument("--to", metavar="SPACE", required=True)
     card = question("card", "where a Chance or Community Chest card sends the player")
     card.add_argument("--card", required=True, metavar="ID", help="the card's id (see 'cards')")
-    card.add_argument("--to", metavar="SPACE", help="the space chosen, for a card that lets you choose")
-    card.add_argument("--roll", nargs="+", metavar="DIE", help="a new roll of two dice, for a card that asks for one")
-    card.add_argument("--option", type=int, choices=(1, 2), help="the option chosen, for a card that offers two")
+    card.add_argument(
+        "--to", metavar="SPACE", help="the space chosen, for a card that lets you choose"
+    )
+    card.add_argument(
+        "--roll",
+        nargs="+",
+        metavar="DIE",
+        help="a new roll of two dice, for a card that asks for one",
+    )
+    card.add_argument(
+        "--option", type=int, choices=(1, 2), help="the option chosen, for a card that offers two"
+    )
     voucher = question("voucher", "where a Travel Voucher takes the player")
-    voucher.add_argument("--voucher", required=True, metavar="ID", help="the voucher's id (see 'cards')")
-    voucher.add_argument("--to", metavar="SPACE", help="the space chosen (Bus Ticket, Transit Token)")
-    voucher.add_argument("--ride", action="store_true", help="change track at a transit station on the way")
+    voucher.add_argument(
+        "--voucher", required=True, metavar="ID", help="the voucher's id (see 'cards')"
+    )
+    voucher.add_argument(
+        "--to", metavar="SPACE", help="the space chosen (Bus Ticket, Transit Token)"
+    )
+    voucher.add_argument(
+        "--ride", action="store_true", help="change track at a transit station on the way"
+    )
     questions.add_parser("cards", help="list every card and Travel Voucher with its id")
     space = questions.add_parser("space", help="what a space is, costs and does")
     space.add_argument("name", nargs="+", metavar="SPACE")
@@ -117,15 +144,35 @@ def _answer(args: argparse.Namespace, board: Board) -> str:
     to: Space | None = board.space(args.to) if getattr(args, "to", None) else None
     result: Resolution
     if args.question == "move":
-        result = resolve_roll(board, situation, Roll.parse(args.roll), player=args.player,
-                              to=to, bus=args.bus, bail=args.bail)
+        result = resolve_roll(
+            board,
+            situation,
+            Roll.parse(args.roll),
+            player=args.player,
+            to=to,
+            bus=args.bus,
+            bail=args.bail,
+        )
     elif args.question == "card":
         roll = Roll.parse(args.roll) if args.roll else None
-        result = resolve_card(board, situation, card_deck().card(args.card), player=args.player,
-                              to=to, roll=roll, option=args.option)
+        result = resolve_card(
+            board,
+            situation,
+            card_deck().card(args.card),
+            player=args.player,
+            to=to,
+            roll=roll,
+            option=args.option,
+        )
     elif args.question == "voucher":
-        result = resolve_voucher(board, situation, card_deck().voucher(args.voucher),
-                                 player=args.player, to=to, ride=args.ride)
+        result = resolve_voucher(
+            board,
+            situation,
+            card_deck().voucher(args.voucher),
+            player=args.player,
+            to=to,
+            ride=args.ride,
+        )
     elif args.question == "subway":
         assert to is not None
         result = resolve_subway(board, situation, to, player=args.player)
@@ -137,7 +184,9 @@ def _answer(args: argparse.Namespace, board: Board) -> str:
     return referee.to_text(result)
 
 
-def run(argv: Sequence[str], out: TextIO, err: TextIO, *, prompt: Callable[[], str] | None = None) -> int:
+def run(
+    argv: Sequence[str], out: TextIO, err: TextIO, *, prompt: Callable[[], str] | None = None
+) -> int:
     """Run one command line; returns the exit status."""
     board = ultimate_board()
     try:
@@ -152,8 +201,11 @@ def run(argv: Sequence[str], out: TextIO, err: TextIO, *, prompt: Callable[[], s
 
 
 def _interactive(board: Board, out: TextIO, err: TextIO, prompt: Callable[[], str]) -> int:
-    print("Ask the referee, e.g.  move --from \"States Avenue\" --roll 1 2 1   "
-          "(help, or quit to leave)", file=out)
+    print(
+        'Ask the referee, e.g.  move --from "States Avenue" --roll 1 2 1   '
+        "(help, or quit to leave)",
+        file=out,
+    )
     while True:
         try:
             line = prompt().strip()

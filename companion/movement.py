@@ -238,16 +238,28 @@ class _Turn:
     def ride_if(self, ride: RidePolicy, direction: int, rule: str, why: str) -> None:
         twin = self.board.twin(self.pos)
         if twin is not None and ride(self.pos):
-            self.steps.append(Step(
-                "ride", twin,
-                f"{why}: you ride the {twin.name} transit station onto the {twin.track} track.",
-                rule,
-            ))
+            self.steps.append(
+                Step(
+                    "ride",
+                    twin,
+                    f"{why}: you ride the {twin.name} transit station onto the {twin.track} track.",
+                    rule,
+                )
+            )
             self.notes.append(self.steps[-1].text)
             self.pos = twin
 
-    def walk(self, count: int, direction: int, ride: RidePolicy, pay: Pay, *,
-             rule: str, why: str, pay_rule: str = "M8") -> None:
+    def walk(
+        self,
+        count: int,
+        direction: int,
+        ride: RidePolicy,
+        pay: Pay,
+        *,
+        rule: str,
+        why: str,
+        pay_rule: str = "M8",
+    ) -> None:
         """Move ``count`` spaces, riding stations where ``ride`` says, paying pay corners."""
         for i in range(count):
             self.ride_if(ride, direction, "M2", why)
@@ -262,7 +274,9 @@ class _Turn:
                 else:
                     self.notes.append(f"Moving backwards past {self.pos.name} pays nothing (M8).")
 
-    def distance(self, target: Callable[[Space], bool], direction: int, ride: RidePolicy) -> int | None:
+    def distance(
+        self, target: Callable[[Space], bool], direction: int, ride: RidePolicy
+    ) -> int | None:
         """Spaces to the first space matching ``target``, or ``None`` if the walk comes back
         round to where it began first."""
         pos = self.pos
@@ -317,35 +331,104 @@ class _Turn:
             actions += self.property_actions(space, how)
         elif kind in ("chance", "community_chest"):
             deck = "Chance" if kind == "chance" else "Community Chest"
-            actions.append(Action(f"draw_{kind}", f"Draw a {deck} card and tell the companion which one.", space))
+            actions.append(
+                Action(
+                    f"draw_{kind}", f"Draw a {deck} card and tell the companion which one.", space
+                )
+            )
         elif kind == "tax":
-            actions.append(Action("pay_tax", f"Pay ${space.amount} {space.name} into the Pool.", space, space.amount, "Pool"))
+            actions.append(
+                Action(
+                    "pay_tax",
+                    f"Pay ${space.amount} {space.name} into the Pool.",
+                    space,
+                    space.amount,
+                    "Pool",
+                )
+            )
         elif kind == "tax_refund":
             amount = (self.situation.pool + 1) // 2
-            actions.append(Action("collect_tax_refund", f"Collect half the Pool, rounded up: ${amount}.", space, amount))
+            actions.append(
+                Action(
+                    "collect_tax_refund",
+                    f"Collect half the Pool, rounded up: ${amount}.",
+                    space,
+                    amount,
+                )
+            )
         elif kind == "bus_ticket":
             actions.append(self.voucher_draw(space, "Draw a Travel Voucher."))
         elif kind == "birthday_gift":
             if self.vouchers_left:
-                actions.append(Action("birthday_gift", "Take $100 from the Bank or a Travel Voucher: your choice.", space, 100))
+                actions.append(
+                    Action(
+                        "birthday_gift",
+                        "Take $100 from the Bank or a Travel Voucher: your choice.",
+                        space,
+                        100,
+                    )
+                )
             else:
-                actions.append(Action("birthday_gift", "Take $100 from the Bank (no Travel Vouchers are left).", space, 100))
+                actions.append(
+                    Action(
+                        "birthday_gift",
+                        "Take $100 from the Bank (no Travel Vouchers are left).",
+                        space,
+                        100,
+                    )
+                )
         elif kind == "squeeze_play":
-            actions.append(Action("squeeze_play", "Squeeze Play: roll the two regular dice to see what each other player pays you.", space))
+            actions.append(
+                Action(
+                    "squeeze_play",
+                    "Squeeze Play: roll the two regular dice to see what each other player pays you.",
+                    space,
+                )
+            )
         elif kind == "roll_three":
-            actions.append(Action("roll_three", "Roll Three: draw a Roll Three card, then roll three regular dice.", space))
+            actions.append(
+                Action(
+                    "roll_three",
+                    "Roll Three: draw a Roll Three card, then roll three regular dice.",
+                    space,
+                )
+            )
         elif kind == "stock_exchange":
-            actions.append(Action("stock_exchange", "Stock Exchange: the Bank pays dividends to every shareholder; then buy one share at par or the Banker auctions it.", space))
+            actions.append(
+                Action(
+                    "stock_exchange",
+                    "Stock Exchange: the Bank pays dividends to every shareholder; then buy one share at par or the Banker auctions it.",
+                    space,
+                )
+            )
         elif kind == "reverse_direction":
             self.player = replace(self.player, reverse_direction=True)
-            actions.append(Action("reverse_direction", "Your next move goes backwards, and you may not use a Travel Voucher on it.", space))
+            actions.append(
+                Action(
+                    "reverse_direction",
+                    "Your next move goes backwards, and you may not use a Travel Voucher on it.",
+                    space,
+                )
+            )
         elif kind == "subway":
             self.player = replace(self.player, subway=True)
-            actions.append(Action("subway", "Subway: on your next move, ride directly to any space on any track.", space))
+            actions.append(
+                Action(
+                    "subway",
+                    "Subway: on your next move, ride directly to any space on any track.",
+                    space,
+                )
+            )
         elif kind == "holland_tunnel" and how != "tunnel":
             exit_ = board.tunnel_exit(space)
             assert exit_ is not None
-            actions.append(Action("holland_tunnel", f"Holland Tunnel: go directly to the other Holland Tunnel ({exit_.track} track).", space))
+            actions.append(
+                Action(
+                    "holland_tunnel",
+                    f"Holland Tunnel: go directly to the other Holland Tunnel ({exit_.track} track).",
+                    space,
+                )
+            )
             forced = lambda: self.tunnel(exit_)  # noqa: E731
         elif kind == "go_to_jail":
             actions.append(Action("go_to_jail", "Go To Jail: go directly to jail.", space))
@@ -353,7 +436,13 @@ class _Turn:
         elif kind == "auction":
             unowned = [n for n in board.properties if n not in self.situation.holdings]
             if unowned:
-                actions.append(Action("auction_any", "Auction: pick any unowned property for the Banker to auction.", space))
+                actions.append(
+                    Action(
+                        "auction_any",
+                        "Auction: pick any unowned property for the Banker to auction.",
+                        space,
+                    )
+                )
             else:
                 forced = lambda: self.auction_move(parity_even)  # noqa: E731
         self.stop(actions)
@@ -364,31 +453,79 @@ class _Turn:
         holding = self.situation.holdings.get(space.name)
         actions = []
         if holding is None:
-            actions.append(Action("buy_or_auction", f"{space.name} is for sale: buy it for ${space.price} or the Banker auctions it.", space, space.price))
+            actions.append(
+                Action(
+                    "buy_or_auction",
+                    f"{space.name} is for sale: buy it for ${space.price} or the Banker auctions it.",
+                    space,
+                    space.price,
+                )
+            )
         elif how in ("taxi", "token"):
-            actions.append(Action("no_rent", f"No rent on {space.name}: you arrived by {'taxi' if how == 'taxi' else 'Transit Token'}.", space))
+            actions.append(
+                Action(
+                    "no_rent",
+                    f"No rent on {space.name}: you arrived by {'taxi' if how == 'taxi' else 'Transit Token'}.",
+                    space,
+                )
+            )
         elif holding.owner == self.player.name:
             actions.append(Action("own_property", f"You own {space.name}: nothing to pay.", space))
         elif holding.mortgaged:
             actions.append(Action("mortgaged", f"{space.name} is mortgaged: no rent.", space))
         elif space.kind == "utility" and (self.dice_total is None or self.utility_times):
-            count = sum(1 for n in self.board.properties_of_kind("utility") if self.situation.owner(n) == holding.owner)
+            count = sum(
+                1
+                for n in self.board.properties_of_kind("utility")
+                if self.situation.owner(n) == holding.owner
+            )
             times = self.utility_times or self.board.utility_multipliers[count - 1]
-            actions.append(Action("pay_rent", f"Roll two dice and pay {holding.owner} {times} times the total for {space.name}.", space, None, holding.owner))
+            actions.append(
+                Action(
+                    "pay_rent",
+                    f"Roll two dice and pay {holding.owner} {times} times the total for {space.name}.",
+                    space,
+                    None,
+                    holding.owner,
+                )
+            )
         else:
-            amount = rent_owed(self.board, self.situation, space, self.player.name, dice_total=self.dice_total or 0)
+            amount = rent_owed(
+                self.board, self.situation, space, self.player.name, dice_total=self.dice_total or 0
+            )
             amount *= self.rent_factor
             why = "" if self.rent_factor == 1 else " (double rent)"
-            actions.append(Action("pay_rent", f"Pay {holding.owner} ${amount} rent for {space.name}{why}.", space, amount, holding.owner))
+            actions.append(
+                Action(
+                    "pay_rent",
+                    f"Pay {holding.owner} ${amount} rent for {space.name}{why}.",
+                    space,
+                    amount,
+                    holding.owner,
+                )
+            )
         if space.kind == "cab_company" and holding is not None and how != "taxi":
-            fare, payee = (TAXI_FARE_OWN_CAB, "Pool") if holding.owner == self.player.name else (TAXI_FARE, holding.owner)
-            actions.append(Action(
-                "taxi_ride",
-                f"You may also pay ${fare} to {'the Pool' if payee == 'Pool' else payee} for a taxi ride to Free Parking, another cab company or any transit station.",
-                space, fare, payee, taxi_destinations(self.board, space),
-            ))
+            fare, payee = (
+                (TAXI_FARE_OWN_CAB, "Pool")
+                if holding.owner == self.player.name
+                else (TAXI_FARE, holding.owner)
+            )
+            actions.append(
+                Action(
+                    "taxi_ride",
+                    f"You may also pay ${fare} to {'the Pool' if payee == 'Pool' else payee} for a taxi ride to Free Parking, another cab company or any transit station.",
+                    space,
+                    fare,
+                    payee,
+                    taxi_destinations(self.board, space),
+                )
+            )
         if self.board.is_station(space) and how not in ("taxi", "token"):
-            actions.append(self.voucher_draw(space, "You landed exactly on a transit station: draw a Travel Voucher."))
+            actions.append(
+                self.voucher_draw(
+                    space, "You landed exactly on a transit station: draw a Travel Voucher."
+                )
+            )
         return actions
 
     def voucher_draw(self, space: Space, text: str) -> Action:
@@ -398,7 +535,12 @@ class _Turn:
         return Action("draw_travel_voucher", text, space)
 
     def tunnel(self, exit_: Space) -> None:
-        self.jump(exit_, f"Through the Holland Tunnel to the {exit_.track} track (no salary).", "M7", kind="tunnel")
+        self.jump(
+            exit_,
+            f"Through the Holland Tunnel to the {exit_.track} track (no salary).",
+            "M7",
+            kind="tunnel",
+        )
         self.land("tunnel")
 
     def auction_move(self, even: bool) -> None:
@@ -413,15 +555,23 @@ class _Turn:
             if board.same_place(pos, self.pos):
                 break
             if is_rent_owed(self.situation, pos, self.player.name):
-                rent = rent_owed(board, self.situation, pos, self.player.name, dice_total=self.dice_total or 0)
+                rent = rent_owed(
+                    board, self.situation, pos, self.player.name, dice_total=self.dice_total or 0
+                )
                 if best is None or rent > best[0]:
                     best = (rent, n)
         if best is None:
-            self.notes.append("Auction: every property is owned and none you can reach charges you rent, so you stay.")
+            self.notes.append(
+                "Auction: every property is owned and none you can reach charges you rent, so you stay."
+            )
             return
         parity = "even" if even else "odd"
-        self.notes.append(f"Auction with every property owned: you move ahead ({parity} move rules) to the highest rent you can reach.")
-        self.walk(best[1], 1, ride, Pay("roll", even), rule="M10", why=f"{parity.capitalize()} move")
+        self.notes.append(
+            f"Auction with every property owned: you move ahead ({parity} move rules) to the highest rent you can reach."
+        )
+        self.walk(
+            best[1], 1, ride, Pay("roll", even), rule="M10", why=f"{parity.capitalize()} move"
+        )
         self.land("roll", parity_even=even)
 
     # Result
@@ -447,7 +597,8 @@ def taxi_destinations(board: Board, cab: Space) -> tuple[Space, ...]:
     cabs = tuple(s for s in board.spaces if s.kind == "cab_company" and s != cab)
     stations = tuple(
         min(spaces, key=lambda s: TRACKS.index(s.track))
-        for spaces in board.properties.values() if board.is_station(spaces[0])
+        for spaces in board.properties.values()
+        if board.is_station(spaces[0])
     )
     return (free_parking, *cabs, *stations)
 
@@ -480,7 +631,9 @@ def resolve_roll(
     if me.in_jail and not bail:
         return _jail_roll(turn, roll)
     if roll.speed is None:
-        raise BadRollError("the speed die is missing: give --roll D1 D2 S (S is 1, 2, 3, mr or bus)")
+        raise BadRollError(
+            "the speed die is missing: give --roll D1 D2 S (S is 1, 2, 3, mr or bus)"
+        )
     if me.in_jail:
         turn.notes.append(f"You paid ${BAIL} bail into the Pool and roll all three dice.")
         turn.player = me = replace(me, in_jail=False, jail_turns=0)
@@ -489,7 +642,9 @@ def resolve_roll(
         return _triples(turn, roll, to)
     if roll.is_doubles and situation.doubles_this_turn >= 2:
         turn.to_jail("Third doubles this turn", "M5")
-        return turn.result(f"{roll}: third doubles this turn, so you go straight to jail without moving.")
+        return turn.result(
+            f"{roll}: third doubles this turn, so you go straight to jail without moving."
+        )
 
     backwards = me.reverse_direction
     direction = -1 if backwards else 1
@@ -506,7 +661,13 @@ def resolve_roll(
     if missed_bus:
         if me.vouchers:
             turn.player = replace(turn.player, vouchers=me.vouchers - 1)
-            turn.then(Action("voucher_expires", "You missed the bus: one of your Travel Vouchers expires and goes back to the Bank.", None))
+            turn.then(
+                Action(
+                    "voucher_expires",
+                    "You missed the bus: one of your Travel Vouchers expires and goes back to the Bank.",
+                    None,
+                )
+            )
         else:
             turn.notes.append("You missed the bus, but you hold no Travel Voucher to lose.")
     turn.walk(count, direction, ride, Pay("roll", even), rule="M1", why=parity)
@@ -520,7 +681,13 @@ def resolve_roll(
             _subway_ride(turn, to, "Your bonus move becomes the Subway ride")
         elif turn.player.subway:
             turn.player = replace(turn.player, subway=False)
-            turn.then(Action("choose_any_space", "Your bonus move becomes the Subway ride: choose any space on any track.", turn.pos))
+            turn.then(
+                Action(
+                    "choose_any_space",
+                    "Your bonus move becomes the Subway ride: choose any space on any track.",
+                    turn.pos,
+                )
+            )
         elif roll.speed == "mr":
             _mr_monopoly(turn, roll, backwards=backwards)
         else:
@@ -537,10 +704,22 @@ def _doubles(turn: _Turn, roll: Roll) -> None:
         turn.then(Action("end_turn", "Your move is over.", turn.pos))
     elif turn.player.subway:
         turn.player = replace(turn.player, subway=False)
-        turn.then(Action("choose_any_space", "Doubles: instead of rolling again, ride the Subway now to any space on any track.", turn.pos))
+        turn.then(
+            Action(
+                "choose_any_space",
+                "Doubles: instead of rolling again, ride the Subway now to any space on any track.",
+                turn.pos,
+            )
+        )
     else:
         n = turn.situation.doubles_this_turn + 1
-        turn.then(Action("roll_again", f"Doubles ({'first' if n == 1 else 'second'} this turn): roll again.", turn.pos))
+        turn.then(
+            Action(
+                "roll_again",
+                f"Doubles ({'first' if n == 1 else 'second'} this turn): roll again.",
+                turn.pos,
+            )
+        )
 
 
 def _jail_roll(turn: _Turn, roll: Roll) -> Resolution:
@@ -560,13 +739,27 @@ def _jail_roll(turn: _Turn, roll: Roll) -> Resolution:
     if roll.is_doubles:
         headline = f"{roll}: doubles free you from jail; move {roll.regular} (no further roll)"
     else:
-        turn.then(Action("pay_bail", f"Third failed roll: pay ${BAIL} bail into the Pool.", turn.pos, BAIL, "Pool"))
+        turn.then(
+            Action(
+                "pay_bail",
+                f"Third failed roll: pay ${BAIL} bail into the Pool.",
+                turn.pos,
+                BAIL,
+                "Pool",
+            )
+        )
         headline = f"{roll}: third failed roll, pay ${BAIL} bail and move {roll.regular}"
     turn.player = replace(me, in_jail=False, jail_turns=0)
     turn.in_jail = False
     even = roll.regular % 2 == 0
-    turn.walk(roll.regular, 1, _by_parity(roll.regular), Pay("roll", even), rule="M12",
-              why=f"{'Even' if even else 'Odd'} move ({roll.regular})")
+    turn.walk(
+        roll.regular,
+        1,
+        _by_parity(roll.regular),
+        Pay("roll", even),
+        rule="M12",
+        why=f"{'Even' if even else 'Odd'} move ({roll.regular})",
+    )
     turn.land("roll", parity_even=even)
     if not turn.in_jail:
         turn.then(Action("end_turn", "Your move is over.", turn.pos))
@@ -577,13 +770,21 @@ def _triples(turn: _Turn, roll: Roll, to: Space | None) -> Resolution:
     """M5/M6: triples move you ahead to any space; no further roll, no jail."""
     turn.player = replace(turn.player, reverse_direction=False, transit_token=False)
     if to is None:
-        turn.then(Action("choose_any_space", "Triples: move ahead to any space on the board (no further roll).", turn.pos))
+        turn.then(
+            Action(
+                "choose_any_space",
+                "Triples: move ahead to any space on the board (no further roll).",
+                turn.pos,
+            )
+        )
         return turn.result(f"{roll}: triples! Choose any space to move to; you do not roll again.")
     even = roll.spaces % 2 == 0
     if turn.situation.options.triples_pay_salaries:
         _advance_by_route(turn, to, Pay("roll", even), rule="M6", why="Triples route")
     else:
-        turn.jump(to, f"Triples: move directly to {to.name} (house rule: no salaries on the way).", "M6")
+        turn.jump(
+            to, f"Triples: move directly to {to.name} (house rule: no salaries on the way).", "M6"
+        )
     turn.land("roll", parity_even=even)
     if not turn.in_jail:
         turn.then(Action("end_turn", "Triples end your move: no further roll.", turn.pos))
@@ -613,10 +814,14 @@ def _mr_monopoly(turn: _Turn, roll: Roll, *, backwards: bool) -> None:
         return
     if landed_on_reverse:
         turn.player = replace(turn.player, reverse_direction=False)
-        turn.notes.append("Mr. Monopoly after Reverse Direction: the bonus move goes backwards now.")
+        turn.notes.append(
+            "Mr. Monopoly after Reverse Direction: the bonus move goes backwards now."
+        )
     parity = f"{'Even' if even else 'Odd'} regular dice ({roll.regular})"
     how = "riding transit stations" if even else "staying on this track"
-    turn.notes.append(f"Mr. Monopoly: bonus move to the {where} {goal}, {how} (the regular dice make {roll.regular}).")
+    turn.notes.append(
+        f"Mr. Monopoly: bonus move to the {where} {goal}, {how} (the regular dice make {roll.regular})."
+    )
     turn.walk(n, direction, ride, HIGHEST, rule="M3", why=parity)
     turn.land("bonus")
 
@@ -633,17 +838,26 @@ def _bus(turn: _Turn, roll: Roll, choice: Literal["move", "voucher"] | None) -> 
         probe = _Turn(turn.board, turn.situation, turn.player)
         probe.pos = turn.pos
         probe.walk(n, 1, ride, HIGHEST, rule="M4", why="")
-        turn.then(Action(
-            "bus_option",
-            f"Bus: take a Travel Voucher, or move to {probe.pos.name} ({probe.pos.track} track).",
-            probe.pos,
-        ))
+        turn.then(
+            Action(
+                "bus_option",
+                f"Bus: take a Travel Voucher, or move to {probe.pos.name} ({probe.pos.track} track).",
+                probe.pos,
+            )
+        )
         return
     if not turn.vouchers_left:
         turn.notes.append("Bus: no Travel Vouchers are left, so you make the move.")
     even = roll.regular % 2 == 0
     turn.notes.append("Bus: move to the nearest Chance or Community Chest ahead.")
-    turn.walk(n, 1, ride, HIGHEST, rule="M4", why=f"{'Even' if even else 'Odd'} regular dice ({roll.regular})")
+    turn.walk(
+        n,
+        1,
+        ride,
+        HIGHEST,
+        rule="M4",
+        why=f"{'Even' if even else 'Odd'} regular dice ({roll.regular})",
+    )
     turn.land("bonus")
 
 
@@ -691,37 +905,57 @@ def _advance_by_route(turn: _Turn, to: Space, pay: Pay, *, rule: str, why: str) 
 
 
 def _subway_ride(turn: _Turn, to: Space, why: str) -> None:
-    turn.jump(to, f"{why}: go directly to {to.name} ({to.track} track), no salary on the way.", "R8")
+    turn.jump(
+        to, f"{why}: go directly to {to.name} ({to.track} track), no salary on the way.", "R8"
+    )
     turn.land("direct")
 
 
-def resolve_subway(board: Board, situation: Situation, to: Space, *, player: str | None = None) -> Resolution:
+def resolve_subway(
+    board: Board, situation: Situation, to: Space, *, player: str | None = None
+) -> Resolution:
     """The ride of a player who landed on the Subway: directly to any space."""
     me = situation.player(player)
     if not me.subway:
-        raise IllegalMoveError(f"{me.name} has not landed on the Subway, so there is no Subway ride to take")
+        raise IllegalMoveError(
+            f"{me.name} has not landed on the Subway, so there is no Subway ride to take"
+        )
     turn = _Turn(board, situation, replace(me, subway=False))
     _subway_ride(turn, to, "Subway ride")
     turn.then(Action("end_turn", "Your move is over.", turn.pos))
     return turn.result(f"Subway: ride directly to {to.name}.")
 
 
-def resolve_taxi(board: Board, situation: Situation, to: Space, *, player: str | None = None) -> Resolution:
+def resolve_taxi(
+    board: Board, situation: Situation, to: Space, *, player: str | None = None
+) -> Resolution:
     """P8: the taxi ride from an owned cab company."""
     me = situation.player(player)
     cab = me.position
     if cab.kind != "cab_company":
-        raise IllegalMoveError(f"a taxi ride starts on a cab company, and {me.name} is on {cab.name!r}")
+        raise IllegalMoveError(
+            f"a taxi ride starts on a cab company, and {me.name} is on {cab.name!r}"
+        )
     owner = situation.owner(cab.name)
     if owner is None:
         raise IllegalMoveError(f"{cab.name!r} has no owner yet, so it offers no taxi ride")
     allowed = taxi_destinations(board, cab)
     if to not in allowed:
         names = ", ".join(dict.fromkeys(s.name for s in allowed))
-        raise IllegalMoveError(f"a taxi goes to Free Parking, another cab company or a transit station ({names}), not {to.name!r}")
+        raise IllegalMoveError(
+            f"a taxi goes to Free Parking, another cab company or a transit station ({names}), not {to.name!r}"
+        )
     turn = _Turn(board, situation, me)
     fare, payee = (TAXI_FARE_OWN_CAB, "Pool") if owner == me.name else (TAXI_FARE, owner)
-    turn.then(Action("pay_taxi_fare", f"Pay ${fare} to {'the Pool' if payee == 'Pool' else payee} for the ride.", cab, fare, payee))
+    turn.then(
+        Action(
+            "pay_taxi_fare",
+            f"Pay ${fare} to {'the Pool' if payee == 'Pool' else payee} for the ride.",
+            cab,
+            fare,
+            payee,
+        )
+    )
     turn.jump(to, f"Taxi ride: go directly to {to.name} ({to.track} track); no rent there.", "P8")
     turn.land("taxi")
     turn.then(Action("continue_turn", "Continue your turn from here.", turn.pos))
@@ -731,7 +965,9 @@ def resolve_taxi(board: Board, situation: Situation, to: Space, *, player: str |
 # -- Cards and Travel Vouchers --------------------------------------------------------------
 
 
-def _advance_to(turn: _Turn, target: Callable[[Space], bool], pay: Pay, *, why: str, rule: str = "M9") -> bool:
+def _advance_to(
+    turn: _Turn, target: Callable[[Space], bool], pay: Pay, *, why: str, rule: str = "M9"
+) -> bool:
     """M9: advance to the first space matching ``target``, taking the next transit station
     towards its track when it is on another track. False when no space matches."""
     board = turn.board
@@ -792,8 +1028,12 @@ def resolve_card(
     move = card.move
     if move["kind"] == "either":
         if option not in (1, 2):
-            texts = " or ".join(f"{i}: {_describe_move(m)}" for i, m in enumerate(move["options"], 1))
-            raise IllegalMoveError(f"{card.title!r} offers a choice: give --option 1 or 2 ({texts})")
+            texts = " or ".join(
+                f"{i}: {_describe_move(m)}" for i, m in enumerate(move["options"], 1)
+            )
+            raise IllegalMoveError(
+                f"{card.title!r} offers a choice: give --option 1 or 2 ({texts})"
+            )
         move = move["options"][option - 1]
     _card_move(turn, card, move, to, roll)
     if not turn.in_jail:
@@ -826,7 +1066,8 @@ def _card_move(turn: _Turn, card: Card, move: dict, to: Space | None, roll: Roll
         found = _advance_to(
             turn,
             lambda s: s.kind in kinds and not (unowned_only and s.name in situation.holdings),
-            CARD, why=why,
+            CARD,
+            why=why,
         )
         if found:
             turn.land("card")
@@ -837,11 +1078,20 @@ def _card_move(turn: _Turn, card: Card, move: dict, to: Space | None, roll: Roll
         if turn.pos == corner:
             turn.earn(corner.salary.highest, landed=True, rule="M8")  # type: ignore[union-attr]
         else:
-            turn.walk((corner.index - turn.pos.index) % len(board.track(corner.track)), 1, _never, CARD, rule="M9", why=why)
+            turn.walk(
+                (corner.index - turn.pos.index) % len(board.track(corner.track)),
+                1,
+                _never,
+                CARD,
+                rule="M9",
+                why=why,
+            )
         turn.land("card")
     elif kind == "steps":
         count = move["count"]
-        turn.walk(abs(count), 1 if count > 0 else -1, _by_parity(abs(count)), CARD, rule="M9", why=why)
+        turn.walk(
+            abs(count), 1 if count > 0 else -1, _by_parity(abs(count)), CARD, rule="M9", why=why
+        )
         turn.land("card")
     elif kind == "direct":
         turn.jump(board.space(move["to"]), f"{card.title}: move directly to {move['to']}.", "M9")
@@ -855,7 +1105,15 @@ def _card_move(turn: _Turn, card: Card, move: dict, to: Space | None, roll: Roll
         if probe.pos.name in situation.holdings:
             turn.land("direct")
         else:
-            turn.stop([Action("nothing", f"{probe.pos.name} has no owner: nothing happens, and it cannot be bought now.", turn.pos)])
+            turn.stop(
+                [
+                    Action(
+                        "nothing",
+                        f"{probe.pos.name} has no owner: nothing happens, and it cannot be bought now.",
+                        turn.pos,
+                    )
+                ]
+            )
     elif kind == "jail":
         turn.to_jail(card.title, "M9")
     elif kind == "jail_if":
@@ -873,21 +1131,29 @@ def _card_move(turn: _Turn, card: Card, move: dict, to: Space | None, roll: Roll
     elif kind == "lap":
         track = board.track(turn.pos.track)
         turn.walk(len(track), 1, _never, CARD, rule="M9", why=why)
-        turn.notes.append(f"{card.title}: a full lap of the {turn.pos.track} track brings you back to {turn.pos.name}.")
+        turn.notes.append(
+            f"{card.title}: a full lap of the {turn.pos.track} track brings you back to {turn.pos.name}."
+        )
     elif kind == "lane":
         dest = board.lane(turn.pos, move["lane"])
         if dest is None:
             edge = "inner" if move["lane"] == "above" else "outer"
-            turn.notes.append(f"{card.title}: you are on the {edge} track already, so nothing happens.")
+            turn.notes.append(
+                f"{card.title}: you are on the {edge} track already, so nothing happens."
+            )
         else:
-            turn.jump(dest, f"{card.title}: move directly to {dest.name} on the {dest.track} track.", "M9")
+            turn.jump(
+                dest, f"{card.title}: move directly to {dest.name} on the {dest.track} track.", "M9"
+            )
             turn.land("direct")
     elif kind == "choose":
         allowed = _CHOICE_SETS[move["among"]]
         if to is None or not allowed(board, situation, to):
             what = move["among"].replace("_", " ")
             got = f", not {to.name!r}" if to is not None else ""
-            raise IllegalMoveError(f"{card.title!r} lets you choose a space ({what}): give --to SPACE{got}")
+            raise IllegalMoveError(
+                f"{card.title!r} lets you choose a space ({what}): give --to SPACE{got}"
+            )
         if move["how"] == "direct":
             turn.jump(to, f"{card.title}: move directly to {to.name}.", "M9")
             turn.land("direct")
@@ -898,14 +1164,25 @@ def _card_move(turn: _Turn, card: Card, move: dict, to: Space | None, roll: Roll
         dest = board.space(move["to"])
         turn.jump(dest, f"{card.title}: move directly to {dest.name}.", "M9")
         turn.land("direct")
-        turn.then(Action("all_players_move", f"Every other player moves directly to {dest.name} too.", dest))
+        turn.then(
+            Action(
+                "all_players_move", f"Every other player moves directly to {dest.name} too.", dest
+            )
+        )
     elif kind == "roll_back":
         if roll is None:
             raise IllegalMoveError(f"{card.title!r} needs a new roll: give --roll D1 D2")
         turn.rent_factor = 2
         turn.dice_total = roll.regular
         count = roll.regular
-        turn.walk(count, -1, _by_parity(count), CARD, rule="M9", why=f"{'Even' if count % 2 == 0 else 'Odd'} move back ({count})")
+        turn.walk(
+            count,
+            -1,
+            _by_parity(count),
+            CARD,
+            rule="M9",
+            why=f"{'Even' if count % 2 == 0 else 'Odd'} move back ({count})",
+        )
         turn.land("card")
     else:
         raise ValueError(f"card data: unknown move kind {kind!r} on {card.id!r}")
@@ -930,9 +1207,13 @@ def resolve_voucher(
     """A Travel Voucher played: normal movement, highest salaries (rules: Using Travel Vouchers)."""
     me = situation.player(player)
     if me.reverse_direction:
-        raise IllegalMoveError(f"{me.name} landed on Reverse Direction and may not use a Travel Voucher on this move (M11)")
+        raise IllegalMoveError(
+            f"{me.name} landed on Reverse Direction and may not use a Travel Voucher on this move (M11)"
+        )
     if situation.voucher_played_this_turn:
-        raise IllegalMoveError(f"{me.name} has played a Travel Voucher this turn already: only one per turn")
+        raise IllegalMoveError(
+            f"{me.name} has played a Travel Voucher this turn already: only one per turn"
+        )
     if me.vouchers < 1:
         raise IllegalMoveError(f"{me.name} holds no Travel Voucher")
     turn = _Turn(board, situation, replace(me, vouchers=me.vouchers - 1))
@@ -944,27 +1225,58 @@ def resolve_voucher(
         other = _Turn(board, situation, me)
         other.walk(count, direction, _never if ride else _always, HIGHEST, rule="R13", why="")
         if other.pos != turn.pos:
-            turn.notes.append(f"You could instead {'stay on' if ride else 'change'} track at the transit station and end on {other.pos.name} ({other.pos.key}).")
+            turn.notes.append(
+                f"You could instead {'stay on' if ride else 'change'} track at the transit station and end on {other.pos.name} ({other.pos.key})."
+            )
     else:
         if voucher.kind == "bus_ticket":
             end = side_end(board, me.position)
-            ahead = [board.at(me.position.track, (me.position.index + i) % len(board.track(me.position.track)))
-                     for i in range(1, (end.index - me.position.index) % len(board.track(end.track)) + 1)]
+            ahead = [
+                board.at(
+                    me.position.track, (me.position.index + i) % len(board.track(me.position.track))
+                )
+                for i in range(1, (end.index - me.position.index) % len(board.track(end.track)) + 1)
+            ]
             what = f"a space ahead on this side of the {me.position.track} track, up to {end.name}"
         else:
-            ahead = [s for s in board.track(me.position.track) if board.is_station(s) and s != me.position]
+            ahead = [
+                s
+                for s in board.track(me.position.track)
+                if board.is_station(s) and s != me.position
+            ]
             what = f"a transit station on the {me.position.track} track"
             how = "token"
         if to is None or to not in ahead:
             names = ", ".join(f"{s.name} ({s.key})" for s in ahead)
             got = f"; {to.name} ({to.key}) is not one" if to is not None else ""
-            raise IllegalMoveError(f"{voucher.title!r} moves you to {what}: give --to with one of {names}{got}")
-        turn.walk((to.index - me.position.index) % len(board.track(to.track)), 1, _never, HIGHEST, rule="R13", why=voucher.title)
+            raise IllegalMoveError(
+                f"{voucher.title!r} moves you to {what}: give --to with one of {names}{got}"
+            )
+        turn.walk(
+            (to.index - me.position.index) % len(board.track(to.track)),
+            1,
+            _never,
+            HIGHEST,
+            rule="R13",
+            why=voucher.title,
+        )
     turn.land(how)
     if voucher.kind == "transit_token":
         turn.player = replace(turn.player, transit_token=True)
-        turn.then(Action("transit_token", "On your next move you change track here, whatever you roll.", turn.pos))
+        turn.then(
+            Action(
+                "transit_token",
+                "On your next move you change track here, whatever you roll.",
+                turn.pos,
+            )
+        )
     if voucher.expires_others:
-        turn.then(Action("expire_vouchers", "Every other Travel Voucher held by any player expires and goes back to the Bank.", turn.pos))
+        turn.then(
+            Action(
+                "expire_vouchers",
+                "Every other Travel Voucher held by any player expires and goes back to the Bank.",
+                turn.pos,
+            )
+        )
     turn.then(Action("continue_turn", "Carry on with your turn.", turn.pos))
     return turn.result(f"{voucher.title}: move to {turn.pos.name}.")

@@ -88,25 +88,37 @@ def describe_space(board: Board, space: Space) -> str:
     lines = [f"{space.name} ({space.key}): {kind}"]
     if space.kind == "street":
         labels = ("base", *BUILDING_LEVELS[1:])
-        rents = ", ".join(f"{label} ${amount}" for label, amount in zip(labels, space.rent, strict=True))
+        rents = ", ".join(
+            f"{label} ${amount}" for label, amount in zip(labels, space.rent, strict=True)
+        )
         group = board.groups[space.group or ""]
-        lines.append(f"{space.group} group ({', '.join(group)}); price ${space.price}; "
-                     f"houses, hotels and skyscrapers ${space.house_cost} each; mortgage ${space.mortgage}")
+        lines.append(
+            f"{space.group} group ({', '.join(group)}); price ${space.price}; "
+            f"houses, hotels and skyscrapers ${space.house_cost} each; mortgage ${space.mortgage}"
+        )
         lines.append(f"Rent: {rents}")
     elif space.kind in ("railroad", "cab_company"):
         rents = ", ".join(f"{n} owned ${amount}" for n, amount in enumerate(space.rent, 1))
         extra = "train depot" if space.kind == "railroad" else "cab stand"
-        lines.append(f"Price ${space.price}; mortgage ${space.mortgage}; rent {rents}; a {extra} doubles it")
+        lines.append(
+            f"Price ${space.price}; mortgage ${space.mortgage}; rent {rents}; a {extra} doubles it"
+        )
         twin = board.twin(space)
         if twin is not None:
-            lines.append(f"Transit station linked to {twin.key}: an even move passing it rides to the {twin.track} track")
+            lines.append(
+                f"Transit station linked to {twin.key}: an even move passing it rides to the {twin.track} track"
+            )
     elif space.kind == "utility":
         mult = ", ".join(f"{n}: {m}x" for n, m in enumerate(board.utility_multipliers, 1))
-        lines.append(f"Price ${space.price}; mortgage ${space.mortgage}; rent by utilities owned ({mult}) the dice")
+        lines.append(
+            f"Price ${space.price}; mortgage ${space.mortgage}; rent by utilities owned ({mult}) the dice"
+        )
     elif space.kind == "tax":
         lines.append(f"Pay ${space.amount} into the Pool")
     elif space.salary is not None:
         s = space.salary
-        lines.append(f"Pays ${s.pass_odd}/{s.pass_even} passing (odd/even move), "
-                     f"${s.land_odd}/{s.land_even} landing, ${s.highest} on a direct, voucher or bonus move")
+        lines.append(
+            f"Pays ${s.pass_odd}/{s.pass_even} passing (odd/even move), "
+            f"${s.land_odd}/{s.land_even} landing, ${s.highest} on a direct, voucher or bonus move"
+        )
     return "\n".join(lines)

@@ -21,7 +21,9 @@ def is_rent_owed(situation: Situation, space: Space, payer: str) -> bool:
     return holding is not None and holding.owner != payer and not holding.mortgaged
 
 
-def rent_owed(board: Board, situation: Situation, space: Space, payer: str, *, dice_total: int) -> int:
+def rent_owed(
+    board: Board, situation: Situation, space: Space, payer: str, *, dice_total: int
+) -> int:
     """The rent ``payer`` owes for landing on ``space``; 0 when none is owed.
 
     ``dice_total`` is what the dice that moved the player show (Mr. Monopoly and Bus count 0);
@@ -31,7 +33,8 @@ def rent_owed(board: Board, situation: Situation, space: Space, payer: str, *, d
         return 0
     holding = situation.holdings[space.name]
     owned = [
-        name for name in board.properties_of_kind(space.kind)
+        name
+        for name in board.properties_of_kind(space.kind)
         if situation.owner(name) == holding.owner
     ]
     if space.kind == "street":

@@ -87,7 +87,9 @@ class Situation:
         try:
             text = Path(path).read_text("utf-8")
         except OSError as exc:
-            raise BadSituationError(f"cannot read situation file {str(path)!r}: {exc.strerror}") from None
+            raise BadSituationError(
+                f"cannot read situation file {str(path)!r}: {exc.strerror}"
+            ) from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
@@ -133,12 +135,17 @@ class _Parser:
             raise self.fail(where, f"expected an object, got {json.dumps(value)[:40]}")
         unknown = sorted(set(value) - allowed)
         if unknown:
-            raise self.fail(where, f"unknown key {unknown[0]!r}; allowed: {', '.join(sorted(allowed))}")
+            raise self.fail(
+                where, f"unknown key {unknown[0]!r}; allowed: {', '.join(sorted(allowed))}"
+            )
         return value
 
     def integer(self, value: Any, where: str, low: int, high: int | None = None) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or value < low or (
-            high is not None and value > high
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or value < low
+            or (high is not None and value > high)
         ):
             span = f"from {low} to {high}" if high is not None else f"of at least {low}"
             raise self.fail(where, f"{json.dumps(value)[:40]} is not a whole number {span}")
@@ -161,13 +168,27 @@ class _Parser:
             raise self.fail(where, str(exc)) from None
 
     def situation(self, data: Any) -> Situation:
-        data = self.obj(data, "top level", {
-            "version", "players", "to_move", "properties", "doubles_this_turn",
-            "voucher_played_this_turn", "vouchers_left", "pool", "options",
-        })
+        data = self.obj(
+            data,
+            "top level",
+            {
+                "version",
+                "players",
+                "to_move",
+                "properties",
+                "doubles_this_turn",
+                "voucher_played_this_turn",
+                "vouchers_left",
+                "pool",
+                "options",
+            },
+        )
         version = data.get("version", FORMAT_VERSION)
         if version != FORMAT_VERSION:
-            raise self.fail("version", f"{version!r} is not supported; this companion reads version {FORMAT_VERSION}")
+            raise self.fail(
+                "version",
+                f"{version!r} is not supported; this companion reads version {FORMAT_VERSION}",
+            )
         raw_players = data.get("players")
         if not isinstance(raw_players, list) or not raw_players:
             raise self.fail("players", "expected a list of at least one player")
@@ -179,18 +200,29 @@ class _Parser:
         if to_move.casefold() not in names:
             raise self.fail("to_move", f"{to_move!r} is not one of the players")
         to_move = players[names.index(to_move.casefold())].name
-        holdings = self.holdings(data.get("properties", {}), {p.name.casefold(): p.name for p in players})
+        holdings = self.holdings(
+            data.get("properties", {}), {p.name.casefold(): p.name for p in players}
+        )
         held = sum(p.vouchers for p in players)
         default_left = max(0, TRAVEL_VOUCHERS_IN_GAME - held)
-        vouchers_left = self.integer(data.get("vouchers_left", default_left), "vouchers_left", 0, TRAVEL_VOUCHERS_IN_GAME)
+        vouchers_left = self.integer(
+            data.get("vouchers_left", default_left), "vouchers_left", 0, TRAVEL_VOUCHERS_IN_GAME
+        )
         if vouchers_left + held > TRAVEL_VOUCHERS_IN_GAME:
-            raise self.fail("vouchers_left", f"{vouchers_left} left plus {held} held is more than the {TRAVEL_VOUCHERS_IN_GAME} in the game")
+            raise self.fail(
+                "vouchers_left",
+                f"{vouchers_left} left plus {held} held is more than the {TRAVEL_VOUCHERS_IN_GAME} in the game",
+            )
         return Situation(
             players=players,
             to_move=to_move,
             holdings=MappingProxyType(holdings),
-            doubles_this_turn=self.integer(data.get("doubles_this_turn", 0), "doubles_this_turn", 0, 2),
-            voucher_played_this_turn=self.boolean(data.get("voucher_played_this_turn", False), "voucher_played_this_turn"),
+            doubles_this_turn=self.integer(
+                data.get("doubles_this_turn", 0), "doubles_this_turn", 0, 2
+            ),
+            voucher_played_this_turn=self.boolean(
+                data.get("voucher_played_this_turn", False), "voucher_played_this_turn"
+            ),
             vouchers_left=vouchers_left,
             pool=self.integer(data.get("pool", 0), "pool", 0),
             options=self.options(data.get("options", {})),
@@ -202,17 +234,31 @@ class _Parser:
         return Options(**{k: self.boolean(v, f"options.{k}") for k, v in data.items()})
 
     def player(self, data: Any, where: str) -> Player:
-        data = self.obj(data, where, {
-            "name", "position", "in_jail", "jail_turns", "reverse_direction", "subway",
-            "transit_token", "vouchers", "shares",
-        })
+        data = self.obj(
+            data,
+            where,
+            {
+                "name",
+                "position",
+                "in_jail",
+                "jail_turns",
+                "reverse_direction",
+                "subway",
+                "transit_token",
+                "vouchers",
+                "shares",
+            },
+        )
         name = self.text(data.get("name"), f"{where}.name")
         if "position" not in data:
             raise self.fail(f"{where}.position", "missing: give a space name or TRACK:INDEX")
         in_jail = self.boolean(data.get("in_jail", False), f"{where}.in_jail")
         position = self.space(data["position"], f"{where}.position")
         if in_jail and position != self.board.jail:
-            raise self.fail(f"{where}.position", f"a player in jail is on {self.board.jail.name!r}, not {position.name!r}")
+            raise self.fail(
+                f"{where}.position",
+                f"a player in jail is on {self.board.jail.name!r}, not {position.name!r}",
+            )
         vouchers = data.get("vouchers", 0)
         if isinstance(vouchers, list):
             vouchers = len(vouchers)
@@ -222,11 +268,15 @@ class _Parser:
             position=position,
             in_jail=in_jail,
             jail_turns=self.integer(data.get("jail_turns", 0), f"{where}.jail_turns", 0, 2),
-            reverse_direction=self.boolean(data.get("reverse_direction", False), f"{where}.reverse_direction"),
+            reverse_direction=self.boolean(
+                data.get("reverse_direction", False), f"{where}.reverse_direction"
+            ),
             subway=self.boolean(data.get("subway", False), f"{where}.subway"),
             transit_token=self.boolean(data.get("transit_token", False), f"{where}.transit_token"),
             vouchers=self.integer(vouchers, f"{where}.vouchers", 0, TRAVEL_VOUCHERS_IN_GAME),
-            shares=MappingProxyType({k: self.integer(v, f"{where}.shares.{k}", 0, 5) for k, v in shares.items()}),
+            shares=MappingProxyType(
+                {k: self.integer(v, f"{where}.shares.{k}", 0, 5) for k, v in shares.items()}
+            ),
         )
 
     def holdings(self, data: Any, players: dict[str, str]) -> dict[str, Holding]:
@@ -242,15 +292,24 @@ class _Parser:
             level = 0
             if "buildings" in raw:
                 if kind != "street":
-                    raise self.fail(f"{where}.buildings", f"only streets have houses; {name!r} is a {kind.replace('_', ' ')}")
+                    raise self.fail(
+                        f"{where}.buildings",
+                        f"only streets have houses; {name!r} is a {kind.replace('_', ' ')}",
+                    )
                 if raw["buildings"] not in BUILDING_LEVELS:
-                    raise self.fail(f"{where}.buildings", f"{raw['buildings']!r} is not one of {', '.join(BUILDING_LEVELS)}")
+                    raise self.fail(
+                        f"{where}.buildings",
+                        f"{raw['buildings']!r} is not one of {', '.join(BUILDING_LEVELS)}",
+                    )
                 level = BUILDING_LEVELS.index(raw["buildings"])
             improved = False
             for key, needs in (("depot", "railroad"), ("cab_stand", "cab_company")):
                 if key in raw:
                     if kind != needs:
-                        raise self.fail(f"{where}.{key}", f"{name!r} is a {kind.replace('_', ' ')}, not a {needs.replace('_', ' ')}")
+                        raise self.fail(
+                            f"{where}.{key}",
+                            f"{name!r} is a {kind.replace('_', ' ')}, not a {needs.replace('_', ' ')}",
+                        )
                     improved = self.boolean(raw[key], f"{where}.{key}")
             mortgaged = self.boolean(raw.get("mortgaged", False), f"{where}.mortgaged")
             if mortgaged and (level or improved):
