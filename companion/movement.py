@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Literal
 
 from companion.board import TRACKS, Board, Salary, Space
 from companion.cards import Card, Voucher
 from companion.errors import BadRollError, IllegalMoveError
 from companion.rent import is_rent_owed, rent_owed
-from companion.situation import Player, Situation
+from companion.situation import Holding, Player, Situation
 
 SPEED_FACES = ("1", "2", "3", "mr", "bus")
 BAIL = 50
@@ -227,6 +228,8 @@ class _Turn:
     notes: list[str] = field(default_factory=list)
     in_jail: bool = False
     vouchers_left: int = 0
+    #: The player's choice of a space (``to``) was used.
+    chose: bool = False
 
     def __post_init__(self) -> None:
         self.pos = self.start = self.player.position
@@ -623,11 +626,27 @@ def resolve_roll(
     leave jail before rolling.
     """
     me = situation.player(player)
-    turn = _Turn(board, situation, me, dice_total=roll.spaces)
     if me.subway:
         raise IllegalMoveError(
             f"{me.name} landed on the Subway and rides it instead of rolling: ask with 'subway --to SPACE'"
         )
+    if bail and not me.in_jail:
+        raise IllegalMoveError(f"{me.name} is not in jail, so there is no bail to pay")
+    if bus is not None and roll.speed != "bus":
+        raise IllegalMoveError(f"the Bus option is only for a roll showing the Bus, not {roll}")
+    turn = _Turn(board, situation, me, dice_total=roll.spaces)
+    result = _resolve_roll(turn, roll, to, bus, bail)
+    if to is not None and not turn.chose:
+        raise IllegalMoveError(
+            f"--to {to.name!r} answers no choice here: only triples or a Subway ride let you choose a space"
+        )
+    return result
+
+
+def _resolve_roll(
+    turn: _Turn, roll: Roll, to: Space | None, bus: Literal["move", "voucher"] | None, bail: bool
+) -> Resolution:
+    me, situation = turn.player, turn.situation
     if me.in_jail and not bail:
         return _jail_roll(turn, roll)
     if roll.speed is None:
@@ -635,7 +654,15 @@ def resolve_roll(
             "the speed die is missing: give --roll D1 D2 S (S is 1, 2, 3, mr or bus)"
         )
     if me.in_jail:
-        turn.notes.append(f"You paid ${BAIL} bail into the Pool and roll all three dice.")
+        turn.then(
+            Action(
+                "pay_bail",
+                f"You pay ${BAIL} bail into the Pool before rolling all three dice.",
+                turn.pos,
+                BAIL,
+                "Pool",
+            )
+        )
         turn.player = me = replace(me, in_jail=False, jail_turns=0)
         turn.in_jail = False
     if roll.is_triples:
@@ -678,6 +705,7 @@ def resolve_roll(
     if not turn.in_jail and roll.speed in ("mr", "bus") and not missed_bus:
         if turn.player.subway and to is not None:
             turn.player = replace(turn.player, subway=False)
+            turn.chose = True
             _subway_ride(turn, to, "Your bonus move becomes the Subway ride")
         elif turn.player.subway:
             turn.player = replace(turn.player, subway=False)
@@ -769,6 +797,7 @@ def _jail_roll(turn: _Turn, roll: Roll) -> Resolution:
 def _triples(turn: _Turn, roll: Roll, to: Space | None) -> Resolution:
     """M5/M6: triples move you ahead to any space; no further roll, no jail."""
     turn.player = replace(turn.player, reverse_direction=False, transit_token=False)
+    turn.chose = True
     if to is None:
         turn.then(
             Action(
@@ -1154,6 +1183,13 @@ def _card_move(turn: _Turn, card: Card, move: dict, to: Space | None, roll: Roll
             raise IllegalMoveError(
                 f"{card.title!r} lets you choose a space ({what}): give --to SPACE{got}"
             )
+        if move.get("takes"):
+            # The card hands the chosen property to the drawer before the move.
+            taken = Holding(owner=turn.player.name)
+            turn.situation = replace(
+                situation, holdings=MappingProxyType({**situation.holdings, to.name: taken})
+            )
+            turn.then(Action("take_property", f"{to.name} becomes yours.", to))
         if move["how"] == "direct":
             turn.jump(to, f"{card.title}: move directly to {to.name}.", "M9")
             turn.land("direct")

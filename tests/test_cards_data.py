@@ -42,7 +42,7 @@ MOVE_FORMS: dict[str, tuple[set[str], set[str]]] = {
     "jail_if": ({"condition"}, set()),
     "lap": (set(), set()),
     "lane": ({"lane"}, set()),
-    "choose": ({"among", "how"}, set()),
+    "choose": ({"among", "how"}, {"takes"}),
     "all_players_direct": ({"to"}, set()),
     "roll_back": (set(), set()),
     "either": ({"options"}, set()),
@@ -75,7 +75,7 @@ EXPECTED_MOVES: dict[str, dict[str, Any]] = {
     "chance-advance-to-squeeze-play": {"kind": "advance", "to": "Squeeze Play"},
     "chance-pay-back": {"kind": "jail"},
     "chance-assets-seized": {"kind": "jail_if", "condition": "owns_no_property"},
-    "chance-taxi-wars-are-not-fare": {"kind": "choose", "among": "cab_company", "how": "advance"},
+    "chance-taxi-wars-are-not-fare": {"kind": "choose", "among": "cab_company", "how": "advance", "takes": True},
     "chance-get-taken-for-a-ride": {"kind": "direct_nearest", "kinds": ["cab_company"]},
     "chance-win-the-marathon": {"kind": "lap"},
     "chance-mardi-gras": {"kind": "all_players_direct", "to": "Canal Street"},
@@ -85,11 +85,18 @@ EXPECTED_MOVES: dict[str, dict[str, Any]] = {
     "chance-changing-lanes-below": {"kind": "lane", "lane": "below"},
     "chance-changing-lanes-above": {"kind": "lane", "lane": "above"},
     "cc-happy-birthday": {"kind": "advance", "to": "Birthday Gift"},
-    "cc-april-15-taxes-due": {"kind": "either", "options": [{"kind": "direct", "to": "Income Tax"}, {"kind": "jail"}]},
+    "cc-april-15-taxes-due": {
+        "kind": "either",
+        "options": [{"kind": "direct", "to": "Income Tax"}, {"kind": "jail"}],
+    },
     "cc-a-moving-experience": {"kind": "choose", "among": "transportation", "how": "advance"},
     "cc-changing-lanes-below": {"kind": "lane", "lane": "below"},
     "cc-changing-lanes-above": {"kind": "lane", "lane": "above"},
-    "cc-discount-travel": {"kind": "advance_nearest", "kinds": ["railroad", "cab_company"], "unowned_only": True},
+    "cc-discount-travel": {
+        "kind": "advance_nearest",
+        "kinds": ["railroad", "cab_company"],
+        "unowned_only": True,
+    },
     "cc-vehicle-impounded": {"kind": "direct", "to": "In Jail / Just Visiting"},
     "cc-be-kind-rewind": {"kind": "roll_back"},
     "cc-advance-to-this-tracks-pay-corner": {"kind": "advance_pay_corner"},
@@ -102,7 +109,11 @@ EXPECTED_MOVES: dict[str, dict[str, Any]] = {
 
 def slug(title: str) -> str:
     """The id stem of a card title: ascii, lowercase, hyphenated, "Ave." spelled out, apostrophes dropped."""
-    text = unicodedata.normalize("NFKD", title.replace("Ave.", "Avenue")).encode("ascii", "ignore").decode()
+    text = (
+        unicodedata.normalize("NFKD", title.replace("Ave.", "Avenue"))
+        .encode("ascii", "ignore")
+        .decode()
+    )
     text = re.sub(r"['\u2019]", "", text.lower())
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
 
@@ -130,7 +141,14 @@ def station_names() -> Counter[str]:
 
 
 def test_top_level_keys() -> None:
-    assert set(CARDS) == {"about", "chance", "community_chest", "travel_vouchers", "roll_three", "stocks"}
+    assert set(CARDS) == {
+        "about",
+        "chance",
+        "community_chest",
+        "travel_vouchers",
+        "roll_three",
+        "stocks",
+    }
     assert isinstance(CARDS["about"], str) and CARDS["about"].strip()
 
 
@@ -141,13 +159,19 @@ def test_each_card_and_voucher_is_on_one_line() -> None:
     for item in objects:
         found = [line for line in lines if f'"id": "{item["id"]}"' in line]
         assert len(found) == 1, f"{item['id']}: expected on exactly one line, found on {len(found)}"
-        assert json.loads(found[0].strip().rstrip(",")) == item, f"{item['id']}: its line is not the whole object"
+        assert json.loads(found[0].strip().rstrip(",")) == item, (
+            f"{item['id']}: its line is not the whole object"
+        )
 
 
-@pytest.mark.parametrize(("deck", "total"), [("chance", 72), ("community_chest", 72), ("travel_vouchers", 36)])
+@pytest.mark.parametrize(
+    ("deck", "total"), [("chance", 72), ("community_chest", 72), ("travel_vouchers", 36)]
+)
 def test_deck_totals(deck: str, total: int) -> None:
     counts = {item["id"]: item["count"] for item in CARDS[deck]}
-    assert sum(counts.values()) == total, f"{deck}: copies add up to {sum(counts.values())}, not {total}: {counts}"
+    assert sum(counts.values()) == total, (
+        f"{deck}: copies add up to {sum(counts.values())}, not {total}: {counts}"
+    )
 
 
 @pytest.mark.parametrize("deck", DECKS)
@@ -157,7 +181,11 @@ def test_card_fields(deck: str) -> None:
         problems = []
         if set(card) != CARD_KEYS:
             problems.append(f"keys {sorted(set(card) ^ CARD_KEYS)} wrong")
-        if not (isinstance(card.get("count"), int) and not isinstance(card["count"], bool) and card["count"] >= 1):
+        if not (
+            isinstance(card.get("count"), int)
+            and not isinstance(card["count"], bool)
+            and card["count"] >= 1
+        ):
             problems.append(f"count {card.get('count')!r}")
         for flag in ("keep", "tradable"):
             if not isinstance(card.get(flag), bool):
@@ -187,15 +215,23 @@ def test_ids_unique_across_the_file() -> None:
 
 
 def test_ids_well_formed() -> None:
-    malformed = [item["id"] for deck in (*DECKS, "travel_vouchers") for item in CARDS[deck]
-                 if not (isinstance(item["id"], str) and item["id"].isascii() and ID_RE.match(item["id"]))]
+    malformed = [
+        item["id"]
+        for deck in (*DECKS, "travel_vouchers")
+        for item in CARDS[deck]
+        if not (isinstance(item["id"], str) and item["id"].isascii() and ID_RE.match(item["id"]))
+    ]
     assert malformed == []
 
 
 def test_card_ids_derive_from_deck_and_title() -> None:
     """Ids are stable: deck prefix plus the slug of the title."""
-    wrong = {card["id"]: f"{prefix}-{slug(card['title'])}" for deck, prefix in DECKS.items() for card in CARDS[deck]
-             if card["id"] != f"{prefix}-{slug(card['title'])}"}
+    wrong = {
+        card["id"]: f"{prefix}-{slug(card['title'])}"
+        for deck, prefix in DECKS.items()
+        for card in CARDS[deck]
+        if card["id"] != f"{prefix}-{slug(card['title'])}"
+    }
     assert wrong == {}, "ids that do not follow deck + slug(title) (id: expected)"
 
 
@@ -204,7 +240,7 @@ def test_voucher_ids_prefixed() -> None:
 
 
 def test_ids_used_by_the_golden_moves_exist() -> None:
-    golden = (REPO_ROOT / "tests" / "data" / "golden_moves.json")
+    golden = REPO_ROOT / "tests" / "data" / "golden_moves.json"
     if not golden.is_file():
         pytest.skip("no golden movement table")
     known = {item["id"] for deck in (*DECKS, "travel_vouchers") for item in CARDS[deck]}
@@ -224,21 +260,29 @@ def move_problems(move: Any, *, nested: bool = False) -> list[str]:
     keys = set(move) - {"kind"}
     problems = []
     if not required <= keys <= required | optional:
-        problems.append(f"{kind}: keys {sorted(keys)}, want {sorted(required)} (+ optional {sorted(optional)})")
+        problems.append(
+            f"{kind}: keys {sorted(keys)}, want {sorted(required)} (+ optional {sorted(optional)})"
+        )
         return problems
     if "to" in move and not (isinstance(move["to"], str) and move["to"]):
         problems.append(f"{kind}: 'to' {move['to']!r}")
     if kind in ("advance_nearest", "direct_nearest") and move["kinds"] not in NEAREST_KINDS:
         problems.append(f"{kind}: kinds {move['kinds']!r}")
     if "unowned_only" in move and move["unowned_only"] is not True:
-        problems.append(f"{kind}: unowned_only {move['unowned_only']!r} (omit it rather than false)")
-    if kind == "steps" and not (isinstance(move["count"], int) and move["count"] in (-3, -2, -1, 1, 2, 3)):
+        problems.append(
+            f"{kind}: unowned_only {move['unowned_only']!r} (omit it rather than false)"
+        )
+    if kind == "steps" and not (
+        isinstance(move["count"], int) and move["count"] in (-3, -2, -1, 1, 2, 3)
+    ):
         problems.append(f"steps: count {move['count']!r}")
     if kind == "jail_if" and move["condition"] not in ("holds_stock", "owns_no_property"):
         problems.append(f"jail_if: condition {move['condition']!r}")
     if kind == "lane" and move["lane"] not in ("above", "below"):
         problems.append(f"lane: {move['lane']!r}")
-    if kind == "choose" and (move["among"] not in CHOICE_SETS or move["how"] not in ("advance", "direct")):
+    if kind == "choose" and (
+        move["among"] not in CHOICE_SETS or move["how"] not in ("advance", "direct")
+    ):
         problems.append(f"choose: among {move['among']!r} how {move['how']!r}")
     if kind == "either":
         if nested:
@@ -252,7 +296,11 @@ def move_problems(move: Any, *, nested: bool = False) -> list[str]:
 
 
 def test_every_move_is_an_allowed_form() -> None:
-    bad = {card["id"]: move_problems(card["move"]) for _, card in all_cards() if card["move"] is not None}
+    bad = {
+        card["id"]: move_problems(card["move"])
+        for _, card in all_cards()
+        if card["move"] is not None
+    }
     assert {i: p for i, p in bad.items() if p} == {}
 
 
@@ -269,21 +317,32 @@ def test_move_targets_are_board_spaces() -> None:
             one_space = spaces[name] == 1
             one_station = stations[name] == 1 and move["kind"] == "advance"
             if not (one_space or one_station):
-                bad[card["id"]] = f"{name!r}: {spaces[name]} spaces, {stations[name]} transit stations ({move['kind']})"
+                bad[card["id"]] = (
+                    f"{name!r}: {spaces[name]} spaces, {stations[name]} transit stations ({move['kind']})"
+                )
     assert bad == {}
 
 
 def test_nearest_kinds_exist_on_the_board() -> None:
     kinds = {space["kind"] for space in BOARD["spaces"]}
-    used = {k for _, card in all_cards() for move in all_moves(card["move"]) for k in move.get("kinds", [])}
+    used = {
+        k
+        for _, card in all_cards()
+        for move in all_moves(card["move"])
+        for k in move.get("kinds", [])
+    }
     assert used - kinds == set()
 
 
 def test_moves_as_encoded() -> None:
     """The cards that move the drawer, and how, exactly as the project encodes them."""
     actual = {card["id"]: card["move"] for _, card in all_cards() if card["move"] is not None}
-    assert sorted(set(actual) - set(EXPECTED_MOVES)) == [], "cards with a move that the table does not expect"
-    assert sorted(set(EXPECTED_MOVES) - set(actual)) == [], "cards expected to move that have no move"
+    assert sorted(set(actual) - set(EXPECTED_MOVES)) == [], (
+        "cards with a move that the table does not expect"
+    )
+    assert sorted(set(EXPECTED_MOVES) - set(actual)) == [], (
+        "cards expected to move that have no move"
+    )
     assert actual == EXPECTED_MOVES
 
 
@@ -295,7 +354,11 @@ def test_voucher_fields() -> None:
     for v in CARDS["travel_vouchers"]:
         problems = []
         base = {"id", "title", "kind", "count", "effect"}
-        extra = {"free_cab_fare": {"steps"}, "bus_ticket": {"expires_others"}, "transit_token": set()}.get(v.get("kind"))
+        extra = {
+            "free_cab_fare": {"steps"},
+            "bus_ticket": {"expires_others"},
+            "transit_token": set(),
+        }.get(v.get("kind"))
         if extra is None:
             problems.append(f"kind {v.get('kind')!r}")
         elif set(v) != base | extra:
@@ -315,25 +378,38 @@ def test_free_cab_fare_variants() -> None:
     steps = sorted(v["steps"] for v in CARDS["travel_vouchers"] if v["kind"] == "free_cab_fare")
     assert steps == [-3, -2, -1, 1, 2, 3]
     ids = {v["id"]: v["steps"] for v in CARDS["travel_vouchers"] if v["kind"] == "free_cab_fare"}
-    assert ids == {f"voucher-free-cab-fare-{'ahead' if s > 0 else 'back'}-{abs(s)}": s for s in steps}
+    assert ids == {
+        f"voucher-free-cab-fare-{'ahead' if s > 0 else 'back'}-{abs(s)}": s for s in steps
+    }
 
 
 def test_exactly_the_expiring_bus_ticket_expires_others() -> None:
-    expiring = {v["id"]: v["expires_others"] for v in CARDS["travel_vouchers"] if v["kind"] == "bus_ticket"}
-    assert sorted(expiring.values()) == [False, True], f"want one plain and one expiring Bus Ticket: {expiring}"
+    expiring = {
+        v["id"]: v["expires_others"] for v in CARDS["travel_vouchers"] if v["kind"] == "bus_ticket"
+    }
+    assert sorted(expiring.values()) == [False, True], (
+        f"want one plain and one expiring Bus Ticket: {expiring}"
+    )
     [expiring_title] = [v["title"] for v in CARDS["travel_vouchers"] if v.get("expires_others")]
     assert "EXPIRE" in expiring_title
 
 
 def test_roll_three_payout() -> None:
-    assert CARDS["roll_three"]["payout"] == {"one": 50, "two": 200, "three": 1000, "own_card_roller": 1500}
+    assert CARDS["roll_three"]["payout"] == {
+        "one": 50,
+        "two": 200,
+        "three": 1000,
+        "own_card_roller": 1500,
+    }
 
 
 def test_roll_three_deck() -> None:
     deck = CARDS["roll_three"]["deck"]
     assert len(deck) == 36
     assert [c for c in deck if not COMBO_RE.match(c)] == [], "combos are written like 1-2-3"
-    assert [c for c in deck if c.split("-") != sorted(c.split("-"))] == [], "combos read lowest to highest"
+    assert [c for c in deck if c.split("-") != sorted(c.split("-"))] == [], (
+        "combos read lowest to highest"
+    )
     counts = Counter(deck)
     assert len(counts) == 18
     assert {c: n for c, n in counts.items() if n != 2} == {}, "each combination is printed twice"
@@ -343,8 +419,11 @@ def test_stocks_self_consistent() -> None:
     stocks = CARDS["stocks"]
     assert len({s["name"] for s in stocks}) == 6
     assert [s for s in stocks if set(s) != {"name", "par", "dividends"}] == []
-    wrong = {s["name"]: s["dividends"] for s in stocks
-             if s["par"] % 10 or s["dividends"] != [s["par"] // 10 * n * n for n in range(1, 6)]}
+    wrong = {
+        s["name"]: s["dividends"]
+        for s in stocks
+        if s["par"] % 10 or s["dividends"] != [s["par"] // 10 * n * n for n in range(1, 6)]
+    }
     assert wrong == {}, "dividends must be par/10 x shares^2 for 1..5 shares"
 
 
@@ -370,8 +449,10 @@ def test_titles_and_counts_match_reference(reference: dict[str, Any], deck: str)
 
 @pytest.mark.parametrize("deck", DECKS)
 def test_keep_and_tradable_match_reference(reference: dict[str, Any], deck: str) -> None:
-    expected = {c["title"]: (str(c["timing"]).startswith("keep"), bool(c.get("tradable", False)))
-                for c in reference[deck]["cards"]}
+    expected = {
+        c["title"]: (str(c["timing"]).startswith("keep"), bool(c.get("tradable", False)))
+        for c in reference[deck]["cards"]
+    }
     actual = {c["title"]: (c["keep"], c["tradable"]) for c in CARDS[deck]}
     assert actual == expected, "(keep, tradable) by title"
 
@@ -415,7 +496,9 @@ def test_roll_three_matches_reference(reference: dict[str, Any]) -> None:
     ref = reference["roll_three"]
     payout = ref["payout"]
     assert CARDS["roll_three"]["payout"] == {
-        "one": payout["one_match"], "two": payout["two_matches"], "three": payout["three_matches"],
+        "one": payout["one_match"],
+        "two": payout["two_matches"],
+        "three": payout["three_matches"],
         "own_card_roller": payout["three_matches_own_card_by_roller"],
     }
     combos = ["-".join(str(c)) for c in ref["combos_in_chadws_set"]]
@@ -425,6 +508,8 @@ def test_roll_three_matches_reference(reference: dict[str, Any]) -> None:
 
 
 def test_stocks_match_reference(reference: dict[str, Any]) -> None:
-    expected = [{"name": c["name"], "par": c["par"], "dividends": c["dividends_by_shares"]}
-                for c in reference["stocks"]["companies"]]
+    expected = [
+        {"name": c["name"], "par": c["par"], "dividends": c["dividends_by_shares"]}
+        for c in reference["stocks"]["companies"]
+    ]
     assert CARDS["stocks"] == expected
