@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shlex
 import sys
 from collections.abc import Callable, Sequence
@@ -223,6 +224,8 @@ def _interactive(board: Board, out: TextIO, err: TextIO, prompt: Callable[[], st
         except ValueError as exc:
             print(f"companion: error: cannot read {line!r}: {exc}", file=err)
             continue
+        if words[:1] == ["referee"]:
+            words = words[1:]
         try:
             run(["referee", *words], out, err)
         except SystemExit:  # --help prints and exits; the prompt goes on
@@ -230,4 +233,11 @@ def _interactive(board: Board, out: TextIO, err: TextIO, prompt: Callable[[], st
 
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:
-    sys.exit(run(sys.argv[1:] if argv is None else argv, sys.stdout, sys.stderr))
+    try:
+        status = run(sys.argv[1:] if argv is None else argv, sys.stdout, sys.stderr)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader (e.g. `head`) has gone: stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 0
+    sys.exit(status)

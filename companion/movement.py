@@ -60,7 +60,7 @@ class Roll:
             )
         dice = []
         for v in values[:2]:
-            if not v.strip().isdigit() or not 1 <= int(v) <= 6:
+            if not (v.strip().isascii() and v.strip().isdigit()) or not 1 <= int(v) <= 6:
                 raise BadRollError(f"a regular die shows 1 to 6, not {v!r}")
             dice.append(int(v))
         speed: Speed | None = None
@@ -1284,7 +1284,7 @@ def resolve_voucher(
             how = "token"
         if to is None or to not in ahead:
             names = ", ".join(f"{s.name} ({s.key})" for s in ahead)
-            got = f"; {to.name} ({to.key}) is not one" if to is not None else ""
+            got = f"; {to.name!r} ({to.key}) is not one" if to is not None else ""
             raise IllegalMoveError(
                 f"{voucher.title!r} moves you to {what}: give --to with one of {names}{got}"
             )

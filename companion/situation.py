@@ -26,6 +26,7 @@ FORMAT_VERSION = 1
 #: Building levels of a street, in the order of its rent list.
 BUILDING_LEVELS = ("none", "1 house", "2 houses", "3 houses", "4 houses", "hotel", "skyscraper")
 TRAVEL_VOUCHERS_IN_GAME = 36
+SHARES_PER_COMPANY = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +87,8 @@ class Situation:
     def load(cls, path: str | Path, board: Board | None = None) -> Situation:
         try:
             text = Path(path).read_text("utf-8")
+        except UnicodeDecodeError:
+            raise BadSituationError(f"situation file {str(path)!r} is not UTF-8 text") from None
         except OSError as exc:
             raise BadSituationError(
                 f"cannot read situation file {str(path)!r}: {exc.strerror}"
@@ -184,18 +187,32 @@ class _Parser:
             },
         )
         version = data.get("version", FORMAT_VERSION)
-        if version != FORMAT_VERSION:
+        if isinstance(version, bool) or version != FORMAT_VERSION:
             raise self.fail(
                 "version",
                 f"{version!r} is not supported; this companion reads version {FORMAT_VERSION}",
             )
         raw_players = data.get("players")
         if not isinstance(raw_players, list) or not raw_players:
-            raise self.fail("players", "expected a list of at least one player")
+            raise self.fail(
+                "players",
+                f"expected a list of at least one player, got {json.dumps(raw_players)[:40]}",
+            )
         players = tuple(self.player(p, f"players[{i}]") for i, p in enumerate(raw_players))
         names = [p.name.casefold() for p in players]
-        if len(set(names)) != len(names):
-            raise self.fail("players", "two players have the same name")
+        for i, name in enumerate(names):
+            if name in names[:i]:
+                raise self.fail(
+                    f"players[{i}].name",
+                    f"{players[i].name!r} is the name of another player already",
+                )
+        for company in card_deck().stock_names:
+            held_shares = sum(p.shares.get(company, 0) for p in players)
+            if held_shares > SHARES_PER_COMPANY:
+                raise self.fail(
+                    "players",
+                    f"{held_shares} shares of {company!r} are held; there are only {SHARES_PER_COMPANY}",
+                )
         to_move = self.text(data.get("to_move", players[0].name), "to_move")
         if to_move.casefold() not in names:
             raise self.fail("to_move", f"{to_move!r} is not one of the players")
@@ -203,6 +220,7 @@ class _Parser:
         holdings = self.holdings(
             data.get("properties", {}), {p.name.casefold(): p.name for p in players}
         )
+        self.check_buildings(holdings)
         held = sum(p.vouchers for p in players)
         default_left = max(0, TRAVEL_VOUCHERS_IN_GAME - held)
         vouchers_left = self.integer(
@@ -259,15 +277,29 @@ class _Parser:
                 f"{where}.position",
                 f"a player in jail is on {self.board.jail.name!r}, not {position.name!r}",
             )
-        vouchers = data.get("vouchers", 0)
+        # P10: everyone starts with one Travel Voucher.
+        vouchers = data.get("vouchers", 1)
         if isinstance(vouchers, list):
+            for i, voucher_id in enumerate(vouchers):
+                if voucher_id not in card_deck().vouchers:
+                    raise self.fail(
+                        f"{where}.vouchers[{i}]",
+                        f"{json.dumps(voucher_id)[:40]} is not a Travel Voucher id "
+                        "('companion referee cards' lists them)",
+                    )
             vouchers = len(vouchers)
+        jail_turns = self.integer(data.get("jail_turns", 0), f"{where}.jail_turns", 0, 2)
+        if jail_turns and not in_jail:
+            raise self.fail(
+                f"{where}.jail_turns",
+                f"{jail_turns} failed rolls in jail, but the player is not in jail",
+            )
         shares = self.obj(data.get("shares", {}), f"{where}.shares", set(card_deck().stock_names))
         return Player(
             name=name,
             position=position,
             in_jail=in_jail,
-            jail_turns=self.integer(data.get("jail_turns", 0), f"{where}.jail_turns", 0, 2),
+            jail_turns=jail_turns,
             reverse_direction=self.boolean(
                 data.get("reverse_direction", False), f"{where}.reverse_direction"
             ),
@@ -316,3 +348,26 @@ class _Parser:
                 raise self.fail(where, "a mortgaged property has no buildings")
             holdings[name] = Holding(players[owner.casefold()], mortgaged, level, improved)
         return holdings
+
+    def check_buildings(self, holdings: dict[str, Holding]) -> None:
+        """P2: houses and hotels need a majority of the group, skyscrapers the whole group, and
+        a mortgaged lot blocks building anywhere in its group."""
+        for name, holding in holdings.items():
+            if not holding.level:
+                continue
+            where = f"properties.{name}.buildings"
+            group = self.board.group_of(name)
+            mine = [n for n in group if n in holdings and holdings[n].owner == holding.owner]
+            skyscraper = holding.level == len(BUILDING_LEVELS) - 1
+            needed = len(group) if len(group) == 2 or skyscraper else len(group) - 1
+            if len(mine) < needed:
+                raise self.fail(
+                    where,
+                    f"{BUILDING_LEVELS[holding.level]!r} needs {needed} of the {len(group)} lots of "
+                    f"the group, and {holding.owner} owns {len(mine)}",
+                )
+            mortgaged = [n for n in group if n in holdings and holdings[n].mortgaged]
+            if mortgaged:
+                raise self.fail(
+                    where, f"{mortgaged[0]!r} in the same group is mortgaged, which blocks building"
+                )

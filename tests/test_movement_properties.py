@@ -24,20 +24,28 @@ spaces = st.sampled_from(BOARD.spaces)
 
 @st.composite
 def holdings(draw: st.DrawFn) -> dict:
-    owned = {}
-    for name in PROPERTIES:
-        owner = draw(st.sampled_from((None, *PLAYERS)))
-        if owner is None:
+    """Ownership the rules allow: buildings only on a group one player owns outright, with no
+    lot mortgaged (P2); railroads, cab companies and utilities owned or mortgaged at random."""
+    owned: dict = {}
+    for members in BOARD.groups.values():
+        sole = draw(st.sampled_from((None, *PLAYERS)))
+        if sole is not None and draw(st.booleans()):
+            level = draw(st.sampled_from(BUILDING_LEVELS))
+            owned.update({name: {"owner": sole, "buildings": level} for name in members})
             continue
-        entry: dict = {"owner": owner}
-        kind = BOARD.properties[name][0].kind
-        if draw(st.booleans()) and draw(st.booleans()):
-            entry["mortgaged"] = True
-        elif kind == "street":
-            entry["buildings"] = draw(st.sampled_from(BUILDING_LEVELS))
-        elif kind in ("railroad", "cab_company"):
-            entry["depot" if kind == "railroad" else "cab_stand"] = draw(st.booleans())
-        owned[name] = entry
+        for name in members:
+            owner = draw(st.sampled_from((None, *PLAYERS)))
+            if owner is not None:
+                owned[name] = {"owner": owner, "mortgaged": draw(st.booleans())}
+    for kind, improvement in (("railroad", "depot"), ("cab_company", "cab_stand"), ("utility", None)):
+        for name in BOARD.properties_of_kind(kind):
+            owner = draw(st.sampled_from((None, *PLAYERS)))
+            if owner is None:
+                continue
+            mortgaged = draw(st.booleans())
+            owned[name] = {"owner": owner, "mortgaged": mortgaged}
+            if improvement and not mortgaged:
+                owned[name][improvement] = draw(st.booleans())
     return owned
 
 

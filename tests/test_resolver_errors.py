@@ -142,7 +142,7 @@ REJECTED: list[tuple[str, Callable[[], object], type[Exception], str]] = [
             BOARD, table(), deck.voucher("voucher-bus-ticket"), to=space("Kentucky Avenue")
         ),
         IllegalMoveError,
-        "Kentucky Avenue (middle:21) is not one",
+        "'Kentucky Avenue' (middle:21) is not one",
     ),
     (
         "a Transit Token to a street",
