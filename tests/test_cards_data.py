@@ -75,7 +75,12 @@ EXPECTED_MOVES: dict[str, dict[str, Any]] = {
     "chance-advance-to-squeeze-play": {"kind": "advance", "to": "Squeeze Play"},
     "chance-pay-back": {"kind": "jail"},
     "chance-assets-seized": {"kind": "jail_if", "condition": "owns_no_property"},
-    "chance-taxi-wars-are-not-fare": {"kind": "choose", "among": "cab_company", "how": "advance", "takes": True},
+    "chance-taxi-wars-are-not-fare": {
+        "kind": "choose",
+        "among": "cab_company",
+        "how": "advance",
+        "takes": True,
+    },
     "chance-get-taken-for-a-ride": {"kind": "direct_nearest", "kinds": ["cab_company"]},
     "chance-win-the-marathon": {"kind": "lap"},
     "chance-mardi-gras": {"kind": "all_players_direct", "to": "Canal Street"},

@@ -23,7 +23,9 @@ from companion.movement import (
 from companion.situation import Situation
 
 BOARD = ultimate_board()
-CASES = json.loads((Path(__file__).parent / "data" / "golden_moves.json").read_text("utf-8"))["cases"]
+CASES = json.loads((Path(__file__).parent / "data" / "golden_moves.json").read_text("utf-8"))[
+    "cases"
+]
 
 
 def expand(refs: list[str]) -> list[Space]:
@@ -36,7 +38,9 @@ def expand(refs: list[str]) -> list[Space]:
             continue
         track, first, last = run.group(1), int(run.group(2)), int(run.group(3))
         length = BOARD.track_lengths[track]  # type: ignore[index]
-        spaces += [BOARD.at(track, (first + i) % length) for i in range((last - first) % length + 1)]
+        spaces += [
+            BOARD.at(track, (first + i) % length) for i in range((last - first) % length + 1)
+        ]
     return spaces
 
 
@@ -62,11 +66,26 @@ def resolve(case: dict[str, Any]) -> Resolution:
     ask = case["ask"]
     if ask == "move":
         assert roll is not None
-        return resolve_roll(BOARD, situation, roll, to=to, bus=case.get("bus"), bail=case.get("bail", False))
+        return resolve_roll(
+            BOARD, situation, roll, to=to, bus=case.get("bus"), bail=case.get("bail", False)
+        )
     if ask == "card":
-        return resolve_card(BOARD, situation, card_deck().card(case["card"]), to=to, roll=roll, option=case.get("option"))
+        return resolve_card(
+            BOARD,
+            situation,
+            card_deck().card(case["card"]),
+            to=to,
+            roll=roll,
+            option=case.get("option"),
+        )
     if ask == "voucher":
-        return resolve_voucher(BOARD, situation, card_deck().voucher(case["voucher"]), to=to, ride=case.get("ride", False))
+        return resolve_voucher(
+            BOARD,
+            situation,
+            card_deck().voucher(case["voucher"]),
+            to=to,
+            ride=case.get("ride", False),
+        )
     assert to is not None
     return (resolve_subway if ask == "subway" else resolve_taxi)(BOARD, situation, to)
 
@@ -97,7 +116,10 @@ def test_golden_move(case: dict[str, Any]) -> None:
     if "salaries" in want:
         assert [[p.corner.name, p.amount] for p in r.salaries] == want["salaries"]
     if "follow_up" in want:
-        expected = [[k[0], BOARD.space(k[1]).key] if isinstance(k, list) and len(k) == 2 else k for k in want["follow_up"]]
+        expected = [
+            [k[0], BOARD.space(k[1]).key] if isinstance(k, list) and len(k) == 2 else k
+            for k in want["follow_up"]
+        ]
         assert follow_up_shape(r, want["follow_up"]) == expected
     if "in_jail" in want:
         assert r.in_jail is want["in_jail"]

@@ -37,7 +37,11 @@ def holdings(draw: st.DrawFn) -> dict:
             owner = draw(st.sampled_from((None, *PLAYERS)))
             if owner is not None:
                 owned[name] = {"owner": owner, "mortgaged": draw(st.booleans())}
-    for kind, improvement in (("railroad", "depot"), ("cab_company", "cab_stand"), ("utility", None)):
+    for kind, improvement in (
+        ("railroad", "depot"),
+        ("cab_company", "cab_stand"),
+        ("utility", None),
+    ):
         for name in BOARD.properties_of_kind(kind):
             owner = draw(st.sampled_from((None, *PLAYERS)))
             if owner is None:

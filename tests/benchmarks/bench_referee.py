@@ -26,10 +26,15 @@ def fully_owned_situations() -> list[Situation]:
             entry["buildings"] = "2 houses"
         properties[name] = entry
     return [
-        Situation.parse({
-            "players": [{"name": "Ann", "position": space.key}, {"name": "Bob", "position": "GO"}],
-            "properties": properties,
-        })
+        Situation.parse(
+            {
+                "players": [
+                    {"name": "Ann", "position": space.key},
+                    {"name": "Bob", "position": "GO"},
+                ],
+                "properties": properties,
+            }
+        )
         for space in board
     ]
 
@@ -46,10 +51,14 @@ def main(rounds: int = 30) -> None:
                 resolve_roll(board, situation, roll)
         per_roll.append((time.perf_counter() - start) / (len(situations) * len(rolls)))
     ms = sorted(t * 1000 for t in per_roll)
-    print(f"python {platform.python_version()} on {platform.machine()}, "
-          f"{len(situations) * len(rolls)} rolls x {rounds} rounds")
-    print(f"Mr. Monopoly roll, fully owned board: median {statistics.median(ms):.4f} ms, "
-          f"min {ms[0]:.4f} ms, max {ms[-1]:.4f} ms per roll")
+    print(
+        f"python {platform.python_version()} on {platform.machine()}, "
+        f"{len(situations) * len(rolls)} rolls x {rounds} rounds"
+    )
+    print(
+        f"Mr. Monopoly roll, fully owned board: median {statistics.median(ms):.4f} ms, "
+        f"min {ms[0]:.4f} ms, max {ms[-1]:.4f} ms per roll"
+    )
 
 
 if __name__ == "__main__":
