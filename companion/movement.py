@@ -17,7 +17,7 @@ Rule ids (``M2``, ``P8``...) refer to ``docs/rulings.md``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Literal
@@ -173,6 +173,10 @@ class Pay:
     kind: Literal["roll", "highest", "card"]
     even: bool = False
 
+    @property
+    def rule(self) -> str:
+        return "M8" if self.kind == "roll" else "R3"
+
     def passing(self, salary: Salary) -> int:
         if self.kind == "roll":
             return salary.pass_even if self.even else salary.pass_odd
@@ -184,6 +188,34 @@ class Pay:
             return salary.land_even if self.even else salary.land_odd
         return salary.highest
 
+
+#: What the rules ask on landing on a space of each kind, where it is always the same.
+_SPACE_ACTIONS: dict[str, tuple[str, str]] = {
+    "chance": ("draw_chance", "Draw a Chance card and tell the companion which one."),
+    "community_chest": (
+        "draw_community_chest",
+        "Draw a Community Chest card and tell the companion which one.",
+    ),
+    "squeeze_play": (
+        "squeeze_play",
+        "Squeeze Play: roll the two regular dice to see what each other player pays you.",
+    ),
+    "roll_three": (
+        "roll_three",
+        "Roll Three: draw a Roll Three card, then roll three regular dice.",
+    ),
+    "stock_exchange": (
+        "stock_exchange",
+        "Stock Exchange: the Bank pays dividends to every shareholder; "
+        "then buy one share at par or the Banker auctions it.",
+    ),
+    "reverse_direction": (
+        "reverse_direction",
+        "Your next move goes backwards, and you may not use a Travel Voucher on it.",
+    ),
+    "subway": ("subway", "Subway: on your next move, ride directly to any space on any track."),
+    "go_to_jail": ("go_to_jail", "Go To Jail: go directly to jail."),
+}
 
 HIGHEST = Pay("highest")
 CARD = Pay("card")
@@ -238,7 +270,7 @@ class _Turn:
 
     # Movement primitives
 
-    def ride_if(self, ride: RidePolicy, direction: int, rule: str, why: str) -> None:
+    def ride_if(self, ride: RidePolicy, rule: str, why: str) -> None:
         twin = self.board.twin(self.pos)
         if twin is not None and ride(self.pos):
             self.steps.append(
@@ -261,37 +293,46 @@ class _Turn:
         *,
         rule: str,
         why: str,
-        pay_rule: str = "M8",
     ) -> None:
         """Move ``count`` spaces, riding stations where ``ride`` says, paying pay corners."""
         for i in range(count):
-            self.ride_if(ride, direction, "M2", why)
+            self.ride_if(ride, "M2", why)
             self.pos = self.board.step(self.pos, direction)
             landed = i == count - 1
             self.steps.append(Step("move", self.pos, f"{i + 1}: {self.pos.name}", rule))
             if self.pos.salary is not None:
                 if landed:
-                    self.earn(pay.landing(self.pos.salary), landed=True, rule=pay_rule)
+                    self.earn(pay.landing(self.pos.salary), landed=True, rule=pay.rule)
                 elif direction > 0:
-                    self.earn(pay.passing(self.pos.salary), landed=False, rule=pay_rule)
+                    self.earn(pay.passing(self.pos.salary), landed=False, rule=pay.rule)
                 else:
                     self.notes.append(f"Moving backwards past {self.pos.name} pays nothing (M8).")
+
+    def orbit(self, direction: int, ride: RidePolicy) -> Iterator[tuple[int, Space]]:
+        """The spaces ahead (or behind) one by one with their distance, until the walk comes
+        back round to where it began (R5: both spaces of a transit station are one)."""
+        pos = self.pos
+        for n in range(1, 2 * len(self.board.spaces) + 1):
+            twin = self.board.twin(pos)
+            if twin is not None and ride(pos):
+                pos = twin
+            pos = self.board.step(pos, direction)
+            if self.board.same_place(pos, self.pos):
+                return
+            yield n, pos
+
+    def find(
+        self, target: Callable[[Space], bool], direction: int, ride: RidePolicy
+    ) -> tuple[int, Space] | None:
+        """The first space matching ``target`` and its distance, or ``None`` if there is none
+        before coming back round."""
+        return next(((n, pos) for n, pos in self.orbit(direction, ride) if target(pos)), None)
 
     def distance(
         self, target: Callable[[Space], bool], direction: int, ride: RidePolicy
     ) -> int | None:
-        """Spaces to the first space matching ``target``, or ``None`` if the walk comes back
-        round to where it began first."""
-        pos = self.pos
-        for n in range(1, 2 * len(self.board.spaces) + 1):
-            if self.board.is_station(pos) and ride(pos):
-                pos = self.board.twin(pos)  # type: ignore[assignment]
-            pos = self.board.step(pos, direction)
-            if self.board.same_place(pos, self.pos):
-                return None
-            if target(pos):
-                return n
-        return None
+        found = self.find(target, direction, ride)
+        return None if found is None else found[0]
 
     def then(self, action: Action) -> None:
         """A follow-up that comes after the stops (roll again, a choice to make...)."""
@@ -326,126 +367,46 @@ class _Turn:
 
     def land(self, how: str = "roll", *, parity_even: bool = False) -> None:
         """Apply the rules of the space the token stands on (one stop, plus forced moves)."""
-        space, board = self.pos, self.board
-        actions: list[Action] = []
+        space = self.pos
         forced: Callable[[], None] | None = None
-        kind = space.kind
         if space.is_property:
-            actions += self.property_actions(space, how)
-        elif kind in ("chance", "community_chest"):
-            deck = "Chance" if kind == "chance" else "Community Chest"
-            actions.append(
-                Action(
-                    f"draw_{kind}", f"Draw a {deck} card and tell the companion which one.", space
-                )
-            )
-        elif kind == "tax":
-            actions.append(
-                Action(
-                    "pay_tax",
-                    f"Pay ${space.amount} {space.name} into the Pool.",
-                    space,
-                    space.amount,
-                    "Pool",
-                )
-            )
-        elif kind == "tax_refund":
+            actions = self.property_actions(space, how)
+        elif space.kind in _SPACE_ACTIONS:
+            actions = [Action(*_SPACE_ACTIONS[space.kind], space)]
+        else:
+            actions = []
+        if space.kind == "tax":
+            text = f"Pay ${space.amount} {space.name} into the Pool."
+            actions.append(Action("pay_tax", text, space, space.amount, "Pool"))
+        elif space.kind == "tax_refund":
             amount = (self.situation.pool + 1) // 2
-            actions.append(
-                Action(
-                    "collect_tax_refund",
-                    f"Collect half the Pool, rounded up: ${amount}.",
-                    space,
-                    amount,
-                )
-            )
-        elif kind == "bus_ticket":
+            text = f"Collect half the Pool, rounded up: ${amount}."
+            actions.append(Action("collect_tax_refund", text, space, amount))
+        elif space.kind == "bus_ticket":
             actions.append(self.voucher_draw(space, "Draw a Travel Voucher."))
-        elif kind == "birthday_gift":
-            if self.vouchers_left:
-                actions.append(
-                    Action(
-                        "birthday_gift",
-                        "Take $100 from the Bank or a Travel Voucher: your choice.",
-                        space,
-                        100,
-                    )
-                )
-            else:
-                actions.append(
-                    Action(
-                        "birthday_gift",
-                        "Take $100 from the Bank (no Travel Vouchers are left).",
-                        space,
-                        100,
-                    )
-                )
-        elif kind == "squeeze_play":
-            actions.append(
-                Action(
-                    "squeeze_play",
-                    "Squeeze Play: roll the two regular dice to see what each other player pays you.",
-                    space,
-                )
+        elif space.kind == "birthday_gift":
+            text = (
+                "Take $100 from the Bank or a Travel Voucher: your choice."
+                if self.vouchers_left
+                else "Take $100 from the Bank (no Travel Vouchers are left)."
             )
-        elif kind == "roll_three":
-            actions.append(
-                Action(
-                    "roll_three",
-                    "Roll Three: draw a Roll Three card, then roll three regular dice.",
-                    space,
-                )
-            )
-        elif kind == "stock_exchange":
-            actions.append(
-                Action(
-                    "stock_exchange",
-                    "Stock Exchange: the Bank pays dividends to every shareholder; then buy one share at par or the Banker auctions it.",
-                    space,
-                )
-            )
-        elif kind == "reverse_direction":
+            actions.append(Action("birthday_gift", text, space, 100))
+        elif space.kind == "reverse_direction":
             self.player = replace(self.player, reverse_direction=True)
-            actions.append(
-                Action(
-                    "reverse_direction",
-                    "Your next move goes backwards, and you may not use a Travel Voucher on it.",
-                    space,
-                )
-            )
-        elif kind == "subway":
+        elif space.kind == "subway":
             self.player = replace(self.player, subway=True)
-            actions.append(
-                Action(
-                    "subway",
-                    "Subway: on your next move, ride directly to any space on any track.",
-                    space,
-                )
-            )
-        elif kind == "holland_tunnel" and how != "tunnel":
-            exit_ = board.tunnel_exit(space)
+        elif space.kind == "holland_tunnel" and how != "tunnel":
+            exit_ = self.board.tunnel_exit(space)
             assert exit_ is not None
-            actions.append(
-                Action(
-                    "holland_tunnel",
-                    f"Holland Tunnel: go directly to the other Holland Tunnel ({exit_.track} track).",
-                    space,
-                )
-            )
+            text = f"Holland Tunnel: go directly to the other Holland Tunnel ({exit_.track} track)."
+            actions.append(Action("holland_tunnel", text, space))
             forced = lambda: self.tunnel(exit_)  # noqa: E731
-        elif kind == "go_to_jail":
-            actions.append(Action("go_to_jail", "Go To Jail: go directly to jail.", space))
+        elif space.kind == "go_to_jail":
             forced = lambda: self.to_jail("You landed on Go To Jail", "R15")  # noqa: E731
-        elif kind == "auction":
-            unowned = [n for n in board.properties if n not in self.situation.holdings]
-            if unowned:
-                actions.append(
-                    Action(
-                        "auction_any",
-                        "Auction: pick any unowned property for the Banker to auction.",
-                        space,
-                    )
-                )
+        elif space.kind == "auction":
+            if any(n not in self.situation.holdings for n in self.board.properties):
+                text = "Auction: pick any unowned property for the Banker to auction."
+                actions.append(Action("auction_any", text, space))
             else:
                 forced = lambda: self.auction_move(parity_even)  # noqa: E731
         self.stop(actions)
@@ -548,18 +509,16 @@ class _Turn:
 
     def auction_move(self, even: bool) -> None:
         """M10: every property is owned; move ahead to the highest rent you can reach."""
+        ride = _by_parity(0 if even else 1)
         best: tuple[int, int] | None = None
-        ride = _always if even else _never
-        pos, board = self.pos, self.board
-        for n in range(1, 2 * len(board.spaces) + 1):
-            if board.is_station(pos) and ride(pos):
-                pos = board.twin(pos)  # type: ignore[assignment]
-            pos = board.step(pos, 1)
-            if board.same_place(pos, self.pos):
-                break
+        for n, pos in self.orbit(1, ride):
             if is_rent_owed(self.situation, pos, self.player.name):
                 rent = rent_owed(
-                    board, self.situation, pos, self.player.name, dice_total=self.dice_total or 0
+                    self.board,
+                    self.situation,
+                    pos,
+                    self.player.name,
+                    dice_total=self.dice_total or 0,
                 )
                 if best is None or rent > best[0]:
                     best = (rent, n)
@@ -570,7 +529,8 @@ class _Turn:
             return
         parity = "even" if even else "odd"
         self.notes.append(
-            f"Auction with every property owned: you move ahead ({parity} move rules) to the highest rent you can reach."
+            f"Auction with every property owned: you move ahead ({parity} move rules) "
+            "to the highest rent you can reach."
         )
         self.walk(
             best[1], 1, ride, Pay("roll", even), rule="M10", why=f"{parity.capitalize()} move"
@@ -758,7 +718,6 @@ def _jail_roll(turn: _Turn, roll: Roll) -> Resolution:
             f"{me.name} is in jail and rolls only the two regular dice: give --roll D1 D2, "
             f"or pay ${BAIL} bail first (--bail) to roll all three"
         )
-    turn.dice_total = roll.regular
     attempt = me.jail_turns + 1
     if not roll.is_doubles and attempt < 3:
         turn.player = replace(me, jail_turns=attempt)
@@ -858,22 +817,15 @@ def _mr_monopoly(turn: _Turn, roll: Roll, *, backwards: bool) -> None:
 def _bus(turn: _Turn, roll: Roll, choice: Literal["move", "voucher"] | None) -> None:
     """M4: take a Travel Voucher, or move to the nearest Chance or Community Chest ahead."""
     ride = _by_parity(roll.regular)
-    n = turn.distance(lambda s: s.kind in ("chance", "community_chest"), 1, ride)
-    assert n is not None, "every track has a Chance or Community Chest space"
+    found = turn.find(lambda s: s.kind in ("chance", "community_chest"), 1, ride)
+    assert found is not None, "every track has a Chance or Community Chest space"
+    n, dest = found
     if turn.vouchers_left and choice != "move":
         if choice == "voucher":
             turn.then(turn.voucher_draw(turn.pos, "Bus: you take a Travel Voucher."))
-            return
-        probe = _Turn(turn.board, turn.situation, turn.player)
-        probe.pos = turn.pos
-        probe.walk(n, 1, ride, HIGHEST, rule="M4", why="")
-        turn.then(
-            Action(
-                "bus_option",
-                f"Bus: take a Travel Voucher, or move to {probe.pos.name} ({probe.pos.track} track).",
-                probe.pos,
-            )
-        )
+        else:
+            text = f"Bus: take a Travel Voucher, or move to {dest.name} ({dest.track} track)."
+            turn.then(Action("bus_option", text, dest))
         return
     if not turn.vouchers_left:
         turn.notes.append("Bus: no Travel Vouchers are left, so you make the move.")
