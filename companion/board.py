@@ -119,6 +119,9 @@ class Board:
                 properties.setdefault(s.name, []).append(s)
         #: Property name -> its spaces (two for a transit station, one otherwise).
         self.properties: dict[str, tuple[Space, ...]] = {n: tuple(v) for n, v in properties.items()}
+        self._of_kind: dict[str, tuple[str, ...]] = {}
+        for name, spaces_of in self.properties.items():
+            self._of_kind[spaces_of[0].kind] = (*self._of_kind.get(spaces_of[0].kind, ()), name)
         self._names: dict[str, list[Space]] = {}
         for s in self.spaces:
             self._names.setdefault(_fold(s.name), []).append(s)
@@ -166,7 +169,7 @@ class Board:
         return self.groups[space.group] if space.group else ()
 
     def properties_of_kind(self, kind: str) -> tuple[str, ...]:
-        return tuple(n for n, spaces in self.properties.items() if spaces[0].kind == kind)
+        return self._of_kind.get(kind, ())
 
     def space(self, ref: str) -> Space:
         """Find one space by ``TRACK:INDEX`` or by name (case-insensitive, unique prefix allowed).

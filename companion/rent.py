@@ -32,11 +32,6 @@ def rent_owed(
     if not is_rent_owed(situation, space, payer):
         return 0
     holding = situation.holdings[space.name]
-    owned = [
-        name
-        for name in board.properties_of_kind(space.kind)
-        if situation.owner(name) == holding.owner
-    ]
     if space.kind == "street":
         if holding.level:
             return space.rent[holding.level]
@@ -47,7 +42,10 @@ def rent_owed(
         if len(group) >= 3 and in_group == len(group) - 1:
             return space.rent[0] * 2
         return space.rent[0]
+    owned = sum(
+        1 for n in board.properties_of_kind(space.kind) if situation.owner(n) == holding.owner
+    )
     if space.kind == "utility":
-        return board.utility_multipliers[len(owned) - 1] * dice_total
+        return board.utility_multipliers[owned - 1] * dice_total
     # Railroads and cab companies: by number owned, doubled by a depot or cab stand.
-    return space.rent[len(owned) - 1] * (2 if holding.improved else 1)
+    return space.rent[owned - 1] * (2 if holding.improved else 1)

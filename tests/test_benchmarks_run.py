@@ -1,0 +1,23 @@
+"""The benchmark scripts still run (their timings are recorded in docs/performance.md, not here)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+from companion.board import ultimate_board
+
+
+def test_the_referee_benchmark_runs_on_a_fully_owned_board(repo_root: Path, capsys) -> None:
+    path = repo_root / "tests" / "benchmarks" / "bench_referee.py"
+    spec = importlib.util.spec_from_file_location("bench_referee", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+
+    situations = bench.fully_owned_situations()
+    assert len(situations) == len(ultimate_board().spaces)
+    assert set(situations[0].holdings) == set(ultimate_board().properties)
+
+    bench.main(rounds=1)
+    assert "median" in capsys.readouterr().out
