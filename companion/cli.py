@@ -12,13 +12,12 @@ import os
 import shlex
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import NoReturn, TextIO
 
 from companion import referee
 from companion.board import Board, Space, ultimate_board
 from companion.cards import card_deck
-from companion.errors import CompanionError, IllegalMoveError
+from companion.errors import CompanionError
 from companion.movement import (
     Resolution,
     Roll,
@@ -119,13 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _situation(args: argparse.Namespace, board: Board) -> Situation:
     start = board.space(args.start) if getattr(args, "start", None) else None
     if args.state:
-        situation = Situation.load(args.state, board)
-        if start is not None:
-            player = situation.player(args.player)
-            if player.in_jail and start != board.jail:
-                raise IllegalMoveError(f"{player.name} is in jail, not on {start.name!r}")
-            situation = situation.with_player(replace(player, position=start))
-        return situation
+        return Situation.load(args.state, board, player=args.player, position=start)
     if start is None:
         raise UsageError("--from SPACE is required when no --state file gives the position")
     return Situation.fresh(start, name=args.player or "Player")

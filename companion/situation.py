@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -84,21 +84,19 @@ class Situation:
         return cls(players=(player,), to_move=name, vouchers_left=TRAVEL_VOUCHERS_IN_GAME - 1)
 
     @classmethod
-    def load(cls, path: str | Path, board: Board | None = None) -> Situation:
-        try:
-            text = Path(path).read_text("utf-8")
-        except UnicodeDecodeError:
-            raise BadSituationError(f"situation file {str(path)!r} is not UTF-8 text") from None
-        except OSError as exc:
-            raise BadSituationError(
-                f"cannot read situation file {str(path)!r}: {exc.strerror}"
-            ) from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise BadSituationError(
-                f"situation file {str(path)!r} is not valid JSON: {exc.msg} at line {exc.lineno}"
-            ) from None
+    def load(
+        cls,
+        path: str | Path,
+        board: Board | None = None,
+        *,
+        player: str | None = None,
+        position: Space | None = None,
+    ) -> Situation:
+        """Read a situation file; ``position`` first puts ``player`` (default: the player to
+        move) there, so that the result is checked like any other situation."""
+        data = _read_json(path)
+        if position is not None:
+            _place(data, player, position)
         return cls.parse(data, board)
 
     @classmethod
@@ -119,9 +117,33 @@ class Situation:
         holding = self.holdings.get(property_name)
         return holding.owner if holding else None
 
-    def with_player(self, player: Player) -> Situation:
-        players = tuple(player if p.name == player.name else p for p in self.players)
-        return replace(self, players=players)
+
+def _read_json(path: str | Path) -> Any:
+    try:
+        text = Path(path).read_text("utf-8")
+    except UnicodeDecodeError:
+        raise BadSituationError(f"situation file {str(path)!r} is not UTF-8 text") from None
+    except OSError as exc:
+        raise BadSituationError(
+            f"cannot read situation file {str(path)!r}: {exc.strerror}"
+        ) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadSituationError(
+            f"situation file {str(path)!r} is not valid JSON: {exc.msg} at line {exc.lineno}"
+        ) from None
+
+
+def _place(data: Any, name: str | None, position: Space) -> None:
+    """Put the named player (or the player to move) on ``position`` in a situation's JSON."""
+    if not isinstance(data, dict) or not isinstance(data.get("players"), list):
+        return  # malformed: the parser says what is wrong
+    players = [p for p in data["players"] if isinstance(p, dict)]
+    wanted = name or data.get("to_move") or (players[0].get("name") if players else None)
+    for p in players:
+        if isinstance(wanted, str) and str(p.get("name", "")).casefold() == wanted.casefold():
+            p["position"] = position.key
 
 
 class _Parser:
@@ -288,6 +310,18 @@ class _Parser:
                         "('companion referee cards' lists them)",
                     )
             vouchers = len(vouchers)
+        transit_token = self.boolean(data.get("transit_token", False), f"{where}.transit_token")
+        if transit_token and not self.board.is_station(position):
+            raise self.fail(
+                f"{where}.transit_token",
+                f"a Transit Token leaves from a transit station, and the player is on {position.name!r}",
+            )
+        subway = self.boolean(data.get("subway", False), f"{where}.subway")
+        if subway and position.kind != "subway":
+            raise self.fail(
+                f"{where}.subway",
+                f"a Subway ride starts on the Subway, and the player is on {position.name!r}",
+            )
         jail_turns = self.integer(data.get("jail_turns", 0), f"{where}.jail_turns", 0, 2)
         if jail_turns and not in_jail:
             raise self.fail(
@@ -303,8 +337,8 @@ class _Parser:
             reverse_direction=self.boolean(
                 data.get("reverse_direction", False), f"{where}.reverse_direction"
             ),
-            subway=self.boolean(data.get("subway", False), f"{where}.subway"),
-            transit_token=self.boolean(data.get("transit_token", False), f"{where}.transit_token"),
+            subway=subway,
+            transit_token=transit_token,
             vouchers=self.integer(vouchers, f"{where}.vouchers", 0, TRAVEL_VOUCHERS_IN_GAME),
             shares=MappingProxyType(
                 {k: self.integer(v, f"{where}.shares.{k}", 0, 5) for k, v in shares.items()}

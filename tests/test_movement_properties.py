@@ -57,13 +57,14 @@ def holdings(draw: st.DrawFn) -> dict:
 def situations(draw: st.DrawFn) -> dict:
     """A table situation in its JSON form, with Ann to move."""
     in_jail = draw(st.booleans()) and draw(st.booleans())
+    position = BOARD.jail if in_jail else draw(spaces)
     ann = {
         "name": "Ann",
-        "position": BOARD.jail.key if in_jail else draw(spaces).key,
+        "position": position.key,
         "in_jail": in_jail,
         "jail_turns": draw(st.integers(0, 2)) if in_jail else 0,
         "reverse_direction": draw(st.booleans()),
-        "transit_token": draw(st.booleans()),
+        "transit_token": BOARD.is_station(position) and draw(st.booleans()),
         "vouchers": draw(st.integers(0, 3)),
     }
     others = [{"name": n, "position": draw(spaces).key} for n in PLAYERS[1:]]

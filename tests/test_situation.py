@@ -303,6 +303,18 @@ REJECTIONS = [
     ),
     ("jail turns out of jail", table(ann(jail_turns=1)), "players[0].jail_turns", "1"),
     (
+        "a Transit Token off a station",
+        table(ann(transit_token=True)),
+        "players[0].transit_token",
+        "'GO'",
+    ),
+    (
+        "a Subway ride off the Subway",
+        table(ann(subway=True)),
+        "players[0].subway",
+        "'GO'",
+    ),
+    (
         "not a voucher id",
         table(ann(vouchers=["voucher-bus-ticket", "bus"])),
         "players[0].vouchers[1]",
