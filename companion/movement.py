@@ -683,7 +683,10 @@ def _resolve_roll(
     if not turn.in_jail:
         _doubles(turn, roll)
     if turn.pos != first:
-        headline += f"; you end on {turn.pos.name}"
+        same_name = turn.pos.name == first.name
+        headline += f"; you end on {turn.pos.name}" + (
+            f" ({turn.pos.track} track)" if same_name else ""
+        )
     return turn.result(headline + ".")
 
 

@@ -52,7 +52,7 @@ def situation_for(case: dict[str, Any]) -> Situation:
     for owner, where in case.get("owned_by", {}).items():
         for name, spaces in BOARD.properties.items():
             if where == "all" or any(s.track in where for s in spaces):
-                properties[name] = {"owner": owner}
+                properties[name] = {"owner": owner, "mortgaged": case.get("mortgage_all", False)}
     state["properties"] = {**properties, **state.get("properties", {})}
     if "from" in case:
         players[0]["position"] = case["from"]
