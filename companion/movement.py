@@ -1220,21 +1220,13 @@ def resolve_voucher(
                 f"You could instead {'stay on' if ride else 'change'} track at the transit station and end on {other.pos.name} ({other.pos.key})."
             )
     else:
+        along = [pos for _, pos in turn.orbit(1, _never)]  # the rest of this track, in order
         if voucher.kind == "bus_ticket":
             end = side_end(board, me.position)
-            ahead = [
-                board.at(
-                    me.position.track, (me.position.index + i) % len(board.track(me.position.track))
-                )
-                for i in range(1, (end.index - me.position.index) % len(board.track(end.track)) + 1)
-            ]
+            ahead = along[: along.index(end) + 1]
             what = f"a space ahead on this side of the {me.position.track} track, up to {end.name}"
         else:
-            ahead = [
-                s
-                for s in board.track(me.position.track)
-                if board.is_station(s) and s != me.position
-            ]
+            ahead = [s for s in along if board.is_station(s)]
             what = f"a transit station on the {me.position.track} track"
             how = "token"
         if to is None or to not in ahead:
@@ -1243,14 +1235,7 @@ def resolve_voucher(
             raise IllegalMoveError(
                 f"{voucher.title!r} moves you to {what}: give --to with one of {names}{got}"
             )
-        turn.walk(
-            (to.index - me.position.index) % len(board.track(to.track)),
-            1,
-            _never,
-            HIGHEST,
-            rule="R13",
-            why=voucher.title,
-        )
+        turn.walk(along.index(to) + 1, 1, _never, HIGHEST, rule="R13", why=voucher.title)
     turn.land(how)
     if voucher.kind == "transit_token":
         turn.player = replace(turn.player, transit_token=True)
