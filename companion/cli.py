@@ -190,8 +190,14 @@ def run(
         print(_answer(args, board), file=out)
         return 0
     except CompanionError as exc:
-        print(f"companion: error: {exc}", file=err)
+        _error(err, str(exc))
         return EXIT_BAD_INPUT
+
+
+def _error(err: TextIO, message: str) -> None:
+    """One line, whatever the input quoted in it holds (control characters are escaped)."""
+    line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    print(f"companion: error: {line}", file=err)
 
 
 def _interactive(board: Board, out: TextIO, err: TextIO, prompt: Callable[[], str]) -> int:
@@ -215,7 +221,7 @@ def _interactive(board: Board, out: TextIO, err: TextIO, prompt: Callable[[], st
         try:
             words = shlex.split(line)
         except ValueError as exc:
-            print(f"companion: error: cannot read {line!r}: {exc}", file=err)
+            _error(err, f"cannot read {line!r}: {exc}")
             continue
         if words[:1] == ["referee"]:
             words = words[1:]

@@ -1037,7 +1037,9 @@ def _card_move(turn: _Turn, card: Card, move: dict, to: Space | None, roll: Roll
     why = card.title
     if kind == "advance":
         name = move["to"]
-        if not _advance_to(turn, lambda s: s.name == name, CARD, why=why):
+        if turn.pos.name == name:
+            turn.notes.append(f"{card.title}: you are on {name} already, so you stay (R11).")
+        elif not _advance_to(turn, lambda s: s.name == name, CARD, why=why):
             raise ValueError(f"card data: no space named {name!r}")
         turn.land("card")
     elif kind == "advance_nearest":

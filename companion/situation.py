@@ -303,7 +303,7 @@ class _Parser:
         vouchers = data.get("vouchers", 1)
         if isinstance(vouchers, list):
             for i, voucher_id in enumerate(vouchers):
-                if voucher_id not in card_deck().vouchers:
+                if not isinstance(voucher_id, str) or voucher_id not in card_deck().vouchers:
                     raise self.fail(
                         f"{where}.vouchers[{i}]",
                         f"{json.dumps(voucher_id)[:40]} is not a Travel Voucher id "

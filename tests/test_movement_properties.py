@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.board import Space, ultimate_board
-from companion.errors import IllegalMoveError
-from companion.movement import Resolution, Roll, resolve_roll
+from companion.cards import card_deck
+from companion.errors import CompanionError, IllegalMoveError
+from companion.movement import Resolution, Roll, resolve_card, resolve_roll, resolve_voucher
 from companion.situation import BUILDING_LEVELS, Situation
 
 BOARD = ultimate_board()
@@ -171,3 +172,47 @@ def test_an_odd_move_never_changes_track_and_an_even_one_rides_every_station_pas
             if step.kind == "move" and BOARD.is_station(pos) and not rode:
                 raise AssertionError(f"left {pos!r} on an even move without riding")
             pos, rode = step.space, step.kind == "ride"
+
+
+CARDS = sorted(card_deck().cards)
+VOUCHERS = sorted(card_deck().vouchers)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    situations(),
+    st.sampled_from(CARDS),
+    st.none() | spaces,
+    st.none() | st.tuples(dice, dice),
+    st.sampled_from([None, 1, 2]),
+)
+def test_every_card_answers_with_a_connected_path_or_refuses(
+    data, card_id, to, roll, option
+) -> None:
+    data["players"][0].update(in_jail=False, jail_turns=0)
+    situation = Situation.parse(data)
+    card = card_deck().card(card_id)
+    try:
+        r = resolve_card(
+            BOARD, situation, card, to=to, roll=Roll(*roll) if roll else None, option=option
+        )
+    except CompanionError:
+        return
+    assert is_connected(situation.player().position, r)
+    assert all(paid.corner.is_pay_corner and paid.amount in SALARIES for paid in r.salaries)
+    assert r.follow_up and r.explanation
+
+
+@settings(max_examples=300, deadline=None)
+@given(situations(), st.sampled_from(VOUCHERS), st.none() | spaces, st.booleans())
+def test_every_voucher_answers_with_a_connected_path_or_refuses(data, voucher_id, to, ride) -> None:
+    data["players"][0].update(in_jail=False, jail_turns=0)
+    situation = Situation.parse(data)
+    try:
+        r = resolve_voucher(BOARD, situation, card_deck().voucher(voucher_id), to=to, ride=ride)
+    except CompanionError:
+        return
+    assert is_connected(situation.player().position, r)
+    assert r.after.vouchers == situation.player().vouchers - 1
+    # Travel Voucher movement pays the highest salary of every corner it passes or lands on.
+    assert all(paid.amount == paid.corner.salary.highest for paid in r.salaries)

@@ -1,0 +1,90 @@
+"""Any JSON at all is either a situation or refused with a BadSituationError: nothing else."""
+
+from __future__ import annotations
+
+import copy
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.errors import BadSituationError
+from companion.situation import Situation
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-10, 100)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+VALID = {
+    "players": [
+        {"name": "Ann", "position": "middle:15", "vouchers": 1, "shares": {"Acme Motors": 1}},
+        {"name": "Bob", "position": "middle:10", "in_jail": True, "jail_turns": 1},
+    ],
+    "to_move": "Ann",
+    "properties": {
+        "Boardwalk": {"owner": "Bob", "buildings": "hotel"},
+        "Park Place": {"owner": "Bob", "buildings": "hotel"},
+        "Reading Railroad": {"owner": "Ann", "depot": True},
+    },
+    "doubles_this_turn": 1,
+    "vouchers_left": 30,
+    "pool": 100,
+    "options": {"triples_pay_salaries": False},
+}
+#: Where in VALID a random value may be put: a path of keys and list indices.
+PLACES = [
+    ("players",),
+    ("players", 0),
+    ("players", 0, "name"),
+    ("players", 0, "position"),
+    ("players", 0, "vouchers"),
+    ("players", 0, "shares"),
+    ("players", 0, "shares", "Acme Motors"),
+    ("players", 1, "in_jail"),
+    ("players", 1, "jail_turns"),
+    ("to_move",),
+    ("properties",),
+    ("properties", "Boardwalk"),
+    ("properties", "Boardwalk", "owner"),
+    ("properties", "Boardwalk", "buildings"),
+    ("properties", "Reading Railroad", "depot"),
+    ("doubles_this_turn",),
+    ("vouchers_left",),
+    ("pool",),
+    ("options",),
+    ("options", "triples_pay_salaries"),
+    ("version",),
+]
+
+
+def parses_or_is_refused(data: object) -> None:
+    before = copy.deepcopy(data)
+    try:
+        Situation.parse(data)
+    except BadSituationError as exc:
+        assert str(exc).startswith("situation: ") and "\n" not in str(exc)
+    assert data == before
+
+
+@settings(max_examples=300, deadline=None)
+@given(json_values)
+def test_any_json(data: object) -> None:
+    parses_or_is_refused(data)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.sampled_from(PLACES), json_values)
+def test_a_valid_situation_with_one_field_replaced(place: tuple, value: object) -> None:
+    data = copy.deepcopy(VALID)
+    target = data
+    for key in place[:-1]:
+        target = target[key]
+    target[place[-1]] = value
+    parses_or_is_refused(data)
