@@ -79,7 +79,21 @@ def build_parser() -> argparse.ArgumentParser:
         "--to", metavar="SPACE", help="the chosen space, for triples or a Subway ride"
     )
     move.add_argument("--bus", choices=("move", "voucher"), help="the Bus option chosen")
-    move.add_argument("--bail", action="store_true", help="the player paid $50 bail before rolling")
+    leave = move.add_mutually_exclusive_group()
+    leave.add_argument(
+        "--bail",
+        dest="leave_jail",
+        action="store_const",
+        const="bail",
+        help="in jail: the player paid $50 bail before rolling",
+    )
+    leave.add_argument(
+        "--jail-card",
+        dest="leave_jail",
+        action="store_const",
+        const="card",
+        help="in jail: the player used a Get Out of Jail Free card before rolling",
+    )
     subway = question("subway", "the Subway ride to any space")
     subway.add_argument("--to", metavar="SPACE", required=True)
     taxi = question("taxi", "a taxi ride from an owned cab company")
@@ -145,7 +159,7 @@ def _answer(args: argparse.Namespace, board: Board) -> str:
             player=args.player,
             to=to,
             bus=args.bus,
-            bail=args.bail,
+            leave_jail=args.leave_jail,
         )
     elif args.question == "card":
         roll = Roll.parse(args.roll) if args.roll else None

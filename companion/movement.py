@@ -577,25 +577,25 @@ def resolve_roll(
     player: str | None = None,
     to: Space | None = None,
     bus: Literal["move", "voucher"] | None = None,
-    bail: bool = False,
+    leave_jail: Literal["bail", "card"] | None = None,
 ) -> Resolution:
     """Resolve one roll of the dice for ``player`` (default: the player to move).
 
     ``to`` answers a choice of destination the roll brings (triples, or a Subway ride taken
-    with a bonus move); ``bus`` answers the Bus option; ``bail`` means the player paid $50 to
-    leave jail before rolling.
+    with a bonus move); ``bus`` answers the Bus option; ``leave_jail`` says how a player in jail
+    left before rolling: paying $50 bail, or a Get Out of Jail Free card.
     """
     me = situation.player(player)
     if me.subway:
         raise IllegalMoveError(
             f"{me.name} landed on the Subway and rides it instead of rolling: ask with 'subway --to SPACE'"
         )
-    if bail and not me.in_jail:
-        raise IllegalMoveError(f"{me.name} is not in jail, so there is no bail to pay")
+    if leave_jail and not me.in_jail:
+        raise IllegalMoveError(f"{me.name} is not in jail, so there is no jail to leave")
     if bus is not None and roll.speed != "bus":
         raise IllegalMoveError(f"the Bus option is only for a roll showing the Bus, not {roll}")
     turn = _Turn(board, situation, me, dice_total=roll.spaces)
-    result = _resolve_roll(turn, roll, to, bus, bail)
+    result = _resolve_roll(turn, roll, to, bus, leave_jail)
     if to is not None and not turn.chose:
         raise IllegalMoveError(
             f"--to {to.name!r} answers no choice here: only triples or a Subway ride let you choose a space"
@@ -604,25 +604,26 @@ def resolve_roll(
 
 
 def _resolve_roll(
-    turn: _Turn, roll: Roll, to: Space | None, bus: Literal["move", "voucher"] | None, bail: bool
+    turn: _Turn,
+    roll: Roll,
+    to: Space | None,
+    bus: Literal["move", "voucher"] | None,
+    leave_jail: Literal["bail", "card"] | None,
 ) -> Resolution:
     me, situation = turn.player, turn.situation
-    if me.in_jail and not bail:
+    if me.in_jail and not leave_jail:
         return _jail_roll(turn, roll)
     if roll.speed is None:
         raise BadRollError(
             "the speed die is missing: give --roll D1 D2 S (S is 1, 2, 3, mr or bus)"
         )
     if me.in_jail:
-        turn.then(
-            Action(
-                "pay_bail",
-                f"You pay ${BAIL} bail into the Pool before rolling all three dice.",
-                turn.pos,
-                BAIL,
-                "Pool",
-            )
-        )
+        if leave_jail == "bail":
+            text = f"You pay ${BAIL} bail into the Pool before rolling all three dice."
+            turn.then(Action("pay_bail", text, turn.pos, BAIL, "Pool"))
+        else:
+            text = "You hand in a Get Out of Jail Free card before rolling all three dice."
+            turn.then(Action("use_jail_card", text, turn.pos))
         turn.player = me = replace(me, in_jail=False, jail_turns=0)
         turn.in_jail = False
     if roll.is_triples:
@@ -719,7 +720,7 @@ def _jail_roll(turn: _Turn, roll: Roll) -> Resolution:
     if roll.speed is not None:
         raise IllegalMoveError(
             f"{me.name} is in jail and rolls only the two regular dice: give --roll D1 D2, "
-            f"or pay ${BAIL} bail first (--bail) to roll all three"
+            f"or leave jail first (--bail or --jail-card) to roll all three"
         )
     attempt = me.jail_turns + 1
     if not roll.is_doubles and attempt < 3:

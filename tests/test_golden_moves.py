@@ -67,7 +67,7 @@ def resolve(case: dict[str, Any]) -> Resolution:
     if ask == "move":
         assert roll is not None
         return resolve_roll(
-            BOARD, situation, roll, to=to, bus=case.get("bus"), bail=case.get("bail", False)
+            BOARD, situation, roll, to=to, bus=case.get("bus"), leave_jail=case.get("leave_jail")
         )
     if ask == "card":
         return resolve_card(

@@ -48,7 +48,7 @@ REJECTED: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     ),
     (
         "bail when not in jail",
-        lambda: resolve_roll(BOARD, table(), Roll(1, 2, 1), bail=True),
+        lambda: resolve_roll(BOARD, table(), Roll(1, 2, 1), leave_jail="bail"),
         IllegalMoveError,
         "not in jail",
     ),
