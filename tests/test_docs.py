@@ -1,0 +1,35 @@
+"""The documents stay true to the code."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from companion import movement
+
+
+def emitted_kinds(repo_root: Path) -> set[str]:
+    source = (repo_root / "companion" / "movement.py").read_text("utf-8")
+    kinds = set(re.findall(r'Action\(\s*"([a-z_]+)"', source))
+    kinds |= {kind for kind, _ in movement._SPACE_ACTIONS.values()}
+    return kinds
+
+
+def test_every_follow_up_kind_is_documented_and_every_documented_kind_exists(
+    repo_root: Path,
+) -> None:
+    doc = (repo_root / "docs" / "situation.md").read_text("utf-8")
+    # The kinds, without the notes in brackets that name their fields.
+    listed = re.sub(r"\([^)]*\)", "", doc[doc.index("Follow-up kinds:") :])
+    documented = set(re.findall(r"`([a-z_]+)`", listed))
+    assert documented == emitted_kinds(repo_root)
+
+
+def test_every_rule_id_cited_by_a_step_is_in_the_rulings(repo_root: Path) -> None:
+    source = (repo_root / "companion" / "movement.py").read_text("utf-8")
+    cited = set(re.findall(r'"([MPRD]\d+)"', source)) | set(
+        re.findall(r'rule="([A-Z]\d+)"', source)
+    )
+    rulings = (repo_root / "docs" / "rulings.md").read_text("utf-8")
+    documented = set(re.findall(r"^\| ([A-Z]\d+) \|", rulings, re.MULTILINE))
+    assert cited and cited <= documented, sorted(cited - documented)
