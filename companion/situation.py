@@ -62,7 +62,8 @@ class Player:
     subway: bool = False
     #: Played a Transit Token: the next move starts by changing track.
     transit_token: bool = False
-    vouchers: int = 0
+    #: P10: everyone starts with one Travel Voucher.
+    vouchers: int = 1
     shares: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
 
@@ -80,7 +81,7 @@ class Situation:
     @classmethod
     def fresh(cls, position: Space, *, name: str = "Player") -> Situation:
         """The default situation: one player on ``position``, nothing owned, first roll."""
-        player = Player(name=name, position=position, vouchers=1)
+        player = Player(name=name, position=position)
         return cls(players=(player,), to_move=name, vouchers_left=TRAVEL_VOUCHERS_IN_GAME - 1)
 
     @classmethod
@@ -133,6 +134,8 @@ def _read_json(path: str | Path) -> Any:
         raise BadSituationError(
             f"situation file {str(path)!r} is not valid JSON: {exc.msg} at line {exc.lineno}"
         ) from None
+    except (ValueError, RecursionError) as exc:  # a 5,000-digit number, nesting 1,000 deep
+        raise BadSituationError(f"situation file {str(path)!r} cannot be read: {exc}") from None
 
 
 def _place(data: Any, name: str | None, position: Space) -> None:

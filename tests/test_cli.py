@@ -208,6 +208,18 @@ BAD_INPUT = [
     ("no start", ["move", "--roll", "1", "2", "1"], None, ["--from"]),
     ("state not JSON", STATE_ROLL, "{not json", ["'{state}'", "JSON"]),
     ("state not UTF-8", STATE_ROLL, b"\xff\xfe{}", ["'{state}'"]),
+    (
+        "state nested too deep",
+        STATE_ROLL,
+        "[" * 100_000 + "]" * 100_000,
+        ["'{state}'", "recursion"],
+    ),
+    (
+        "state with a 5,000-digit number",
+        STATE_ROLL,
+        '{"pool": ' + "9" * 5000 + "}",
+        ["'{state}'", "digits"],
+    ),
     ("state missing", STATE_ROLL, NO_FILE, ["'{state}'"]),
     ("state not an object", STATE_ROLL, [], ["top level", "[]"]),
     (
