@@ -53,15 +53,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     questions = ref.add_subparsers(dest="question", parser_class=_Parser)
 
-    def question(name: str, help_: str, *, start: bool = True) -> argparse.ArgumentParser:
+    def question(name: str, help_: str) -> argparse.ArgumentParser:
         q = questions.add_parser(name, help=help_, description=help_)
-        if start:
-            q.add_argument(
-                "--from",
-                dest="start",
-                metavar="SPACE",
-                help="where the token is: a space name or TRACK:INDEX (e.g. outer:24)",
-            )
+        q.add_argument(
+            "--from",
+            dest="start",
+            metavar="SPACE",
+            help="where the token is: a space name or TRACK:INDEX (e.g. outer:24)",
+        )
         q.add_argument("--state", metavar="FILE", help="table situation JSON (docs/situation.md)")
         q.add_argument("--player", metavar="NAME", help="who moves (default: the player to move)")
         q.add_argument("--json", action="store_true", help="print one JSON object")
@@ -130,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _situation(args: argparse.Namespace, board: Board) -> Situation:
-    start = board.space(args.start) if getattr(args, "start", None) else None
+    start = board.space(args.start) if args.start else None
     if args.state:
         return Situation.load(args.state, board, player=args.player, position=start)
     if start is None:
