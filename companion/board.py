@@ -110,9 +110,6 @@ class Board:
         self.groups: dict[str, tuple[str, ...]] = {
             name: tuple(g["members"]) for name, g in data["groups"].items()
         }
-        self.group_colours: dict[str, str] = {
-            name: g["colour"] for name, g in data["groups"].items()
-        }
         properties: dict[str, list[Space]] = {}
         for s in self.spaces:
             if s.is_property:

@@ -469,11 +469,7 @@ class _Turn:
                 )
             )
         if space.kind == "cab_company" and holding is not None and how != "taxi":
-            fare, payee = (
-                (TAXI_FARE_OWN_CAB, "Pool")
-                if holding.owner == self.player.name
-                else (TAXI_FARE, holding.owner)
-            )
+            fare, payee = taxi_fare(holding.owner, self.player.name)
             actions.append(
                 Action(
                     "taxi_ride",
@@ -552,6 +548,11 @@ class _Turn:
             in_jail=self.in_jail,
             after=replace(self.player, position=self.pos, in_jail=self.in_jail),
         )
+
+
+def taxi_fare(owner: str, rider: str) -> tuple[int, str]:
+    """P8: the fare and who gets it: $50 to the cab's owner, or $20 to the Pool for your own."""
+    return (TAXI_FARE_OWN_CAB, "Pool") if owner == rider else (TAXI_FARE, owner)
 
 
 def taxi_destinations(board: Board, cab: Space) -> tuple[Space, ...]:
@@ -931,7 +932,7 @@ def resolve_taxi(
             f"a taxi goes to Free Parking, another cab company or a transit station ({names}), not {to.name!r}"
         )
     turn = _Turn(board, situation, me)
-    fare, payee = (TAXI_FARE_OWN_CAB, "Pool") if owner == me.name else (TAXI_FARE, owner)
+    fare, payee = taxi_fare(owner, me.name)
     turn.then(
         Action(
             "pay_taxi_fare",
@@ -1026,6 +1027,17 @@ def resolve_card(
     return turn.result(headline)
 
 
+def _card_advance(turn: _Turn, card: Card, target: Callable[[Space], bool]) -> bool:
+    """A card's "advance to" (M9). R11: a card that sends you where you stand leaves you there,
+    and a pay corner pays its landing salary. False when no space matches."""
+    if target(turn.pos):
+        turn.notes.append(f"{card.title}: you are on {turn.pos.name} already, so you stay (R11).")
+        if turn.pos.salary is not None:
+            turn.earn(CARD.landing(turn.pos.salary), landed=True, rule=CARD.rule)
+        return True
+    return _advance_to(turn, target, CARD, why=card.title)
+
+
 def _describe_move(move: dict) -> str:
     if move["kind"] == "jail":
         return "go to jail"
@@ -1038,9 +1050,7 @@ def _card_move(turn: _Turn, card: Card, move: dict, to: Space | None, roll: Roll
     why = card.title
     if kind == "advance":
         name = move["to"]
-        if turn.pos.name == name:
-            turn.notes.append(f"{card.title}: you are on {name} already, so you stay (R11).")
-        elif not _advance_to(turn, lambda s: s.name == name, CARD, why=why):
+        if not _card_advance(turn, card, lambda s: s.name == name):
             raise ValueError(f"card data: no space named {name!r}")
         turn.land("card")
     elif kind == "advance_nearest":
@@ -1062,17 +1072,7 @@ def _card_move(turn: _Turn, card: Card, move: dict, to: Space | None, roll: Roll
             turn.notes.append(f"{card.title}: no such space is left, so you stay where you are.")
     elif kind == "advance_pay_corner":
         corner = next(s for s in board.track(turn.pos.track) if s.is_pay_corner)
-        if turn.pos == corner:
-            turn.earn(corner.salary.highest, landed=True, rule="M8")  # type: ignore[union-attr]
-        else:
-            turn.walk(
-                (corner.index - turn.pos.index) % len(board.track(corner.track)),
-                1,
-                _never,
-                CARD,
-                rule="M9",
-                why=why,
-            )
+        _card_advance(turn, card, lambda s: s == corner)
         turn.land("card")
     elif kind == "steps":
         count = move["count"]
@@ -1152,7 +1152,7 @@ def _card_move(turn: _Turn, card: Card, move: dict, to: Space | None, roll: Roll
             turn.jump(to, f"{card.title}: move directly to {to.name}.", "M9")
             turn.land("direct")
         else:
-            _advance_to(turn, lambda s: board.same_place(s, to), CARD, why=why)
+            _card_advance(turn, card, lambda s: board.same_place(s, to))
             turn.land("card")
     elif kind == "all_players_direct":
         dest = board.space(move["to"])

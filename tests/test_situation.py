@@ -68,17 +68,8 @@ def test_fresh_takes_the_player_name() -> None:
 
 
 def test_omitted_fields_take_their_defaults() -> None:
-    # P10: a player starts with one Travel Voucher, so 35 are left to draw.
-    assert Situation.parse(table(ann())) == Situation(
-        players=(Player(name="Ann", position=GO, vouchers=1),),
-        to_move="Ann",
-        holdings=MappingProxyType({}),
-        doubles_this_turn=0,
-        voucher_played_this_turn=False,
-        vouchers_left=35,
-        pool=0,
-        options=Options(triples_pay_salaries=True),
-    )
+    # P10: a player starts with one Travel Voucher, so 35 are left to draw: a fresh situation.
+    assert Situation.parse(table(ann())) == Situation.fresh(GO, name="Ann")
 
 
 def test_every_field_is_read() -> None:
