@@ -31,6 +31,9 @@ from companion.situation import Situation
 
 EXIT_BAD_INPUT = 2
 
+Handler = Callable[[argparse.Namespace, TextIO, TextIO], int]
+"""A command's entry point: parsed arguments, standard output and error; returns the exit status."""
+
 
 class UsageError(CompanionError, ValueError):
     """A command line the parser cannot read."""
@@ -125,6 +128,11 @@ def build_parser() -> argparse.ArgumentParser:
     space = questions.add_parser("space", help="what a space is, costs and does")
     space.add_argument("name", nargs="+", metavar="SPACE")
     questions.add_parser("board", help="list every space of the three tracks")
+    # Commands of the other packages set ``handler(args, out, err) -> int``; they import their
+    # libraries (pyserial, gpiozero, sqlite-utils) only when run, so the domain stays pure.
+    from hardware.cli import register as register_hardware
+
+    register_hardware(commands)
     return root
 
 
@@ -198,6 +206,9 @@ def run(
     board = ultimate_board()
     try:
         args = build_parser().parse_args(argv)
+        handler: Handler | None = getattr(args, "handler", None)
+        if handler is not None:
+            return handler(args, out, err)
         if args.command == "referee" and args.question is None:
             return _interactive(board, out, err, prompt or (lambda: input("referee> ")))
         print(_answer(args, board), file=out)
