@@ -34,6 +34,8 @@ class Card:
     effect: str
     #: How the card moves the drawer's token (``None``: it does not); see ``docs/rulings.md``.
     move: dict[str, Any] | None
+    #: What the card does, step by step (``companion.cardplay``); ``{"do": "move"}`` is the move.
+    play: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +63,7 @@ class CardDeck:
                     tradable=c["tradable"],
                     effect=c["effect"],
                     move=c["move"],
+                    play=tuple(c["play"]),
                 )
         self.vouchers: dict[str, Voucher] = {
             v["id"]: Voucher(

@@ -28,3 +28,7 @@ class BadSituationError(CompanionError, ValueError):
 
 class IllegalMoveError(CompanionError, ValueError):
     """A move the rules do not allow in this situation."""
+
+
+class IllegalCommandError(CompanionError, ValueError):
+    """A command the game's rules or its pending decision do not allow now; nothing changed."""

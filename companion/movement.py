@@ -579,12 +579,14 @@ def resolve_roll(
     to: Space | None = None,
     bus: Literal["move", "voucher"] | None = None,
     leave_jail: Literal["bail", "card"] | None = None,
+    first_move_only: bool = False,
 ) -> Resolution:
     """Resolve one roll of the dice for ``player`` (default: the player to move).
 
     ``to`` answers a choice of destination the roll brings (triples, or a Subway ride taken
     with a bonus move); ``bus`` answers the Bus option; ``leave_jail`` says how a player in jail
-    left before rolling: paying $50 bail, or a Get Out of Jail Free card.
+    left before rolling: paying $50 bail, or a Get Out of Jail Free card. ``first_move_only``
+    stops after the first move and what its space asks: no bonus move, no doubles follow-up.
     """
     me = situation.player(player)
     if me.subway:
@@ -596,7 +598,7 @@ def resolve_roll(
     if bus is not None and roll.speed != "bus":
         raise IllegalMoveError(f"the Bus option is only for a roll showing the Bus, not {roll}")
     turn = _Turn(board, situation, me, dice_total=roll.spaces)
-    result = _resolve_roll(turn, roll, to, bus, leave_jail)
+    result = _resolve_roll(turn, roll, to, bus, leave_jail, first_move_only)
     if to is not None and not turn.chose:
         raise IllegalMoveError(
             f"--to {to.name!r} answers no choice here: only triples or a Subway ride let you choose a space"
@@ -610,6 +612,7 @@ def _resolve_roll(
     to: Space | None,
     bus: Literal["move", "voucher"] | None,
     leave_jail: Literal["bail", "card"] | None,
+    first_move_only: bool,
 ) -> Resolution:
     me, situation = turn.player, turn.situation
     if me.in_jail and not leave_jail:
@@ -663,25 +666,10 @@ def _resolve_roll(
     first = turn.pos
     headline = f"{roll}: {'move back' if backwards else 'move'} {count} from {me.position.name} to {first.name}"
     turn.land("roll", parity_even=even)
-
+    if first_move_only:
+        return turn.result(headline + ".")
     if not turn.in_jail and roll.speed in ("mr", "bus") and not missed_bus:
-        if turn.player.subway and to is not None:
-            turn.player = replace(turn.player, subway=False)
-            turn.chose = True
-            _subway_ride(turn, to, "Your bonus move becomes the Subway ride")
-        elif turn.player.subway:
-            turn.player = replace(turn.player, subway=False)
-            turn.then(
-                Action(
-                    "choose_any_space",
-                    "Your bonus move becomes the Subway ride: choose any space on any track.",
-                    turn.pos,
-                )
-            )
-        elif roll.speed == "mr":
-            _mr_monopoly(turn, roll, backwards=backwards)
-        else:
-            _bus(turn, roll, bus)
+        _bonus(turn, roll, to, bus, backwards=backwards)
     if not turn.in_jail:
         _doubles(turn, roll)
     if turn.pos != first:
@@ -690,6 +678,57 @@ def _resolve_roll(
             f" ({turn.pos.track} track)" if same_name else ""
         )
     return turn.result(headline + ".")
+
+
+def _bonus(
+    turn: _Turn,
+    roll: Roll,
+    to: Space | None,
+    bus: Literal["move", "voucher"] | None,
+    *,
+    backwards: bool,
+) -> None:
+    """The bonus move of Mr. Monopoly or the Bus, or the Subway ride that replaces it."""
+    if turn.player.subway and to is not None:
+        turn.player = replace(turn.player, subway=False)
+        turn.chose = True
+        _subway_ride(turn, to, "Your bonus move becomes the Subway ride")
+    elif turn.player.subway:
+        turn.player = replace(turn.player, subway=False)
+        turn.then(
+            Action(
+                "choose_any_space",
+                "Your bonus move becomes the Subway ride: choose any space on any track.",
+                turn.pos,
+            )
+        )
+    elif roll.speed == "mr":
+        _mr_monopoly(turn, roll, backwards=backwards)
+    else:
+        _bus(turn, roll, bus)
+
+
+def resolve_bonus(
+    board: Board,
+    situation: Situation,
+    roll: Roll,
+    *,
+    player: str | None = None,
+    backwards: bool = False,
+    to: Space | None = None,
+    bus: Literal["move", "voucher"] | None = None,
+) -> Resolution:
+    """The bonus move of a Mr. Monopoly or Bus roll, from where the first move left the player.
+
+    The game engine resolves a roll in stages: the first move with ``first_move_only``, what the
+    space asks (a purchase can change where Mr. Monopoly goes next), then this. ``backwards``
+    says that the roll's first move went backwards (Reverse Direction).
+    """
+    if roll.speed not in ("mr", "bus"):
+        raise IllegalMoveError(f"{roll} shows no Mr. Monopoly or Bus, so there is no bonus move")
+    turn = _Turn(board, situation, situation.player(player))
+    _bonus(turn, roll, to, bus, backwards=backwards)
+    return turn.result(f"{roll}: bonus move from {turn.start.name} to {turn.pos.name}.")
 
 
 def _doubles(turn: _Turn, roll: Roll) -> None:

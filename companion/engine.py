@@ -1,0 +1,1739 @@
+"""The banker engine: ``decide(state, command)`` checks a command and returns its events.
+
+Commands are JSON objects with a ``type`` and the ``player`` giving it, e.g.
+``{"type": "roll", "player": "Ann", "dice": [3, 4, "mr"]}``. A command that the pending decision
+or the rules do not allow raises :class:`IllegalCommandError` naming the command and why, and
+nothing changes. Events fold into the new state with :func:`companion.game_state.evolve`.
+
+>>> from companion.game_state import replay
+>>> events = new_game([{"name": "Ann"}, {"name": "Bob"}])
+>>> state = replay(events)
+>>> state = apply(state, {"type": "deal", "player": "Ann", "voucher": "voucher-bus-ticket", "roll_three": "1-3-6"})
+>>> state.seat("Ann").roll_three
+('1-3-6',)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from companion.board import Space, ultimate_board
+from companion.cards import card_deck
+from companion.errors import BadRollError, CompanionError, IllegalCommandError
+from companion.game_state import Decision, Event, GameState, Rules, evolve
+from companion.ledger import BANK, POOL
+from companion.movement import (
+    Action,
+    Resolution,
+    Roll,
+    resolve_bonus,
+    resolve_roll,
+    resolve_subway,
+    resolve_taxi,
+    resolve_voucher,
+)
+from companion.situation import SHARES_PER_COMPANY, Holding
+
+STARTING_CASH = 3200
+BAIL = 50
+MIN_PLAYERS, MAX_PLAYERS = 2, 12
+ROLL_THREE_CARDS = 36
+TOKENS = (
+    "car", "hat", "dog", "ship", "boot", "iron", "thimble", "wheelbarrow",
+    "horse", "cannon", "cat", "duck",
+)  # fmt: skip
+COLOURS = (
+    "red", "blue", "green", "yellow", "orange", "purple", "white", "black",
+    "pink", "cyan", "brown", "grey",
+)  # fmt: skip
+#: Roll Three payouts by matches (P4); the roller holding the exact three gets the last one.
+ROLL_THREE_PAYOUT = {1: 50, 2: 200, 3: 1000}
+ROLL_THREE_OWN_CARD = 1500
+#: Commands allowed whenever the rules allow them, not only as the answer to the decision.
+ANYTIME = ("build", "sell_building", "mortgage", "unmortgage", "trade", "play_card")
+
+Task = Mapping[str, Any]
+
+
+class Tx:
+    """One command being decided: the state as events are emitted, the agenda, the decision."""
+
+    __slots__ = ("state", "events", "agenda", "decision", "board", "deck", "moved_on")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+        self.agenda: list[Task] = list(state.agenda)
+        self.decision: Decision | None = None
+        self.board = ultimate_board()
+        self.deck = card_deck()
+        #: An any-time command (``play_card``) answered the decision or added to the agenda.
+        self.moved_on = False
+
+    def emit(self, type_: str, **data: Any) -> None:
+        event = {"type": type_, **data}
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+
+    def ask(self, kind: str, player: str, text: str, answers: Sequence[str], **data: Any) -> None:
+        self.decision = Decision(kind, player, text, tuple(answers), data)
+
+    def first(self, *tasks: Task) -> None:
+        """Do these before the rest of the agenda."""
+        self.agenda[0:0] = tasks
+
+    def later(self, *tasks: Task) -> None:
+        self.agenda.extend(tasks)
+
+    def resume_after_new(self, mark: int, decision: Decision) -> None:
+        """Ask ``decision`` again once the tasks added since the agenda was ``mark`` long are done."""
+        self.agenda.insert(
+            len(self.agenda) - mark, {"do": "resume", "decision": decision.to_json()}
+        )
+
+    # Money
+
+    def transfer(self, source: str, target: str, amount: int, reason: str) -> None:
+        if amount > 0:
+            self.emit("transfer", **{"from": source, "to": target, "amount": amount}, reason=reason)
+
+    def cash(self, name: str) -> int:
+        return self.state.cash[name]
+
+    def seat_set(self, player: str, **changes: Any) -> None:
+        self.emit("seat", player=player, set=changes)
+
+    def shares(
+        self, changes: Mapping[str, tuple[Mapping[str, int], Mapping[str, int]]], **why: Any
+    ) -> None:
+        """Set players' (shares, mortgaged shares) and the Bank's shares left, in one event."""
+        left = dict(self.state.shares_left)
+        holders = {}
+        for name, (shares, mortgaged) in changes.items():
+            seat = self.state.seat(name)
+            for company in set(shares) | set(seat.shares):
+                left[company] -= shares.get(company, 0) - seat.shares.get(company, 0)
+            holders[name] = {"shares": dict(shares), "mortgaged_shares": dict(mortgaged)}
+        self.emit("shares", holders=holders, left=left, **why)
+
+    def note(self, text: str, **data: Any) -> None:
+        self.emit("note", text=text, **data)
+
+
+def new_game(
+    players: Sequence[Mapping[str, Any]], *, rules: Mapping[str, Any] | None = None
+) -> list[Event]:
+    """The events that start a game: the players (2 to 12: name, token, colour), the house
+    rules, the starting cash (P10). Next, each player is dealt a Travel Voucher and a Roll Three
+    card, then everyone rolls for the turn order."""
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise IllegalCommandError(
+            f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}"
+        )
+    seats = []
+    for i, p in enumerate(players):
+        name = str(p.get("name", "")).strip()
+        if not name or not name.isprintable() or len(name) > 24:
+            raise IllegalCommandError(
+                f"player {i + 1}: a name is 1 to 24 printable characters, not {p.get('name')!r}"
+            )
+        if name in (BANK, POOL) or any(s["name"].casefold() == name.casefold() for s in seats):
+            raise IllegalCommandError(f"player {i + 1}: the name {name!r} is taken")
+        seats.append(
+            {
+                "name": name,
+                "token": str(p.get("token") or TOKENS[i]),
+                "colour": str(p.get("colour") or COLOURS[i]),
+            }
+        )
+    try:
+        parsed = Rules.parse(rules or {})
+    except ValueError as exc:
+        raise IllegalCommandError(str(exc)) from None
+    deck = card_deck()
+    first = seats[0]["name"]
+    start = {
+        "type": "game_started",
+        "players": seats,
+        "rules": parsed.to_json(),
+        "shares_left": {name: SHARES_PER_COMPANY for name in deck.stock_names},
+        "vouchers_left": {v.id: v.count for v in deck.vouchers.values()},
+        "roll_three_left": ROLL_THREE_CARDS,
+        "decision": _deal_decision(first).to_json(),
+    }
+    events: list[Event] = [start]
+    for s in seats:
+        events.append(
+            {
+                "type": "transfer",
+                "from": BANK,
+                "to": s["name"],
+                "amount": STARTING_CASH,
+                "reason": "starting cash",
+            }
+        )
+    return events
+
+
+def _deal_decision(player: str) -> Decision:
+    return Decision(
+        "deal",
+        player,
+        f"{player}: draw your starting Travel Voucher and Roll Three card, and tell me which.",
+        ("deal",),
+    )
+
+
+def decide(state: GameState, command: Mapping[str, Any]) -> list[Event]:
+    """The events of ``command``; raises :class:`IllegalCommandError` and changes nothing if
+    the command is not allowed now."""
+    if not isinstance(command, Mapping):
+        raise IllegalCommandError(f"a command is a JSON object, not {command!r}")
+    kind = command.get("type")
+    handler = _COMMANDS.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise IllegalCommandError(
+            f"unknown command type {kind!r}; the commands are {', '.join(sorted(_COMMANDS))}"
+        )
+    player = command.get("player")
+    names = [s.name for s in state.active]
+    if player not in names:
+        raise IllegalCommandError(
+            f"{kind}: {player!r} is not a player in the game (players: {', '.join(names)})"
+        )
+    if state.over and kind != "trade":
+        raise IllegalCommandError(f"{kind}: the game is over; {state.winner} won")
+    d = state.decision
+    if kind not in ANYTIME:
+        if kind not in d.answers:
+            raise IllegalCommandError(
+                f"{kind} by {player}: the game waits for {d.player} to {_answers(d)} ({d.text})"
+            )
+        if player != d.player and kind not in ("bid", "pass"):
+            raise IllegalCommandError(
+                f"{kind} by {player}: it is {d.player}'s decision now ({d.text})"
+            )
+    elif _in_mr_monopoly_move(state) and player != state.turn:
+        raise IllegalCommandError(
+            f"{kind} by {player}: wait until {state.turn}'s Mr. Monopoly move is over"
+        )
+    tx = Tx(state)
+    try:
+        handler(tx, command)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        if isinstance(exc, CompanionError):
+            raise
+        raise IllegalCommandError(
+            f"{kind}: malformed command {dict(command)!r} ({exc!r})"
+        ) from None
+    if kind not in ANYTIME or tx.moved_on:
+        _advance(tx)
+    return tx.events
+
+
+def apply(state: GameState, command: Mapping[str, Any]) -> GameState:
+    """``decide`` then ``evolve``: the state after ``command``."""
+    for event in decide(state, command):
+        state = evolve(state, event)
+    return state
+
+
+def _answers(d: Decision) -> str:
+    return " or ".join(d.answers)
+
+
+def _in_mr_monopoly_move(state: GameState) -> bool:
+    return any(t.get("do") == "bonus" and t["roll"][2] == "mr" for t in state.agenda)
+
+
+def _advance(tx: Tx) -> None:
+    """Work through the agenda until the game needs somebody's decision; record it."""
+    while tx.decision is None:
+        if len(tx.state.active) < 2:
+            _game_over(tx)
+            break
+        if not tx.agenda:
+            _next_turn(tx)
+            continue
+        task = tx.agenda.pop(0)
+        _TASKS[task["do"]](tx, task)
+    assert tx.decision is not None
+    tx.emit("decision", decision=tx.decision.to_json(), agenda=list(tx.agenda))
+
+
+def _game_over(tx: Tx) -> None:
+    winner = tx.state.active[0].name if tx.state.active else ""
+    tx.emit("game_over", winner=winner, text=f"{winner} wins: every other player is bankrupt.")
+    tx.agenda.clear()
+    tx.ask("game_over", winner, f"Game over: {winner} wins.", ())
+
+
+# -- Setup ----------------------------------------------------------------------------------
+
+
+def _roll_three_card(value: Any) -> str:
+    dice = sorted(_die(v, "Roll Three card") for v in str(value).replace(" ", "").split("-"))
+    if len(dice) != 3:
+        raise IllegalCommandError(f"a Roll Three card shows three dice like '1-3-6', not {value!r}")
+    return "-".join(map(str, dice))
+
+
+def _die(value: Any, what: str) -> int:
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        n = 0
+    if isinstance(value, bool) or not 1 <= n <= 6 or str(n) != str(value).strip():
+        raise BadRollError(f"{what}: a die shows 1 to 6, not {value!r}")
+    return n
+
+
+def _take_voucher(tx: Tx, player: str, voucher_id: Any) -> str:
+    voucher = tx.deck.voucher(str(voucher_id))
+    left = dict(tx.state.vouchers_left)
+    if left.get(voucher.id, 0) < 1:
+        raise IllegalCommandError(
+            f"draw: every copy of {voucher.id!r} is in a player's hand; check the card"
+        )
+    left[voucher.id] -= 1
+    tx.emit("bank", set={"vouchers_left": left})
+    seat = tx.state.seat(player)
+    tx.seat_set(player, vouchers=[*seat.vouchers, voucher.id])
+    tx.emit("drew", player=player, card=voucher.id, title=voucher.title)
+    return voucher.id
+
+
+def _return_vouchers(tx: Tx, player: str, ids: Sequence[str]) -> None:
+    left = dict(tx.state.vouchers_left)
+    held = list(tx.state.seat(player).vouchers)
+    for v in ids:
+        held.remove(v)
+        left[v] += 1
+    tx.emit("bank", set={"vouchers_left": left})
+    tx.seat_set(player, vouchers=held)
+
+
+def _cmd_deal(tx: Tx, c: Mapping[str, Any]) -> None:
+    player = c["player"]
+    card = _roll_three_card(c["roll_three"])
+    if tx.state.roll_three_left < 1:
+        raise IllegalCommandError("deal: no Roll Three cards are left")
+    _take_voucher(tx, player, c["voucher"])
+    tx.emit("bank", set={"roll_three_left": tx.state.roll_three_left - 1})
+    tx.seat_set(player, roll_three=[card])
+    names = [s.name for s in tx.state.seats]
+    after = names[names.index(player) + 1 :]
+    if after:
+        d = _deal_decision(after[0])
+        tx.ask(d.kind, d.player, d.text, d.answers)
+    else:
+        _ask_order_roll(tx, names)
+
+
+def _ask_order_roll(tx: Tx, rolling: Sequence[str]) -> None:
+    tx.ask(
+        "order_roll",
+        rolling[0],
+        f"{rolling[0]}: roll the two regular dice for the turn order (highest starts).",
+        ("order_roll",),
+        rolling=list(rolling),
+    )
+
+
+def _cmd_order_roll(tx: Tx, c: Mapping[str, Any]) -> None:
+    dice = _dice(c, 2)
+    player = c["player"]
+    rolling = list(tx.state.decision.data["rolling"])
+    tx.emit("order_rolled", player=player, dice=dice)
+    rest = rolling[rolling.index(player) + 1 :]
+    if rest:
+        _ask_order_roll(tx, rest)
+        return
+    rolls = tx.state.order_rolls
+    best = max(rolls[n] for n in rolling)
+    tied = [n for n in rolling if rolls[n] == best]
+    if len(tied) > 1:
+        tx.note(f"{' and '.join(tied)} tie with {best}: they roll again.")
+        _ask_order_roll(tx, tied)
+        return
+    names = [s.name for s in tx.state.seats]
+    start = names.index(tied[0])
+    order = names[start:] + names[:start]
+    tx.emit("order_set", order=order, text=f"{order[0]} rolled highest and starts.")
+    _start_turn(tx, order[0])
+
+
+def _dice(c: Mapping[str, Any], count: int | tuple[int, ...]) -> list[int]:
+    dice = c.get("dice")
+    counts = (count,) if isinstance(count, int) else count
+    if not isinstance(dice, list) or len(dice) not in counts:
+        want = " or ".join(map(str, counts))
+        raise BadRollError(f"{c.get('type')}: give {want} regular dice, not {dice!r}")
+    return [_die(v, str(c.get("type"))) for v in dice]
+
+
+# -- Turns ----------------------------------------------------------------------------------
+
+
+def _next_turn(tx: Tx) -> None:
+    names = [s.name for s in tx.state.seats]
+    i = names.index(tx.state.turn)
+    for step in range(1, len(names) + 1):
+        seat = tx.state.seats[(i + step) % len(names)]
+        if seat.bankrupt:
+            continue
+        if seat.skip_turns:
+            tx.seat_set(seat.name, skip_turns=seat.skip_turns - 1)
+            tx.note(f"{seat.name} loses this turn (Vehicle Impounded).")
+            continue
+        _start_turn(tx, seat.name)
+        return
+
+
+def _start_turn(tx: Tx, player: str) -> None:
+    tx.emit("turn", player=player, doubles=0, voucher=False, text=f"{player}'s turn.")
+    _ask_roll(tx, player)
+
+
+def _ask_roll(tx: Tx, player: str) -> None:
+    seat = tx.state.seat(player)
+    if seat.subway:
+        tx.ask(
+            "subway",
+            player,
+            f"{player}: ride the Subway to any space on any track.",
+            ("choose",),
+            why="subway",
+        )
+        return
+    answers = ["roll"]
+    if seat.in_jail:
+        answers.append("bail")
+        if _jail_card(seat.cards):
+            answers.append("jail_card")
+        text = f"{player} is in jail: roll the two regular dice for doubles, pay ${BAIL} bail, or use a card."
+    else:
+        text = f"{player}: roll the dice."
+        if _can_play_voucher(tx.state, player):
+            answers.append("voucher")
+    tx.ask("roll", player, text, answers)
+
+
+def _jail_card(cards: Sequence[str]) -> str | None:
+    return next((c for c in cards if c.endswith("get-out-of-jail-free")), None)
+
+
+def _can_play_voucher(state: GameState, player: str) -> bool:
+    seat = state.seat(player)
+    return bool(seat.vouchers) and not state.voucher_played and not seat.reverse_direction
+
+
+def _roll_of(c: Mapping[str, Any]) -> Roll:
+    dice = c.get("dice")
+    if not isinstance(dice, list):
+        raise BadRollError(f"roll: give the dice as a list like [3, 4, 'mr'], not {dice!r}")
+    return Roll.parse([str(v) for v in dice])
+
+
+def _cmd_roll(tx: Tx, c: Mapping[str, Any]) -> None:
+    player = c["player"]
+    roll = _roll_of(c)
+    _roll(tx, player, roll, None)
+
+
+def _cmd_bail(tx: Tx, c: Mapping[str, Any]) -> None:
+    player = c["player"]
+    if tx.cash(player) < BAIL:
+        raise IllegalCommandError(
+            f"bail by {player}: bail is ${BAIL} and {player} has ${tx.cash(player)}; raise money first"
+        )
+    tx.transfer(player, POOL, BAIL, "jail bail")
+    tx.seat_set(player, in_jail=False, jail_turns=0, rent_to_pool=False)
+    _ask_roll(tx, player)
+
+
+def _cmd_jail_card(tx: Tx, c: Mapping[str, Any]) -> None:
+    player = c["player"]
+    seat = tx.state.seat(player)
+    card = _jail_card(seat.cards)
+    if card is None:
+        raise IllegalCommandError(
+            f"jail_card by {player}: {player} holds no Get Out of Jail Free card"
+        )
+    _return_card(tx, player, card)
+    tx.seat_set(player, in_jail=False, jail_turns=0, rent_to_pool=False)
+    _ask_roll(tx, player)
+
+
+def _return_card(tx: Tx, player: str, card: str) -> None:
+    seat = tx.state.seat(player)
+    cards = list(seat.cards)
+    cards.remove(card)
+    tx.seat_set(player, cards=cards)
+    out = dict(tx.state.cards_out)
+    out[card] -= 1
+    tx.emit("bank", set={"cards_out": out})
+
+
+def _roll(tx: Tx, player: str, roll: Roll, to: Space | None) -> None:
+    state = tx.state
+    seat = state.seat(player)
+    backwards = seat.reverse_direction
+    tx.emit(
+        "rolled",
+        player=player,
+        dice=[roll.d1, roll.d2, roll.speed],
+        text=f"{player} rolled {roll}.",
+    )
+    res = resolve_roll(
+        tx.board, state.situation(), roll, player=player, to=to, first_move_only=True
+    )
+    jailed_before = seat.in_jail
+    _apply(tx, res)
+    if any(a.kind == "choose_any_space" for a in res.follow_up):
+        tx.first({"do": "choose_triples", "roll": _roll_json(roll)})
+        return
+    if jailed_before or roll.is_triples or res.in_jail:
+        return
+    missed_bus = backwards and roll.speed == "bus"
+    if roll.speed in ("mr", "bus") and not missed_bus:
+        tx.later({"do": "bonus", "roll": _roll_json(roll), "backwards": backwards})
+    tx.later({"do": "doubles", "roll": _roll_json(roll)})
+
+
+def _roll_json(roll: Roll) -> list[Any]:
+    return [roll.d1, roll.d2, roll.speed]
+
+
+def _roll_from(values: Sequence[Any]) -> Roll:
+    return Roll(values[0], values[1], values[2])
+
+
+def _task_choose_triples(tx: Tx, task: Task) -> None:
+    player = tx.state.turn
+    tx.ask(
+        "choose_space",
+        player,
+        f"{player}: triples! Choose any space to move ahead to.",
+        ("choose",),
+        why="triples",
+        roll=task["roll"],
+    )
+
+
+def _task_bonus(tx: Tx, task: Task) -> None:
+    player = tx.state.turn
+    seat = tx.state.seat(player)
+    if seat.bankrupt or seat.in_jail:
+        return
+    roll = _roll_from(task["roll"])
+    if seat.subway:
+        tx.ask(
+            "choose_space",
+            player,
+            f"{player}: your bonus move becomes the Subway ride: choose any space.",
+            ("choose",),
+            why="bonus_subway",
+            roll=task["roll"],
+        )
+        return
+    if roll.speed == "bus" and sum(tx.state.vouchers_left.values()) and "bus" not in task:
+        res = resolve_bonus(tx.board, tx.state.situation(), roll, player=player, bus=None)
+        target = next(a.space for a in res.follow_up if a.kind == "bus_option")
+        assert target is not None
+        tx.ask(
+            "bus_option",
+            player,
+            f"{player}: Bus! Take a Travel Voucher, or move to {target.name}.",
+            ("bus",),
+            roll=task["roll"],
+            to=target.key,
+        )
+        return
+    res = resolve_bonus(
+        tx.board,
+        tx.state.situation(),
+        roll,
+        player=player,
+        backwards=task["backwards"],
+        bus=task.get("bus", "move" if roll.speed == "bus" else None),
+    )
+    _apply(tx, res)
+
+
+def _cmd_bus(tx: Tx, c: Mapping[str, Any]) -> None:
+    choice = c.get("option")
+    if choice not in ("move", "voucher"):
+        raise IllegalCommandError(f"bus: the option is 'move' or 'voucher', not {choice!r}")
+    d = tx.state.decision
+    if choice == "voucher":
+        tx.first({"do": "draw_voucher", "player": c["player"]})
+    else:
+        tx.first({"do": "bonus", "roll": d.data["roll"], "backwards": False, "bus": "move"})
+
+
+def _task_doubles(tx: Tx, task: Task) -> None:
+    player = tx.state.turn
+    seat = tx.state.seat(player)
+    roll = _roll_from(task["roll"])
+    if seat.bankrupt or seat.in_jail:
+        return
+    if roll.is_doubles:
+        doubles = tx.state.doubles + 1
+        tx.emit("turn", player=player, doubles=doubles, voucher=tx.state.voucher_played)
+        tx.note(f"Doubles: {player} rolls again.")
+        _ask_roll(tx, player)
+    elif _can_play_voucher(tx.state, player):
+        tx.ask(
+            "end_turn",
+            player,
+            f"{player}: play a Travel Voucher, or end your turn.",
+            ("end_turn", "voucher"),
+        )
+
+
+def _cmd_end_turn(tx: Tx, c: Mapping[str, Any]) -> None:
+    tx.agenda.clear()
+
+
+def _cmd_choose(tx: Tx, c: Mapping[str, Any]) -> None:
+    d = tx.state.decision
+    player = c["player"]
+    space = tx.board.space(str(c.get("space", "")))
+    why = d.data.get("why")
+    if why == "triples":
+        roll = _roll_from(d.data["roll"])
+        res = resolve_roll(tx.board, tx.state.situation(), roll, player=player, to=space)
+        _apply(tx, res)
+    elif why == "subway":
+        _apply(tx, resolve_subway(tx.board, tx.state.situation(), space, player=player))
+    elif why == "bonus_subway":
+        tx.seat_set(player, subway=False)
+        situation = tx.state.situation()
+        seat = situation.player(player)
+        situation = replace(
+            situation,
+            players=tuple(replace(p, subway=True) if p is seat else p for p in situation.players),
+        )
+        roll = _roll_from(d.data["roll"])
+        _apply(tx, resolve_bonus(tx.board, situation, roll, player=player, to=space))
+    elif why == "auction_any":
+        if not space.is_property or space.name in tx.state.holdings:
+            raise IllegalCommandError(
+                f"choose: the Auction space auctions an unowned property, and {space.name!r} is not one"
+            )
+        tx.first({"do": "auction", "item": "property", "name": space.name})
+    else:
+        cardplay.choose(tx, c, space)
+
+
+# -- Applying a movement --------------------------------------------------------------------
+
+
+def _apply(tx: Tx, res: Resolution) -> None:
+    """Record a resolved movement and put what its spaces ask at the front of the agenda."""
+    player = res.player
+    before = tx.state.seat(player)
+    if res.steps:
+        tx.emit(
+            "moved",
+            player=player,
+            to=res.landing.key,
+            path=[s.space.key for s in res.steps],
+            text=res.summary,
+        )
+    for salary in res.salaries:
+        how = "landing on" if salary.landed else "passing"
+        tx.transfer(BANK, player, salary.amount, f"{how} {salary.corner.name}")
+    after = res.after
+    changes = {
+        k: getattr(after, k)
+        for k in ("in_jail", "jail_turns", "reverse_direction", "subway", "transit_token")
+        if getattr(after, k) != getattr(before, k)
+    }
+    if before.rent_to_pool and not after.in_jail:
+        changes["rent_to_pool"] = False
+    if changes:
+        tx.seat_set(player, **changes)
+    tasks: list[Task] = []
+    for action in res.follow_up:
+        tasks.extend(_tasks_for(tx, player, action))
+    tx.first(*tasks)
+
+
+def _tasks_for(tx: Tx, player: str, a: Action) -> list[Task]:
+    space = a.space.key if a.space else None
+    k = a.kind
+    if k == "buy_or_auction":
+        return [{"do": "offer", "player": player, "space": space}]
+    if k == "pay_rent":
+        assert a.space is not None
+        if a.amount is None:
+            times = int(a.text.split(" times")[0].rsplit(" ", 1)[1])
+            return [{"do": "utility_roll", "player": player, "space": space, "times": times}]
+        return [
+            {"do": "rent", "player": player, "space": space, "amount": a.amount, "owner": a.payee}
+        ]
+    if k in ("pay_tax", "pay_bail", "pay_taxi_fare"):
+        reason = {"pay_tax": a.space.name if a.space else "tax", "pay_bail": "jail bail"}.get(
+            k, "taxi fare"
+        )
+        return [_pay(player, a.payee or POOL, a.amount or 0, reason)]
+    if k == "taxi_ride":
+        return [{"do": "taxi_offer", "player": player, "space": space}]
+    if k == "draw_travel_voucher":
+        return [{"do": "draw_voucher", "player": player}]
+    if k in ("draw_chance", "draw_community_chest"):
+        return [{"do": "draw_card", "player": player, "deck": k.removeprefix("draw_")}]
+    if k in (
+        "collect_tax_refund",
+        "birthday_gift",
+        "squeeze_play",
+        "roll_three",
+        "stock_exchange",
+        "auction_any",
+    ):
+        return [{"do": k, "player": player}]
+    if k == "use_jail_card":
+        return []  # handed in before the roll (_cmd_jail_card)
+    if k == "voucher_expires":
+        return [{"do": "expire_voucher", "player": player}]
+    if k == "expire_vouchers":
+        return [{"do": "expire_all_vouchers"}]
+    if k == "all_players_move":
+        return [{"do": "all_move", "player": player, "space": space}]
+    return []
+
+
+def _pay(source: str, target: str, amount: int, reason: str) -> Task:
+    return {"do": "pay", "from": source, "to": target, "amount": amount, "reason": reason}
+
+
+# -- Paying ---------------------------------------------------------------------------------
+
+
+def _task_pay(tx: Tx, task: Task) -> None:
+    source, target, amount = task["from"], task["to"], task["amount"]
+    if amount <= 0 or _gone(tx, source):
+        return
+    if target not in (BANK, POOL) and _gone(tx, target):
+        return
+    if source in (BANK, POOL) or tx.cash(source) >= amount:
+        tx.transfer(source, target, amount, task["reason"])
+        return
+    tx.first(task)
+    short = amount - tx.cash(source)
+    whom = "the Pool" if target == POOL else target
+    tx.ask(
+        "raise_money",
+        source,
+        f"{source} owes {whom} ${amount} ({task['reason']}) and is ${short} short: sell buildings, mortgage or trade, then pay; or go bankrupt.",
+        ("pay", "bankrupt"),
+        creditor=target,
+        amount=amount,
+        reason=task["reason"],
+    )
+
+
+def _gone(tx: Tx, name: str) -> bool:
+    return name not in (BANK, POOL) and tx.state.seat(name).bankrupt
+
+
+def _cmd_pay(tx: Tx, c: Mapping[str, Any]) -> None:
+    d = tx.state.decision
+    player = c["player"]
+    if d.kind == "raise_money" and tx.cash(player) < d.data["amount"]:
+        raise IllegalCommandError(
+            f"pay by {player}: {player} has ${tx.cash(player)} of the ${d.data['amount']} owed; raise money first or go bankrupt"
+        )
+
+
+def _task_utility_roll(tx: Tx, task: Task) -> None:
+    player = task["player"]
+    tx.ask(
+        "dice",
+        player,
+        f"{player}: roll two dice and pay {task['times']} times the total.",
+        ("dice",),
+        why="utility",
+        space=task["space"],
+        times=task["times"],
+    )
+
+
+def _task_tax_refund(tx: Tx, task: Task) -> None:
+    amount = (tx.state.pool + 1) // 2
+    tx.transfer(POOL, task["player"], amount, "Tax Refund: half the Pool")
+
+
+def _task_expire_voucher(tx: Tx, task: Task) -> None:
+    seat = tx.state.seat(task["player"])
+    if seat.vouchers:
+        _return_vouchers(tx, seat.name, seat.vouchers[:1])
+
+
+def _task_expire_all(tx: Tx, task: Task) -> None:
+    for seat in tx.state.active:
+        if seat.vouchers:
+            _return_vouchers(tx, seat.name, seat.vouchers)
+
+
+def _task_all_move(tx: Tx, task: Task) -> None:
+    for seat in tx.state.active:
+        if seat.name != task["player"] and not seat.in_jail:
+            tx.emit(
+                "moved",
+                player=seat.name,
+                to=task["space"],
+                path=[task["space"]],
+                text=f"{seat.name} moves directly to {tx.board.space(task['space']).name}.",
+            )
+
+
+# -- Buying and auctions --------------------------------------------------------------------
+
+
+def _task_offer(tx: Tx, task: Task) -> None:
+    space = tx.board.space(task["space"])
+    if space.name in tx.state.holdings:
+        return
+    player = task["player"]
+    price = task.get("price", space.price)
+    tx.ask(
+        "buy_or_auction",
+        player,
+        f"{player}: buy {space.name} for ${price}, or the Banker auctions it.",
+        ("buy", "auction"),
+        property=space.name,
+        price=price,
+    )
+
+
+def _cmd_buy(tx: Tx, c: Mapping[str, Any]) -> None:
+    d = tx.state.decision
+    player, name, price = c["player"], d.data["property"], d.data["price"]
+    if tx.cash(player) < price:
+        raise IllegalCommandError(
+            f"buy by {player}: {name} costs ${price} and {player} has ${tx.cash(player)}; mortgage or sell first, or auction it"
+        )
+    tx.transfer(player, BANK, price, f"buying {name}")
+    _set_holding(tx, name, Holding(owner=player))
+
+
+def _cmd_auction(tx: Tx, c: Mapping[str, Any]) -> None:
+    tx.first({"do": "auction", "item": "property", "name": tx.state.decision.data["property"]})
+
+
+def _set_holding(tx: Tx, name: str, holding: Holding | None) -> None:
+    data = None
+    if holding is not None:
+        data = {
+            "owner": holding.owner,
+            "mortgaged": holding.mortgaged,
+            "level": holding.level,
+            "improved": holding.improved,
+        }
+    tx.emit("holding", property=name, holding=data)
+
+
+def _task_auction(tx: Tx, task: Task) -> None:
+    bidders = [s.name for s in tx.state.active]
+    _ask_auction(tx, task["item"], task["name"], bidders, 0, None)
+
+
+def _ask_auction(
+    tx: Tx, item: str, name: str, bidders: list[str], high: int, leader: str | None
+) -> None:
+    what = name if item == "property" else f"one share of {name}"
+    standing = f"${high} by {leader}" if leader else "no bid yet"
+    waiting = [b for b in bidders if b != leader]
+    tx.ask(
+        "auction",
+        waiting[0],
+        f"Auction of {what}: {standing}. Anyone may bid higher; {', '.join(waiting)} may still bid or pass.",
+        ("bid", "pass"),
+        item=item,
+        name=name,
+        bidders=bidders,
+        high=high,
+        leader=leader,
+    )
+
+
+def _cmd_bid(tx: Tx, c: Mapping[str, Any]) -> None:
+    d = tx.state.decision.data
+    player, amount = c["player"], c.get("amount")
+    if player not in d["bidders"]:
+        raise IllegalCommandError(f"bid by {player}: {player} has passed in this auction")
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount <= d["high"]:
+        raise IllegalCommandError(
+            f"bid by {player}: a bid is a whole number of dollars above ${d['high']}, not {amount!r}"
+        )
+    if amount > tx.cash(player):
+        raise IllegalCommandError(
+            f"bid by {player}: {player} has ${tx.cash(player)} and cannot bid ${amount}"
+        )
+    tx.note(f"{player} bids ${amount}.")
+    _auction_next(tx, d["item"], d["name"], list(d["bidders"]), amount, player)
+
+
+def _cmd_pass(tx: Tx, c: Mapping[str, Any]) -> None:
+    d = tx.state.decision.data
+    player = c["player"]
+    if player not in d["bidders"] or player == d["leader"]:
+        raise IllegalCommandError(f"pass by {player}: {player} is not bidding in this auction")
+    bidders = [b for b in d["bidders"] if b != player]
+    tx.note(f"{player} passes.")
+    _auction_next(tx, d["item"], d["name"], bidders, d["high"], d["leader"])
+
+
+def _auction_next(
+    tx: Tx, item: str, name: str, bidders: list[str], high: int, leader: str | None
+) -> None:
+    if [b for b in bidders if b != leader]:
+        _ask_auction(tx, item, name, bidders, high, leader)
+        return
+    if leader is None:
+        tx.note(f"Nobody bid: {name} stays with the Bank.")
+        return
+    price = cardplay.auction_discount(tx, leader, high)
+    if item == "property":
+        tx.transfer(leader, BANK, price, f"auction of {name}")
+        _set_holding(tx, name, Holding(owner=leader))
+    else:
+        tx.transfer(leader, BANK, price, f"auction of a share of {name}")
+        _give_share(tx, leader, name)
+    tx.note(f"{leader} wins the auction of {name} for ${high}.")
+
+
+# -- Spaces ---------------------------------------------------------------------------------
+
+
+def _task_taxi_offer(tx: Tx, task: Task) -> None:
+    player = task["player"]
+    if tx.state.seat(player).position.key != task["space"]:
+        return
+    tx.ask(
+        "taxi",
+        player,
+        f"{player}: take a taxi ride (to Free Parking, another cab company or a transit station), or carry on.",
+        ("taxi", "skip"),
+    )
+
+
+def _cmd_taxi(tx: Tx, c: Mapping[str, Any]) -> None:
+    to = tx.board.space(str(c.get("space", "")))
+    _apply(tx, resolve_taxi(tx.board, tx.state.situation(), to, player=c["player"]))
+
+
+def _cmd_skip(tx: Tx, c: Mapping[str, Any]) -> None:
+    """Decline an offer (a taxi ride, a card's option): the turn carries on."""
+
+
+def _task_draw_voucher(tx: Tx, task: Task) -> None:
+    if not sum(tx.state.vouchers_left.values()):
+        tx.note("No Travel Vouchers are left to draw.")
+        return
+    player = task["player"]
+    tx.ask(
+        "draw",
+        player,
+        f"{player}: draw a Travel Voucher and tell me which.",
+        ("draw",),
+        deck="travel_voucher",
+    )
+
+
+def _task_draw_card(tx: Tx, task: Task) -> None:
+    player, deck = task["player"], task["deck"]
+    title = "Chance" if deck == "chance" else "Community Chest"
+    tx.ask(
+        "draw", player, f"{player}: draw a {title} card and tell me which.", ("draw",), deck=deck
+    )
+
+
+def _cmd_draw(tx: Tx, c: Mapping[str, Any]) -> None:
+    d = tx.state.decision
+    deck = d.data["deck"]
+    player = c["player"]
+    if deck == "travel_voucher":
+        _take_voucher(tx, player, c.get("card", ""))
+    elif deck == "roll_three":
+        card = _roll_three_card(c.get("card", ""))
+        tx.emit("bank", set={"roll_three_left": tx.state.roll_three_left - 1})
+        tx.seat_set(player, roll_three=[*tx.state.seat(player).roll_three, card])
+        tx.emit("drew", player=player, card=card, title=f"Roll Three {card}")
+        _ask_roll_three_dice(tx, player)
+    else:
+        card = tx.deck.card(str(c.get("card", "")))
+        if card.deck != deck:
+            raise IllegalCommandError(
+                f"draw: {card.id!r} is a {card.deck.replace('_', ' ')} card, and {player} draws from {deck.replace('_', ' ')}"
+            )
+        if tx.state.cards_out.get(card.id, 0) >= card.count:
+            raise IllegalCommandError(
+                f"draw: every copy of {card.id!r} is in a player's hand; check the card"
+            )
+        tx.emit(
+            "drew",
+            player=player,
+            card=card.id,
+            title=card.title,
+            text=f"{player} drew {card.title}: {card.effect}",
+        )
+        cardplay.drawn(tx, player, card)
+
+
+def _task_collect_tax_refund(tx: Tx, task: Task) -> None:
+    _task_tax_refund(tx, task)
+
+
+def _task_birthday(tx: Tx, task: Task) -> None:
+    player = task["player"]
+    if tx.state.rules.birthday_from_players:
+        tx.first(
+            *[
+                _pay(s.name, player, 100, "Birthday Gift")
+                for s in tx.state.active
+                if s.name != player
+            ]
+        )
+        return
+    if not sum(tx.state.vouchers_left.values()):
+        tx.transfer(BANK, player, 100, "Birthday Gift")
+        return
+    tx.ask(
+        "gift",
+        player,
+        f"{player}: Birthday Gift: take $100 from the Bank or a Travel Voucher.",
+        ("gift",),
+    )
+
+
+def _cmd_gift(tx: Tx, c: Mapping[str, Any]) -> None:
+    choice = c.get("option")
+    if choice == "cash":
+        tx.transfer(BANK, c["player"], 100, "Birthday Gift")
+    elif choice == "voucher":
+        tx.first({"do": "draw_voucher", "player": c["player"]})
+    else:
+        raise IllegalCommandError(f"gift: the option is 'cash' or 'voucher', not {choice!r}")
+
+
+def _task_squeeze(tx: Tx, task: Task) -> None:
+    player = task["player"]
+    speed = tx.state.rules.squeeze_play_speed_die
+    tx.ask(
+        "dice",
+        player,
+        f"{player}: Squeeze Play! Roll the two regular dice{' and the speed die' if speed else ''}.",
+        ("dice",),
+        why="squeeze_play",
+    )
+
+
+def squeeze_play_amount(total: int, *, speed_die: bool = False) -> int:
+    """P5: what each other player pays on Squeeze Play for the dice total.
+
+    >>> [squeeze_play_amount(t) for t in (2, 3, 5, 9, 10, 12)]
+    [200, 100, 50, 50, 100, 200]
+    >>> [squeeze_play_amount(t, speed_die=True) for t in (2, 5, 6, 11, 12, 15)]
+    [200, 100, 50, 50, 100, 200]
+    """
+    if speed_die:
+        return 200 if total in (2, 15) else 100 if total in (3, 4, 5, 12, 13, 14) else 50
+    return 200 if total in (2, 12) else 100 if total in (3, 4, 10, 11) else 50
+
+
+def roll_three_winnings(card: str, dice: Sequence[int], *, rolled_by_holder: bool) -> int:
+    """P4: what one Roll Three card wins against three dice (matched as multisets).
+
+    >>> [roll_three_winnings(c, [1, 3, 6], rolled_by_holder=False) for c in ("4-4-5", "2-4-6", "1-3-3", "1-3-6")]
+    [0, 50, 200, 1000]
+    >>> roll_three_winnings("1-3-6", [6, 1, 3], rolled_by_holder=True)
+    1500
+    """
+    wanted = [int(v) for v in card.split("-")]
+    matches = 0
+    for die in dice:
+        if die in wanted:
+            wanted.remove(die)
+            matches += 1
+    if matches == 3 and rolled_by_holder:
+        return ROLL_THREE_OWN_CARD
+    return ROLL_THREE_PAYOUT.get(matches, 0)
+
+
+def _task_roll_three(tx: Tx, task: Task) -> None:
+    player = task["player"]
+    if tx.state.roll_three_left:
+        tx.ask(
+            "draw",
+            player,
+            f"{player}: draw a Roll Three card and tell me its numbers.",
+            ("draw",),
+            deck="roll_three",
+        )
+    else:
+        _ask_roll_three_dice(tx, player)
+
+
+def _ask_roll_three_dice(tx: Tx, player: str) -> None:
+    tx.ask(
+        "dice",
+        player,
+        f"{player}: roll three regular dice for Roll Three.",
+        ("dice",),
+        why="roll_three",
+    )
+
+
+def _cmd_dice(tx: Tx, c: Mapping[str, Any]) -> None:
+    d = tx.state.decision
+    player = c["player"]
+    why = d.data["why"]
+    if why == "squeeze_play":
+        if tx.state.rules.squeeze_play_speed_die:
+            roll = _roll_of(c)
+            total = roll.spaces
+            amount = squeeze_play_amount(total, speed_die=True)
+        else:
+            total = sum(_dice(c, 2))
+            amount = squeeze_play_amount(total)
+            roll = None
+        tx.note(f"Squeeze Play: {player} rolled {total}; every other player pays ${amount}.")
+        others = [s.name for s in tx.state.active if s.name != player]
+        tasks: list[Task] = [_pay(o, player, amount, "Squeeze Play") for o in others]
+        if roll is not None and roll.speed in ("mr", "bus"):
+            tasks += [{"do": "give_voucher", "from": o, "to": player} for o in others]
+        tx.first(*tasks)
+    elif why == "roll_three":
+        dice = _dice(c, 3)
+        tx.note(f"Roll Three: {player} rolled {'-'.join(map(str, sorted(dice)))}.")
+        winnings: dict[str, int] = {}
+        for seat in tx.state.active:
+            won = sum(
+                roll_three_winnings(card, dice, rolled_by_holder=seat.name == player)
+                for card in seat.roll_three
+            )
+            tx.transfer(BANK, seat.name, won, "Roll Three")
+            winnings[seat.name] = won
+        cardplay.roll_three_shares(tx, winnings)
+    elif why == "utility":
+        total = sum(_dice(c, 2))
+        space = tx.board.space(d.data["space"])
+        owner = tx.state.holdings[space.name].owner
+        tx.first(
+            {
+                "do": "rent",
+                "player": player,
+                "space": space.key,
+                "owner": owner,
+                "amount": d.data["times"] * total,
+            }
+        )
+    else:
+        cardplay.dice(tx, c, why)
+
+
+def _task_give_voucher(tx: Tx, task: Task) -> None:
+    seat = tx.state.seat(task["from"])
+    if seat.vouchers and not tx.state.seat(task["to"]).bankrupt:
+        voucher = seat.vouchers[0]
+        tx.seat_set(seat.name, vouchers=list(seat.vouchers[1:]))
+        tx.seat_set(task["to"], vouchers=[*tx.state.seat(task["to"]).vouchers, voucher])
+
+
+# -- Stock Exchange -------------------------------------------------------------------------
+
+
+def dividend(company: str, shares: int) -> int:
+    """P6: the dividend on ``shares`` shares of ``company``: par / 10 x shares squared.
+
+    >>> dividend("Motion Pictures", 3)
+    90
+    """
+    par = _stocks()[company]
+    return par // 10 * shares * shares
+
+
+def _stocks() -> dict[str, int]:
+    return {s["name"]: s["par"] for s in _stock_data()}
+
+
+def _stock_data() -> list[dict[str, Any]]:
+    from companion.board import load_data
+
+    global _STOCK_CACHE
+    if _STOCK_CACHE is None:
+        _STOCK_CACHE = load_data("cards.json")["stocks"]
+    return _STOCK_CACHE
+
+
+_STOCK_CACHE: list[dict[str, Any]] | None = None
+
+
+def pay_dividends(
+    tx: Tx, companies: Sequence[str], reason: str, *, factor: Mapping[str, int] | None = None
+) -> None:
+    """Pay every holder of unmortgaged shares of ``companies`` its dividend."""
+    cuts = dict(tx.state.dividend_cuts)
+    for company in companies:
+        for seat in tx.state.active:
+            n = seat.shares.get(company, 0) - seat.mortgaged_shares.get(company, 0)
+            if n <= 0:
+                continue
+            amount = dividend(company, n) * (factor or {}).get(seat.name, 1)
+            if cuts.get(company):
+                amount = (amount + 1) // 2
+            tx.transfer(BANK, seat.name, amount, f"{reason}: {company} dividend")
+        if cuts.get(company):
+            cuts[company] -= 1
+    if cuts != dict(tx.state.dividend_cuts):
+        tx.emit("bank", set={"dividend_cuts": cuts})
+
+
+def _task_stock_exchange(tx: Tx, task: Task) -> None:
+    pay_dividends(tx, list(_stocks()), "Stock Exchange")
+    player = task["player"]
+    if any(tx.state.shares_left.values()):
+        tx.ask(
+            "stock",
+            player,
+            f"{player}: buy one share of any company at par, or choose one for the Banker to auction.",
+            ("stock",),
+        )
+
+
+def _cmd_stock(tx: Tx, c: Mapping[str, Any]) -> None:
+    player, company, how = c["player"], c.get("company"), c.get("how")
+    if company not in _stocks():
+        raise IllegalCommandError(
+            f"stock: no company {company!r}; the companies are {', '.join(_stocks())}"
+        )
+    if not tx.state.shares_left.get(company):
+        raise IllegalCommandError(
+            f"stock: every share of {company} is sold; choose another company"
+        )
+    if how == "buy":
+        price = cardplay.share_price(tx, player, _stocks()[company])
+        if tx.cash(player) < price:
+            raise IllegalCommandError(
+                f"stock by {player}: a share of {company} costs ${price} and {player} has ${tx.cash(player)}"
+            )
+        tx.transfer(player, BANK, price, f"buying a share of {company}")
+        _give_share(tx, player, company)
+    elif how == "auction":
+        tx.first({"do": "auction", "item": "share", "name": company})
+    else:
+        raise IllegalCommandError(f"stock: 'how' is 'buy' or 'auction', not {how!r}")
+
+
+def _give_share(tx: Tx, player: str, company: str) -> None:
+    seat = tx.state.seat(player)
+    shares = dict(seat.shares)
+    shares[company] = shares.get(company, 0) + 1
+    tx.shares(
+        {player: (shares, seat.mortgaged_shares)}, text=f"{player} gets a share of {company}."
+    )
+
+
+def _task_auction_any(tx: Tx, task: Task) -> None:
+    player = task["player"]
+    tx.ask(
+        "choose_space",
+        player,
+        f"{player}: pick any unowned property for the Banker to auction.",
+        ("choose",),
+        why="auction_any",
+    )
+
+
+# -- Travel Vouchers ------------------------------------------------------------------------
+
+
+def _cmd_voucher(tx: Tx, c: Mapping[str, Any]) -> None:
+    player = c["player"]
+    seat = tx.state.seat(player)
+    voucher = tx.deck.voucher(str(c.get("voucher", "")))
+    if voucher.id not in seat.vouchers:
+        raise IllegalCommandError(f"voucher by {player}: {player} holds no {voucher.id!r}")
+    to = tx.board.space(str(c["space"])) if c.get("space") else None
+    res = resolve_voucher(
+        tx.board, tx.state.situation(), voucher, player=player, to=to, ride=bool(c.get("ride"))
+    )
+    _return_vouchers(tx, player, [voucher.id])
+    tx.emit("turn", player=tx.state.turn, doubles=tx.state.doubles, voucher=True)
+    mark = len(tx.agenda)
+    _apply(tx, res)
+    tx.resume_after_new(mark, tx.state.decision)
+
+
+def _task_resume(tx: Tx, task: Task) -> None:
+    d = Decision.from_json(task["decision"])
+    seat = tx.state.seat(d.player)
+    if seat.bankrupt or seat.in_jail:
+        return
+    if d.kind == "roll":
+        _ask_roll(tx, d.player)
+    elif d.kind == "end_turn" and _can_play_voucher(tx.state, d.player):
+        tx.ask(d.kind, d.player, d.text, d.answers)
+
+
+# -- Buildings and mortgages ----------------------------------------------------------------
+
+_LEVEL_NAMES = (
+    "no building",
+    "1 house",
+    "2 houses",
+    "3 houses",
+    "4 houses",
+    "a hotel",
+    "a skyscraper",
+)
+
+
+def _owned(tx: Tx, player: str, name: Any, verb: str) -> Holding:
+    if not isinstance(name, str) or name not in tx.board.properties:
+        try:
+            space = tx.board.space(str(name))
+        except CompanionError as exc:
+            raise IllegalCommandError(f"{verb}: {exc}") from None
+        name = space.name
+    holding = tx.state.holdings.get(name)
+    if holding is None or holding.owner != player:
+        raise IllegalCommandError(f"{verb} by {player}: {player} does not own {name!r}")
+    return holding
+
+
+def _property_name(tx: Tx, ref: Any) -> str:
+    if isinstance(ref, str) and ref in tx.board.properties:
+        return ref
+    return tx.board.space(str(ref)).name
+
+
+def build_problem(state: GameState, player: str, name: str) -> str | None:
+    """Why ``player`` may not add a building to ``name`` now (``None``: they may)."""
+    board = ultimate_board()
+    holding = state.holdings.get(name)
+    if holding is None or holding.owner != player:
+        return f"{player} does not own {name!r}"
+    if holding.mortgaged:
+        return f"{name!r} is mortgaged; lift the mortgage first"
+    space = board.properties[name][0]
+    supply = state.supply()
+    if space.kind in ("railroad", "cab_company"):
+        what = "train_depots" if space.kind == "railroad" else "cab_stands"
+        if holding.improved:
+            return f"{name!r} already has its {what[:-1].replace('_', ' ')}"
+        if not supply[what]:
+            return f"the Bank has no {what.replace('_', ' ')} left"
+        return None
+    if space.kind != "street":
+        return f"{name!r} is not a street, railroad or cab company: nothing can be built on it"
+    group = board.group_of(name)
+    mine = [n for n in group if state.holdings.get(n) and state.holdings[n].owner == player]
+    need = len(group) - 1 if len(group) >= 3 else len(group)
+    if len(mine) < need:
+        return f"building on {space.group} needs {'all' if need == len(group) else 'all but one'} of its {len(group)} lots; {player} owns {len(mine)}"
+    mortgaged = [n for n in group if state.holdings.get(n) and state.holdings[n].mortgaged]
+    if mortgaged:
+        return f"{mortgaged[0]!r} in the same group is mortgaged"
+    if holding.level >= 6:
+        return f"{name!r} has a skyscraper already"
+    low = min(state.holdings[n].level for n in mine)
+    if holding.level > low:
+        lower = next(n for n in mine if state.holdings[n].level == low)
+        return f"{lower!r} has {_LEVEL_NAMES[low]}; build evenly"
+    if holding.level == 5 and (len(mine) < len(group) or low < 5):
+        return f"a skyscraper needs the whole {space.group} group with a hotel on every lot"
+    what = {4: "hotels", 5: "skyscrapers"}.get(holding.level, "houses")
+    if not supply[what]:
+        return f"the Bank has no {what} left"
+    return None
+
+
+def _cmd_build(tx: Tx, c: Mapping[str, Any]) -> None:
+    player = c["player"]
+    name = _property_name(tx, c.get("property"))
+    problem = build_problem(tx.state, player, name)
+    if problem:
+        raise IllegalCommandError(f"cannot build on {name!r}: {problem}")
+    holding = tx.state.holdings[name]
+    cost = building_cost(name)
+    if tx.cash(player) < cost:
+        raise IllegalCommandError(
+            f"cannot build on {name!r}: it costs ${cost} and {player} has ${tx.cash(player)}"
+        )
+    tx.transfer(player, BANK, cost, f"building on {name}")
+    if tx.board.properties[name][0].kind == "street":
+        _set_holding(tx, name, Holding(player, level=holding.level + 1))
+    else:
+        _set_holding(tx, name, Holding(player, improved=True))
+
+
+def building_cost(name: str) -> int:
+    """D3: a house, hotel or skyscraper costs the lot's house cost; a depot $100, a stand $150."""
+    space = ultimate_board().properties[name][0]
+    if space.kind == "railroad":
+        return 100
+    if space.kind == "cab_company":
+        return 150
+    return space.house_cost
+
+
+def _cmd_sell_building(tx: Tx, c: Mapping[str, Any]) -> None:
+    player = c["player"]
+    name = _property_name(tx, c.get("property"))
+    holding = _owned(tx, player, name, "sell_building")
+    space = tx.board.properties[name][0]
+    refund = building_cost(name) // 2
+    if space.kind in ("railroad", "cab_company"):
+        if not holding.improved:
+            raise IllegalCommandError(f"sell_building: {name!r} has nothing built on it")
+        tx.transfer(BANK, player, refund, f"selling a building on {name}")
+        _set_holding(tx, name, Holding(player))
+        return
+    if not holding.level:
+        raise IllegalCommandError(f"sell_building: {name!r} has no building to sell")
+    group = [
+        n
+        for n in tx.board.group_of(name)
+        if tx.state.holdings.get(n) and tx.state.holdings[n].owner == player
+    ]
+    high = max(tx.state.holdings[n].level for n in group)
+    if holding.level < high:
+        higher = next(n for n in group if tx.state.holdings[n].level == high)
+        raise IllegalCommandError(
+            f"sell_building: {higher!r} has {_LEVEL_NAMES[high]}; sell evenly"
+        )
+    supply = tx.state.supply()
+    if holding.level == 6 and not supply["hotels"]:
+        raise IllegalCommandError(f"sell_building: the Bank has no hotel to put back on {name!r}")
+    if holding.level == 5 and supply["houses"] < 4:
+        raise IllegalCommandError(
+            f"sell_building: the Bank has {supply['houses']} houses, not the 4 that go back on {name!r}"
+        )
+    tx.transfer(BANK, player, refund, f"selling a building on {name}")
+    _set_holding(tx, name, Holding(player, level=holding.level - 1))
+
+
+def mortgage_value(name: str) -> int:
+    return ultimate_board().properties[name][0].mortgage
+
+
+def lift_cost(value: int) -> int:
+    """A mortgage is lifted for its value plus 10% interest, rounded up to the dollar."""
+    return value + (value + 9) // 10
+
+
+def _cmd_mortgage(tx: Tx, c: Mapping[str, Any]) -> None:
+    player = c["player"]
+    if "company" in c:
+        company = c["company"]
+        seat = tx.state.seat(player)
+        if seat.shares.get(company, 0) - seat.mortgaged_shares.get(company, 0) < 1:
+            raise IllegalCommandError(
+                f"mortgage by {player}: {player} has no unmortgaged share of {company!r}"
+            )
+        tx.transfer(BANK, player, _stocks()[company] // 2, f"mortgaging a share of {company}")
+        m = dict(seat.mortgaged_shares)
+        m[company] = m.get(company, 0) + 1
+        tx.shares({player: (seat.shares, m)})
+        return
+    name = _property_name(tx, c.get("property"))
+    holding = _owned(tx, player, name, "mortgage")
+    if holding.mortgaged:
+        raise IllegalCommandError(f"mortgage: {name!r} is mortgaged already")
+    space = tx.board.properties[name][0]
+    built = [
+        n
+        for n in (tx.board.group_of(name) if space.group else (name,))
+        if (h := tx.state.holdings.get(n)) and (h.level or h.improved)
+    ]
+    if built:
+        raise IllegalCommandError(f"mortgage: sell the buildings on {built[0]!r} first")
+    tx.transfer(BANK, player, mortgage_value(name), f"mortgaging {name}")
+    _set_holding(tx, name, Holding(player, mortgaged=True))
+
+
+def _cmd_unmortgage(tx: Tx, c: Mapping[str, Any]) -> None:
+    player = c["player"]
+    if "company" in c:
+        company = c["company"]
+        seat = tx.state.seat(player)
+        if not seat.mortgaged_shares.get(company):
+            raise IllegalCommandError(f"unmortgage by {player}: no mortgaged share of {company!r}")
+        cost = lift_cost(_stocks()[company] // 2)
+        _afford(tx, player, cost, f"lifting the mortgage on a share of {company}")
+        tx.transfer(player, BANK, cost, f"lifting the mortgage on a share of {company}")
+        m = dict(seat.mortgaged_shares)
+        m[company] -= 1
+        tx.shares({player: (seat.shares, m)})
+        return
+    name = _property_name(tx, c.get("property"))
+    holding = _owned(tx, player, name, "unmortgage")
+    if not holding.mortgaged:
+        raise IllegalCommandError(f"unmortgage: {name!r} is not mortgaged")
+    cost = lift_cost(mortgage_value(name))
+    _afford(tx, player, cost, f"lifting the mortgage on {name}")
+    tx.transfer(player, BANK, cost, f"lifting the mortgage on {name}")
+    _set_holding(tx, name, Holding(player))
+
+
+def _afford(tx: Tx, player: str, cost: int, what: str) -> None:
+    if tx.cash(player) < cost:
+        raise IllegalCommandError(f"{what} costs ${cost} and {player} has ${tx.cash(player)}")
+
+
+# -- Trades and bankruptcy ------------------------------------------------------------------
+
+_ASSETS = ("cash", "properties", "shares", "vouchers", "roll_three", "cards")
+
+
+def _cmd_trade(tx: Tx, c: Mapping[str, Any]) -> None:
+    """Both players agreed at the table: ``give`` goes from ``player`` to ``with``, ``take`` back."""
+    a, b = c["player"], c.get("with")
+    if b == a or b not in [s.name for s in tx.state.active]:
+        raise IllegalCommandError(f"trade: 'with' names another player in the game, not {b!r}")
+    give, take = c.get("give") or {}, c.get("take") or {}
+    for side in (give, take):
+        unknown = set(side) - set(_ASSETS)
+        if unknown:
+            raise IllegalCommandError(
+                f"trade: no asset kind {sorted(unknown)[0]!r}; trade {', '.join(_ASSETS)}"
+            )
+    _check_side(tx, a, give)
+    _check_side(tx, b, take)
+    if not give and not take:
+        raise IllegalCommandError("trade: nothing changes hands")
+    _move_assets(tx, a, b, give, "trade")
+    _move_assets(tx, b, a, take, "trade")
+
+
+def _check_side(tx: Tx, owner: str, side: Mapping[str, Any]) -> None:
+    seat = tx.state.seat(owner)
+    cash = side.get("cash", 0)
+    if isinstance(cash, bool) or not isinstance(cash, int) or not 0 <= cash <= tx.cash(owner):
+        raise IllegalCommandError(f"trade: {owner} has ${tx.cash(owner)} and cannot give {cash!r}")
+    for name in side.get("properties", []):
+        h = tx.state.holdings.get(name)
+        if h is None or h.owner != owner:
+            raise IllegalCommandError(f"trade: {owner} does not own {name!r}")
+        space = tx.board.properties[name][0]
+        group = tx.board.group_of(name) if space.group else (name,)
+        built = [
+            n
+            for n in group
+            if (g := tx.state.holdings.get(n)) and (g.level or g.improved) and g.owner == owner
+        ]
+        if built:
+            raise IllegalCommandError(
+                f"trade: sell the buildings on {built[0]!r} before trading {name!r}"
+            )
+    for company, n in (side.get("shares") or {}).items():
+        free = seat.shares.get(company, 0)
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 < n <= free:
+            raise IllegalCommandError(
+                f"trade: {owner} holds {free} shares of {company!r}, not {n!r}"
+            )
+    for key, held in (
+        ("vouchers", seat.vouchers),
+        ("roll_three", seat.roll_three),
+        ("cards", seat.cards),
+    ):
+        pool = list(held)
+        for item in side.get(key, []):
+            if item not in pool:
+                raise IllegalCommandError(f"trade: {owner} holds no {item!r}")
+            pool.remove(item)
+            if key == "cards" and not tx.deck.card(item).tradable:
+                raise IllegalCommandError(f"trade: {tx.deck.card(item).title!r} may not be traded")
+
+
+def _move_assets(tx: Tx, source: str, target: str, side: Mapping[str, Any], why: str) -> None:
+    tx.transfer(source, target, side.get("cash", 0), why)
+    for name in side.get("properties", []):
+        h = tx.state.holdings[name]
+        _set_holding(tx, name, Holding(target, mortgaged=h.mortgaged))
+        if h.mortgaged:
+            # Classic: who receives a mortgaged property pays the 10% interest at once.
+            tx.first(
+                _pay(
+                    target, BANK, (mortgage_value(name) + 9) // 10, f"interest on mortgaged {name}"
+                )
+            )
+    if side.get("shares"):
+        src, dst = tx.state.seat(source), tx.state.seat(target)
+        s_sh, s_m, d_sh, d_m = (
+            dict(src.shares),
+            dict(src.mortgaged_shares),
+            dict(dst.shares),
+            dict(dst.mortgaged_shares),
+        )
+        for company, n in side["shares"].items():
+            mortgaged = min(n, s_m.get(company, 0))
+            s_sh[company] -= n
+            s_m[company] = s_m.get(company, 0) - mortgaged
+            d_sh[company] = d_sh.get(company, 0) + n
+            d_m[company] = d_m.get(company, 0) + mortgaged
+        tx.shares({source: (s_sh, s_m), target: (d_sh, d_m)})
+    for key in ("vouchers", "roll_three", "cards"):
+        items = side.get(key, [])
+        if items:
+            held = list(getattr(tx.state.seat(source), key))
+            for item in items:
+                held.remove(item)
+            tx.seat_set(source, **{key: held})
+            tx.seat_set(target, **{key: [*getattr(tx.state.seat(target), key), *items]})
+
+
+def _cmd_bankrupt(tx: Tx, c: Mapping[str, Any]) -> None:
+    player = c["player"]
+    creditor = tx.state.decision.data["creditor"]
+    tx.agenda.pop(0)  # the payment that could not be made
+    bankrupt(tx, player, creditor)
+
+
+def bankrupt(tx: Tx, player: str, creditor: str) -> None:
+    """P9: buildings go back to the Bank for half; everything else to the creditor player, or
+    back to the Bank (properties unowned, shares and cards back) when the Bank or Pool is owed."""
+    for name, h in list(tx.state.holdings.items()):
+        if h.owner != player:
+            continue
+        if h.level or h.improved:
+            # A hotel stands for 5 buildings bought and a skyscraper for 6, all at half price.
+            back = h.level + int(h.improved)
+            tx.transfer(
+                BANK, player, building_cost(name) // 2 * back, f"buildings on {name} sold back"
+            )
+            _set_holding(tx, name, Holding(player, mortgaged=h.mortgaged))
+    seat = tx.state.seat(player)
+    to_player = creditor not in (BANK, POOL)
+    if to_player:
+        side = {
+            "cash": tx.cash(player),
+            "properties": [n for n, h in tx.state.holdings.items() if h.owner == player],
+            "shares": dict(seat.shares),
+            "vouchers": list(seat.vouchers),
+            "roll_three": list(seat.roll_three),
+            "cards": list(seat.cards),
+        }
+        _move_assets(tx, player, creditor, side, f"bankruptcy of {player}")
+    else:
+        tx.transfer(player, creditor, tx.cash(player), f"bankruptcy of {player}")
+        for name, h in list(tx.state.holdings.items()):
+            if h.owner == player:
+                _set_holding(tx, name, None)
+        tx.shares({player: ({}, {})})
+        tx.emit("bank", set={"roll_three_left": tx.state.roll_three_left + len(seat.roll_three)})
+        _return_vouchers(tx, player, seat.vouchers)
+        for card in seat.cards:
+            _return_card(tx, player, card)
+        tx.seat_set(player, roll_three=[])
+    tx.seat_set(player, bankrupt=True)
+    whom = "the Bank" if not to_player else creditor
+    tx.note(f"{player} is bankrupt; their assets go to {whom}.")
+    tx.agenda[:] = [t for t in tx.agenda if t.get("player") != player and t.get("from") != player]
+    if tx.state.turn == player:
+        tx.agenda[:] = [t for t in tx.agenda if t.get("do") not in ("bonus", "doubles", "resume")]
+
+
+def net_worth(state: GameState, player: str) -> int:
+    """P9 time limit: cash, plus property (mortgaged at the mortgage value), buildings at cost
+    and shares at par."""
+    total = state.cash[player]
+    for name, h in state.holdings.items():
+        if h.owner == player:
+            space = ultimate_board().properties[name][0]
+            total += space.price - (space.price - space.mortgage if h.mortgaged else 0)
+            total += building_cost(name) * (h.level if h.level <= 4 else 5 if h.level == 5 else 6)
+            total += building_cost(name) if h.improved else 0
+    seat = state.seat(player)
+    stocks = _stocks()
+    total += sum(stocks[c] * n for c, n in seat.shares.items())
+    total -= sum(stocks[c] // 2 * n for c, n in seat.mortgaged_shares.items())
+    return total
+
+
+def _cmd_end_game(tx: Tx, c: Mapping[str, Any]) -> None:
+    if not tx.state.rules.time_limit:
+        raise IllegalCommandError(
+            "end_game: the time-limit house rule is off; the game ends when one player is left"
+        )
+    richest = max(tx.state.active, key=lambda s: net_worth(tx.state, s.name))
+    tx.agenda.clear()
+    tx.emit(
+        "game_over",
+        winner=richest.name,
+        text=f"Time is up: {richest.name} is the richest and wins.",
+    )
+    tx.ask("game_over", richest.name, f"Game over: {richest.name} wins.", ())
+
+
+_COMMANDS: dict[str, Callable[[Tx, Mapping[str, Any]], None]] = {
+    "deal": _cmd_deal,
+    "order_roll": _cmd_order_roll,
+    "roll": _cmd_roll,
+    "bail": _cmd_bail,
+    "jail_card": _cmd_jail_card,
+    "choose": _cmd_choose,
+    "bus": _cmd_bus,
+    "end_turn": _cmd_end_turn,
+    "buy": _cmd_buy,
+    "auction": _cmd_auction,
+    "bid": _cmd_bid,
+    "pass": _cmd_pass,
+    "taxi": _cmd_taxi,
+    "skip": _cmd_skip,
+    "draw": _cmd_draw,
+    "gift": _cmd_gift,
+    "dice": _cmd_dice,
+    "stock": _cmd_stock,
+    "voucher": _cmd_voucher,
+    "pay": _cmd_pay,
+    "bankrupt": _cmd_bankrupt,
+    "build": _cmd_build,
+    "sell_building": _cmd_sell_building,
+    "mortgage": _cmd_mortgage,
+    "unmortgage": _cmd_unmortgage,
+    "trade": _cmd_trade,
+    "play_card": lambda tx, c: cardplay.play(tx, c),
+    "option": lambda tx, c: cardplay.option(tx, c),
+    "target": lambda tx, c: cardplay.target(tx, c),
+    "accept": lambda tx, c: cardplay.respond(tx, c),
+    "refuse": lambda tx, c: cardplay.respond(tx, c),
+    "end_game": _cmd_end_game,
+}
+
+_TASKS: dict[str, Callable[[Tx, Task], None]] = {
+    "choose_triples": _task_choose_triples,
+    "bonus": _task_bonus,
+    "doubles": _task_doubles,
+    "pay": _task_pay,
+    "utility_roll": _task_utility_roll,
+    "offer": _task_offer,
+    "auction": _task_auction,
+    "taxi_offer": _task_taxi_offer,
+    "draw_voucher": _task_draw_voucher,
+    "draw_card": _task_draw_card,
+    "collect_tax_refund": _task_collect_tax_refund,
+    "birthday_gift": _task_birthday,
+    "squeeze_play": _task_squeeze,
+    "roll_three": _task_roll_three,
+    "stock_exchange": _task_stock_exchange,
+    "auction_any": _task_auction_any,
+    "expire_voucher": _task_expire_voucher,
+    "expire_all_vouchers": _task_expire_all,
+    "all_move": _task_all_move,
+    "give_voucher": _task_give_voucher,
+    "resume": _task_resume,
+    "rent": lambda tx, task: cardplay.rent(tx, task),
+}
+
+# Cards act through the engine's tasks and money rules; imported last, as it imports this module.
+from companion import cardplay  # noqa: E402
+
+_TASKS.update(cardplay.TASKS)

@@ -1,0 +1,137 @@
+"""A game at the table: the engine, its log, and undo.
+
+:class:`Game` is what the touchscreen, the buttons and the simulator talk to. Each command is
+decided by the engine, its events are written to the log (when there is one) in one transaction,
+and only then does the new state become current. Undo is a command of its own: the log keeps
+every row, and the history shows the correction.
+
+>>> game = Game.new([{"name": "Ann"}, {"name": "Bob"}])
+>>> game.state.decision.kind
+'deal'
+>>> _ = game.execute({"type": "deal", "player": "Ann", "voucher": "voucher-bus-ticket", "roll_three": "1-2-3"})
+>>> game.undo()["type"]
+'deal'
+>>> game.state.seat("Ann").roll_three
+()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from companion.engine import decide, new_game
+from companion.errors import IllegalCommandError
+from companion.game_state import Event, GameState, evolve, replay
+
+if TYPE_CHECKING:
+    from companion.gamelog import GameLog
+
+
+class Game:
+    def __init__(
+        self,
+        start: Sequence[Event],
+        *,
+        log: GameLog | None = None,
+        game_id: int | None = None,
+    ) -> None:
+        self.log = log
+        self.game_id = game_id
+        self._start = list(start)
+        self._state = replay(start)
+        #: The commands in force, newest last: (log number, command, state before, events).
+        self._done: list[tuple[int, Mapping[str, Any], GameState, Sequence[Event]]] = []
+        self._seq = 1
+
+    @classmethod
+    def new(
+        cls,
+        players: Sequence[Mapping[str, Any]],
+        *,
+        rules: Mapping[str, Any] | None = None,
+        log: GameLog | None = None,
+    ) -> Game:
+        events = new_game(players, rules=rules)
+        game_id = log.new_game(events) if log is not None else None
+        return cls(events, log=log, game_id=game_id)
+
+    @classmethod
+    def resume(cls, log: GameLog, game_id: int | None = None) -> Game:
+        """The game as it stood after its last acknowledged command (default: the latest game)."""
+        from companion.gamelog import GameLogError
+
+        if game_id is None:
+            game_id = log.latest_game()
+            if game_id is None:
+                raise GameLogError(f"no game in {str(log.path)!r} to resume")
+        commands = list(log.commands(game_id))
+        game = cls(commands[0].events, log=log, game_id=game_id)
+        for logged in commands[1:]:
+            if logged.command["type"] == "undo":
+                game._state = game._done.pop()[2]
+            else:
+                game._push(logged.seq, logged.command, logged.events)
+            game._seq = logged.seq + 1
+        return game
+
+    @property
+    def state(self) -> GameState:
+        return self._state
+
+    def _push(self, seq: int, command: Mapping[str, Any], events: Sequence[Event]) -> None:
+        before = self._state
+        state = before
+        for event in events:
+            state = evolve(state, event)
+        self._done.append((seq, command, before, events))
+        self._state = state
+
+    def execute(self, command: Mapping[str, Any]) -> list[Event]:
+        """Decide ``command``, log its events, make the result current; returns the events.
+
+        An illegal command raises :class:`IllegalCommandError` and changes nothing.
+        """
+        if isinstance(command, Mapping) and command.get("type") == "undo":
+            self.undo()
+            return []
+        events = decide(self._state, command)
+        seq = self._seq
+        if self.log is not None:
+            assert self.game_id is not None
+            seq = self.log.append(self.game_id, command, events)
+        self._seq = seq + 1
+        self._push(seq, dict(command), events)
+        return events
+
+    def undo(self, *, player: str = "") -> Mapping[str, Any]:
+        """Take back the last command in force; returns it. Recorded, never deleted."""
+        if not self._done:
+            raise IllegalCommandError("undo: there is nothing to undo since the game started")
+        seq, command, before, _ = self._done[-1]
+        if self.log is not None:
+            assert self.game_id is not None
+            undo = {"type": "undo", "player": player, "undoes": seq}
+            self.log.append(self.game_id, undo, [{"type": "undone", "command": seq, "of": command}])
+        self._seq += 1
+        self._done.pop()
+        self._state = before
+        return command
+
+    def correct(self, command: Mapping[str, Any]) -> list[Event]:
+        """Replace the last command (a misread roll, a wrong card) with ``command``."""
+        if not self._done:
+            raise IllegalCommandError("correct: there is no command to correct yet")
+        before = self._done[-1][2]
+        decide(before, command)  # checked first, so that a bad correction changes nothing
+        self.undo(player=str(command.get("player", "")))
+        return self.execute(command)
+
+    @property
+    def done(self) -> list[Mapping[str, Any]]:
+        """The commands in force, oldest first."""
+        return [entry[1] for entry in self._done]
+
+    def all_events(self) -> list[Event]:
+        """The events in force from the start: replaying them gives :attr:`state`."""
+        return [*self._start, *(e for entry in self._done for e in entry[3])]

@@ -1,0 +1,435 @@
+"""The game's state, its events, and how events fold into state.
+
+``evolve(state, event)`` trusts a recorded event and never raises: the rules were checked when
+the event was decided (``companion.engine.decide``). Events are plain JSON objects with a
+``type``; :func:`replay` folds a whole game's events into its state.
+
+>>> from companion.engine import new_game
+>>> events = new_game([{"name": "Ann"}, {"name": "Bob"}])
+>>> state = replay(events)
+>>> state.cash["Ann"], state.decision.kind, state.decision.player
+(3200, 'order_roll', 'Ann')
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from types import MappingProxyType
+from typing import Any
+
+from companion.board import Board, Space, ultimate_board
+from companion.ledger import BANK, POOL
+from companion.situation import Holding, Options, Player, Situation
+
+Event = dict[str, Any]
+
+_EMPTY: Mapping[str, int] = MappingProxyType({})
+
+#: D3: the Bank's building supply.
+BUILDING_SUPPLY = MappingProxyType(
+    {"houses": 81, "hotels": 31, "skyscrapers": 16, "train_depots": 4, "cab_stands": 4}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """House-rule options of the banker (``docs/rulings.md``); the defaults are the rulings."""
+
+    #: M6: a triples move pays the salaries of pay corners passed on the route shown.
+    triples_pay_salaries: bool = True
+    #: P5: Squeeze Play with the speed die (the rules' alternative table).
+    squeeze_play_speed_die: bool = False
+    #: P7: Birthday Gift collects $100 from each other player instead of from the Bank.
+    birthday_from_players: bool = False
+    #: P9: the game may be ended by time; the richest player wins.
+    time_limit: bool = False
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> Rules:
+        known = {f.name for f in fields(cls)}
+        for key, value in data.items():
+            if key not in known:
+                raise ValueError(f"no house rule {key!r}; the house rules are {sorted(known)}")
+            if not isinstance(value, bool):
+                raise ValueError(f"house rule {key!r} is true or false, not {value!r}")
+        return cls(**data)
+
+    def to_json(self) -> dict[str, bool]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player at the table and everything they hold but cash and property."""
+
+    name: str
+    token: str
+    colour: str
+    position: Space
+    in_jail: bool = False
+    jail_turns: int = 0
+    reverse_direction: bool = False
+    subway: bool = False
+    transit_token: bool = False
+    #: Travel Vouchers held, by id.
+    vouchers: tuple[str, ...] = ()
+    #: Roll Three cards held, each three dice as "1-3-6".
+    roll_three: tuple[str, ...] = ()
+    #: Chance and Community Chest cards kept (Get Out of Jail Free, Just Say NO!...), by id.
+    cards: tuple[str, ...] = ()
+    shares: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    mortgaged_shares: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    #: "Pay Back": while in jail, rent due to this player goes to the Pool.
+    rent_to_pool: bool = False
+    #: "Vehicle Impounded": turns still to miss.
+    skip_turns: int = 0
+    bankrupt: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the game waits for: who acts, what kind of answer, the legal answers, and context."""
+
+    kind: str
+    player: str
+    text: str
+    #: The command types that answer it.
+    answers: tuple[str, ...]
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "player": self.player,
+            "text": self.text,
+            "answers": list(self.answers),
+            "data": dict(self.data),
+        }
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Decision:
+        return cls(d["kind"], d["player"], d["text"], tuple(d["answers"]), d.get("data", {}))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class GameState:
+    """Everything about a game in progress. Compared by identity; :func:`snapshot` gives data."""
+
+    seats: tuple[Seat, ...]
+    decision: Decision
+    #: What happens after the decision, in order (the rest of the turn); JSON objects.
+    agenda: tuple[Mapping[str, Any], ...] = ()
+    #: Whose turn it is ("" before the turn order is known).
+    turn: str = ""
+    holdings: Mapping[str, Holding] = field(default_factory=lambda: MappingProxyType({}))
+    #: Balances of every account: the Bank, the Pool and each player (the ledger, folded).
+    cash: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    shares_left: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    #: Travel Vouchers still in the deck, by id.
+    vouchers_left: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    roll_three_left: int = 0
+    #: Kept Chance and Community Chest cards out of their deck, by id.
+    cards_out: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    #: Payouts left at a reduced rate ("Video Killed the Radio Star"), by company.
+    dividend_cuts: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    doubles: int = 0
+    voucher_played: bool = False
+    rules: Rules = Rules()
+    #: Turn-order rolls so far, before the game starts.
+    order_rolls: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    winner: str | None = None
+    events: int = 0
+
+    # Views
+
+    def seat(self, name: str) -> Seat:
+        for s in self.seats:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+    @property
+    def active(self) -> tuple[Seat, ...]:
+        """The players still in the game, in turn order."""
+        return tuple(s for s in self.seats if not s.bankrupt)
+
+    @property
+    def over(self) -> bool:
+        return self.decision.kind == "game_over"
+
+    @property
+    def pool(self) -> int:
+        return self.cash.get(POOL, 0)
+
+    def supply(self) -> dict[str, int]:
+        """The buildings left in the Bank (derived from what stands on the board)."""
+        left = dict(BUILDING_SUPPLY)
+        board = ultimate_board()
+        for name, h in self.holdings.items():
+            if h.level == 6:
+                left["skyscrapers"] -= 1
+            elif h.level == 5:
+                left["hotels"] -= 1
+            else:
+                left["houses"] -= h.level
+            if h.improved:
+                kind = board.properties[name][0].kind
+                left["train_depots" if kind == "railroad" else "cab_stands"] -= 1
+        return left
+
+    def situation(self) -> Situation:
+        """The referee's view of the table (``companion.situation``)."""
+        return _situation(self)
+
+
+@functools.lru_cache(maxsize=64)
+def _situation(state: GameState) -> Situation:
+    players = tuple(
+        Player(
+            name=s.name,
+            position=s.position,
+            in_jail=s.in_jail,
+            jail_turns=s.jail_turns,
+            reverse_direction=s.reverse_direction,
+            subway=s.subway,
+            transit_token=s.transit_token,
+            vouchers=len(s.vouchers),
+            shares=s.shares,
+        )
+        for s in state.active
+    )
+    return Situation(
+        players=players,
+        to_move=state.turn or players[0].name,
+        holdings=state.holdings,
+        doubles_this_turn=state.doubles,
+        voucher_played_this_turn=state.voucher_played,
+        vouchers_left=sum(state.vouchers_left.values()),
+        pool=state.pool,
+        options=Options(triples_pay_salaries=state.rules.triples_pay_salaries),
+    )
+
+
+# -- Folding events -------------------------------------------------------------------------
+
+
+def _seat_value(board: Board, key: str, value: Any) -> Any:
+    if key == "position":
+        return board.space(value)
+    if key in ("vouchers", "roll_three", "cards"):
+        return tuple(value)
+    if key in ("shares", "mortgaged_shares"):
+        return MappingProxyType({k: v for k, v in value.items() if v})
+    return value
+
+
+def _started(event: Event) -> GameState:
+    board = ultimate_board()
+    go = board.space("GO")
+    seats = tuple(Seat(p["name"], p["token"], p["colour"], go) for p in event["players"])
+    return GameState(
+        seats=seats,
+        decision=Decision.from_json(event["decision"]),
+        rules=Rules.parse(event.get("rules", {})),
+        cash=MappingProxyType({BANK: 0, POOL: 0, **{s.name: 0 for s in seats}}),
+        shares_left=MappingProxyType(dict(event["shares_left"])),
+        vouchers_left=MappingProxyType(dict(event["vouchers_left"])),
+        roll_three_left=event["roll_three_left"],
+    )
+
+
+def evolve(state: GameState | None, event: Event) -> GameState:
+    """The state after ``event``. Never raises for an event :mod:`companion.engine` decided."""
+    kind = event["type"]
+    if kind == "game_started":
+        return _started(event)
+    assert state is not None
+    state = _FOLDS.get(kind, _unchanged)(state, event)
+    return replace(state, events=state.events + 1)
+
+
+def _unchanged(state: GameState, event: Event) -> GameState:
+    return state  # narrative events ("rolled", "drew", "note") carry words, not state
+
+
+def _transfer(state: GameState, e: Event) -> GameState:
+    cash = dict(state.cash)
+    cash[e["from"]] -= e["amount"]
+    cash[e["to"]] += e["amount"]
+    return replace(state, cash=MappingProxyType(cash))
+
+
+def _seat(state: GameState, e: Event) -> GameState:
+    board = ultimate_board()
+    changes = {k: _seat_value(board, k, v) for k, v in e["set"].items()}
+    seats = tuple(replace(s, **changes) if s.name == e["player"] else s for s in state.seats)
+    return replace(state, seats=seats)
+
+
+def _shares(state: GameState, e: Event) -> GameState:
+    """Shares change hands all at once, so that 5 per company hold after every event."""
+    holders = e["holders"]
+    seats = tuple(
+        replace(
+            s,
+            shares=MappingProxyType({k: v for k, v in holders[s.name]["shares"].items() if v}),
+            mortgaged_shares=MappingProxyType(
+                {k: v for k, v in holders[s.name]["mortgaged_shares"].items() if v}
+            ),
+        )
+        if s.name in holders
+        else s
+        for s in state.seats
+    )
+    left = MappingProxyType(dict(e["left"])) if "left" in e else state.shares_left
+    return replace(state, seats=seats, shares_left=left)
+
+
+def _moved(state: GameState, e: Event) -> GameState:
+    return _seat(state, {"player": e["player"], "set": {"position": e["to"]}})
+
+
+def _holding(state: GameState, e: Event) -> GameState:
+    holdings = dict(state.holdings)
+    if e["holding"] is None:
+        holdings.pop(e["property"], None)
+    else:
+        holdings[e["property"]] = Holding(**e["holding"])
+    return replace(state, holdings=MappingProxyType(holdings))
+
+
+def _bank(state: GameState, e: Event) -> GameState:
+    changes: dict[str, Any] = {}
+    for key, value in e["set"].items():
+        changes[key] = MappingProxyType(dict(value)) if isinstance(value, dict) else value
+    return replace(state, **changes)
+
+
+def _decision(state: GameState, e: Event) -> GameState:
+    return replace(
+        state,
+        decision=Decision.from_json(e["decision"]),
+        agenda=tuple(e["agenda"]),
+    )
+
+
+def _turn(state: GameState, e: Event) -> GameState:
+    return replace(
+        state, turn=e["player"], doubles=e.get("doubles", 0), voucher_played=e.get("voucher", False)
+    )
+
+
+def _order_rolled(state: GameState, e: Event) -> GameState:
+    rolls = dict(state.order_rolls)
+    rolls[e["player"]] = sum(e["dice"])
+    return replace(state, order_rolls=MappingProxyType(rolls))
+
+
+def _order_set(state: GameState, e: Event) -> GameState:
+    by_name = {s.name: s for s in state.seats}
+    return replace(state, seats=tuple(by_name[n] for n in e["order"]), order_rolls=_EMPTY)
+
+
+def _over(state: GameState, e: Event) -> GameState:
+    return replace(state, winner=e["winner"])
+
+
+_FOLDS = {
+    "transfer": _transfer,
+    "seat": _seat,
+    "shares": _shares,
+    "moved": _moved,
+    "holding": _holding,
+    "bank": _bank,
+    "decision": _decision,
+    "turn": _turn,
+    "order_rolled": _order_rolled,
+    "order_set": _order_set,
+    "game_over": _over,
+}
+
+
+def replay(events: Iterable[Event]) -> GameState:
+    """Fold a whole game's events, from ``game_started``, into its state."""
+    state: GameState | None = None
+    for event in events:
+        state = evolve(state, event)
+    if state is None:
+        raise ValueError("no events to replay: a game starts with 'game_started'")
+    return state
+
+
+def seat_fields() -> frozenset[str]:
+    """The names a ``seat`` event may set."""
+    return frozenset(f.name for f in fields(Seat)) - {"name", "token", "colour"}
+
+
+def snapshot(state: GameState) -> dict[str, Any]:
+    """The whole state as JSON data: equal snapshots mean equal states."""
+    return {
+        "seats": [
+            {
+                f.name: (
+                    getattr(s, f.name).key
+                    if f.name == "position"
+                    else dict(getattr(s, f.name))
+                    if f.name in ("shares", "mortgaged_shares")
+                    else list(getattr(s, f.name))
+                    if isinstance(getattr(s, f.name), tuple)
+                    else getattr(s, f.name)
+                )
+                for f in fields(s)
+            }
+            for s in state.seats
+        ],
+        "decision": state.decision.to_json(),
+        "agenda": [dict(t) for t in state.agenda],
+        "turn": state.turn,
+        "holdings": {
+            n: {
+                "owner": h.owner,
+                "mortgaged": h.mortgaged,
+                "level": h.level,
+                "improved": h.improved,
+            }
+            for n, h in sorted(state.holdings.items())
+        },
+        "cash": dict(state.cash),
+        "shares_left": dict(state.shares_left),
+        "vouchers_left": dict(state.vouchers_left),
+        "roll_three_left": state.roll_three_left,
+        "cards_out": {k: v for k, v in state.cards_out.items() if v},
+        "dividend_cuts": {k: v for k, v in state.dividend_cuts.items() if v},
+        "doubles": state.doubles,
+        "voucher_played": state.voucher_played,
+        "rules": state.rules.to_json(),
+        "order_rolls": dict(state.order_rolls),
+        "winner": state.winner,
+        "events": state.events,
+    }
+
+
+def invariant_problems(state: GameState) -> list[str]:
+    """What is wrong with ``state`` (empty when nothing is): money conserved, buildings within
+    the supply, shares within 5 per company, owners in the game, no player below $0."""
+    problems = []
+    total = sum(state.cash.values())
+    if total:
+        problems.append(f"money not conserved: the accounts sum to ${total}, not $0")
+    for what, left in state.supply().items():
+        if left < 0:
+            problems.append(f"{-left} {what} more on the board than the Bank's supply")
+    for company, left in state.shares_left.items():
+        held = sum(s.shares.get(company, 0) for s in state.seats)
+        if left < 0 or held + left != 5:
+            problems.append(f"{company}: {held} shares held and {left} left, not 5 in all")
+    active = {s.name for s in state.active}
+    for name, h in state.holdings.items():
+        if h.owner not in active:
+            problems.append(f"{name} is owned by {h.owner!r}, who is not in the game")
+    for account, balance in state.cash.items():
+        if account != BANK and balance < 0:
+            problems.append(f"{account} has ${balance}")
+    return problems
