@@ -465,10 +465,21 @@ def _storm_choice(tx: eng.Tx, player: str, card: Card, space: Space) -> None:
     if not group:
         raise IllegalCommandError(f"choose: {space.group} has no buildings of {owner}")
     for name in group:
-        level = tx.state.holdings[name].level
-        new = level - 1 if level != 5 else min(4, tx.state.supply()["houses"])
-        eng._set_holding(tx, name, Holding(owner, level=new))
+        eng._set_holding(
+            tx, name, Holding(owner, level=_one_down(tx, tx.state.holdings[name].level))
+        )
     tx.note(f"{card.title}: one building comes off every {space.group} lot of {owner}.")
+
+
+def _one_down(tx: eng.Tx, level: int) -> int:
+    """A building taken off: a skyscraper leaves a hotel, a hotel 4 houses, as far as the Bank
+    has them (with too few, the lot keeps what the Bank can supply)."""
+    supply = tx.state.supply()
+    if level == 6 and supply["hotels"]:
+        return 5
+    if level >= 5:
+        return min(4, supply["houses"])
+    return level - 1
 
 
 def _seize(tx: eng.Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
@@ -499,9 +510,7 @@ def _seize_choice(tx: eng.Tx, player: str, space: Space) -> None:
         eng._set_holding(
             tx,
             space.name,
-            Holding(
-                player, level=h.level - 1 if h.level != 5 else min(4, tx.state.supply()["houses"])
-            ),
+            Holding(player, level=_one_down(tx, h.level)),
         )
     elif h.improved:
         eng._set_holding(tx, space.name, Holding(player, mortgaged=h.mortgaged))

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.errors import CompanionError
 from hardware.errors import HardwareError, ProtocolError
 from hardware.protocol import (
     MAX_LINE,
@@ -30,7 +31,6 @@ from hardware.protocol import (
     parse_companion_line,
     parse_module_line,
 )
-from companion.errors import CompanionError
 
 
 def framed(body: str) -> bytes:
@@ -76,9 +76,7 @@ module_messages = st.one_of(
     ),
     st.builds(Status, seqs, st.just("fault"), st.integers(0, 9), st.just("too-dark"), percents),
     st.builds(ErrorReport, seqs, st.sampled_from(("die-leaning", "bad-line")), st.none()),
-    st.builds(
-        ErrorReport, seqs, st.just("camera-blocked"), throws, st.integers(0, 5), st.none()
-    ),
+    st.builds(ErrorReport, seqs, st.just("camera-blocked"), throws, st.integers(0, 5), st.none()),
 )
 
 companion_messages = st.one_of(

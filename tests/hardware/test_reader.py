@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 import serial
+from dice_fakes import TIMEOUT, FakeModule, Harness
 
 from companion.movement import Roll
 from hardware.errors import ManualEntryNeeded
@@ -23,8 +24,6 @@ from hardware.protocol import (
     encode,
 )
 from hardware.readings import DiceReading
-
-from .conftest import TIMEOUT, FakeModule, Harness
 
 SETTLED = Settled(0, throw=1, read=0, dice=(3, 4), speed="mr", confidence=(97, 95, 91))
 READING = DiceReading(
