@@ -190,9 +190,10 @@ def _emulator(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         heartbeat=args.heartbeat,
         unplug_for=args.unplug_for,
         seed=args.seed,
-        log=None if args.quiet else log,
     )
     print(emulator.open(), file=out, flush=True)
+    if not args.quiet:
+        emulator.log = log
     try:
         with _stop_on_sigterm(emulator.stop):
             emulator.serve(exit_when_done=args.exit_when_done)

@@ -134,7 +134,8 @@ class DiceModuleEmulator:
         ``disconnect`` faults, since each plug-in gets a new one.
     :param confidence: the confidence reported for every die, in percent.
     :param heartbeat: seconds between ``STATUS`` lines.
-    :param log: receives one line for each thing the emulator does.
+    :param log: receives one line for each thing the emulator does (settable later: the
+        command line prints the device path first).
     """
 
     def __init__(
@@ -169,7 +170,7 @@ class DiceModuleEmulator:
         self.unplug_for = unplug_for
         self.settle_time = min(0.2, interval / 2)
         self._rng = random.Random(seed)
-        self._log = log or (lambda _line: None)
+        self.log = log or (lambda _line: None)
         self._master: int | None = None
         self._slave: int | None = None
         self.device: str | None = None
@@ -253,7 +254,7 @@ class DiceModuleEmulator:
             temporary.replace(self.link)
         self._reset_module()
         self.plugged_in.set()
-        self._log(f"plugged in at {self.device}, boot {self._boot}")
+        self.log(f"plugged in at {self.device}, boot {self._boot}")
         # A module greets at power-up; no reader has the port open yet, so this is flushed.
         self._send(self._hello())
 
@@ -286,7 +287,7 @@ class DiceModuleEmulator:
         try:
             os.write(self._master, data)
         except BlockingIOError:
-            self._log("output dropped: nobody reads the port")
+            self.log("output dropped: nobody reads the port")
         except OSError as exc:
             if exc.errno != errno.EIO:
                 raise
@@ -307,7 +308,7 @@ class DiceModuleEmulator:
             self._write(line)
         if damage == "repeat-seq":
             self._write(line)
-        self._log(f"sent {line.decode('ascii').rstrip()}" + (f"  [{damage}]" if damage else ""))
+        self.log(f"sent {line.decode('ascii').rstrip()}" + (f"  [{damage}]" if damage else ""))
         return line
 
     # --- time --------------------------------------------------------------------------------
@@ -354,10 +355,10 @@ class DiceModuleEmulator:
         try:
             message = parse_companion_line(line)
         except ProtocolError as exc:
-            self._log(f"received a bad line: {exc}")
+            self.log(f"received a bad line: {exc}")
             self._send(ErrorReport(0, code="bad-line"))
             return
-        self._log(f"received {line.decode('ascii').rstrip()}")
+        self.log(f"received {line.decode('ascii').rstrip()}")
         match message:
             case HostHello():
                 self.greetings += 1
@@ -405,7 +406,7 @@ class DiceModuleEmulator:
         number = index + 1
         if (number, "disconnect") in self.faults:
             self.faults.discard((number, "disconnect"))
-            self._log(f"unplugged before roll {number} for {self.unplug_for:g} s")
+            self.log(f"unplugged before roll {number} for {self.unplug_for:g} s")
             self._unplug()
             self._timers.clear()
             self._after(self.unplug_for, self._plug_in)
@@ -426,7 +427,7 @@ class DiceModuleEmulator:
             if (number, "garbage") in self.faults:
                 junk = bytes(self._rng.choice(range(0, 256)) for _ in range(24))
                 self._write(junk.replace(b"\n", b"?") + b"\n")
-                self._log("sent 24 bytes of garbage")
+                self.log("sent 24 bytes of garbage")
             low = (number, "low-confidence") in self.faults
             damage = next(
                 (k for k in ("corrupt", "split", "repeat-seq") if (number, k) in self.faults), None

@@ -1,0 +1,169 @@
+"""The dice-module emulator, through the real reader: scripted and random rolls, every fault."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from dice_fakes import Harness
+
+from hardware.emulator import (
+    FAULTS,
+    DiceModuleEmulator,
+    Fault,
+    ScriptedRoll,
+    parse_fault,
+    parse_rolls,
+    random_rolls,
+)
+from hardware.errors import EmulatorUsageError
+
+SCRIPT = "3,4,mr;2,5,bus;6,6,2"
+FACES = [((3, 4), "mr"), ((2, 5), "bus"), ((6, 6), "2")]
+
+
+def test_the_roll_script_reads_two_dice_and_the_speed_die() -> None:
+    assert parse_rolls(SCRIPT) == tuple(ScriptedRoll(d, s) for d, s in FACES)
+    assert parse_rolls(" 1,2 ; 4,5,6,- ; 1,1,1,BUS") == (
+        ScriptedRoll((1, 2), None),
+        ScriptedRoll((4, 5, 6), None),
+        ScriptedRoll((1, 1, 1), "bus"),
+    )
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("3,4,mr;7,1,2", "--rolls: roll 2 '7,1,2': a regular die shows 1 to 6, not '7'"),
+        (
+            "3,4,mister",
+            "--rolls: roll 1 '3,4,mister': the speed die shows 1, 2, 3, mr, bus or - (none), not 'mister'",
+        ),
+        ("3", "--rolls: roll 1 '3': give D1,D2,SPEED (e.g. 3,4,mr), D1,D2 or D1,D2,D3,SPEED"),
+        ("3,4,mr;", "--rolls: roll 2 '': give D1,D2,SPEED (e.g. 3,4,mr), D1,D2 or D1,D2,D3,SPEED"),
+        ("3,,mr", "--rolls: roll 1 '3,,mr': a regular die shows 1 to 6, not ''"),
+    ],
+)
+def test_a_bad_roll_script_is_refused_in_one_line(spec: str, message: str) -> None:
+    with pytest.raises(EmulatorUsageError) as caught:
+        parse_rolls(spec)
+    assert str(caught.value) == message
+
+
+def test_faults_name_a_kind_and_a_roll() -> None:
+    assert parse_fault("garbage") == Fault("garbage", 1)
+    assert parse_fault("disconnect@3") == Fault("disconnect", 3)
+    with pytest.raises(EmulatorUsageError, match="the faults are garbage, split"):
+        parse_fault("fire@1")
+    with pytest.raises(EmulatorUsageError, match="counts from 1"):
+        parse_fault("split@0")
+
+
+def test_a_disconnect_needs_a_link_to_plug_back_in_behind() -> None:
+    with pytest.raises(EmulatorUsageError, match="needs --link PATH"):
+        DiceModuleEmulator(parse_rolls(SCRIPT), faults=[Fault("disconnect", 1)])
+
+
+def test_random_rolls_are_repeatable_and_use_the_speed_die_faces() -> None:
+    rolls = random_rolls(200, random.Random(7))
+    assert rolls == random_rolls(200, random.Random(7))
+    assert {r.speed for r in rolls} == {"1", "2", "3", "mr", "bus"}
+    assert all(len(r.dice) == 2 and all(1 <= d <= 6 for d in r.dice) for r in rolls)
+
+
+def play(tmp_path: Path, faults: list[str], script: str = SCRIPT, **reader: object) -> Harness:
+    """Run the emulator with ``faults`` and a reader until every roll has been read once."""
+    rolls = parse_rolls(script)
+    emulator = DiceModuleEmulator(
+        rolls,
+        interval=0.05,
+        faults=[parse_fault(f) for f in faults],
+        link=tmp_path / "dice",
+        heartbeat=0.1,
+        unplug_for=0.1,
+        seed=1,
+    ).start()
+    h = Harness(
+        emulator.path,
+        reconnect_delay=0.02,
+        reconnect_max_delay=0.05,
+        hello_interval=0.1,
+        **reader,
+    )
+    h.reader.start()
+    try:
+        h.wait_readings(len(rolls), timeout=10)
+        # A re-read of the last throw: its answer comes after any stray duplicate would have.
+        assert h.reader.request_reread()
+        h.wait_readings(len(rolls) + 1)
+        h.settle()
+    finally:
+        assert h.reader.stop()
+        emulator.stop()
+    return h
+
+
+def test_scripted_rolls_arrive_in_order_once_each(tmp_path: Path) -> None:
+    h = play(tmp_path, [])
+    assert [(r.dice, r.speed) for r in h.readings[:3]] == FACES
+    assert [(r.throw, r.read) for r in h.readings] == [(1, 0), (2, 0), (3, 0), (3, 1)]
+    assert not any(r.needs_manual_entry for r in h.readings)
+    assert h.reader.counters().rejected == 0
+
+
+@pytest.mark.parametrize("fault", ["garbage@2", "split@2", "repeat-seq@2", "corrupt@2"])
+def test_line_faults_never_lose_or_double_a_roll(tmp_path: Path, fault: str) -> None:
+    h = play(tmp_path, [fault])
+    assert [(r.dice, r.speed) for r in h.readings] == [*FACES, FACES[2]]
+    assert [r.throw for r in h.readings] == [1, 2, 3, 3]
+    assert h.readings[3].read == 1
+
+
+def test_a_corrupt_settled_line_is_recovered_by_a_re_read(tmp_path: Path) -> None:
+    h = play(tmp_path, ["corrupt@2"])
+    second = [r for r in h.readings if r.throw == 2]
+    assert [(r.read, r.dice, r.speed) for r in second] == [(1, (2, 5), "bus")]
+    assert h.reader.counters().reasons == {"checksum-mismatch": 1}
+
+
+def test_low_confidence_goes_to_manual_entry(tmp_path: Path) -> None:
+    h = play(tmp_path, ["low-confidence@1"], min_confidence=90)
+    assert [(r.throw, r.reason) for r in h.readings[:3]] == [
+        (1, "low-confidence"),
+        (2, None),
+        (3, None),
+    ]
+    assert h.readings[0].confidence == (97, 42, 97)
+
+
+def test_a_leaning_die_goes_to_manual_entry(tmp_path: Path) -> None:
+    h = play(tmp_path, ["leaning@3"])
+    third = [r for r in h.readings if r.throw == 3]
+    # First the error, then the re-read the test asked for once the die lay flat.
+    assert [(r.read, r.dice, r.reason) for r in third] == [
+        (0, (), "die-leaning"),
+        (1, (6, 6), None),
+    ]
+
+
+def test_unplugging_and_replugging_is_survived(tmp_path: Path) -> None:
+    h = play(tmp_path, ["disconnect@2"])
+    assert [(r.dice, r.speed) for r in h.readings[:3]] == FACES
+    states = [s.state for s in h.statuses]
+    assert states.count("connected") >= 2 and "disconnected" in states
+    boots = [r.boot for r in h.readings[:3]]
+    assert boots[0] != boots[1] == boots[2]  # a replugged module restarted
+    assert h.reader.counters().connections >= 2
+
+
+def test_every_fault_is_described() -> None:
+    assert set(FAULTS) == {
+        "garbage",
+        "split",
+        "disconnect",
+        "low-confidence",
+        "repeat-seq",
+        "corrupt",
+        "leaning",
+    }
