@@ -21,7 +21,6 @@ import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from hardware.errors import ConfigError
@@ -335,7 +334,7 @@ def load_config(
     if path is None and environ.get("COMPANION_CONFIG"):
         path = environ["COMPANION_CONFIG"]
     if path is not None:
-        source = Path(path).name
+        source = str(path)
         for key, raw in read_file(path).items():
             values[key] = _checked(key, raw, source, _kind_of(key, source))
     for key in list(values):

@@ -188,6 +188,6 @@ def test_the_monitor_reads_its_port_from_the_environment(tmp_path: Path) -> None
         else:
             os.environ["COMPANION_CONFIG"] = previous
     assert err.getvalue() == (
-        "companion: error: companion.toml: serial.baudrate = 1: one of 9600, 19200, 38400, "
+        f"companion: error: {config}: serial.baudrate = 1: one of 9600, 19200, 38400, "
         "57600, 115200, 230400, 460800, 921600\n"
     )
