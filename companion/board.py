@@ -18,7 +18,7 @@ import functools
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Literal
 
@@ -62,15 +62,13 @@ class Space:
     salary: Salary | None = None
     lane_above: str | None = None
     lane_below: str | None = None
+    #: ``TRACK:INDEX``, the space's unique address (computed once: every move looks it up).
+    key: str = field(init=False, compare=False)
+    is_property: bool = field(init=False, compare=False)
 
-    @property
-    def key(self) -> str:
-        """``TRACK:INDEX``, the space's unique address."""
-        return f"{self.track}:{self.index}"
-
-    @property
-    def is_property(self) -> bool:
-        return self.kind in PROPERTY_KINDS
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", f"{self.track}:{self.index}")
+        object.__setattr__(self, "is_property", self.kind in PROPERTY_KINDS)
 
     @property
     def is_pay_corner(self) -> bool:
@@ -135,6 +133,10 @@ class Board:
 
     def at(self, track: str, index: int) -> Space:
         return self._tracks[track][index]
+
+    def by_key(self, key: str) -> Space:
+        """The space with this exact ``track:index`` key (data from the game log)."""
+        return self._by_key[key]
 
     def step(self, space: Space, direction: int) -> Space:
         """The neighbour of ``space`` on its own track (``direction`` +1 ahead, -1 back)."""

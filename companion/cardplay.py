@@ -547,7 +547,7 @@ def _condemn_choice(tx: eng.Tx, player: str, space: Space) -> None:
 
 def _held(tx: eng.Tx, player: str, use: str, value: str | None = None) -> str | None:
     for card_id in tx.state.seat(player).cards:
-        spec = tx.deck.card(card_id).play[0]
+        spec = tx.deck.cards[card_id].play[0]
         if spec.get("use") == use and (
             value is None or spec.get("rent") == value or spec.get("play") == value
         ):

@@ -189,6 +189,11 @@ def _deal_decision(player: str) -> Decision:
 def decide(state: GameState, command: Mapping[str, Any]) -> list[Event]:
     """The events of ``command``; raises :class:`IllegalCommandError` and changes nothing if
     the command is not allowed now."""
+    return step(state, command)[0]
+
+
+def step(state: GameState, command: Mapping[str, Any]) -> tuple[list[Event], GameState]:
+    """:func:`decide`, and the state its events lead to (folded on the way, once)."""
     if not isinstance(command, Mapping):
         raise IllegalCommandError(f"a command is a JSON object, not {command!r}")
     kind = command.get("type")
@@ -230,14 +235,12 @@ def decide(state: GameState, command: Mapping[str, Any]) -> list[Event]:
         ) from None
     if kind not in ANYTIME or tx.moved_on:
         _advance(tx)
-    return tx.events
+    return tx.events, tx.state
 
 
 def apply(state: GameState, command: Mapping[str, Any]) -> GameState:
-    """``decide`` then ``evolve``: the state after ``command``."""
-    for event in decide(state, command):
-        state = evolve(state, event)
-    return state
+    """The state after ``command``."""
+    return step(state, command)[1]
 
 
 def _answers(d: Decision) -> str:
@@ -258,7 +261,7 @@ def _advance(tx: Tx) -> None:
             _next_turn(tx)
             continue
         task = tx.agenda.pop(0)
-        _TASKS[task["do"]](tx, task)
+        (_TASKS.get(task["do"]) or cardplay.TASKS[task["do"]])(tx, task)
     assert tx.decision is not None
     tx.emit("decision", decision=tx.decision.to_json(), agenda=list(tx.agenda))
 
@@ -1735,5 +1738,3 @@ _TASKS: dict[str, Callable[[Tx, Task], None]] = {
 
 # Cards act through the engine's tasks and money rules; imported last, as it imports this module.
 from companion import cardplay  # noqa: E402
-
-_TASKS.update(cardplay.TASKS)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.engine import decide, new_game
+from companion.engine import decide, new_game, step
 from companion.errors import IllegalCommandError
 from companion.game_state import Event, GameState, evolve, replay
 
@@ -79,13 +79,20 @@ class Game:
     def state(self) -> GameState:
         return self._state
 
-    def _push(self, seq: int, command: Mapping[str, Any], events: Sequence[Event]) -> None:
+    def _push(
+        self,
+        seq: int,
+        command: Mapping[str, Any],
+        events: Sequence[Event],
+        after: GameState | None = None,
+    ) -> None:
         before = self._state
-        state = before
-        for event in events:
-            state = evolve(state, event)
+        if after is None:
+            after = before
+            for event in events:
+                after = evolve(after, event)
         self._done.append((seq, command, before, events))
-        self._state = state
+        self._state = after
 
     def execute(self, command: Mapping[str, Any]) -> list[Event]:
         """Decide ``command``, log its events, make the result current; returns the events.
@@ -95,13 +102,13 @@ class Game:
         if isinstance(command, Mapping) and command.get("type") == "undo":
             self.undo()
             return []
-        events = decide(self._state, command)
+        events, after = step(self._state, command)
         seq = self._seq
         if self.log is not None:
             assert self.game_id is not None
             seq = self.log.append(self.game_id, command, events)
         self._seq = seq + 1
-        self._push(seq, dict(command), events)
+        self._push(seq, dict(command), events, after)
         return events
 
     def undo(self, *, player: str = "") -> Mapping[str, Any]:

@@ -8,14 +8,14 @@ the event was decided (``companion.engine.decide``). Events are plain JSON objec
 >>> events = new_game([{"name": "Ann"}, {"name": "Bob"}])
 >>> state = replay(events)
 >>> state.cash["Ann"], state.decision.kind, state.decision.player
-(3200, 'order_roll', 'Ann')
+(3200, 'deal', 'Ann')
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
 
@@ -140,7 +140,8 @@ class GameState:
     #: Turn-order rolls so far, before the game starts.
     order_rolls: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
     winner: str | None = None
-    events: int = 0
+    #: The players still in the game, in turn order (kept with ``seats``).
+    active: tuple[Seat, ...] = ()
 
     # Views
 
@@ -149,11 +150,6 @@ class GameState:
             if s.name == name:
                 return s
         raise KeyError(name)
-
-    @property
-    def active(self) -> tuple[Seat, ...]:
-        """The players still in the game, in turn order."""
-        return tuple(s for s in self.seats if not s.bankrupt)
 
     @property
     def over(self) -> bool:
@@ -217,7 +213,7 @@ def _situation(state: GameState) -> Situation:
 
 def _seat_value(board: Board, key: str, value: Any) -> Any:
     if key == "position":
-        return board.space(value)
+        return board.by_key(value)
     if key in ("vouchers", "roll_three", "cards"):
         return tuple(value)
     if key in ("shares", "mortgaged_shares"):
@@ -231,6 +227,7 @@ def _started(event: Event) -> GameState:
     seats = tuple(Seat(p["name"], p["token"], p["colour"], go) for p in event["players"])
     return GameState(
         seats=seats,
+        active=seats,
         decision=Decision.from_json(event["decision"]),
         rules=Rules.parse(event.get("rules", {})),
         cash=MappingProxyType({BANK: 0, POOL: 0, **{s.name: 0 for s in seats}}),
@@ -240,100 +237,128 @@ def _started(event: Event) -> GameState:
     )
 
 
+def _copier(cls: type) -> Callable[[Any, Mapping[str, Any]], Any]:
+    """A function copying a frozen slotted dataclass with changes: ``dataclasses.replace``
+    without re-running ``__init__``, which the engine's speed target cannot afford on every
+    event. Generated once per class, one line per field."""
+    lines = [
+        "def copy(obj, changes):",
+        "    new = new_(cls)",
+        *(
+            f"    set_(new, {name!r}, changes[{name!r}] if {name!r} in changes else obj.{name})"
+            for name in cls.__slots__
+        ),
+        "    return new",
+    ]
+    scope: dict[str, Any] = {"new_": object.__new__, "set_": object.__setattr__, "cls": cls}
+    exec("\n".join(lines), scope)
+    return scope["copy"]  # type: ignore[no-any-return]
+
+
+_COPIERS: dict[type, Callable[[Any, Mapping[str, Any]], Any]] = {}
+
+
+def _with(obj: Any, changes: Mapping[str, Any]) -> Any:
+    cls = type(obj)
+    copier = _COPIERS.get(cls)
+    if copier is None:
+        copier = _COPIERS[cls] = _copier(cls)
+    return copier(obj, changes)
+
+
 def evolve(state: GameState | None, event: Event) -> GameState:
     """The state after ``event``. Never raises for an event :mod:`companion.engine` decided."""
     kind = event["type"]
     if kind == "game_started":
         return _started(event)
     assert state is not None
-    state = _FOLDS.get(kind, _unchanged)(state, event)
-    return replace(state, events=state.events + 1)
+    fold = _FOLDS.get(kind)
+    if fold is None:
+        return state  # narrative events ("rolled", "drew", "note") carry words, not state
+    changes = fold(state, event)
+    if "seats" in changes:
+        changes["active"] = tuple(s for s in changes["seats"] if not s.bankrupt)
+    return _with(state, changes)
 
 
-def _unchanged(state: GameState, event: Event) -> GameState:
-    return state  # narrative events ("rolled", "drew", "note") carry words, not state
+Changes = dict[str, Any]
 
 
-def _transfer(state: GameState, e: Event) -> GameState:
+def _transfer(state: GameState, e: Event) -> Changes:
     cash = dict(state.cash)
     cash[e["from"]] -= e["amount"]
     cash[e["to"]] += e["amount"]
-    return replace(state, cash=MappingProxyType(cash))
+    return {"cash": MappingProxyType(cash)}
 
 
-def _seat(state: GameState, e: Event) -> GameState:
+def _seat_with(state: GameState, player: str, changes: Mapping[str, Any]) -> Changes:
+    return {"seats": tuple(_with(s, changes) if s.name == player else s for s in state.seats)}
+
+
+def _seat(state: GameState, e: Event) -> Changes:
     board = ultimate_board()
     changes = {k: _seat_value(board, k, v) for k, v in e["set"].items()}
-    seats = tuple(replace(s, **changes) if s.name == e["player"] else s for s in state.seats)
-    return replace(state, seats=seats)
+    return _seat_with(state, e["player"], changes)
 
 
-def _shares(state: GameState, e: Event) -> GameState:
+def _shares(state: GameState, e: Event) -> Changes:
     """Shares change hands all at once, so that 5 per company hold after every event."""
     holders = e["holders"]
+    board = ultimate_board()
     seats = tuple(
-        replace(
-            s,
-            shares=MappingProxyType({k: v for k, v in holders[s.name]["shares"].items() if v}),
-            mortgaged_shares=MappingProxyType(
-                {k: v for k, v in holders[s.name]["mortgaged_shares"].items() if v}
-            ),
-        )
+        _with(s, {k: _seat_value(board, k, v) for k, v in holders[s.name].items()})
         if s.name in holders
         else s
         for s in state.seats
     )
-    left = MappingProxyType(dict(e["left"])) if "left" in e else state.shares_left
-    return replace(state, seats=seats, shares_left=left)
+    return {"seats": seats, "shares_left": MappingProxyType(dict(e["left"]))}
 
 
-def _moved(state: GameState, e: Event) -> GameState:
-    return _seat(state, {"player": e["player"], "set": {"position": e["to"]}})
+def _moved(state: GameState, e: Event) -> Changes:
+    return _seat_with(state, e["player"], {"position": ultimate_board().by_key(e["to"])})
 
 
-def _holding(state: GameState, e: Event) -> GameState:
+def _holding(state: GameState, e: Event) -> Changes:
     holdings = dict(state.holdings)
     if e["holding"] is None:
         holdings.pop(e["property"], None)
     else:
         holdings[e["property"]] = Holding(**e["holding"])
-    return replace(state, holdings=MappingProxyType(holdings))
+    return {"holdings": MappingProxyType(holdings)}
 
 
-def _bank(state: GameState, e: Event) -> GameState:
-    changes: dict[str, Any] = {}
-    for key, value in e["set"].items():
-        changes[key] = MappingProxyType(dict(value)) if isinstance(value, dict) else value
-    return replace(state, **changes)
+def _bank(state: GameState, e: Event) -> Changes:
+    return {
+        key: MappingProxyType(dict(value)) if isinstance(value, dict) else value
+        for key, value in e["set"].items()
+    }
 
 
-def _decision(state: GameState, e: Event) -> GameState:
-    return replace(
-        state,
-        decision=Decision.from_json(e["decision"]),
-        agenda=tuple(e["agenda"]),
-    )
+def _decision(state: GameState, e: Event) -> Changes:
+    return {"decision": Decision.from_json(e["decision"]), "agenda": tuple(e["agenda"])}
 
 
-def _turn(state: GameState, e: Event) -> GameState:
-    return replace(
-        state, turn=e["player"], doubles=e.get("doubles", 0), voucher_played=e.get("voucher", False)
-    )
+def _turn(state: GameState, e: Event) -> Changes:
+    return {
+        "turn": e["player"],
+        "doubles": e.get("doubles", 0),
+        "voucher_played": e.get("voucher", False),
+    }
 
 
-def _order_rolled(state: GameState, e: Event) -> GameState:
+def _order_rolled(state: GameState, e: Event) -> Changes:
     rolls = dict(state.order_rolls)
     rolls[e["player"]] = sum(e["dice"])
-    return replace(state, order_rolls=MappingProxyType(rolls))
+    return {"order_rolls": MappingProxyType(rolls)}
 
 
-def _order_set(state: GameState, e: Event) -> GameState:
+def _order_set(state: GameState, e: Event) -> Changes:
     by_name = {s.name: s for s in state.seats}
-    return replace(state, seats=tuple(by_name[n] for n in e["order"]), order_rolls=_EMPTY)
+    return {"seats": tuple(by_name[n] for n in e["order"]), "order_rolls": _EMPTY}
 
 
-def _over(state: GameState, e: Event) -> GameState:
-    return replace(state, winner=e["winner"])
+def _over(state: GameState, e: Event) -> Changes:
+    return {"winner": e["winner"]}
 
 
 _FOLDS = {
@@ -407,7 +432,6 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "rules": state.rules.to_json(),
         "order_rolls": dict(state.order_rolls),
         "winner": state.winner,
-        "events": state.events,
     }
 
 

@@ -216,7 +216,7 @@ class RandomPlayer:
     def vouchers(self, state: GameState, p: str) -> list[dict[str, Any]]:
         seat = state.seat(p)
         tries = []
-        for v in set(seat.vouchers):
+        for v in dict.fromkeys(seat.vouchers):
             voucher = self.deck.vouchers[v]
             if voucher.kind == "free_cab_fare":
                 tries.append(
@@ -320,7 +320,7 @@ def simulate(
         turns, commands = play_game(game, RandomPlayer(rng), check=check, max_turns=max_turns)
         report.turns += turns
         report.commands += commands
-        report.events += game.state.events
+        report.events += len(game.all_events())
         report.finished += game.state.over
         _check_replay(game, log, report)
         report.games += 1

@@ -1,4 +1,7 @@
-"""The shape of the house: ``companion`` is the pure domain and stays that way."""
+"""The shape of the house: ``companion`` is the pure domain and stays that way.
+
+Its one I/O module, the game log (``companion.gamelog``), is the only one allowed sqlite-utils.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ import importlib, json, pkgutil, sys
 import companion
 names = ["companion"]
 for info in pkgutil.walk_packages(companion.__path__, "companion."):
-    if info.name.rsplit(".", 1)[-1] != "__main__":
+    if info.name.rsplit(".", 1)[-1] not in ("__main__", "gamelog"):
         importlib.import_module(info.name)
         names.append(info.name)
 print(json.dumps({"imported": names, "modules": sorted(sys.modules)}))
@@ -48,3 +51,12 @@ def test_companion_never_reads_the_shared_folder(repo_root: Path) -> None:
         if b"shared/" in line
     ]
     assert offenders == []
+
+
+def test_only_the_game_log_imports_sqlite_utils(repo_root: Path) -> None:
+    importers = sorted(
+        path.name
+        for path in (repo_root / "companion").rglob("*.py")
+        if "import sqlite_utils" in path.read_text("utf-8")
+    )
+    assert importers == ["gamelog.py"]

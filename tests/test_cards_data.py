@@ -23,7 +23,7 @@ CARDS: dict[str, Any] = json.loads(CARDS_PATH.read_text("utf-8"))
 BOARD: dict[str, Any] = json.loads(BOARD_PATH.read_text("utf-8"))
 
 DECKS = {"chance": "chance", "community_chest": "cc"}
-CARD_KEYS = {"id", "title", "count", "keep", "tradable", "effect", "move"}
+CARD_KEYS = {"play", "id", "title", "count", "keep", "tradable", "effect", "move"}
 VOUCHER_KINDS = {"free_cab_fare", "bus_ticket", "transit_token"}
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 COMBO_RE = re.compile(r"^[1-6]-[1-6]-[1-6]$")
