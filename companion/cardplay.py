@@ -405,7 +405,7 @@ def target(tx: eng.Tx, c: Mapping[str, Any]) -> None:
         raise IllegalCommandError(
             f"target: choose one of {', '.join(d.data['among'])}, not {who!r}"
         )
-    against(tx, who, {"do": "give_voucher", "from": who, "to": c["player"]}, d.data["card"])
+    against(tx, str(who), {"do": "give_voucher", "from": who, "to": c["player"]}, d.data["card"])
 
 
 # -- Buildings ------------------------------------------------------------------------------
@@ -622,7 +622,8 @@ def auction_discount(tx: eng.Tx, winner: str, bid: int) -> int:
     if card is None:
         return bid
     eng._return_card(tx, winner, card)
-    return max(0, bid - tx.deck.card(card).play[0]["amount"])
+    bonus: int = tx.deck.card(card).play[0]["amount"]
+    return max(0, bid - bonus)
 
 
 def roll_three_shares(tx: eng.Tx, winnings: Mapping[str, int]) -> None:

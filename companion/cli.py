@@ -130,8 +130,10 @@ def build_parser() -> argparse.ArgumentParser:
     questions.add_parser("board", help="list every space of the three tracks")
     # Commands of the other packages set ``handler(args, out, err) -> int``; they import their
     # libraries (pyserial, gpiozero, sqlite-utils) only when run, so the domain stays pure.
+    from companion.cli_game import register as register_game
     from hardware.cli import register as register_hardware
 
+    register_game(commands)
     register_hardware(commands)
     return root
 

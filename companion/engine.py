@@ -132,7 +132,7 @@ def new_game(
         raise IllegalCommandError(
             f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}"
         )
-    seats = []
+    seats: list[dict[str, str]] = []
     for i, p in enumerate(players):
         name = str(p.get("name", "")).strip()
         if not name or not name.isprintable() or len(name) > 24:
@@ -335,29 +335,32 @@ def _cmd_deal(tx: Tx, c: Mapping[str, Any]) -> None:
         _ask_order_roll(tx, names)
 
 
-def _ask_order_roll(tx: Tx, rolling: Sequence[str]) -> None:
+def _ask_order_roll(tx: Tx, group: Sequence[str]) -> None:
+    """The next of ``group`` to roll for the turn order (each rolls once a round)."""
+    player = next(n for n in group if n not in tx.state.order_rolls)
     tx.ask(
         "order_roll",
-        rolling[0],
-        f"{rolling[0]}: roll the two regular dice for the turn order (highest starts).",
+        player,
+        f"{player}: roll the two regular dice for the turn order (highest starts).",
         ("order_roll",),
-        rolling=list(rolling),
+        group=list(group),
     )
 
 
 def _cmd_order_roll(tx: Tx, c: Mapping[str, Any]) -> None:
+    """P10: everyone rolls the two regular dice; the highest starts, ties roll again, and play
+    goes round the table from the starter."""
     dice = _dice(c, 2)
-    player = c["player"]
-    rolling = list(tx.state.decision.data["rolling"])
-    tx.emit("order_rolled", player=player, dice=dice)
-    rest = rolling[rolling.index(player) + 1 :]
-    if rest:
-        _ask_order_roll(tx, rest)
-        return
+    group = list(tx.state.decision.data["group"])
+    tx.emit("order_rolled", player=c["player"], dice=dice)
     rolls = tx.state.order_rolls
-    best = max(rolls[n] for n in rolling)
-    tied = [n for n in rolling if rolls[n] == best]
+    if any(n not in rolls for n in group):
+        _ask_order_roll(tx, group)
+        return
+    best = max(rolls[n] for n in group)
+    tied = [n for n in group if rolls[n] == best]
     if len(tied) > 1:
+        tx.emit("bank", set={"order_rolls": {}})
         tx.note(f"{' and '.join(tied)} tie with {best}: they roll again.")
         _ask_order_roll(tx, tied)
         return
@@ -542,7 +545,7 @@ def _task_bonus(tx: Tx, task: Task) -> None:
             roll=task["roll"],
         )
         return
-    if roll.speed == "bus" and sum(tx.state.vouchers_left.values()) and "bus" not in task:
+    if roll.speed == "bus" and any(tx.state.vouchers_left.values()) and "bus" not in task:
         res = resolve_bonus(tx.board, tx.state.situation(), roll, player=player, bus=None)
         target = next(a.space for a in res.follow_up if a.kind == "bus_option")
         assert target is not None
@@ -964,10 +967,10 @@ def _cmd_draw(tx: Tx, c: Mapping[str, Any]) -> None:
     if deck == "travel_voucher":
         _take_voucher(tx, player, c.get("card", ""))
     elif deck == "roll_three":
-        card = _roll_three_card(c.get("card", ""))
+        combo = _roll_three_card(c.get("card", ""))
         tx.emit("bank", set={"roll_three_left": tx.state.roll_three_left - 1})
-        tx.seat_set(player, roll_three=[*tx.state.seat(player).roll_three, card])
-        tx.emit("drew", player=player, card=card, title=f"Roll Three {card}")
+        tx.seat_set(player, roll_three=[*tx.state.seat(player).roll_three, combo])
+        tx.emit("drew", player=player, card=combo, title=f"Roll Three {combo}")
         _ask_roll_three_dice(tx, player)
     else:
         card = tx.deck.card(str(c.get("card", "")))

@@ -246,7 +246,7 @@ def _copier(cls: type) -> Callable[[Any, Mapping[str, Any]], Any]:
         "    new = new_(cls)",
         *(
             f"    set_(new, {name!r}, changes[{name!r}] if {name!r} in changes else obj.{name})"
-            for name in cls.__slots__
+            for name in cls.__slots__  # type: ignore[attr-defined]
         ),
         "    return new",
     ]
@@ -278,7 +278,8 @@ def evolve(state: GameState | None, event: Event) -> GameState:
     changes = fold(state, event)
     if "seats" in changes:
         changes["active"] = tuple(s for s in changes["seats"] if not s.bankrupt)
-    return _with(state, changes)
+    new: GameState = _with(state, changes)
+    return new
 
 
 Changes = dict[str, Any]

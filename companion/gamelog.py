@@ -35,20 +35,20 @@ class GameLogError(CompanionError, OSError):
 
 
 def _v1(db: sqlite_utils.Database) -> None:
-    db["games"].create(
+    db.table("games").create(
         {"id": int, "created": str, "rules": str, "status": str, "winner": str}, pk="id"
     )
-    db["players"].create(
+    db.table("players").create(
         {"game_id": int, "seat": int, "name": str, "token": str, "colour": str},
         pk=("game_id", "seat"),
         foreign_keys=[("game_id", "games", "id")],
     )
-    db["commands"].create(
+    db.table("commands").create(
         {"game_id": int, "seq": int, "time": str, "player": str, "type": str, "command": str},
         pk=("game_id", "seq"),
         foreign_keys=[("game_id", "games", "id")],
     )
-    db["events"].create(
+    db.table("events").create(
         {
             "game_id": int,
             "seq": int,
@@ -60,7 +60,7 @@ def _v1(db: sqlite_utils.Database) -> None:
         pk=("game_id", "seq"),
         foreign_keys=[("game_id", "games", "id")],
     )
-    db["events"].create_index(["game_id", "command_seq"])
+    db.table("events").create_index(["game_id", "command_seq"])
 
 
 #: Schema migrations: entry ``n`` brings a file from version ``n`` to ``n + 1``.
