@@ -52,7 +52,7 @@ COLOURS = (
 ROLL_THREE_PAYOUT = {1: 50, 2: 200, 3: 1000}
 ROLL_THREE_OWN_CARD = 1500
 #: Commands allowed whenever the rules allow them, not only as the answer to the decision.
-ANYTIME = ("build", "sell_building", "mortgage", "unmortgage", "trade", "play_card")
+ANYTIME = ("build", "sell_building", "mortgage", "unmortgage", "trade", "play_card", "end_game")
 
 Task = Mapping[str, Any]
 
@@ -225,6 +225,7 @@ def step(state: GameState, command: Mapping[str, Any]) -> tuple[list[Event], Gam
             f"{kind} by {player}: wait until {state.turn}'s Mr. Monopoly move is over"
         )
     tx = Tx(state)
+    mark = len(tx.agenda)
     try:
         handler(tx, command)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -233,6 +234,11 @@ def step(state: GameState, command: Mapping[str, Any]) -> tuple[list[Event], Gam
         raise IllegalCommandError(
             f"{kind}: malformed command {dict(command)!r} ({exc!r})"
         ) from None
+    if kind in ANYTIME and not tx.moved_on and len(tx.agenda) > mark:
+        # An any-time command that left something to do (interest on a mortgaged property
+        # received): do it, then ask the same decision again.
+        tx.resume_after_new(mark, state.decision)
+        tx.moved_on = True
     if kind not in ANYTIME or tx.moved_on:
         _advance(tx)
     return tx.events, tx.state
@@ -1278,14 +1284,19 @@ def _cmd_voucher(tx: Tx, c: Mapping[str, Any]) -> None:
 
 
 def _task_resume(tx: Tx, task: Task) -> None:
+    """Ask a decision again after what interrupted it (a voucher move, a card played...)."""
     d = Decision.from_json(task["decision"])
     seat = tx.state.seat(d.player)
-    if seat.bankrupt or seat.in_jail:
+    if seat.bankrupt:
         return
     if d.kind == "roll":
-        _ask_roll(tx, d.player)
-    elif d.kind == "end_turn" and _can_play_voucher(tx.state, d.player):
-        tx.ask(d.kind, d.player, d.text, d.answers)
+        if not seat.in_jail or "bail" in d.answers:  # not if the interruption jailed them
+            _ask_roll(tx, d.player)
+    elif d.kind == "end_turn":
+        if _can_play_voucher(tx.state, d.player):
+            tx.ask(d.kind, d.player, d.text, d.answers)
+    else:
+        tx.decision = d
 
 
 # -- Buildings and mortgages ----------------------------------------------------------------
@@ -1677,6 +1688,7 @@ def _cmd_end_game(tx: Tx, c: Mapping[str, Any]) -> None:
         text=f"Time is up: {richest.name} is the richest and wins.",
     )
     tx.ask("game_over", richest.name, f"Game over: {richest.name} wins.", ())
+    tx.moved_on = True
 
 
 _COMMANDS: dict[str, Callable[[Tx, Mapping[str, Any]], None]] = {

@@ -1,0 +1,102 @@
+"""Helpers for banker-engine scenarios: a table set up in a few lines, commands, and the check
+that a rejected command changed nothing.
+
+Positions, owners and cash are arranged with the engine's own events (``seat``, ``holding``,
+``transfer``), which ``evolve`` folds exactly as it folds a real game's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.board import ultimate_board
+from companion.engine import apply, new_game
+from companion.errors import CompanionError
+from companion.game_state import GameState, evolve, invariant_problems, replay, snapshot
+from companion.ledger import BANK
+
+BOARD = ultimate_board()
+
+
+def table(*names: str, rules: dict[str, Any] | None = None) -> GameState:
+    """A game of ``names`` (default Ann and Bob) at the first player's first roll, seated in
+    that order, each dealt a Bus Ticket and the Roll Three card 4-4-5."""
+    names = names or ("Ann", "Bob")
+    state = replay(new_game([{"name": n} for n in names], rules=rules))
+    for n in names:
+        state = apply(
+            state, {"type": "deal", "player": n, "voucher": "voucher-bus-ticket", "roll_three": "4-4-5"}
+        )
+    for i, n in enumerate(names):
+        state = apply(state, {"type": "order_roll", "player": n, "dice": [6, 6] if i == 0 else [1, 2]})
+    assert state.decision.kind == "roll" and state.decision.player == names[0]
+    return state
+
+
+def arrange(state: GameState, *events: dict[str, Any]) -> GameState:
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+def place(state: GameState, player: str, space: str, **flags: Any) -> GameState:
+    return arrange(
+        state, {"type": "seat", "player": player, "set": {"position": BOARD.space(space).key, **flags}}
+    )
+
+
+def own(
+    state: GameState, player: str, *names: str, level: int = 0, mortgaged: bool = False, improved: bool = False
+) -> GameState:
+    for name in names:
+        state = arrange(
+            state,
+            {
+                "type": "holding",
+                "property": name,
+                "holding": {"owner": player, "mortgaged": mortgaged, "level": level, "improved": improved},
+            },
+        )
+    return state
+
+
+def set_cash(state: GameState, player: str, amount: int) -> GameState:
+    """Give or take cash through the Bank, so money stays conserved."""
+    delta = amount - state.cash[player]
+    if delta > 0:
+        return arrange(state, {"type": "transfer", "from": BANK, "to": player, "amount": delta, "reason": "test"})
+    if delta < 0:
+        return arrange(state, {"type": "transfer", "from": player, "to": BANK, "amount": -delta, "reason": "test"})
+    return state
+
+
+def give(state: GameState, player: str, **hand: Any) -> GameState:
+    """Set what a player holds: vouchers, roll_three, cards, shares..."""
+    return arrange(state, {"type": "seat", "player": player, "set": hand})
+
+
+def do(state: GameState, kind: str, player: str | None = None, **fields: Any) -> GameState:
+    """Apply a command (the player defaults to the one the decision waits for)."""
+    command = {"type": kind, "player": player or state.decision.player, **fields}
+    new = apply(state, command)
+    assert invariant_problems(new) == []
+    return new
+
+
+def rejected(state: GameState, kind: str, player: str | None = None, **fields: Any) -> str:
+    """The command is refused with a one-line message, and nothing changed."""
+    before = snapshot(state)
+    command = {"type": kind, "player": player or state.decision.player, **fields}
+    with pytest.raises(CompanionError) as caught:
+        apply(state, command)
+    assert snapshot(state) == before
+    message = str(caught.value)
+    assert "\n" not in message
+    return message
+
+
+def roll(state: GameState, d1: int, d2: int, speed: Any = None, player: str | None = None) -> GameState:
+    dice = [d1, d2] if speed is None else [d1, d2, speed]
+    return do(state, "roll", player, dice=dice)
