@@ -28,6 +28,7 @@ import serial
 from hardware.errors import ProtocolError
 from hardware.mainthread import Post
 from hardware.protocol import (
+    LINE_ERRORS,
     MAX_LINE,
     PROTOCOL_MAJOR,
     PROTOCOL_VERSION,
@@ -389,7 +390,7 @@ class DiceReader:
                     # The throw's SETTLED line never arrived (damaged or lost): ask again.
                     self._catch_up_asked.add(message.throw)
                     self._send(port, Reread(0, throw=message.throw))
-            case ErrorReport() if message.ref is None:
+            case ErrorReport() if message.ref is None and message.code not in LINE_ERRORS:
                 self._set_status(tray="fault", fault=message.code)
         self._emit(LineEvent("in", message, note=lost))
 

@@ -27,10 +27,13 @@ def table(*names: str, rules: dict[str, Any] | None = None) -> GameState:
     state = replay(new_game([{"name": n} for n in names], rules=rules))
     for n in names:
         state = apply(
-            state, {"type": "deal", "player": n, "voucher": "voucher-bus-ticket", "roll_three": "4-4-5"}
+            state,
+            {"type": "deal", "player": n, "voucher": "voucher-bus-ticket", "roll_three": "4-4-5"},
         )
     for i, n in enumerate(names):
-        state = apply(state, {"type": "order_roll", "player": n, "dice": [6, 6] if i == 0 else [1, 2]})
+        state = apply(
+            state, {"type": "order_roll", "player": n, "dice": [6, 6] if i == 0 else [1, 2]}
+        )
     assert state.decision.kind == "roll" and state.decision.player == names[0]
     return state
 
@@ -43,12 +46,18 @@ def arrange(state: GameState, *events: dict[str, Any]) -> GameState:
 
 def place(state: GameState, player: str, space: str, **flags: Any) -> GameState:
     return arrange(
-        state, {"type": "seat", "player": player, "set": {"position": BOARD.space(space).key, **flags}}
+        state,
+        {"type": "seat", "player": player, "set": {"position": BOARD.space(space).key, **flags}},
     )
 
 
 def own(
-    state: GameState, player: str, *names: str, level: int = 0, mortgaged: bool = False, improved: bool = False
+    state: GameState,
+    player: str,
+    *names: str,
+    level: int = 0,
+    mortgaged: bool = False,
+    improved: bool = False,
 ) -> GameState:
     for name in names:
         state = arrange(
@@ -56,7 +65,12 @@ def own(
             {
                 "type": "holding",
                 "property": name,
-                "holding": {"owner": player, "mortgaged": mortgaged, "level": level, "improved": improved},
+                "holding": {
+                    "owner": player,
+                    "mortgaged": mortgaged,
+                    "level": level,
+                    "improved": improved,
+                },
             },
         )
     return state
@@ -66,9 +80,15 @@ def set_cash(state: GameState, player: str, amount: int) -> GameState:
     """Give or take cash through the Bank, so money stays conserved."""
     delta = amount - state.cash[player]
     if delta > 0:
-        return arrange(state, {"type": "transfer", "from": BANK, "to": player, "amount": delta, "reason": "test"})
+        return arrange(
+            state,
+            {"type": "transfer", "from": BANK, "to": player, "amount": delta, "reason": "test"},
+        )
     if delta < 0:
-        return arrange(state, {"type": "transfer", "from": player, "to": BANK, "amount": -delta, "reason": "test"})
+        return arrange(
+            state,
+            {"type": "transfer", "from": player, "to": BANK, "amount": -delta, "reason": "test"},
+        )
     return state
 
 
@@ -97,6 +117,8 @@ def rejected(state: GameState, kind: str, player: str | None = None, **fields: A
     return message
 
 
-def roll(state: GameState, d1: int, d2: int, speed: Any = None, player: str | None = None) -> GameState:
+def roll(
+    state: GameState, d1: int, d2: int, speed: Any = None, player: str | None = None
+) -> GameState:
     dice = [d1, d2] if speed is None else [d1, d2, speed]
     return do(state, "roll", player, dice=dice)

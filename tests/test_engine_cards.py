@@ -1,0 +1,271 @@
+"""Every Chance and Community Chest card and every Travel Voucher, through the engine."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion import cardplay
+from companion.cards import card_deck
+from companion.game_state import invariant_problems
+from companion.simulate import RandomPlayer
+from tests.banker import apply, arrange, do, give, own, place, rejected, roll, set_cash, table
+
+DECK = card_deck()
+CARDS = sorted(DECK.cards)
+
+
+def at_chance(state=None, deck: str = "chance"):
+    """Ann's roll ends on Chance (middle 22) or Community Chest (middle 33): draw."""
+    state = state or table("Ann", "Bob", "Cy")
+    start = "Tennessee Avenue" if deck == "chance" else "Marvin Gardens"
+    state = roll(place(state, "Ann", start), 1, 2, 1)
+    assert state.decision.kind == "draw" and state.decision.data["deck"] == deck
+    return state
+
+
+def finish_turn(state, rng: random.Random):
+    """Answer every decision at random until it is Bob's turn (or the game ends)."""
+    player = RandomPlayer(rng)
+    for _ in range(200):
+        if state.over or (state.turn == "Bob" and state.decision.kind == "roll"):
+            return state
+        for command in player.commands(state):
+            try:
+                new = apply(state, command)
+            except Exception as exc:  # noqa: BLE001 - a refused try; the next one is taken
+                assert "Error" in type(exc).__name__
+                continue
+            assert invariant_problems(new) == [], command
+            state = new
+            break
+    raise AssertionError(f"stuck at {state.decision}")
+
+
+def test_every_card_step_and_kept_card_use_is_known() -> None:
+    for card in DECK.cards.values():
+        for step in card.play:
+            if step["do"] == "keep":
+                assert card.keep
+                use = step["use"]
+                assert use in ("jail", "refuse", "play", "auction_bonus", "rent", "rent_received",
+                               "share_price", "lawyer", "roll_three_share"), card.id  # fmt: skip
+                if use == "play":
+                    assert step["play"] in (
+                        *cardplay._PLAYS,
+                        "deal_buster",
+                        "bargain",
+                        "reverse_rent",
+                        "cheap_rent",
+                    )
+            else:
+                assert step["do"] in cardplay._STEPS, card.id
+        assert (card.move is not None) == any(
+            s["do"] == "move" or s.get("play") == "move" for s in card.play
+        ), card.id
+
+
+@pytest.mark.parametrize("card_id", CARDS)
+def test_every_card_can_be_drawn_and_played_out(card_id: str) -> None:
+    card = DECK.cards[card_id]
+    state = table("Ann", "Bob", "Cy")
+    state = own(state, "Ann", "St. James Place", "Tennessee Avenue", level=1)
+    state = own(state, "Bob", "Boardwalk", "Park Place", level=2)
+    state = own(state, "Cy", "Yellow Cab Company")
+    state = at_chance(state, card.deck)
+    state = do(state, "draw", card=card_id)
+    if card.keep:
+        assert card_id in state.seat("Ann").cards and state.cards_out[card_id] == 1
+    finish_turn(state, random.Random(card_id))
+
+
+def test_a_kept_card_cannot_be_drawn_beyond_its_copies() -> None:
+    state = at_chance()
+    state = do(state, "draw", card="chance-get-out-of-jail-free")
+    state = do(state, "end_turn")
+    state = roll(place(state, "Bob", "Tennessee Avenue"), 1, 2, 1)
+    assert state.decision.kind == "draw" and state.decision.player == "Bob"
+    assert rejected(state, "draw", card="chance-get-out-of-jail-free") == (
+        "draw: every copy of 'chance-get-out-of-jail-free' is in a player's hand; check the card"
+    )
+    assert "is a community chest card" in rejected(state, "draw", card="cc-ipo")
+
+
+@pytest.mark.parametrize(
+    ("card_id", "ann", "pool", "others"),
+    [
+        ("chance-traffic-ticket", -15, 15, 0),
+        ("chance-loan-matures", 150, 0, 0),
+        ("chance-you-are-elected-as-the-chairperson", -100, 0, 50),
+        ("chance-property-taxes", -50, 50, 0),
+        # Two houses at $25 each.
+        ("chance-make-general-repairs-to-all-your-properties", -50, 50, 0),
+        ("chance-new-fitness-craze", -50, 0, 25),
+    ],
+)
+def test_money_cards(card_id, ann, pool, others) -> None:
+    state = own(table("Ann", "Bob", "Cy"), "Ann", "St. James Place", "Tennessee Avenue", level=1)
+    state = do(at_chance(state), "draw", card=card_id)
+    assert state.cash["Ann"] - 3200 == ann
+    assert state.pool == pool
+    assert state.cash["Bob"] - 3200 == state.cash["Cy"] - 3200 == others
+
+
+@pytest.mark.parametrize(
+    ("card_id", "ann", "pool", "others"),
+    [
+        ("cc-opening-night-tickets", 100, 0, -50),
+        ("cc-doctors-fee", -50, 50, 0),
+        ("cc-ipo", 500, 0, 0),
+        # One house at $40, one hotel at $115, a cab stand at $25.
+        ("cc-assessed-for-street-repairs", -180, 180, 0),
+    ],
+)
+def test_community_chest_money_cards(card_id, ann, pool, others) -> None:
+    state = own(table("Ann", "Bob", "Cy"), "Ann", "St. James Place", level=1)
+    state = own(state, "Ann", "Tennessee Avenue", level=5)
+    state = own(state, "Ann", "Checker Cab Company", improved=True)
+    state = do(at_chance(state, "community_chest"), "draw", card=card_id)
+    assert state.cash["Ann"] - 3200 == ann
+    assert state.pool == pool
+    assert state.cash["Bob"] - 3200 == state.cash["Cy"] - 3200 == others
+
+
+def test_advance_to_tax_refund_collects_half_the_pool_then_pays_each_player() -> None:
+    state = arrange(
+        table("Ann", "Bob", "Cy"),
+        {"type": "transfer", "from": "Bob", "to": "Pool", "amount": 101, "reason": "t"},
+    )
+    state = do(at_chance(state), "draw", card="chance-advance-to-tax-refund")
+    assert state.seat("Ann").position.name == "Tax Refund"
+    # The way to the inner track passes Bonus ($250).
+    assert state.cash["Ann"] == 3200 + 51 + 250 - 100 and state.pool == 50
+
+
+def test_vehicle_impounded_costs_50_and_a_turn() -> None:
+    state = do(at_chance(deck="community_chest"), "draw", card="cc-vehicle-impounded")
+    assert (
+        state.seat("Ann").position.name == "In Jail / Just Visiting"
+        and not state.seat("Ann").in_jail
+    )
+    assert state.pool == 50 and state.seat("Ann").skip_turns == 1
+
+
+def test_caught_insider_trading_fines_and_jails_a_stockholder_unless_a_lawyer_cancels() -> None:
+    state = table("Ann", "Bob", "Cy")
+    state = arrange(state, {"type": "shares", "holders": {"Ann": {"shares": {"Motion Pictures": 2}, "mortgaged_shares": {}}},
+                            "left": {**state.shares_left, "Motion Pictures": 3}})  # fmt: skip
+    jailed = do(at_chance(state), "draw", card="chance-caught-insider-trading")
+    assert jailed.seat("Ann").in_jail and jailed.pool == 40
+    lawyer = give(state, "Ann", cards=["cc-lawyer-on-retainer"])
+    lawyer = arrange(lawyer, {"type": "bank", "set": {"cards_out": {"cc-lawyer-on-retainer": 1}}})
+    free = do(at_chance(lawyer), "draw", card="chance-caught-insider-trading")
+    assert not free.seat("Ann").in_jail and free.pool == 0 and free.seat("Ann").cards == ()
+
+
+def test_stock_market_crash_returns_half_rounded_up() -> None:
+    state = table("Ann", "Bob", "Cy")
+    state = arrange(state, {"type": "shares", "holders": {"Bob": {"shares": {"Acme Motors": 3}, "mortgaged_shares": {}}},
+                            "left": {**state.shares_left, "Acme Motors": 2}})  # fmt: skip
+    state = do(at_chance(state), "draw", card="chance-stock-market-crash")
+    assert state.seat("Bob").shares == {"Acme Motors": 1} and state.shares_left["Acme Motors"] == 4
+
+
+def test_hurricane_takes_a_building_off_every_lot_of_a_group() -> None:
+    state = own(table("Ann", "Bob", "Cy"), "Bob", "Park Place", level=5)
+    state = own(state, "Bob", "Boardwalk", level=6)
+    state = do(at_chance(state), "draw", card="chance-hurricane-makes-landfall")
+    assert rejected(state, "choose", space="Tennessee Avenue").startswith("choose: ")
+    state = do(state, "choose", space="Boardwalk")
+    assert state.holdings["Park Place"].level == 4 and state.holdings["Boardwalk"].level == 5
+
+
+def test_assets_seized_with_no_property_is_jail() -> None:
+    state = do(at_chance(), "draw", card="chance-assets-seized")
+    assert state.seat("Ann").in_jail
+
+
+def test_see_you_in_court_refused_with_just_say_no() -> None:
+    state = give(table("Ann", "Bob", "Cy"), "Ann", cards=["chance-see-you-in-court"])
+    state = give(state, "Bob", cards=["cc-just-say-no"])
+    state = arrange(
+        state,
+        {"type": "bank", "set": {"cards_out": {"chance-see-you-in-court": 1, "cc-just-say-no": 1}}},
+    )
+    state = do(state, "play_card", "Ann", card="chance-see-you-in-court", target="Bob")
+    assert state.decision.kind == "respond" and state.decision.player == "Bob"
+    refused = do(state, "refuse")
+    assert refused.cash["Bob"] == 3200 and refused.seat("Bob").cards == ()
+    assert refused.decision.kind == "roll" and refused.decision.player == "Ann"
+    accepted = do(state, "accept")
+    assert accepted.cash["Ann"] == 3450 and accepted.cash["Bob"] == 2950
+
+
+def test_comped_room_pays_no_rent_once() -> None:
+    state = give(own(table(), "Bob", "St. James Place"), "Ann", cards=["chance-comped-room"])
+    state = arrange(state, {"type": "bank", "set": {"cards_out": {"chance-comped-room": 1}}})
+    state = roll(place(state, "Ann", "St. Charles Place"), 1, 2, 2)
+    assert state.cash["Ann"] == 3200 and state.seat("Ann").cards == ()
+    assert state.cards_out["chance-comped-room"] == 0
+
+
+def test_always_bank_on_family_takes_100_off_the_winning_bid() -> None:
+    state = give(table(), "Bob", cards=["chance-always-bank-on-family"])
+    state = arrange(
+        state, {"type": "bank", "set": {"cards_out": {"chance-always-bank-on-family": 1}}}
+    )
+    state = do(roll(place(state, "Ann", "St. Charles Place"), 1, 2, 2), "auction")
+    state = do(state, "bid", "Bob", amount=150)
+    state = do(state, "pass", "Ann")
+    assert state.cash["Bob"] == 3200 - 50 and state.holdings["St. James Place"].owner == "Bob"
+
+
+def test_a_kept_card_played_out_of_turn_is_refused() -> None:
+    state = give(table(), "Bob", cards=["chance-see-you-in-court"])
+    title = DECK.cards["chance-see-you-in-court"].title
+    assert rejected(state, "play_card", "Bob", card="chance-see-you-in-court", target="Ann") == (
+        f"play_card: {title!r} is played on your own turn, before or after your roll"
+    )
+
+
+# -- Travel Vouchers ------------------------------------------------------------------------
+
+
+def test_a_bus_ticket_moves_along_the_side_then_the_roll_is_still_due() -> None:
+    state = do(table(), "voucher", "Ann", voucher="voucher-bus-ticket", space="middle:5")
+    assert state.seat("Ann").position.key == "middle:5" and state.seat("Ann").vouchers == ()
+    assert state.decision.kind == "buy_or_auction"
+    state = do(state, "buy")
+    state = do(state, "draw", card="voucher-transit-token")
+    assert state.decision.kind == "roll" and state.decision.answers == ("roll",)
+    assert state.vouchers_left["voucher-bus-ticket"] == 11
+
+
+def test_one_voucher_a_turn() -> None:
+    state = give(
+        table(), "Ann", vouchers=["voucher-free-cab-fare-ahead-1", "voucher-free-cab-fare-ahead-2"]
+    )
+    state = do(state, "voucher", "Ann", voucher="voucher-free-cab-fare-ahead-1")
+    assert state.seat("Ann").position.name == "Mediterranean Avenue"
+    state = do(state, "auction")
+    state = do(do(state, "pass", "Ann"), "pass", "Bob")
+    assert rejected(state, "voucher", "Ann", voucher="voucher-free-cab-fare-ahead-2").startswith(
+        "voucher by Ann"
+    )
+
+
+def test_the_expiring_bus_ticket_sends_every_other_voucher_back() -> None:
+    state = table()
+    left = {
+        **state.vouchers_left,
+        "voucher-bus-ticket": 11,
+        "voucher-bus-ticket-expiring": 2,
+        "voucher-transit-token": 2,
+    }
+    state = arrange(state, {"type": "bank", "set": {"vouchers_left": left}})
+    state = give(state, "Ann", vouchers=["voucher-bus-ticket-expiring", "voucher-transit-token"])
+    assert sum(state.vouchers_left.values()) + 3 == 36
+    state = do(state, "voucher", "Ann", voucher="voucher-bus-ticket-expiring", space="Income Tax")
+    assert state.seat("Ann").vouchers == () and state.seat("Bob").vouchers == ()
+    assert sum(state.vouchers_left.values()) == 36
