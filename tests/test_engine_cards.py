@@ -10,7 +10,7 @@ from companion import cardplay
 from companion.cards import card_deck
 from companion.game_state import invariant_problems
 from companion.simulate import RandomPlayer
-from tests.banker import apply, arrange, do, give, own, place, rejected, roll, set_cash, table
+from tests.banker import apply, arrange, do, give, own, place, rejected, roll, table
 
 DECK = card_deck()
 CARDS = sorted(DECK.cards)
