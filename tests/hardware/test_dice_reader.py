@@ -3,6 +3,7 @@ readings, damaged and split lines, unplug and replug, timeouts, manual entry."""
 
 from __future__ import annotations
 
+import socket
 import threading
 from typing import Any
 
@@ -368,3 +369,59 @@ def test_over_loop_url_the_same_code_reads_what_is_written(harness) -> None:
     h.wait_state("connected")
     ports[0].write(encode(Settled(1, 1, 0, (3, 4), "mr", (97, 95, 91))))
     assert h.wait_readings(1) == [READING]
+
+
+def test_a_line_error_is_not_a_tray_fault(module: FakeModule, harness) -> None:
+    h = connected(module, harness)
+    module.send(ErrorReport(0, "bad-line"))
+    module.send(ErrorReport(0, "not-current", ref=3))
+    module.send(Status(0, state="idle", throw=0))
+    h.wait_for(lambda: h.statuses[-1].tray == "idle", "the status after the errors")
+    assert all(s.fault is None for s in h.statuses)
+    assert [e.message.code for e in h.lines if isinstance(e.message, ErrorReport)] == [
+        "bad-line",
+        "not-current",
+    ]
+
+
+class SocketModule:
+    """The module at the far end of a ``socket://`` URL (a module on the network)."""
+
+    def __init__(self) -> None:
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.server.settimeout(TIMEOUT)
+        self.url = f"socket://127.0.0.1:{self.server.getsockname()[1]}"
+
+    def accept(self) -> socket.socket:
+        connection, _ = self.server.accept()
+        connection.settimeout(TIMEOUT)
+        return connection
+
+    @staticmethod
+    def greet(connection: socket.socket, boot: str) -> None:
+        assert b" HELLO host=companion " in connection.recv(4096)
+        connection.sendall(encode(Hello(0, "net-1", "1.0", "1.0", boot, 0)))
+
+
+def test_over_a_socket_url_with_a_dropped_connection(harness) -> None:
+    far = SocketModule()
+    try:
+        h = harness(far.url)
+        with far.accept() as connection:
+            far.greet(connection, "aaaa")
+            h.wait_state("connected")
+            connection.sendall(encode(Settled(1, 1, 0, (3, 4), "mr", (97, 95, 91))))
+            h.wait_readings(1)
+        h.wait_state("disconnected")  # the far end hung up
+        with far.accept() as connection:
+            far.greet(connection, "aaaa")
+            h.wait_state("connected")
+            connection.sendall(encode(Settled(1, 1, 0, (3, 4), "mr", (97, 95, 91))))
+            connection.sendall(encode(Settled(2, 2, 0, (1, 6), "bus", (97, 95, 91))))
+            readings = h.wait_readings(2)
+        assert [(r.module, r.throw, r.dice) for r in readings] == [
+            ("net-1", 1, (3, 4)),
+            ("net-1", 2, (1, 6)),
+        ]
+    finally:
+        far.server.close()
