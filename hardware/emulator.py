@@ -184,6 +184,12 @@ class DiceModuleEmulator:
         self.rolls_sent = 0
         self.done = threading.Event()
         self._reset_module()
+        try:
+            encode(self._hello())
+        except ProtocolError:
+            raise EmulatorUsageError(
+                f"--module-id {module_id!r}: 1 to 32 letters, digits or ._:+-"
+            ) from None
 
     # --- life cycle --------------------------------------------------------------------------
 

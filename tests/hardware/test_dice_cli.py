@@ -161,6 +161,10 @@ def test_the_monitor_gives_up_after_its_timeout(tmp_path: Path) -> None:
             "companion: error: --rolls: roll 2 '9,1,2': a regular die shows 1 to 6, not '9'",
         ),
         (
+            ["dice-emulator", "--module-id", "cam 1"],
+            "companion: error: --module-id 'cam 1': 1 to 32 letters, digits or ._:+-",
+        ),
+        (
             ["dice-emulator", "--confidence", "120"],
             "companion: error: companion dice-emulator: argument --confidence: a whole "
             "percentage from 0 to 100, not '120' (see --help)",
