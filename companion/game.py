@@ -135,6 +135,11 @@ class Game:
         return self.execute(command)
 
     @property
+    def start_events(self) -> list[Event]:
+        """The events that started the game (``companion.engine.new_game``)."""
+        return list(self._start)
+
+    @property
     def done(self) -> list[Mapping[str, Any]]:
         """The commands in force, oldest first."""
         return [entry[1] for entry in self._done]
