@@ -22,7 +22,7 @@ from typing import Any
 from companion.board import Space, ultimate_board
 from companion.cards import card_deck
 from companion.errors import BadRollError, CompanionError, IllegalCommandError
-from companion.game_state import Decision, Event, GameState, Rules, evolve
+from companion.game_state import Decision, Event, GameState, Rules, _with, evolve
 from companion.ledger import BANK, POOL
 from companion.movement import (
     Action,
@@ -55,6 +55,8 @@ ROLL_THREE_OWN_CARD = 1500
 ANYTIME = ("build", "sell_building", "mortgage", "unmortgage", "trade", "play_card", "end_game")
 
 Task = Mapping[str, Any]
+_BOARD = ultimate_board()
+_DECK = card_deck()
 
 
 class Tx:
@@ -67,8 +69,8 @@ class Tx:
         self.events: list[Event] = []
         self.agenda: list[Task] = list(state.agenda)
         self.decision: Decision | None = None
-        self.board = ultimate_board()
-        self.deck = card_deck()
+        self.board = _BOARD
+        self.deck = _DECK
         #: An any-time command (``play_card``) answered the decision or added to the agenda.
         self.moved_on = False
 
@@ -203,8 +205,8 @@ def step(state: GameState, command: Mapping[str, Any]) -> tuple[list[Event], Gam
             f"unknown command type {kind!r}; the commands are {', '.join(sorted(_COMMANDS))}"
         )
     player = command.get("player")
-    names = [s.name for s in state.active]
-    if player not in names:
+    if not any(s.name == player for s in state.active):
+        names = [s.name for s in state.active]
         raise IllegalCommandError(
             f"{kind}: {player!r} is not a player in the game (players: {', '.join(names)})"
         )
@@ -224,16 +226,10 @@ def step(state: GameState, command: Mapping[str, Any]) -> tuple[list[Event], Gam
         raise IllegalCommandError(
             f"{kind} by {player}: wait until {state.turn}'s Mr. Monopoly move is over"
         )
+    _check_fields(kind, command)
     tx = Tx(state)
     mark = len(tx.agenda)
-    try:
-        handler(tx, command)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        if isinstance(exc, CompanionError):
-            raise
-        raise IllegalCommandError(
-            f"{kind}: malformed command {dict(command)!r} ({exc!r})"
-        ) from None
+    handler(tx, command)
     if kind in ANYTIME and not tx.moved_on and len(tx.agenda) > mark:
         # An any-time command that left something to do (interest on a mortgaged property
         # received): do it, then ask the same decision again.
@@ -242,6 +238,47 @@ def step(state: GameState, command: Mapping[str, Any]) -> tuple[list[Event], Gam
     if kind not in ANYTIME or tx.moved_on:
         _advance(tx)
     return tx.events, tx.state
+
+
+#: The fields each command needs beyond ``type`` and ``player``, with their JSON types; a
+#: ``?`` marks an optional one.
+_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
+    "deal": {"voucher": (str,), "roll_three": (str,)},
+    "order_roll": {"dice": (list,)},
+    "roll": {"dice": (list,)},
+    "dice": {"dice": (list,), "opponent?": (str,)},
+    "choose": {"space": (str,)},
+    "taxi": {"space": (str,)},
+    "bus": {"option": (str,)},
+    "gift": {"option": (str,)},
+    "option": {"option": (int,)},
+    "bid": {"amount": (int,)},
+    "draw": {"card": (str,)},
+    "stock": {"company": (str,), "how": (str,)},
+    "voucher": {"voucher": (str,), "space?": (str,), "ride?": (bool,)},
+    "build": {"property": (str,)},
+    "sell_building": {"property": (str,)},
+    "mortgage": {"property?": (str,), "company?": (str,)},
+    "unmortgage": {"property?": (str,), "company?": (str,)},
+    "trade": {"with": (str,), "give?": (dict,), "take?": (dict,)},
+    "play_card": {"card": (str,), "target?": (str,), "property?": (str,), "give?": (str,),
+                  "space?": (str,), "company?": (str,)},  # fmt: skip
+    "target": {"target": (str,)},
+}
+
+
+def _check_fields(kind: str, command: Mapping[str, Any]) -> None:
+    for spec, types in _FIELDS.get(kind, {}).items():
+        name = spec.rstrip("?")
+        value = command.get(name)
+        if value is None and spec.endswith("?"):
+            continue
+        if isinstance(value, bool) and bool not in types or not isinstance(value, types):
+            what = " or ".join({str: "text", list: "a list", int: "a whole number", bool: "true or false", dict: "an object"}[t] for t in types)  # fmt: skip
+            got = "missing" if value is None else f"{value!r}"
+            raise IllegalCommandError(f"{kind}: '{name}' is {what}, not {got}")
+    if kind in ("mortgage", "unmortgage") and ("property" in command) == ("company" in command):
+        raise IllegalCommandError(f"{kind}: give either 'property' or 'company'")
 
 
 def apply(state: GameState, command: Mapping[str, Any]) -> GameState:
@@ -269,7 +306,10 @@ def _advance(tx: Tx) -> None:
         task = tx.agenda.pop(0)
         (_TASKS.get(task["do"]) or cardplay.TASKS[task["do"]])(tx, task)
     assert tx.decision is not None
-    tx.emit("decision", decision=tx.decision.to_json(), agenda=list(tx.agenda))
+    event = {"type": "decision", "decision": tx.decision.to_json(), "agenda": list(tx.agenda)}
+    tx.events.append(event)
+    # What evolve() would fold from the event, without parsing back the decision just built.
+    tx.state = _with(tx.state, {"decision": tx.decision, "agenda": tuple(tx.agenda)})
 
 
 def _game_over(tx: Tx) -> None:

@@ -180,22 +180,34 @@ class GameState:
         return _situation(self)
 
 
+def _player(s: Seat) -> Player:
+    """The referee's view of a seat, made once per seat value (seats outlive many states)."""
+    cached = _PLAYERS.get(id(s))
+    if cached is not None and cached[0] is s:
+        return cached[1]
+    player = Player(
+        name=s.name,
+        position=s.position,
+        in_jail=s.in_jail,
+        jail_turns=s.jail_turns,
+        reverse_direction=s.reverse_direction,
+        subway=s.subway,
+        transit_token=s.transit_token,
+        vouchers=len(s.vouchers),
+        shares=s.shares,
+    )
+    if len(_PLAYERS) > 4096:
+        _PLAYERS.clear()
+    _PLAYERS[id(s)] = (s, player)
+    return player
+
+
+_PLAYERS: dict[int, tuple[Seat, Player]] = {}
+
+
 @functools.lru_cache(maxsize=64)
 def _situation(state: GameState) -> Situation:
-    players = tuple(
-        Player(
-            name=s.name,
-            position=s.position,
-            in_jail=s.in_jail,
-            jail_turns=s.jail_turns,
-            reverse_direction=s.reverse_direction,
-            subway=s.subway,
-            transit_token=s.transit_token,
-            vouchers=len(s.vouchers),
-            shares=s.shares,
-        )
-        for s in state.active
-    )
+    players = tuple(_player(s) for s in state.active)
     return Situation(
         players=players,
         to_move=state.turn or players[0].name,
