@@ -28,7 +28,13 @@ def test_simulate_reports_json_with_the_documented_keys() -> None:
     status, out, err = cli("simulate", "--games", "2", "--seed", "3", "--players", "3", "--json")
     assert status == 0
     report = json.loads(out)
-    assert {"games", "turns", "turns_per_second", "games_per_second", "invariant_violations"} <= set(report)
+    assert {
+        "games",
+        "turns",
+        "turns_per_second",
+        "games_per_second",
+        "invariant_violations",
+    } <= set(report)
     assert report["games"] == 2 and report["invariant_violations"] == 0 and report["turns"] > 0
     assert "2/2 games" in err  # the progress bar
 
@@ -50,7 +56,9 @@ def test_simulate_bad_arguments(args, message) -> None:
 
 def played(tmp_path: Path) -> Path:
     db = tmp_path / "g.db"
-    status, out, err = cli("simulate", "--games", "1", "--seed", "1", "--players", "2", "--db", str(db))
+    status, out, err = cli(
+        "simulate", "--games", "1", "--seed", "1", "--players", "2", "--db", str(db)
+    )
     assert status == 0, err
     return db
 

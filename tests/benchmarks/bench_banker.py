@@ -40,7 +40,9 @@ def record_games(count: int, seed: int = 1) -> list[tuple[list[dict[str, Any]], 
     return games
 
 
-def engine_turns_per_second(games: list[tuple[list[dict[str, Any]], list[Any]]], rounds: int = 3) -> tuple[float, int, int]:
+def engine_turns_per_second(
+    games: list[tuple[list[dict[str, Any]], list[Any]]], rounds: int = 3
+) -> tuple[float, int, int]:
     best = float("inf")
     turns = commands = 0
     for _ in range(rounds):
@@ -105,10 +107,14 @@ def main(*, games: int = 20, appends: int = 400, resume_events: int = 10_000) ->
     print(f"{platform.machine()}, Python {platform.python_version()}")
     recorded = record_games(games)
     rate, turns, commands = engine_turns_per_second(recorded)
-    print(f"engine: {rate:,.0f} turns/s ({turns} turns, {commands} commands, {games} games, CPU time, best of 3)")
+    print(
+        f"engine: {rate:,.0f} turns/s ({turns} turns, {commands} commands, {games} games, CPU time, best of 3)"
+    )
     with tempfile.TemporaryDirectory(dir=Path.cwd()) as folder:
         ours, bare = append_ms(Path(folder), appends)
-        print(f"append one command: median {statistics.median(ours):.3f} ms, p95 {ours[int(len(ours) * 0.95) - 1]:.3f} ms ({len(ours)} commands)")
+        print(
+            f"append one command: median {statistics.median(ours):.3f} ms, p95 {ours[int(len(ours) * 0.95) - 1]:.3f} ms ({len(ours)} commands)"
+        )
         print(f"bare WAL insert, synchronous=FULL: median {statistics.median(bare):.3f} ms")
         seconds, events = resume_seconds(Path(folder), resume_events)
         print(f"resume a game of {events} events: median {seconds:.3f} s")
