@@ -43,6 +43,8 @@ class Game:
         #: The commands in force, newest last: (log number, command, state before, events).
         self._done: list[tuple[int, Mapping[str, Any], GameState, Sequence[Event]]] = []
         self._seq = 1
+        #: The dice readings (``reading`` keys) of the commands in force.
+        self._readings: set[Any] = set()
 
     @classmethod
     def new(
@@ -69,7 +71,9 @@ class Game:
         game = cls(commands[0].events, log=log, game_id=game_id)
         for logged in commands[1:]:
             if logged.command["type"] == "undo":
-                game._state = game._done.pop()[2]
+                _, command, before, _ = game._done.pop()
+                game._readings.discard(command.get("reading"))
+                game._state = before
             else:
                 game._push(logged.seq, logged.command, logged.events)
             game._seq = logged.seq + 1
@@ -93,6 +97,8 @@ class Game:
                 after = evolve(after, event)
         self._done.append((seq, command, before, events))
         self._state = after
+        if command.get("reading") is not None:
+            self._readings.add(command["reading"])
 
     def execute(self, command: Mapping[str, Any]) -> list[Event]:
         """Decide ``command``, log its events, make the result current; returns the events.
@@ -102,6 +108,12 @@ class Game:
         if isinstance(command, Mapping) and command.get("type") == "undo":
             self.undo()
             return []
+        reading = command.get("reading") if isinstance(command, Mapping) else None
+        if reading is not None and reading in self._readings:
+            # The dice module's throw (or a button press) arrived twice: apply it once.
+            raise IllegalCommandError(
+                f"{command.get('type')}: reading {reading!r} has been applied already"
+            )
         events, after = step(self._state, command)
         seq = self._seq
         if self.log is not None:
@@ -122,6 +134,7 @@ class Game:
             self.log.append(self.game_id, undo, [{"type": "undone", "command": seq, "of": command}])
         self._seq += 1
         self._done.pop()
+        self._readings.discard(command.get("reading"))
         self._state = before
         return command
 

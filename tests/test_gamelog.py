@@ -143,3 +143,14 @@ def test_an_old_file_is_migrated(tmp_path: Path) -> None:
     with GameLog(path) as log:
         assert log.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert log.games() == []
+
+
+def test_a_dice_reading_is_applied_once() -> None:
+    game = Game.new([{"name": "Ann"}, {"name": "Bob"}])
+    for n in ("Ann", "Bob"):
+        game.execute({**DEAL, "player": n})
+    game.execute({"type": "order_roll", "player": "Ann", "dice": [6, 6], "reading": "b1:1"})
+    with pytest.raises(IllegalCommandError, match="reading 'b1:1' has been applied already"):
+        game.execute({"type": "order_roll", "player": "Bob", "dice": [6, 6], "reading": "b1:1"})
+    game.execute({"type": "order_roll", "player": "Bob", "dice": [1, 2], "reading": "b1:2"})
+    assert game.state.turn == "Ann"
