@@ -149,13 +149,12 @@ def parse_command(line: str, default_player: str) -> dict[str, Any]:
     """
     if line.startswith("{"):
         try:
-            command = json.loads(line)
+            data = json.loads(line)
         except json.JSONDecodeError as exc:
             raise IllegalCommandError(f"cannot read {line!r}: {exc.msg}") from None
-        if not isinstance(command, dict):
+        if not isinstance(data, dict):
             raise IllegalCommandError(f"a command is a JSON object, not {line!r}")
-        command.setdefault("player", default_player)
-        return command
+        return {"player": default_player, **data}
     try:
         words = shlex.split(line)
     except ValueError as exc:
@@ -174,10 +173,10 @@ def parse_command(line: str, default_player: str) -> dict[str, Any]:
         else:
             values.append(_value(word))
     if values:
-        key = _POSITIONAL.get(kind)
-        if key is None:
+        field = _POSITIONAL.get(kind)
+        if field is None:
             raise IllegalCommandError(f"{kind} takes key=value words, not {' '.join(rest)!r}")
-        command[key] = values if key == "dice" else values[0]
+        command[field] = values if field == "dice" else values[0]
     return command
 
 
