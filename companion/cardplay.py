@@ -380,7 +380,7 @@ def _draw_vouchers(tx: eng.Tx, player: str, card: Card, spec: Mapping[str, Any])
 def _return_voucher(tx: eng.Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     seat = tx.state.seat(player)
     if seat.vouchers:
-        eng._return_vouchers(tx, player, seat.vouchers[-1:])
+        eng._return_vouchers(tx, player, seat.vouchers[:1])
 
 
 def _take_voucher(tx: eng.Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
