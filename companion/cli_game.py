@@ -22,7 +22,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     )
     history.add_argument("--db", required=True, metavar="FILE", help="the game log (SQLite)")
     history.add_argument("--game", type=int, metavar="ID", help="the game (default: the latest)")
-    history.add_argument("--format", choices=("text", "jsonl", "csv"), default="text")
+    history.add_argument(
+        "--format",
+        choices=("text", "jsonl", "csv", "situation"),
+        default="text",
+        help="words, events as JSON lines or CSV, or the table situation now (docs/situation.md)",
+    )
     history.set_defaults(handler=_history)
 
     sim = commands.add_parser(
@@ -71,6 +76,7 @@ _positive.__name__ = "positive whole number"
 
 def _history(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from companion import history
+    from companion.game import Game
     from companion.gamelog import GameLog, GameLogError
 
     with GameLog(_existing(args.db)) as log:
@@ -78,7 +84,11 @@ def _history(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if game_id is None:
             raise GameLogError(f"no game in {args.db!r} yet")
         commands = list(log.commands(game_id))
-    if args.format == "text":
+    if args.format == "situation":
+        with GameLog(args.db) as log:
+            state = Game.resume(log, game_id).state
+        out.write(json.dumps(state.situation().to_json(), indent=2) + "\n")
+    elif args.format == "text":
         out.write("\n".join(history.text_lines(game_id, commands)) + "\n")
     elif args.format == "jsonl":
         for line in history.jsonl_lines(game_id, commands):

@@ -261,8 +261,14 @@ _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "mortgage": {"property?": (str,), "company?": (str,)},
     "unmortgage": {"property?": (str,), "company?": (str,)},
     "trade": {"with": (str,), "give?": (dict,), "take?": (dict,)},
-    "play_card": {"card": (str,), "target?": (str,), "property?": (str,), "give?": (str,),
-                  "space?": (str,), "company?": (str,)},  # fmt: skip
+    "play_card": {
+        "card": (str,),
+        "target?": (str,),
+        "property?": (str,),
+        "give?": (str,),
+        "space?": (str,),
+        "company?": (str,),
+    },  # fmt: skip
     "target": {"target": (str,)},
 }
 

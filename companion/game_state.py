@@ -210,7 +210,7 @@ def _situation(state: GameState) -> Situation:
     players = tuple(_player(s) for s in state.active)
     return Situation(
         players=players,
-        to_move=state.turn or players[0].name,
+        to_move=state.turn if any(p.name == state.turn for p in players) else players[0].name,
         holdings=state.holdings,
         doubles_this_turn=state.doubles,
         voucher_played_this_turn=state.voucher_played,

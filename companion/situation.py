@@ -1,8 +1,9 @@
 """The table situation: what the referee needs to know about a game in progress.
 
-The JSON form is documented in ``docs/situation.md``; the game engine saves and exports the
-same format. Parsing validates everything and raises :class:`BadSituationError` naming the
-field, the bad value and what is allowed; a parsed :class:`Situation` is immutable.
+The JSON form is documented in ``docs/situation.md``; a game in progress exports the same
+format (``GameState.situation().to_json()``). Parsing validates everything and raises
+:class:`BadSituationError` naming the field, the bad value and what is allowed; a parsed
+:class:`Situation` is immutable.
 
 >>> s = Situation.parse({"players": [{"name": "Ann", "position": "GO"}]})
 >>> s.player("Ann").position
@@ -117,6 +118,45 @@ class Situation:
     def owner(self, property_name: str) -> str | None:
         holding = self.holdings.get(property_name)
         return holding.owner if holding else None
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form that :meth:`parse` reads back (``docs/situation.md``)."""
+        board = ultimate_board()
+        properties: dict[str, dict[str, Any]] = {}
+        for name, h in self.holdings.items():
+            entry: dict[str, Any] = {"owner": h.owner}
+            if h.mortgaged:
+                entry["mortgaged"] = True
+            if h.level:
+                entry["buildings"] = BUILDING_LEVELS[h.level]
+            if h.improved:
+                kind = board.properties[name][0].kind
+                entry["depot" if kind == "railroad" else "cab_stand"] = True
+            properties[name] = entry
+        return {
+            "version": FORMAT_VERSION,
+            "players": [
+                {
+                    "name": p.name,
+                    "position": p.position.key,
+                    "in_jail": p.in_jail,
+                    "jail_turns": p.jail_turns,
+                    "reverse_direction": p.reverse_direction,
+                    "subway": p.subway,
+                    "transit_token": p.transit_token,
+                    "vouchers": p.vouchers,
+                    "shares": dict(p.shares),
+                }
+                for p in self.players
+            ],
+            "to_move": self.to_move,
+            "properties": properties,
+            "doubles_this_turn": self.doubles_this_turn,
+            "voucher_played_this_turn": self.voucher_played_this_turn,
+            "vouchers_left": self.vouchers_left,
+            "pool": self.pool,
+            "options": {f.name: getattr(self.options, f.name) for f in fields(self.options)},
+        }
 
 
 def _read_json(path: str | Path) -> Any:

@@ -138,3 +138,22 @@ def test_parse_command_errors() -> None:
 def test_random_games_keep_every_invariant(seed: int, players: int) -> None:
     report = simulate(games=1, seed=seed, players=players, max_turns=120)
     assert report.problems == []
+
+
+def test_history_exports_the_table_situation_for_the_referee(tmp_path: Path) -> None:
+    db = tmp_path / "g.db"
+    status, _, err = cli(
+        "simulate", "--games", "1", "--seed", "2", "--players", "3", "--db", str(db)
+    )
+    assert status == 0, err
+    _, out, _ = cli("history", "--db", str(db), "--format", "situation")
+    situation = json.loads(out)
+    path = tmp_path / "now.json"
+    path.write_text(out)
+    status, answer, err = cli("referee", "space", "Boardwalk")
+    assert status == 0
+    status, answer, err = cli(
+        "referee", "move", "--state", str(path), "--roll", "1", "2", "1", "--json"
+    )
+    assert status == 0, err
+    assert json.loads(answer)["player"] == situation["to_move"]

@@ -516,3 +516,24 @@ def test_a_bad_situation_is_rejected_naming_the_field_and_value(
     assert bad in message
     assert "\n" not in message
     assert data == before
+
+
+def test_a_situation_round_trips_through_its_json() -> None:
+    data = {
+        "players": [
+            {"name": "Ann", "position": "middle:10", "in_jail": True, "jail_turns": 2, "vouchers": 3,
+             "shares": {"Motion Pictures": 2}},
+            {"name": "Bob", "position": "Subway", "subway": True},
+        ],
+        "to_move": "Bob",
+        "properties": {
+            "Boardwalk": {"owner": "Bob", "buildings": "hotel"},
+            "Park Place": {"owner": "Bob", "buildings": "hotel"},
+            "Baltic Avenue": {"owner": "Ann", "mortgaged": True},
+            "Reading Railroad": {"owner": "Ann", "depot": True},
+        },
+        "pool": 75,
+        "vouchers_left": 30,
+    }  # fmt: skip
+    s = Situation.parse(data)
+    assert Situation.parse(s.to_json()) == s
