@@ -33,3 +33,33 @@ def test_every_rule_id_cited_by_a_step_is_in_the_rulings(repo_root: Path) -> Non
     rulings = (repo_root / "docs" / "rulings.md").read_text("utf-8")
     documented = set(re.findall(r"^\| ([A-Z]\d+) \|", rulings, re.MULTILINE))
     assert cited and cited <= documented, sorted(cited - documented)
+
+
+def _first_column(text: str, header: str) -> set[str]:
+    """The backticked names in the first column of the table whose header starts ``header``."""
+    table = text.split(f"| {header} |", 1)[1].split("\n\n", 1)[0]
+    names: set[str] = set()
+    for line in table.splitlines()[2:]:
+        names.update(re.findall(r"`(\w+)`", line.split("|")[1]))
+    return names
+
+
+def test_the_banker_doc_lists_every_decision_command_and_event(repo_root: Path) -> None:
+    from companion.engine import _COMMANDS
+
+    doc = (repo_root / "docs" / "banker.md").read_text("utf-8")
+    code = "".join(
+        (repo_root / "companion" / f).read_text("utf-8") for f in ("engine.py", "cardplay.py")
+    )
+    asked = set(re.findall(r'ask\(\s*"(\w+)"', code)) | {"deal"}
+    assert _first_column(doc, "decision") == asked
+    assert _first_column(doc, "command") == set(_COMMANDS)
+    emitted = set(re.findall(r'emit\(\s*"(\w+)"', code)) | {
+        "game_started",
+        "transfer",
+        "seat",
+        "decision",
+        "shares",
+        "undone",
+    }
+    assert _first_column(doc, "event") == emitted
