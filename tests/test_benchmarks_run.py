@@ -21,3 +21,15 @@ def test_the_referee_benchmark_runs_on_a_fully_owned_board(repo_root: Path, caps
 
     bench.main(rounds=1)
     assert "median" in capsys.readouterr().out
+
+
+def test_the_banker_benchmark_runs(repo_root: Path, capsys, tmp_path: Path, monkeypatch) -> None:
+    path = repo_root / "tests" / "benchmarks" / "bench_banker.py"
+    spec = importlib.util.spec_from_file_location("bench_banker", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    monkeypatch.chdir(tmp_path)
+    bench.main(games=1, appends=5, resume_events=50)
+    out = capsys.readouterr().out
+    assert "turns/s" in out and "append one command" in out and "resume a game" in out
