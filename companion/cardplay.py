@@ -645,6 +645,10 @@ def play(tx: eng.Tx, c: Mapping[str, Any]) -> None:
     spec = card.play[0]
     how = spec.get("play")
     d = tx.state.decision
+    if spec.get("use") == "jail":
+        raise IllegalCommandError(
+            f"play_card: {card.title!r} gets you out of jail: use the jail_card command in jail"
+        )
     if how is None:
         raise IllegalCommandError(
             f"play_card: {card.title!r} acts by itself when it applies ({card.effect})"

@@ -210,7 +210,7 @@ def step(state: GameState, command: Mapping[str, Any]) -> tuple[list[Event], Gam
         raise IllegalCommandError(
             f"{kind}: {player!r} is not a player in the game (players: {', '.join(names)})"
         )
-    if state.over and kind != "trade":
+    if state.over:
         raise IllegalCommandError(f"{kind}: the game is over; {state.winner} won")
     d = state.decision
     if kind not in ANYTIME:
