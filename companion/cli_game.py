@@ -47,7 +47,8 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         help="play a game at the prompt, logged to a database",
         description=(
             "Start a game (--players) or resume the latest one in --db, and answer its "
-            "decisions at the prompt: e.g. 'roll 3 4 mr', 'buy', 'bid 250 as Bob', 'undo'."
+            "decisions at the prompt: e.g. 'roll 3 4 mr', 'buy', 'bid 250 as Bob', 'undo', "
+            "'correct roll 3 4 2' (replace the last command), 'show' (the accounts)."
         ),
     )
     play.add_argument("--db", required=True, metavar="FILE", help="the game log (SQLite)")
@@ -217,6 +218,18 @@ def _value(text: str) -> Any:
         return text
 
 
+def _balances(state: Any) -> str:
+    """Every account and what each player owns, for ``show`` at the prompt."""
+    lines = [f"Bank ${state.cash['Bank']}, Pool ${state.pool}"]
+    for seat in state.active:
+        owned = sorted(n for n, h in state.holdings.items() if h.owner == seat.name)
+        lines.append(
+            f"{seat.name}: ${state.cash[seat.name]} on {seat.position.name}"
+            + (f"; owns {', '.join(owned)}" if owned else "")
+        )
+    return "\n".join(lines)
+
+
 def _play(
     args: argparse.Namespace, out: TextIO, err: TextIO, prompt: Callable[[], str] | None = None
 ) -> int:
@@ -249,7 +262,14 @@ def _play(
                     undone = game.undo(player=d.player)
                     print(f"Undone: {undone['type']} by {undone.get('player')}", file=out)
                     continue
-                events = game.execute(parse_command(line, d.player))
+                if line == "show":
+                    print(_balances(game.state), file=out)
+                    continue
+                if line.startswith("correct "):
+                    last = game.done[-1]["player"] if game.done else d.player
+                    events = game.correct(parse_command(line.removeprefix("correct "), last))
+                else:
+                    events = game.execute(parse_command(line, d.player))
             except CompanionError as exc:
                 print(f"companion: error: {exc}", file=err)
                 continue

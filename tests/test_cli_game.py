@@ -110,7 +110,9 @@ def test_play_at_the_prompt_with_undo_then_resume(tmp_path: Path) -> None:
         "roll 1 2 1",
         "undo",
         "roll 9 9 9",
-        "roll 1 2 2",
+        "roll 1 2 1",
+        "correct roll 1 2 2",
+        "show",
         "buy",
     ])  # fmt: skip
     args = argparse.Namespace(db=db, players="Ann,Bob", game=None)
@@ -120,6 +122,7 @@ def test_play_at_the_prompt_with_undo_then_resume(tmp_path: Path) -> None:
     assert "Undone: roll by Ann" in text
     assert "a regular die shows 1 to 6, not '9'" in err.getvalue()
     assert "Ann pays the Bank $200 (buying Reading Railroad)." in text
+    assert "Ann: $3200 on Reading Railroad" in text  # 'show' after the correction
     out2 = io.StringIO()
     resume = argparse.Namespace(db=db, players=None, game=None)
     assert _play(resume, out2, io.StringIO(), prompt=lambda: "quit") == 0
