@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from companion import assets
 from companion import engine as eng
 from companion.board import Space
 from companion.cards import Card
@@ -538,7 +539,7 @@ def _condemn_choice(tx: eng.Tx, player: str, space: Space) -> None:
         raise IllegalCommandError(
             f"choose: House Condemned sells a house of yours, and {space.name!r} has none"
         )
-    tx.transfer(BANK, player, eng.building_cost(space.name) // 2, "House Condemned")
+    tx.transfer(BANK, player, assets.building_cost(space.name) // 2, "House Condemned")
     eng._set_holding(tx, space.name, Holding(player, level=h.level - 1))
 
 
@@ -714,7 +715,7 @@ def _other(tx: eng.Tx, player: str, c: Mapping[str, Any]) -> str:
 
 
 def _loose_property(tx: eng.Tx, owner: str, ref: Any) -> str:
-    name = eng._property_name(tx, ref)
+    name = assets.property_name(tx, ref)
     h = tx.state.holdings.get(name)
     if h is None or h.owner != owner:
         raise IllegalCommandError(f"play_card: {owner} does not own {name!r}")
@@ -743,14 +744,14 @@ def _play_move(tx: eng.Tx, player: str, card: Card, c: Mapping[str, Any]) -> Non
 
 
 def _play_foreclose(tx: eng.Tx, player: str, card: Card, c: Mapping[str, Any]) -> None:
-    name = eng._property_name(tx, c.get("property"))
+    name = assets.property_name(tx, c.get("property"))
     h = tx.state.holdings.get(name)
     if h is None or h.owner == player or not h.mortgaged:
         raise IllegalCommandError(
             f"play_card: {card.title!r} claims another player's mortgaged property, and {name!r} is not one"
         )
-    value = eng.mortgage_value(name)
-    eng._afford(tx, player, value, f"claiming {name}")
+    value = assets.mortgage_value(name)
+    assets.afford(tx, player, value, f"claiming {name}")
     tx.transfer(player, BANK, value, f"{card.title}: {name}")
     against(tx, h.owner, {"do": "hand_over", "property": name, "to": player}, card.id)
 
@@ -771,8 +772,8 @@ def _play_steal(tx: eng.Tx, player: str, card: Card, c: Mapping[str, Any]) -> No
 
 
 def _play_free_house(tx: eng.Tx, player: str, card: Card, c: Mapping[str, Any]) -> None:
-    name = eng._property_name(tx, c.get("property"))
-    problem = eng.build_problem(tx.state, player, name)
+    name = assets.property_name(tx, c.get("property"))
+    problem = assets.build_problem(tx.state, player, name)
     group = tx.board.group_of(name) if tx.board.properties[name][0].group else ()
     if problem is None and not all(
         (g := tx.state.holdings.get(n)) and g.owner == player for n in group

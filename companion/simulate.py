@@ -18,9 +18,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from companion.assets import build_problem, building_cost, lift_cost, mortgage_value
 from companion.board import ultimate_board
 from companion.cards import card_deck
-from companion.engine import build_problem, building_cost, lift_cost, mortgage_value
 from companion.errors import CompanionError
 from companion.game import Game
 from companion.game_state import GameState, evolve, invariant_problems, replay, snapshot

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from companion.assets import lift_cost
 from companion.engine import (
     dividend,
-    lift_cost,
     new_game,
     roll_three_winnings,
     squeeze_play_amount,

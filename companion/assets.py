@@ -1,0 +1,409 @@
+"""Property and everything held: buildings, mortgages, trades, bankruptcy and the end.
+
+The commands here may be given whenever the rules allow them, not only as the answer to the
+decision (``companion.engine.ANYTIME``); bankruptcy answers a payment that cannot be made.
+
+>>> building_cost("Boardwalk"), lift_cost(mortgage_value("Boardwalk"))
+(200, 220)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion import engine as eng
+from companion.board import ultimate_board
+from companion.errors import CompanionError, IllegalCommandError
+from companion.game_state import GameState
+from companion.ledger import BANK, POOL
+from companion.situation import Holding
+
+_LEVEL_NAMES = (
+    "no building",
+    "1 house",
+    "2 houses",
+    "3 houses",
+    "4 houses",
+    "a hotel",
+    "a skyscraper",
+)
+
+
+def _owned(tx: eng.Tx, player: str, name: Any, verb: str) -> Holding:
+    if not isinstance(name, str) or name not in tx.board.properties:
+        try:
+            space = tx.board.space(str(name))
+        except CompanionError as exc:
+            raise IllegalCommandError(f"{verb}: {exc}") from None
+        name = space.name
+    holding = tx.state.holdings.get(name)
+    if holding is None or holding.owner != player:
+        raise IllegalCommandError(f"{verb} by {player}: {player} does not own {name!r}")
+    return holding
+
+
+def property_name(tx: eng.Tx, ref: Any) -> str:
+    if isinstance(ref, str) and ref in tx.board.properties:
+        return ref
+    return tx.board.space(str(ref)).name
+
+
+def build_problem(state: GameState, player: str, name: str) -> str | None:
+    """Why ``player`` may not add a building to ``name`` now (``None``: they may)."""
+    board = ultimate_board()
+    holding = state.holdings.get(name)
+    if holding is None or holding.owner != player:
+        return f"{player} does not own {name!r}"
+    if holding.mortgaged:
+        return f"{name!r} is mortgaged; lift the mortgage first"
+    space = board.properties[name][0]
+    supply = state.supply()
+    if space.kind in ("railroad", "cab_company"):
+        what = "train_depots" if space.kind == "railroad" else "cab_stands"
+        if holding.improved:
+            return f"{name!r} already has its {what[:-1].replace('_', ' ')}"
+        if not supply[what]:
+            return f"the Bank has no {what.replace('_', ' ')} left"
+        return None
+    if space.kind != "street":
+        return f"{name!r} is not a street, railroad or cab company: nothing can be built on it"
+    group = board.group_of(name)
+    mine = [n for n in group if state.holdings.get(n) and state.holdings[n].owner == player]
+    need = len(group) - 1 if len(group) >= 3 else len(group)
+    if len(mine) < need:
+        return f"building on {space.group} needs {'all' if need == len(group) else 'all but one'} of its {len(group)} lots; {player} owns {len(mine)}"
+    mortgaged = [n for n in group if state.holdings.get(n) and state.holdings[n].mortgaged]
+    if mortgaged:
+        return f"{mortgaged[0]!r} in the same group is mortgaged"
+    if holding.level >= 6:
+        return f"{name!r} has a skyscraper already"
+    low = min(state.holdings[n].level for n in mine)
+    if holding.level > low:
+        lower = next(n for n in mine if state.holdings[n].level == low)
+        return f"{lower!r} has {_LEVEL_NAMES[low]}; build evenly"
+    if holding.level == 5 and (len(mine) < len(group) or low < 5):
+        return f"a skyscraper needs the whole {space.group} group with a hotel on every lot"
+    what = {4: "hotels", 5: "skyscrapers"}.get(holding.level, "houses")
+    if not supply[what]:
+        return f"the Bank has no {what} left"
+    return None
+
+
+def build(tx: eng.Tx, c: Mapping[str, Any]) -> None:
+    player = c["player"]
+    name = property_name(tx, c.get("property"))
+    problem = build_problem(tx.state, player, name)
+    if problem:
+        raise IllegalCommandError(f"cannot build on {name!r}: {problem}")
+    holding = tx.state.holdings[name]
+    cost = building_cost(name)
+    if tx.cash(player) < cost:
+        raise IllegalCommandError(
+            f"cannot build on {name!r}: it costs ${cost} and {player} has ${tx.cash(player)}"
+        )
+    tx.transfer(player, BANK, cost, f"building on {name}")
+    if tx.board.properties[name][0].kind == "street":
+        eng._set_holding(tx, name, Holding(player, level=holding.level + 1))
+    else:
+        eng._set_holding(tx, name, Holding(player, improved=True))
+
+
+def building_cost(name: str) -> int:
+    """D3: a house, hotel or skyscraper costs the lot's house cost; a depot $100, a stand $150."""
+    space = ultimate_board().properties[name][0]
+    if space.kind == "railroad":
+        return 100
+    if space.kind == "cab_company":
+        return 150
+    return space.house_cost
+
+
+def sell_building(tx: eng.Tx, c: Mapping[str, Any]) -> None:
+    player = c["player"]
+    name = property_name(tx, c.get("property"))
+    holding = _owned(tx, player, name, "sell_building")
+    space = tx.board.properties[name][0]
+    refund = building_cost(name) // 2
+    if space.kind in ("railroad", "cab_company"):
+        if not holding.improved:
+            raise IllegalCommandError(f"sell_building: {name!r} has nothing built on it")
+        tx.transfer(BANK, player, refund, f"selling a building on {name}")
+        eng._set_holding(tx, name, Holding(player))
+        return
+    if not holding.level:
+        raise IllegalCommandError(f"sell_building: {name!r} has no building to sell")
+    group = [
+        n
+        for n in tx.board.group_of(name)
+        if tx.state.holdings.get(n) and tx.state.holdings[n].owner == player
+    ]
+    high = max(tx.state.holdings[n].level for n in group)
+    if holding.level < high:
+        higher = next(n for n in group if tx.state.holdings[n].level == high)
+        raise IllegalCommandError(
+            f"sell_building: {higher!r} has {_LEVEL_NAMES[high]}; sell evenly"
+        )
+    supply = tx.state.supply()
+    if holding.level == 6 and not supply["hotels"]:
+        raise IllegalCommandError(f"sell_building: the Bank has no hotel to put back on {name!r}")
+    if holding.level == 5 and supply["houses"] < 4:
+        raise IllegalCommandError(
+            f"sell_building: the Bank has {supply['houses']} houses, not the 4 that go back on {name!r}"
+        )
+    tx.transfer(BANK, player, refund, f"selling a building on {name}")
+    eng._set_holding(tx, name, Holding(player, level=holding.level - 1))
+
+
+def mortgage_value(name: str) -> int:
+    return ultimate_board().properties[name][0].mortgage
+
+
+def lift_cost(value: int) -> int:
+    """A mortgage is lifted for its value plus 10% interest, rounded up to the dollar."""
+    return value + (value + 9) // 10
+
+
+def mortgage(tx: eng.Tx, c: Mapping[str, Any]) -> None:
+    player = c["player"]
+    if "company" in c:
+        company = c["company"]
+        seat = tx.state.seat(player)
+        if seat.shares.get(company, 0) - seat.mortgaged_shares.get(company, 0) < 1:
+            raise IllegalCommandError(
+                f"mortgage by {player}: {player} has no unmortgaged share of {company!r}"
+            )
+        tx.transfer(BANK, player, eng._stocks()[company] // 2, f"mortgaging a share of {company}")
+        m = dict(seat.mortgaged_shares)
+        m[company] = m.get(company, 0) + 1
+        tx.shares({player: (seat.shares, m)})
+        return
+    name = property_name(tx, c.get("property"))
+    holding = _owned(tx, player, name, "mortgage")
+    if holding.mortgaged:
+        raise IllegalCommandError(f"mortgage: {name!r} is mortgaged already")
+    space = tx.board.properties[name][0]
+    built = [
+        n
+        for n in (tx.board.group_of(name) if space.group else (name,))
+        if (h := tx.state.holdings.get(n)) and (h.level or h.improved)
+    ]
+    if built:
+        raise IllegalCommandError(f"mortgage: sell the buildings on {built[0]!r} first")
+    tx.transfer(BANK, player, mortgage_value(name), f"mortgaging {name}")
+    eng._set_holding(tx, name, Holding(player, mortgaged=True))
+
+
+def unmortgage(tx: eng.Tx, c: Mapping[str, Any]) -> None:
+    player = c["player"]
+    if "company" in c:
+        company = c["company"]
+        seat = tx.state.seat(player)
+        if not seat.mortgaged_shares.get(company):
+            raise IllegalCommandError(f"unmortgage by {player}: no mortgaged share of {company!r}")
+        cost = lift_cost(eng._stocks()[company] // 2)
+        afford(tx, player, cost, f"lifting the mortgage on a share of {company}")
+        tx.transfer(player, BANK, cost, f"lifting the mortgage on a share of {company}")
+        m = dict(seat.mortgaged_shares)
+        m[company] -= 1
+        tx.shares({player: (seat.shares, m)})
+        return
+    name = property_name(tx, c.get("property"))
+    holding = _owned(tx, player, name, "unmortgage")
+    if not holding.mortgaged:
+        raise IllegalCommandError(f"unmortgage: {name!r} is not mortgaged")
+    cost = lift_cost(mortgage_value(name))
+    afford(tx, player, cost, f"lifting the mortgage on {name}")
+    tx.transfer(player, BANK, cost, f"lifting the mortgage on {name}")
+    eng._set_holding(tx, name, Holding(player))
+
+
+def afford(tx: eng.Tx, player: str, cost: int, what: str) -> None:
+    if tx.cash(player) < cost:
+        raise IllegalCommandError(f"{what} costs ${cost} and {player} has ${tx.cash(player)}")
+
+
+# -- Trades and bankruptcy ------------------------------------------------------------------
+
+_ASSETS = ("cash", "properties", "shares", "vouchers", "roll_three", "cards")
+
+
+def trade(tx: eng.Tx, c: Mapping[str, Any]) -> None:
+    """Both players agreed at the table: ``give`` goes from ``player`` to ``with``, ``take`` back."""
+    a, b = c["player"], c.get("with")
+    if b == a or b not in [s.name for s in tx.state.active]:
+        raise IllegalCommandError(f"trade: 'with' names another player in the game, not {b!r}")
+    give, take = c.get("give") or {}, c.get("take") or {}
+    for side in (give, take):
+        unknown = set(side) - set(_ASSETS)
+        if unknown:
+            raise IllegalCommandError(
+                f"trade: no asset kind {sorted(unknown)[0]!r}; trade {', '.join(_ASSETS)}"
+            )
+    _check_side(tx, a, give)
+    _check_side(tx, b, take)
+    if not give and not take:
+        raise IllegalCommandError("trade: nothing changes hands")
+    _move_assets(tx, a, b, give, "trade")
+    _move_assets(tx, b, a, take, "trade")
+
+
+def _check_side(tx: eng.Tx, owner: str, side: Mapping[str, Any]) -> None:
+    seat = tx.state.seat(owner)
+    cash = side.get("cash", 0)
+    if isinstance(cash, bool) or not isinstance(cash, int) or not 0 <= cash <= tx.cash(owner):
+        raise IllegalCommandError(f"trade: {owner} has ${tx.cash(owner)} and cannot give {cash!r}")
+    for name in side.get("properties", []):
+        h = tx.state.holdings.get(name)
+        if h is None or h.owner != owner:
+            raise IllegalCommandError(f"trade: {owner} does not own {name!r}")
+        space = tx.board.properties[name][0]
+        group = tx.board.group_of(name) if space.group else (name,)
+        built = [
+            n
+            for n in group
+            if (g := tx.state.holdings.get(n)) and (g.level or g.improved) and g.owner == owner
+        ]
+        if built:
+            raise IllegalCommandError(
+                f"trade: sell the buildings on {built[0]!r} before trading {name!r}"
+            )
+    for company, n in (side.get("shares") or {}).items():
+        free = seat.shares.get(company, 0)
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 < n <= free:
+            raise IllegalCommandError(
+                f"trade: {owner} holds {free} shares of {company!r}, not {n!r}"
+            )
+    for key, held in (
+        ("vouchers", seat.vouchers),
+        ("roll_three", seat.roll_three),
+        ("cards", seat.cards),
+    ):
+        pool = list(held)
+        for item in side.get(key, []):
+            if item not in pool:
+                raise IllegalCommandError(f"trade: {owner} holds no {item!r}")
+            pool.remove(item)
+            if key == "cards" and not tx.deck.card(item).tradable:
+                raise IllegalCommandError(f"trade: {tx.deck.card(item).title!r} may not be traded")
+
+
+def _move_assets(tx: eng.Tx, source: str, target: str, side: Mapping[str, Any], why: str) -> None:
+    tx.transfer(source, target, side.get("cash", 0), why)
+    for name in side.get("properties", []):
+        h = tx.state.holdings[name]
+        eng._set_holding(tx, name, Holding(target, mortgaged=h.mortgaged))
+        if h.mortgaged:
+            # Classic: who receives a mortgaged property pays the 10% interest at once.
+            tx.first(
+                eng._pay(
+                    target, BANK, (mortgage_value(name) + 9) // 10, f"interest on mortgaged {name}"
+                )
+            )
+    if side.get("shares"):
+        src, dst = tx.state.seat(source), tx.state.seat(target)
+        s_sh, s_m, d_sh, d_m = (
+            dict(src.shares),
+            dict(src.mortgaged_shares),
+            dict(dst.shares),
+            dict(dst.mortgaged_shares),
+        )
+        for company, n in side["shares"].items():
+            mortgaged = min(n, s_m.get(company, 0))
+            s_sh[company] -= n
+            s_m[company] = s_m.get(company, 0) - mortgaged
+            d_sh[company] = d_sh.get(company, 0) + n
+            d_m[company] = d_m.get(company, 0) + mortgaged
+        tx.shares({source: (s_sh, s_m), target: (d_sh, d_m)})
+    for key in ("vouchers", "roll_three", "cards"):
+        items = side.get(key, [])
+        if items:
+            held = list(getattr(tx.state.seat(source), key))
+            for item in items:
+                held.remove(item)
+            tx.seat_set(source, **{key: held})
+            tx.seat_set(target, **{key: [*getattr(tx.state.seat(target), key), *items]})
+
+
+def declare_bankruptcy(tx: eng.Tx, c: Mapping[str, Any]) -> None:
+    player = c["player"]
+    creditor = tx.state.decision.data["creditor"]
+    tx.agenda.pop(0)  # the payment that could not be made
+    bankrupt(tx, player, creditor)
+
+
+def bankrupt(tx: eng.Tx, player: str, creditor: str) -> None:
+    """P9: buildings go back to the Bank for half; everything else to the creditor player, or
+    back to the Bank (properties unowned, shares and cards back) when the Bank or Pool is owed."""
+    for name, h in list(tx.state.holdings.items()):
+        if h.owner != player:
+            continue
+        if h.level or h.improved:
+            # A hotel stands for 5 buildings bought and a skyscraper for 6, all at half price.
+            back = h.level + int(h.improved)
+            tx.transfer(
+                BANK, player, building_cost(name) // 2 * back, f"buildings on {name} sold back"
+            )
+            eng._set_holding(tx, name, Holding(player, mortgaged=h.mortgaged))
+    seat = tx.state.seat(player)
+    to_player = creditor not in (BANK, POOL)
+    if to_player:
+        side = {
+            "cash": tx.cash(player),
+            "properties": [n for n, h in tx.state.holdings.items() if h.owner == player],
+            "shares": dict(seat.shares),
+            "vouchers": list(seat.vouchers),
+            "roll_three": list(seat.roll_three),
+            "cards": list(seat.cards),
+        }
+        _move_assets(tx, player, creditor, side, f"bankruptcy of {player}")
+    else:
+        tx.transfer(player, creditor, tx.cash(player), f"bankruptcy of {player}")
+        for name, h in list(tx.state.holdings.items()):
+            if h.owner == player:
+                eng._set_holding(tx, name, None)
+        tx.shares({player: ({}, {})})
+        tx.emit("bank", set={"roll_three_left": tx.state.roll_three_left + len(seat.roll_three)})
+        eng._return_vouchers(tx, player, seat.vouchers)
+        for card in seat.cards:
+            eng._return_card(tx, player, card)
+        tx.seat_set(player, roll_three=[])
+    tx.seat_set(player, bankrupt=True)
+    whom = "the Bank" if not to_player else creditor
+    tx.note(f"{player} is bankrupt; their assets go to {whom}.")
+    tx.agenda[:] = [t for t in tx.agenda if t.get("player") != player and t.get("from") != player]
+    if tx.state.turn == player:
+        tx.agenda[:] = [t for t in tx.agenda if t.get("do") not in ("bonus", "doubles", "resume")]
+
+
+def net_worth(state: GameState, player: str) -> int:
+    """P9 time limit: cash, plus property (mortgaged at the mortgage value), buildings at cost
+    and shares at par."""
+    total = state.cash[player]
+    for name, h in state.holdings.items():
+        if h.owner == player:
+            space = ultimate_board().properties[name][0]
+            total += space.price - (space.price - space.mortgage if h.mortgaged else 0)
+            total += building_cost(name) * (h.level if h.level <= 4 else 5 if h.level == 5 else 6)
+            total += building_cost(name) if h.improved else 0
+    seat = state.seat(player)
+    stocks = eng._stocks()
+    total += sum(stocks[c] * n for c, n in seat.shares.items())
+    total -= sum(stocks[c] // 2 * n for c, n in seat.mortgaged_shares.items())
+    return total
+
+
+def end_game(tx: eng.Tx, c: Mapping[str, Any]) -> None:
+    if not tx.state.rules.time_limit:
+        raise IllegalCommandError(
+            "end_game: the time-limit house rule is off; the game ends when one player is left"
+        )
+    richest = max(tx.state.active, key=lambda s: net_worth(tx.state, s.name))
+    tx.agenda.clear()
+    tx.emit(
+        "game_over",
+        winner=richest.name,
+        text=f"Time is up: {richest.name} is the richest and wins.",
+    )
+    tx.ask("game_over", richest.name, f"Game over: {richest.name} wins.", ())
+    tx.moved_on = True
