@@ -49,7 +49,8 @@ def test_the_banker_doc_lists_every_decision_command_and_event(repo_root: Path) 
 
     doc = (repo_root / "docs" / "banker.md").read_text("utf-8")
     code = "".join(
-        (repo_root / "companion" / f).read_text("utf-8") for f in ("engine.py", "cardplay.py")
+        (repo_root / "companion" / f).read_text("utf-8")
+        for f in ("engine.py", "cardplay.py", "assets.py")
     )
     asked = set(re.findall(r'ask\(\s*"(\w+)"', code)) | {"deal"}
     assert _first_column(doc, "decision") == asked
