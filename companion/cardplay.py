@@ -213,15 +213,18 @@ def _collect(tx: eng.Tx, player: str, card: Card, spec: Mapping[str, Any]) -> No
     tx.transfer(BANK, player, spec["amount"], card.title)
 
 
+def _owns_a(tx: eng.Tx, player: str, kind: str) -> bool:
+    return any(
+        h.owner == player
+        for h in (tx.state.holdings.get(n) for n in tx.board.properties_of_kind(kind))
+        if h
+    )
+
+
 def _pay_each(tx: eng.Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     held = spec.get("if_holds")
     if held and not (
-        any(
-            h.owner == player
-            for n, h in tx.state.holdings.items()
-            if tx.board.properties[n][0].kind == held["kind"]
-        )
-        or tx.state.seat(player).shares.get(held["company"])
+        _owns_a(tx, player, held["kind"]) or tx.state.seat(player).shares.get(held["company"])
     ):
         tx.note(
             f"{card.title}: {player} owns no railroad or {held['company']} stock: nothing to pay."
@@ -229,11 +232,7 @@ def _pay_each(tx: eng.Tx, player: str, card: Card, spec: Mapping[str, Any]) -> N
         return
     payees = _others(tx, player)
     if "to_owners_of" in spec:
-        kind = spec["to_owners_of"]
-        payees = [
-            p for p in payees
-            if any(h.owner == p for n, h in tx.state.holdings.items() if tx.board.properties[n][0].kind == kind)
-        ]  # fmt: skip
+        payees = [p for p in payees if _owns_a(tx, p, spec["to_owners_of"])]
     tx.first(*(eng._pay(player, p, spec["amount"], card.title) for p in payees))
 
 
@@ -415,9 +414,10 @@ def target(tx: eng.Tx, c: Mapping[str, Any]) -> None:
 def _storm(tx: eng.Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     own = spec["whose"] == "own"
     built = [
-        n for n, h in tx.state.holdings.items()
+        n
+        for n, h in tx.state.holdings.items()
         if (h.level or h.improved) and (h.owner == player) == own
-    ]  # fmt: skip
+    ]
     if not built:
         tx.note(
             f"{card.title}: no {'of your' if own else 'other player’s'} property has buildings; nothing happens."

@@ -268,8 +268,17 @@ _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
         "give?": (str,),
         "space?": (str,),
         "company?": (str,),
-    },  # fmt: skip
+    },
     "target": {"target": (str,)},
+}
+
+
+_TYPE_WORDS = {
+    str: "text",
+    list: "a list",
+    int: "a whole number",
+    bool: "true or false",
+    dict: "an object",
 }
 
 
@@ -280,7 +289,7 @@ def _check_fields(kind: str, command: Mapping[str, Any]) -> None:
         if value is None and spec.endswith("?"):
             continue
         if isinstance(value, bool) and bool not in types or not isinstance(value, types):
-            what = " or ".join({str: "text", list: "a list", int: "a whole number", bool: "true or false", dict: "an object"}[t] for t in types)  # fmt: skip
+            what = " or ".join(_TYPE_WORDS[t] for t in types)
             got = "missing" if value is None else f"{value!r}"
             raise IllegalCommandError(f"{kind}: '{name}' is {what}, not {got}")
     if kind in ("mortgage", "unmortgage") and ("property" in command) == ("company" in command):
@@ -822,6 +831,7 @@ def _task_utility_roll(tx: Tx, task: Task) -> None:
 
 
 def _task_tax_refund(tx: Tx, task: Task) -> None:
+    """P1: Tax Refund pays half the Pool, rounded up."""
     amount = (tx.state.pool + 1) // 2
     tx.transfer(POOL, task["player"], amount, "Tax Refund: half the Pool")
 
@@ -1042,10 +1052,6 @@ def _cmd_draw(tx: Tx, c: Mapping[str, Any]) -> None:
             text=f"{player} drew {card.title}: {card.effect}",
         )
         cardplay.drawn(tx, player, card)
-
-
-def _task_collect_tax_refund(tx: Tx, task: Task) -> None:
-    _task_tax_refund(tx, task)
 
 
 def _task_birthday(tx: Tx, task: Task) -> None:
@@ -1391,7 +1397,7 @@ _TASKS: dict[str, Callable[[Tx, Task], None]] = {
     "taxi_offer": _task_taxi_offer,
     "draw_voucher": _task_draw_voucher,
     "draw_card": _task_draw_card,
-    "collect_tax_refund": _task_collect_tax_refund,
+    "collect_tax_refund": _task_tax_refund,
     "birthday_gift": _task_birthday,
     "squeeze_play": _task_squeeze,
     "roll_three": _task_roll_three,
