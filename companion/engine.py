@@ -507,7 +507,7 @@ def _roll_of(c: Mapping[str, Any]) -> Roll:
 def _cmd_roll(tx: Tx, c: Mapping[str, Any]) -> None:
     player = c["player"]
     roll = _roll_of(c)
-    _roll(tx, player, roll, None)
+    _roll(tx, player, roll)
 
 
 def _cmd_bail(tx: Tx, c: Mapping[str, Any]) -> None:
@@ -544,7 +544,8 @@ def _return_card(tx: Tx, player: str, card: str) -> None:
     tx.emit("bank", set={"cards_out": out})
 
 
-def _roll(tx: Tx, player: str, roll: Roll, to: Space | None) -> None:
+def _roll(tx: Tx, player: str, roll: Roll) -> None:
+    """A roll's first move and what its space asks; the bonus move and doubles come after."""
     state = tx.state
     seat = state.seat(player)
     backwards = seat.reverse_direction
@@ -554,9 +555,7 @@ def _roll(tx: Tx, player: str, roll: Roll, to: Space | None) -> None:
         dice=[roll.d1, roll.d2, roll.speed],
         text=f"{player} rolled {roll}.",
     )
-    res = resolve_roll(
-        tx.board, state.situation(), roll, player=player, to=to, first_move_only=True
-    )
+    res = resolve_roll(tx.board, state.situation(), roll, player=player, first_move_only=True)
     jailed_before = seat.in_jail
     _apply(tx, res)
     if any(a.kind == "choose_any_space" for a in res.follow_up):
