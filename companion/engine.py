@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.board import Space, ultimate_board
+from companion.board import ultimate_board
 from companion.cards import card_deck
 from companion.errors import BadRollError, IllegalCommandError
 from companion.game_state import Decision, Event, GameState, Rules, _with, evolve
