@@ -1280,6 +1280,8 @@ def _cmd_stock(tx: Tx, c: Mapping[str, Any]) -> None:
         raise IllegalCommandError(
             f"stock: every share of {company} is sold; choose another company"
         )
+    if tx.state.decision.data.get("free") and how != "buy":
+        raise IllegalCommandError("stock: the free share (Inherit Stock) is taken, not auctioned")
     if how == "buy":
         price = cardplay.share_price(tx, player, _stocks()[company])
         if tx.cash(player) < price:

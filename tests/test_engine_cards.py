@@ -269,3 +269,11 @@ def test_the_expiring_bus_ticket_sends_every_other_voucher_back() -> None:
     state = do(state, "voucher", "Ann", voucher="voucher-bus-ticket-expiring", space="Income Tax")
     assert state.seat("Ann").vouchers == () and state.seat("Bob").vouchers == ()
     assert sum(state.vouchers_left.values()) == 36
+
+
+def test_inherit_stock_takes_one_unsold_share_free() -> None:
+    state = do(at_chance(deck="community_chest"), "draw", card="cc-inherit-stock")
+    assert state.decision.kind == "stock" and state.decision.data["free"]
+    assert "taken, not auctioned" in rejected(state, "stock", company="Acme Motors", how="auction")
+    state = do(state, "stock", company="Acme Motors", how="buy")
+    assert state.seat("Ann").shares == {"Acme Motors": 1} and state.cash["Ann"] == 3200
