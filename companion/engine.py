@@ -737,8 +737,7 @@ def _tasks_for(tx: Tx, player: str, a: Action) -> list[Task]:
     if k == "pay_rent":
         assert a.space is not None
         if a.amount is None:
-            times = int(a.text.split(" times")[0].rsplit(" ", 1)[1])
-            return [{"do": "utility_roll", "player": player, "space": space, "times": times}]
+            return [{"do": "utility_roll", "player": player, "space": space, "times": a.times}]
         return [
             {"do": "rent", "player": player, "space": space, "amount": a.amount, "owner": a.payee}
         ]

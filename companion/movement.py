@@ -128,6 +128,8 @@ class Action:
     amount: int | None = None
     payee: str | None = None
     choices: tuple[Space, ...] = ()
+    #: Rent still to roll for (a utility): the multiplier of the dice total.
+    times: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -451,6 +453,7 @@ class _Turn:
                     space,
                     None,
                     holding.owner,
+                    times=times,
                 )
             )
         else:

@@ -32,6 +32,8 @@ def action_json(action: Action) -> dict[str, Any]:
         out["payee"] = action.payee
     if action.choices:
         out["choices"] = [space_json(s) for s in action.choices]
+    if action.times is not None:
+        out["times"] = action.times
     return out
 
 
