@@ -153,7 +153,8 @@ class RandomPlayer:
         if kind == "stock":
             companies = [c for c, n in state.shares_left.items() if n]
             company = rng.choice(companies)
-            how = "buy" if state.cash[p] > card_par(company) + 200 else "auction"
+            rich = state.cash[p] > card_par(company) + 200
+            how = "buy" if rich or d.data.get("free") else "auction"
             return [
                 {**base, "type": "stock", "company": company, "how": how},
                 {**base, "type": "stock", "company": company, "how": "auction"},
