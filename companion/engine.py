@@ -22,7 +22,8 @@ from typing import Any
 from companion.board import ultimate_board
 from companion.cards import card_deck
 from companion.errors import BadRollError, IllegalCommandError
-from companion.game_state import Decision, Event, GameState, Rules, _with, evolve
+from companion.frozen import copy_with
+from companion.game_state import Decision, Event, GameState, Rules, evolve
 from companion.ledger import BANK, POOL
 from companion.movement import (
     Action,
@@ -324,7 +325,7 @@ def _advance(tx: Tx) -> None:
     event = {"type": "decision", "decision": tx.decision.to_json(), "agenda": list(tx.agenda)}
     tx.events.append(event)
     # What evolve() would fold from the event, without parsing back the decision just built.
-    tx.state = _with(tx.state, {"decision": tx.decision, "agenda": tuple(tx.agenda)})
+    tx.state = copy_with(tx.state, {"decision": tx.decision, "agenda": tuple(tx.agenda)})
 
 
 def _game_over(tx: Tx) -> None:

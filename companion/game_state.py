@@ -14,12 +14,13 @@ the event was decided (``companion.engine.decide``). Events are plain JSON objec
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
 
 from companion.board import Board, Space, ultimate_board
+from companion.frozen import copy_with
 from companion.ledger import BANK, POOL
 from companion.situation import Holding, Options, Player, Situation
 
@@ -249,35 +250,6 @@ def _started(event: Event) -> GameState:
     )
 
 
-def _copier(cls: type) -> Callable[[Any, Mapping[str, Any]], Any]:
-    """A function copying a frozen slotted dataclass with changes: ``dataclasses.replace``
-    without re-running ``__init__``, which the engine's speed target cannot afford on every
-    event. Generated once per class, one line per field."""
-    lines = [
-        "def copy(obj, changes):",
-        "    new = new_(cls)",
-        *(
-            f"    set_(new, {name!r}, changes[{name!r}] if {name!r} in changes else obj.{name})"
-            for name in cls.__slots__  # type: ignore[attr-defined]
-        ),
-        "    return new",
-    ]
-    scope: dict[str, Any] = {"new_": object.__new__, "set_": object.__setattr__, "cls": cls}
-    exec("\n".join(lines), scope)
-    return scope["copy"]  # type: ignore[no-any-return]
-
-
-_COPIERS: dict[type, Callable[[Any, Mapping[str, Any]], Any]] = {}
-
-
-def _with(obj: Any, changes: Mapping[str, Any]) -> Any:
-    cls = type(obj)
-    copier = _COPIERS.get(cls)
-    if copier is None:
-        copier = _COPIERS[cls] = _copier(cls)
-    return copier(obj, changes)
-
-
 def evolve(state: GameState | None, event: Event) -> GameState:
     """The state after ``event``. Never raises for an event :mod:`companion.engine` decided."""
     kind = event["type"]
@@ -290,8 +262,7 @@ def evolve(state: GameState | None, event: Event) -> GameState:
     changes = fold(state, event)
     if "seats" in changes:
         changes["active"] = tuple(s for s in changes["seats"] if not s.bankrupt)
-    new: GameState = _with(state, changes)
-    return new
+    return copy_with(state, changes)
 
 
 Changes = dict[str, Any]
@@ -305,7 +276,7 @@ def _transfer(state: GameState, e: Event) -> Changes:
 
 
 def _seat_with(state: GameState, player: str, changes: Mapping[str, Any]) -> Changes:
-    return {"seats": tuple(_with(s, changes) if s.name == player else s for s in state.seats)}
+    return {"seats": tuple(copy_with(s, changes) if s.name == player else s for s in state.seats)}
 
 
 def _seat(state: GameState, e: Event) -> Changes:
@@ -319,7 +290,7 @@ def _shares(state: GameState, e: Event) -> Changes:
     holders = e["holders"]
     board = ultimate_board()
     seats = tuple(
-        _with(s, {k: _seat_value(board, k, v) for k, v in holders[s.name].items()})
+        copy_with(s, {k: _seat_value(board, k, v) for k, v in holders[s.name].items()})
         if s.name in holders
         else s
         for s in state.seats

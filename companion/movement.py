@@ -18,13 +18,14 @@ Rule ids (``M2``, ``P8``...) refer to ``docs/rulings.md``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
 from companion.board import TRACKS, Board, Salary, Space
 from companion.cards import Card, Voucher
 from companion.errors import BadRollError, IllegalMoveError
+from companion.frozen import replace
 from companion.rent import is_rent_owed, rent_owed
 from companion.situation import Holding, Player, Situation
 
