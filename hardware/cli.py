@@ -204,7 +204,14 @@ def _emulator(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _monitor(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from hardware.config import load_config
-    from hardware.monitor import run_monitor
+    from hardware.errors import DeviceError
+
+    try:
+        from hardware.monitor import run_monitor
+    except ModuleNotFoundError as exc:  # the base install has no pyserial
+        raise DeviceError(
+            f"dice-monitor needs {exc.name}: install it with .venv/bin/pip install -e '.[hardware]'"
+        ) from None
 
     config = load_config(
         args.config,

@@ -195,3 +195,21 @@ def test_the_monitor_reads_its_port_from_the_environment(tmp_path: Path) -> None
         f"companion: error: {config}: serial.baudrate = 1: one of 9600, 19200, 38400, "
         "57600, 115200, 230400, 460800, 921600\n"
     )
+
+
+def test_monitor_without_pyserial_says_what_to_install(monkeypatch) -> None:
+    import io
+    import sys
+
+    from companion.cli import run
+
+    monkeypatch.setitem(sys.modules, "serial", None)  # as if pyserial were not installed
+    for name in [m for m in sys.modules if m in ("hardware.monitor", "hardware.reader")]:
+        monkeypatch.delitem(sys.modules, name)
+    out, err = io.StringIO(), io.StringIO()
+    status = run(["dice-monitor", "--port", "loop://", "--count", "1"], out, err)
+    assert status == 2
+    assert err.getvalue() == (
+        "companion: error: dice-monitor needs serial: install it with "
+        ".venv/bin/pip install -e '.[hardware]'\n"
+    )
