@@ -131,9 +131,11 @@ def build_parser() -> argparse.ArgumentParser:
     # Commands of the other packages set ``handler(args, out, err) -> int``; they import their
     # libraries (pyserial, gpiozero, sqlite-utils) only when run, so the domain stays pure.
     from companion.cli_game import register as register_game
+    from companion.cli_log import register as register_log
     from hardware.cli import register as register_hardware
 
     register_game(commands)
+    register_log(commands)
     register_hardware(commands)
     return root
 
