@@ -6,12 +6,10 @@ They open the game log (sqlite-utils) only when run, so importing the command li
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
-import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TextIO
-
-from companion.errors import CompanionError, IllegalCommandError
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -31,14 +29,25 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "play",
         help="play a game at the prompt, logged to a database",
         description=(
-            "Start a game (--players) or resume the latest one in --db, and answer its "
-            "decisions at the prompt: e.g. 'roll 3 4 mr', 'buy', 'bid 250 as Bob', 'undo', "
-            "'correct roll 3 4 2' (replace the last command), 'show' (the accounts)."
+            "Start a game (--players) or resume the last one played in --db, and answer its "
+            "decisions at the prompt: 'help' lists what answers the game now, e.g. 'roll 3 4 mr', "
+            "'buy', 'bid 250 as Bob', 'draw school fees', 'show', 'undo', 'correct roll 3 4 2'."
         ),
     )
     play.add_argument("--db", required=True, metavar="FILE", help="the game log (SQLite)")
     play.add_argument("--players", metavar="A,B,...", help="start a new game with these names")
-    play.add_argument("--game", type=int, metavar="ID", help="resume this game")
+    play.add_argument(
+        "--new",
+        action="store_true",
+        help="with --players: start the new game without asking, even if one is in progress",
+    )
+    play.add_argument("--game", type=int, metavar="ID", help="resume this game ('companion games')")
+    play.add_argument(
+        "--dice",
+        metavar="URL",
+        help="take rolls from the dice module at this serial port or pyserial URL, or "
+        "'emulator' for an emulated module thrown with 'throw' at the prompt",
+    )
     play.set_defaults(handler=_play)
 
 
@@ -99,134 +108,89 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 1 if report.invariant_violations else 0
 
 
-def parse_command(line: str, default_player: str) -> dict[str, Any]:
-    """A command typed at the prompt: a JSON object, or ``TYPE [VALUES] [key=value...] [as NAME]``.
-
-    >>> parse_command("roll 3 4 mr", "Ann")
-    {'type': 'roll', 'player': 'Ann', 'dice': [3, 4, 'mr']}
-    >>> parse_command("bid 250 as Bob", "Ann")
-    {'type': 'bid', 'player': 'Bob', 'amount': 250}
-    >>> parse_command('build property="Park Place"', "Ann")
-    {'type': 'build', 'player': 'Ann', 'property': 'Park Place'}
-    """
-    if line.startswith("{"):
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise IllegalCommandError(f"cannot read {line!r}: {exc.msg}") from None
-        if not isinstance(data, dict):
-            raise IllegalCommandError(f"a command is a JSON object, not {line!r}")
-        return {"player": default_player, **data}
-    try:
-        words = shlex.split(line)
-    except ValueError as exc:
-        raise IllegalCommandError(f"cannot read {line!r}: {exc}") from None
-    player = default_player
-    if len(words) >= 3 and words[-2] == "as":
-        player = words[-1]
-        words = words[:-2]
-    kind, *rest = words
-    command: dict[str, Any] = {"type": kind, "player": player}
-    values: list[Any] = []
-    for word in rest:
-        if "=" in word:
-            key, _, value = word.partition("=")
-            command[key] = _value(value)
-        else:
-            values.append(_value(word))
-    if values:
-        field = _POSITIONAL.get(kind)
-        if field is None:
-            raise IllegalCommandError(f"{kind} takes key=value words, not {' '.join(rest)!r}")
-        command[field] = values if field == "dice" else values[0]
-    return command
-
-
-_POSITIONAL = {
-    "roll": "dice",
-    "order_roll": "dice",
-    "dice": "dice",
-    "bid": "amount",
-    "draw": "card",
-    "choose": "space",
-    "taxi": "space",
-    "bus": "option",
-    "gift": "option",
-    "option": "option",
-    "target": "target",
-    "build": "property",
-    "sell_building": "property",
-    "mortgage": "property",
-    "unmortgage": "property",
-    "play_card": "card",
-}
-
-
-def _value(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return text
-
-
-def _balances(state: Any) -> str:
-    """Every account and what each player owns, for ``show`` at the prompt."""
-    lines = [f"Bank ${state.cash['Bank']}, Pool ${state.pool}"]
-    for seat in state.active:
-        owned = sorted(n for n, h in state.holdings.items() if h.owner == seat.name)
-        lines.append(
-            f"{seat.name}: ${state.cash[seat.name]} on {seat.position.name}"
-            + (f"; owns {', '.join(owned)}" if owned else "")
-        )
-    return "\n".join(lines)
-
-
 def _play(
-    args: argparse.Namespace, out: TextIO, err: TextIO, prompt: Callable[[], str] | None = None
+    args: argparse.Namespace, out: TextIO, err: TextIO, prompt: Callable[[str], str] | None = None
 ) -> int:
     from companion.game import Game
     from companion.gamelog import GameLog
+    from companion.prompt import PromptSession
 
-    ask = prompt or (lambda: input("> "))
+    interactive = prompt is None
+    ask = prompt or _terminal_prompt()
     with GameLog(args.db) as log:
         if args.players:
+            if not args.new and not _may_start(log, args.db, ask, out):
+                print("No new game started.", file=out)
+                return 1
             names = [n.strip() for n in args.players.split(",")]
             game = Game.new([{"name": n} for n in names], log=log)
         else:
             game = Game.resume(log, args.game)
-        print(f"Game {game.game_id} in {args.db}. Type a command, 'undo', or 'quit'.", file=out)
-        while True:
-            d = game.state.decision
-            print(d.text, f"[{', '.join(d.answers)}]" if d.answers else "", file=out)
-            if game.state.over:
-                return 0
-            try:
-                line = ask().strip()
-            except EOFError:
-                return 0
-            if line in ("quit", "exit"):
-                return 0
-            if not line:
-                continue
-            try:
-                if line == "undo":
-                    undone = game.undo(player=d.player)
-                    print(f"Undone: {undone['type']} by {undone.get('player')}", file=out)
+        session = PromptSession(game, out, err)
+        print(
+            f"Game {game.game_id} in {args.db}: {', '.join(s.name for s in game.state.seats)}. "
+            "Type 'help' for the commands; the game is saved after each one.",
+            file=out,
+        )
+        with _dice_link(args, session, out) as poll:
+            session.say_decision()
+            while not session.done:
+                try:
+                    line = ask(session.prompt())
+                except KeyboardInterrupt:
+                    print("^C (line cancelled; 'quit' or Ctrl-D leaves)", file=out)
                     continue
-                if line == "show":
-                    print(_balances(game.state), file=out)
-                    continue
-                if line.startswith("correct "):
-                    last = game.done[-1]["player"] if game.done else d.player
-                    events = game.correct(parse_command(line.removeprefix("correct "), last))
-                else:
-                    events = game.execute(parse_command(line, d.player))
-            except CompanionError as exc:
-                print(f"companion: error: {exc}", file=err)
-                continue
-            from companion.history import describe
+                except EOFError:
+                    print(file=out)
+                    break
+                poll()
+                session.handle(line)
+        if interactive:
+            print(f"Saved. Resume with: companion play --db {args.db}", file=out)
+    return 0
 
-            for event in events[:-1]:
-                words = describe(event)
-                if words:
-                    print(f"  {words}", file=out)
+
+def _terminal_prompt() -> Callable[[str], str]:
+    """``input`` with line editing and history when the terminal has them (readline), and
+    bytes that are not UTF-8 kept so they can be refused instead of raising."""
+    import sys
+
+    if hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="surrogateescape")
+    if sys.stdin.isatty():
+        try:
+            import readline  # noqa: F401  (imported for its side effect on input())
+        except ImportError:
+            pass
+    return input
+
+
+def _may_start(log: Any, path: str, ask: Callable[[str], str], out: TextIO) -> bool:
+    """Whether to start another game in a file that holds one in progress: ask first."""
+    playing = [g for g in log.games() if g["status"] == "playing"]
+    if not playing:
+        return True
+    g = playing[-1]
+    print(
+        f"{path} holds game {g['id']} in progress ({', '.join(g['players'])}). "
+        f"'companion play --db {path}' resumes it.",
+        file=out,
+    )
+    try:
+        answer = ask("Start a new game anyway? [y/N] ")
+    except (EOFError, KeyboardInterrupt):
+        return False
+    return answer.strip().lower() in ("y", "yes")
+
+
+@contextlib.contextmanager
+def _dice_link(args: argparse.Namespace, session: Any, out: TextIO) -> Iterator[Callable[[], None]]:
+    """Nothing without --dice; else the dice module's readings become proposals at the prompt
+    (hardware.prompt_dice). Yields the call that hands waiting readings to the session."""
+    if not args.dice:
+        yield lambda: None
+        return
+    from hardware.prompt_dice import connect
+
+    with connect(args.dice, session, out) as poll:
+        yield poll

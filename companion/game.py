@@ -44,7 +44,7 @@ class Game:
         self._done: list[tuple[int, Mapping[str, Any], GameState, Sequence[Event]]] = []
         self._seq = 1
         #: The dice readings (``reading`` keys) of the commands in force.
-        self._readings: set[Any] = set()
+        self._readings: set[str] = set()
 
     @classmethod
     def new(
@@ -109,6 +109,10 @@ class Game:
             self.undo()
             return []
         reading = command.get("reading") if isinstance(command, Mapping) else None
+        if reading is not None and not isinstance(reading, str):
+            raise IllegalCommandError(
+                f"{command.get('type')}: 'reading' is the dice module's key (text), not {reading!r:.40}"
+            )
         if reading is not None and reading in self._readings:
             # The dice module's throw (or a button press) arrived twice: apply it once.
             raise IllegalCommandError(
@@ -146,6 +150,15 @@ class Game:
         decide(before, command)  # checked first, so that a bad correction changes nothing
         self.undo(player=str(command.get("player", "")))
         return self.execute(command)
+
+    @property
+    def previous_state(self) -> GameState | None:
+        """The state before the last command in force (what :meth:`correct` decides against)."""
+        return self._done[-1][2] if self._done else None
+
+    def has_reading(self, key: str) -> bool:
+        """Whether the dice reading ``key`` is applied by a command in force."""
+        return key in self._readings
 
     @property
     def start_events(self) -> list[Event]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import csv
 import io
 import json
@@ -13,8 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.cli import run
-from companion.cli_game import _play, parse_command
-from companion.errors import IllegalCommandError
+from companion.cli_game import _play
 from companion.simulate import simulate
 
 
@@ -97,43 +97,56 @@ def answers(lines: list[str]) -> Iterator[str]:
     raise EOFError
 
 
-def test_play_at_the_prompt_with_undo_then_resume(tmp_path: Path) -> None:
-    import argparse
-
-    db = str(tmp_path / "g.db")
+def play(args: argparse.Namespace, lines: list[str]) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    script = answers([
-        "deal voucher=voucher-bus-ticket roll_three=1-2-3",
-        "deal voucher=voucher-bus-ticket roll_three=4-5-6",
-        "order_roll 6 6",
-        "order_roll 1 2",
-        "roll 1 2 1",
-        "undo",
-        "roll 9 9 9",
-        "roll 1 2 1",
-        "correct roll 1 2 2",
-        "show",
-        "buy",
-    ])  # fmt: skip
-    args = argparse.Namespace(db=db, players="Ann,Bob", game=None)
-    assert _play(args, out, err, prompt=lambda: next(script)) == 0
-    text = out.getvalue()
-    assert "Ann pays the Pool $200 (Income Tax)." in text
-    assert "Undone: roll by Ann" in text
-    assert "a regular die shows 1 to 6, not '9'" in err.getvalue()
+    script = answers(lines)
+    status = _play(args, out, err, prompt=lambda _prompt: next(script))
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_play_at_the_prompt_with_undo_then_resume(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.db")
+    status, text, err = play(
+        argparse.Namespace(db=db, players="Ann,Bob", game=None, new=False, dice=None),
+        [
+            "deal voucher=voucher-bus-ticket roll_three=1-2-3",
+            "deal bus ticket 4-5-6",
+            "order_roll 6 6",
+            "order_roll 1 2",
+            "roll 1 2 1",
+            "undo",
+            "roll 9 9 9",
+            "roll 1 2 1",
+            "correct roll 1 2 2",
+            "show",
+            "buy",
+        ],
+    )
+    assert status == 0
+    assert "Ann pays the Pool $200 (Income Tax). [Ann $3,000, Pool $200]" in text
+    assert "Undone: roll 1 2 1 by Ann." in text
+    assert "roll: dice: a die shows 1 to 6 (the speed die 1, 2, 3, mr or bus), not '9'" in err
+    assert err.count("\n") == 1
     assert "Ann pays the Bank $200 (buying Reading Railroad)." in text
-    assert "Ann: $3200 on Reading Railroad" in text  # 'show' after the correction
-    out2 = io.StringIO()
-    resume = argparse.Namespace(db=db, players=None, game=None)
-    assert _play(resume, out2, io.StringIO(), prompt=lambda: "quit") == 0
-    assert "Ann: draw a Travel Voucher" in out2.getvalue()
+    assert "Ann (car, red): $3,200, on Reading Railroad; to play" in text  # 'show' after correct
+    status, text, _ = play(
+        argparse.Namespace(db=db, players=None, game=None, new=False, dice=None), ["quit"]
+    )
+    assert status == 0 and "Ann: draw a Travel Voucher" in text
 
 
-def test_parse_command_errors() -> None:
-    with pytest.raises(IllegalCommandError, match="buy takes key=value words"):
-        parse_command("buy now", "Ann")
-    with pytest.raises(IllegalCommandError, match="cannot read"):
-        parse_command('{"type": ', "Ann")
+def test_a_second_game_in_the_same_file_is_asked_for(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.db")
+    new = argparse.Namespace(db=db, players="Ann,Bob", game=None, new=False, dice=None)
+    assert play(new, ["quit"])[0] == 0
+    status, text, _ = play(new, ["n"])
+    assert status == 1 and "holds game 1 in progress (Ann, Bob)" in text
+    assert "No new game started." in text
+    status, text, _ = play(new, ["y", "quit"])
+    assert status == 0 and text.count("Game 2 in") == 1
+    forced = argparse.Namespace(db=db, players="Cy,Di", game=None, new=True, dice=None)
+    status, text, _ = play(forced, ["quit"])
+    assert status == 0 and "Game 3 in" in text and "in progress" not in text
 
 
 @settings(

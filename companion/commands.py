@@ -1,0 +1,994 @@
+"""Every banker command, its fields with their types and limits, and the one parser of them.
+
+A command reaches the engine as a JSON object (``{"type": "bid", "player": "Bob", "amount": 250}``).
+People type it at the prompt as words, and the touchscreen builds it from taps; both go through
+:func:`parse_line` or :func:`check` here first, so that the engine only ever sees fields of the
+right type, within the game's limits, naming things that exist. A line that breaks a limit raises
+:class:`CommandSyntaxError`: one line that names the field and the value (cut to a readable
+length) and says what to type instead. Nothing has changed when it is raised.
+
+The word syntax is ``TYPE [WORDS...] [key=value...] [as PLAYER]``. Words fill the fields by what
+they look like (dice, an amount, one of a field's fixed choices, ``1-3-6`` for a Roll Three card),
+and the remaining words name the one free-text field: a space, card, voucher, property, company or
+player, by its printed name or a unique prefix, case-insensitive. ``key=value`` gives any field
+explicitly; a JSON object is accepted too.
+
+>>> from companion.engine import new_game
+>>> from companion.game_state import replay
+>>> state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
+>>> parse_line("deal bus ticket 1-3-6", state)
+{'type': 'deal', 'player': 'Ann', 'voucher': 'voucher-bus-ticket', 'roll_three': '1-3-6'}
+>>> parse_line("bid $250 as bob", state)["player"]
+'Bob'
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import shlex
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from companion.board import ultimate_board
+from companion.cards import Voucher, card_deck
+from companion.errors import IllegalCommandError
+
+if TYPE_CHECKING:
+    from companion.game_state import GameState
+
+#: The longest line the prompt reads; anything longer is refused before it is parsed.
+MAX_LINE = 2000
+#: The largest amount of money a command can name: far above any cash a game can hold.
+MAX_AMOUNT = 1_000_000
+#: The longest name, title or other text a field takes.
+MAX_TEXT = 100
+#: How much of a bad value an error message quotes.
+_QUOTE = 40
+SPEED_FACES = ("1", "2", "3", "mr", "bus")
+_SPEED_WORDS = {"mr": "mr", "mister": "mr", "m": "mr", "monopoly": "mr", "bus": "bus", "b": "bus"}
+
+
+class CommandSyntaxError(IllegalCommandError):
+    """A command that cannot be read: a field of the wrong type, out of range, or naming nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of a command: its JSON name, what it holds, and whether it may be left out."""
+
+    name: str
+    #: ``dice``, ``amount``, ``choice``, ``roll_three``, ``bool``, ``text``, or a named thing:
+    #: ``space``, ``property``, ``card``, ``voucher``, ``player``, ``company``, ``asset`` (a
+    #: property or a company), ``assets`` (one side of a trade).
+    kind: str
+    optional: bool = False
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """A command type: its fields, one line of help, its syntax and an example."""
+
+    type: str
+    fields: tuple[Field, ...]
+    help: str
+    syntax: str
+    example: str
+    #: Who gives it when no ``as PLAYER`` is said: ``decision`` (the player the game waits for),
+    #: ``owner`` (the owner of the property named), ``holder`` (of the card named), or
+    #: ``named`` (never guessed: an auction bid or pass must say who).
+    who: str = "decision"
+    anytime: bool = False
+
+
+def _f(name: str, kind: str, *choices: str, optional: bool = False) -> Field:
+    return Field(name, kind, optional, tuple(choices))
+
+
+_READING = _f("reading", "text", optional=True)
+
+SPECS: dict[str, Spec] = {
+    s.type: s
+    for s in (
+        Spec(
+            "deal",
+            (_f("voucher", "voucher"), _f("roll_three", "roll_three")),
+            "your starting Travel Voucher and Roll Three card, as drawn",
+            "deal VOUCHER D-D-D",
+            "deal bus ticket 1-3-6",
+        ),
+        Spec(
+            "order_roll",
+            (_f("dice", "dice"), _READING),
+            "your roll of the two regular dice for the turn order",
+            "order_roll D1 D2",
+            "order_roll 5 3",
+        ),
+        Spec(
+            "roll",
+            (_f("dice", "dice"), _READING),
+            "your roll: two regular dice and the speed die (1, 2, 3, mr or bus); in jail two dice",
+            "roll D1 D2 SPEED",
+            "roll 3 4 mr",
+        ),
+        Spec("bail", (), "pay $50 to leave jail, then roll", "bail", "bail"),
+        Spec(
+            "jail_card",
+            (),
+            "use a Get Out of Jail Free card, then roll",
+            "jail_card",
+            "jail_card",
+        ),
+        Spec(
+            "choose",
+            (_f("space", "space"),),
+            "the space you choose (triples, the Subway, the Auction space, a card)",
+            "choose SPACE",
+            "choose Boardwalk",
+        ),
+        Spec(
+            "bus",
+            (_f("option", "choice", "move", "voucher"),),
+            "the Bus: take a Travel Voucher, or make the move",
+            "bus move|voucher",
+            "bus move",
+        ),
+        Spec("end_turn", (), "end your turn", "end_turn", "end_turn"),
+        Spec("buy", (), "buy the property at its price", "buy", "buy"),
+        Spec("auction", (), "let the Banker auction the property", "auction", "auction"),
+        Spec(
+            "bid",
+            (_f("amount", "amount"),),
+            "a bid in the auction: say who bids",
+            "bid AMOUNT as PLAYER",
+            "bid 250 as Bob",
+            who="named",
+        ),
+        Spec(
+            "pass",
+            (),
+            "leave the auction: say who passes",
+            "pass as PLAYER",
+            "pass as Cy",
+            who="named",
+        ),
+        Spec(
+            "taxi",
+            (_f("space", "space"),),
+            "take the taxi to Free Parking, a cab company or a transit station",
+            "taxi SPACE",
+            "taxi Free Parking",
+        ),
+        Spec("skip", (), "no taxi ride", "skip", "skip"),
+        Spec(
+            "draw",
+            (_f("card", "card"),),
+            "the card you drew, by its printed title (or D-D-D for Roll Three)",
+            "draw TITLE",
+            "draw school fees",
+        ),
+        Spec(
+            "gift",
+            (_f("option", "choice", "cash", "voucher"),),
+            "Birthday Gift: the cash or a Travel Voucher",
+            "gift cash|voucher",
+            "gift cash",
+        ),
+        Spec(
+            "dice",
+            (_f("dice", "dice"), _f("opponent", "player", optional=True), _READING),
+            "the dice asked for (Squeeze Play, Roll Three, a utility, a card)",
+            "dice D1 D2 [D3]",
+            "dice 6 1 3",
+        ),
+        Spec(
+            "stock",
+            (_f("company", "company"), _f("how", "choice", "buy", "auction")),
+            "the share to buy at par, or to auction",
+            "stock COMPANY buy|auction",
+            "stock acme motors buy",
+        ),
+        Spec(
+            "voucher",
+            (
+                _f("voucher", "voucher"),
+                _f("space", "space", optional=True),
+                _f("ride", "bool", optional=True),
+            ),
+            "play a Travel Voucher you hold (space= for a Bus Ticket or Transit Token)",
+            "voucher TITLE [space=SPACE] [ride=yes]",
+            "voucher bus ticket space=Boardwalk",
+        ),
+        Spec("pay", (), "pay what you owe", "pay", "pay"),
+        Spec(
+            "bankrupt",
+            (),
+            "declare bankruptcy: everything goes to the creditor",
+            "bankrupt",
+            "bankrupt",
+        ),
+        Spec(
+            "option",
+            (_f("option", "choice", "1", "2"),),
+            "the option of a card that offers two",
+            "option 1|2",
+            "option 1",
+        ),
+        Spec(
+            "target",
+            (_f("target", "player"),),
+            "the player a card is played against",
+            "target PLAYER",
+            "target Bob",
+        ),
+        Spec("accept", (), "accept the card played against you", "accept", "accept"),
+        Spec("refuse", (), "refuse it with Just Say NO!", "refuse", "refuse"),
+        Spec(
+            "build",
+            (_f("property", "property"),),
+            "build one house (or hotel, skyscraper, depot, cab stand) on a property",
+            "build PROPERTY",
+            "build park place",
+            who="owner",
+            anytime=True,
+        ),
+        Spec(
+            "sell_building",
+            (_f("property", "property"),),
+            "sell one building back to the Bank for half its cost",
+            "sell_building PROPERTY",
+            "sell_building park place",
+            who="owner",
+            anytime=True,
+        ),
+        Spec(
+            "mortgage",
+            (_f("property", "asset"),),
+            "mortgage a property or one share",
+            "mortgage PROPERTY|COMPANY",
+            "mortgage baltic avenue",
+            who="owner",
+            anytime=True,
+        ),
+        Spec(
+            "unmortgage",
+            (_f("property", "asset"),),
+            "lift a mortgage (its value plus 10%)",
+            "unmortgage PROPERTY|COMPANY",
+            "unmortgage baltic avenue",
+            who="owner",
+            anytime=True,
+        ),
+        Spec(
+            "trade",
+            (
+                _f("with", "player"),
+                _f("give", "assets", optional=True),
+                _f("take", "assets", optional=True),
+            ),
+            "a trade both players agreed: what you give, what you take",
+            "trade PLAYER give ITEM, ITEM take ITEM [as PLAYER]",
+            "trade Bob give $200, Park Place take Boardwalk, 2 Acme Motors",
+            anytime=True,
+        ),
+        Spec(
+            "play_card",
+            (
+                _f("card", "card"),
+                _f("target", "player", optional=True),
+                _f("property", "property", optional=True),
+                _f("give", "property", optional=True),
+                _f("space", "space", optional=True),
+                _f("company", "company", optional=True),
+            ),
+            "play a card you keep (target=, property=, give=, space=, company= as it needs)",
+            "play_card TITLE [target=PLAYER] [property=PROPERTY]",
+            "play_card see you in court target=Bob",
+            who="holder",
+            anytime=True,
+        ),
+        Spec(
+            "end_game",
+            (),
+            "end the game now (time-limit house rule): the richest wins",
+            "end_game",
+            "end_game",
+            anytime=True,
+        ),
+    )
+}
+
+#: Other spellings people type for a command.
+ALIASES = {"end": "end_turn", "sell": "sell_building", "lift": "unmortgage", "play": "play_card"}
+
+_TRADE_KINDS = ("cash", "properties", "shares", "vouchers", "roll_three", "cards")
+
+
+def spec_of(word: str) -> Spec:
+    """The command a word names (``end-turn``, ``End_Turn`` and ``end`` are ``end_turn``)."""
+    key = _fold_word(word)
+    key = ALIASES.get(key, key)
+    spec = SPECS.get(key)
+    if spec is None:
+        close = difflib.get_close_matches(key, [*SPECS, *ALIASES], n=3, cutoff=0.6)
+        hint = f"; did you mean {_or(close)}?" if close else "; type 'help' for the commands"
+        raise CommandSyntaxError(f"no command {_quote(word)}{hint}")
+    return spec
+
+
+# -- Reading a line ----------------------------------------------------------------------------
+
+
+def parse_line(line: str, state: GameState) -> dict[str, Any]:
+    """A line typed at the prompt, as the checked command it gives in ``state``.
+
+    >>> from companion.engine import new_game
+    >>> from companion.game_state import replay
+    >>> state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
+    >>> parse_line('{"type": "deal", "voucher": "Transit Token", "roll_three": "6-1-3"}', state)
+    {'type': 'deal', 'player': 'Ann', 'voucher': 'voucher-transit-token', 'roll_three': '1-3-6'}
+    """
+    line = check_text(line)
+    if line.startswith("{"):
+        return check(_json_object(line), state)
+    try:
+        words = shlex.split(line)
+    except ValueError as exc:
+        raise CommandSyntaxError(f"cannot read {_quote(line)}: {exc}; close the quotes") from None
+    if not words:
+        raise CommandSyntaxError("an empty command; type 'help' for the commands")
+    spec = spec_of(words[0])
+    rest = words[1:]
+    player: str | None = None
+    if len(rest) >= 2 and rest[-2].lower() == "as":
+        player, rest = rest[-1], rest[:-2]
+    if spec.type == "trade":
+        return check(_trade_words(rest, player), state)
+    given: dict[str, Any] = {}
+    free: list[str] = []
+    for word in rest:
+        key, eq, value = word.partition("=")
+        if eq and key:
+            field = _field(spec, key)
+            if field.name in given:
+                raise CommandSyntaxError(f"{spec.type}: {field.name}= is given twice")
+            given[field.name] = _word_value(field, value, spec)
+        else:
+            free.append(word)
+    _place(spec, free, given)
+    return check({"type": spec.type, **({"player": player} if player else {}), **given}, state)
+
+
+def check_text(line: str) -> str:
+    """A line within the limits of the prompt: short, printable text; returns it stripped."""
+    if len(line) > MAX_LINE:
+        raise CommandSyntaxError(
+            f"a line of {len(line)} characters is too long (at most {MAX_LINE}); type a shorter command"
+        )
+    for ch in line:
+        if "\ud800" <= ch <= "\udfff":
+            raise CommandSyntaxError(
+                "the line is not valid UTF-8 text; type it again (check the keyboard layout)"
+            )
+        if not ch.isprintable() and ch not in " \t":
+            raise CommandSyntaxError(
+                f"the line holds a control character ({ch!r}); type it again without it"
+            )
+    return line.strip()
+
+
+def _json_object(line: str) -> dict[str, Any]:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise CommandSyntaxError(f"cannot read the JSON {_quote(line)}: {exc.msg}") from None
+    except (RecursionError, ValueError):
+        raise CommandSyntaxError(
+            f"cannot read the JSON {_quote(line)}: it nests too deep or holds too long a number"
+        ) from None
+    if not isinstance(data, dict):
+        raise CommandSyntaxError(f"a command is a JSON object, not {_quote(line)}")
+    return data
+
+
+def _field(spec: Spec, key: str) -> Field:
+    for field in spec.fields:
+        if field.name == key.lower():
+            return field
+    names = ", ".join(f"{f.name}=" for f in spec.fields) or "none"
+    raise CommandSyntaxError(f"{spec.type} has no field {_quote(key)}=; its fields: {names}")
+
+
+def _word_value(field: Field, text: str, spec: Spec) -> Any:
+    """A ``key=value`` word's value: lists for dice, JSON for a trade's side, else the text."""
+    if field.kind == "dice":
+        return text.replace(",", " ").split()
+    if field.kind == "assets" and text.startswith("{"):
+        return _json_object(text)
+    if field.kind == "assets":
+        return _assets_words(text, spec)
+    return text
+
+
+def _place(spec: Spec, words: Sequence[str], given: dict[str, Any]) -> None:
+    """Fill the fields not given as ``key=value`` from the plain words, by what they look like."""
+    open_ = [f for f in spec.fields if f.name not in given and f.name != "reading"]
+    named = [f for f in open_ if f.kind not in _WORDLESS]
+    text: list[str] = []
+    for word in words:
+        low = word.lower()
+        dice = next((f for f in open_ if f.kind == "dice"), None)
+        choice = next((f for f in open_ if f.kind == "choice" and low in f.choices), None)
+        amount = next((f for f in open_ if f.kind == "amount"), None)
+        combo = next((f for f in open_ if f.kind == "roll_three"), None)
+        if choice is not None and choice.name not in given:
+            given[choice.name] = low
+        elif dice is not None and (_is_number(word) or low in _SPEED_WORDS or not named):
+            given.setdefault(dice.name, []).append(word)
+        elif amount is not None and amount.name not in given and _is_number(word):
+            given[amount.name] = word
+        elif combo is not None and combo.name not in given and re.fullmatch(r"\d-\d-\d", word):
+            given[combo.name] = word
+        else:
+            text.append(word)
+    if not text:
+        return
+    field = next((f for f in named if f.name not in given), None)
+    if field is None:
+        takes = spec.syntax
+        raise CommandSyntaxError(
+            f"{spec.type}: {_quote(' '.join(text))} is not understood here; type {takes!r}"
+        )
+    given[field.name] = " ".join(text)
+
+
+_WORDLESS = ("dice", "amount", "choice", "bool", "roll_three", "assets")
+
+
+def _is_number(word: str) -> bool:
+    return bool(re.fullmatch(r"[$]?[0-9][0-9,]*", word))
+
+
+def _trade_words(words: Sequence[str], player: str | None) -> dict[str, Any]:
+    """``trade Bob give $200, Park Place take Boardwalk``: who with, then what goes each way."""
+    command: dict[str, Any] = {"type": "trade"}
+    if player:
+        command["player"] = player
+    sides: dict[str, list[str]] = {"with": [], "give": [], "take": []}
+    current = "with"
+    for word in words:
+        key, eq, value = word.partition("=")
+        if eq and key.lower() in sides:
+            current = key.lower()
+            sides[current].append(value)
+        elif word.lower() in ("give", "take"):
+            current = word.lower()
+        else:
+            sides[current].append(word)
+    if sides["with"]:
+        command["with"] = " ".join(sides["with"])
+    for side in ("give", "take"):
+        text = " ".join(sides[side]).strip()
+        if text:
+            command[side] = (
+                _json_object(text) if text.startswith("{") else _assets_words(text, SPECS["trade"])
+            )
+    return command
+
+
+def _assets_words(text: str, spec: Spec) -> list[str]:
+    """One side of a trade in words: items separated by commas (resolved by :func:`check`)."""
+    items = [part.strip() for part in text.split(",")]
+    if any(not item for item in items):
+        raise CommandSyntaxError(
+            f"{spec.type}: {_quote(text)} has an empty item; separate the items with commas"
+        )
+    return items
+
+
+# -- Checking a command --------------------------------------------------------------------
+
+
+def check(command: Mapping[str, Any], state: GameState) -> dict[str, Any]:
+    """``command`` (a JSON object) with every field of the right type, in range, and naming
+    what exists in ``state``, spelled as the engine wants it (ids, full names); the player
+    filled in when the game itself says who it is.
+
+    Raises :class:`CommandSyntaxError` naming the field otherwise; whether the command is
+    allowed now is the engine's to say.
+    """
+    if not isinstance(command, Mapping):
+        raise CommandSyntaxError(f"a command is a JSON object, not {_quote(command)}")
+    kind = command.get("type")
+    if not isinstance(kind, str):
+        raise CommandSyntaxError(f"a command needs a 'type' word, not {_quote(kind)}")
+    spec = spec_of(kind)
+    d = state.decision
+    if state.over:
+        raise IllegalCommandError(
+            f"{spec.type}: the game is over, {state.winner} won; 'undo' takes back the last command"
+        )
+    if not spec.anytime and spec.type not in d.answers:
+        waits = " or ".join(d.answers) or "nothing more"
+        raise IllegalCommandError(
+            f"{spec.type}: the game waits for {d.player} to {waits} ({d.text})"
+        )
+    known = {"type", "player", *(f.name for f in spec.fields)}
+    unknown = sorted(str(k) for k in command if k not in known)
+    if unknown:
+        names = ", ".join(f.name for f in spec.fields) or "none"
+        raise CommandSyntaxError(
+            f"{spec.type} has no field {_quote(unknown[0])}; its fields: {names}"
+        )
+    out: dict[str, Any] = {"type": spec.type}
+    who = command.get("player")
+    if who is not None:
+        out["player"] = _player(who, state, spec, "player")
+    resolved: dict[str, Any] = {}
+    for field in spec.fields:
+        value = command.get(field.name)
+        if value is None:
+            if not field.optional:
+                raise CommandSyntaxError(
+                    f"{spec.type}: {field.name} is missing; type {spec.syntax!r}, e.g. {spec.example!r}"
+                )
+            continue
+        resolved[field.name] = _resolve(field, value, spec, state, out.get("player"))
+    if "player" not in out:
+        out["player"] = _default_player(spec, state, resolved)
+    for field in spec.fields:
+        if field.name in resolved:
+            out[field.name] = _finish(field, resolved[field.name], spec, state, out["player"])
+    if spec.type in ("mortgage", "unmortgage") and out["property"] in card_deck().stock_names:
+        out["company"] = out.pop("property")
+    return out
+
+
+def _default_player(spec: Spec, state: GameState, fields: Mapping[str, Any]) -> str:
+    d = state.decision
+    if spec.who == "named" or (spec.type in ("bid", "pass") or d.kind == "auction"):
+        still = ", ".join(d.data.get("bidders", ())) or "nobody"
+        raise CommandSyntaxError(
+            f"{spec.type}: say who, e.g. {spec.example!r} (still bidding: {still})"
+        )
+    if spec.who == "owner":
+        holding = state.holdings.get(str(fields.get("property")))
+        if holding is not None:
+            return holding.owner
+    if spec.who == "holder" and isinstance(fields.get("card"), tuple):
+        holders = fields["card"][1]
+        if len(holders) == 1:
+            return str(holders[0])
+    return d.player or state.turn
+
+
+def _resolve(field: Field, value: Any, spec: Spec, state: GameState, player: str | None) -> Any:
+    """A field's value checked for type and range; names found on the board or in the decks.
+
+    Cards and vouchers that depend on who holds them are finished by :func:`_finish`.
+    """
+    kind = field.kind
+    what = f"{spec.type}: {field.name}"
+    if kind == "dice":
+        return _dice(value, what)
+    if kind == "amount":
+        return _amount(value, what)
+    if kind == "bool":
+        return _bool(value, what)
+    if kind == "assets":
+        if not isinstance(value, (Mapping, list)):
+            raise CommandSyntaxError(f"{what} is a list of items, not {_quote(value)}")
+        return value
+    if kind == "choice":
+        text = _text(value, what).lower()
+        if text not in field.choices:
+            raise CommandSyntaxError(f"{what} is {_or(field.choices)}, not {_quote(value)}")
+        return int(text) if text.isdigit() else text
+    text = _text(value, what)
+    if kind == "roll_three":
+        return _combo(text, what)
+    if kind == "space":
+        return ultimate_board().space(text).name
+    if kind == "property":
+        return _property(text, what)
+    if kind == "company":
+        return _pick(text, {n: n for n in card_deck().stock_names}, what, "company")
+    if kind == "asset":
+        names = {n: n for n in (*ultimate_board().properties, *card_deck().stock_names)}
+        return _pick(text, names, what, "property or company")
+    if kind == "player":
+        return _player(text, state, spec, field.name)
+    if kind == "card":
+        return _card(text, spec, state, player, what)
+    if kind == "voucher":
+        return text
+    return text
+
+
+def _finish(field: Field, value: Any, spec: Spec, state: GameState, player: str) -> Any:
+    """What needs the player: the vouchers they hold, a trade's items, a held card's id."""
+    what = f"{spec.type}: {field.name}"
+    if field.kind == "card" and isinstance(value, tuple):
+        return value[0]
+    if field.kind == "voucher":
+        if spec.type == "deal":
+            return _voucher(value, {v: 1 for v in card_deck().vouchers}, what)
+        held = state.seat(player).vouchers if _seated(state, player) else ()
+        return _voucher(value, {v: 1 for v in held}, what, holder=player)
+    if field.kind == "assets":
+        return _assets(value, what, state, player if spec.type == "trade" else "")
+    return value
+
+
+# -- Field kinds -----------------------------------------------------------------------------
+
+
+def _dice(value: Any, what: str) -> list[int | str]:
+    values = value if isinstance(value, list) else None
+    if values is None or not 1 <= len(values) <= 4:
+        raise CommandSyntaxError(f"{what} is 2 to 4 dice, e.g. 3 4 mr, not {_quote(value)}")
+    dice: list[int | str] = []
+    for i, v in enumerate(values):
+        word = (
+            str(v).strip().lower() if isinstance(v, (str, int)) and not isinstance(v, bool) else ""
+        )
+        if word in _SPEED_WORDS and i == len(values) - 1 and i >= 2:
+            dice.append(_SPEED_WORDS[word])
+        elif word in ("1", "2", "3", "4", "5", "6"):
+            dice.append(int(word))
+        else:
+            raise CommandSyntaxError(
+                f"{what}: a die shows 1 to 6 (the speed die 1, 2, 3, mr or bus), not {_quote(v)}"
+            )
+    return dice
+
+
+def _amount(value: Any, what: str) -> int:
+    if isinstance(value, str) and _is_number(value.strip()):
+        digits = value.strip().lstrip("$").replace(",", "")
+        value = int(digits) if len(digits) <= 9 else MAX_AMOUNT + 1
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
+        raise CommandSyntaxError(
+            f"{what} is a whole number of dollars from 0 to {MAX_AMOUNT:,}, not {_quote(value)}"
+        )
+    return value
+
+
+def _bool(value: Any, what: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    word = value.lower() if isinstance(value, str) else None
+    if word in ("yes", "true", "y", "1", "on"):
+        return True
+    if word in ("no", "false", "n", "0", "off"):
+        return False
+    raise CommandSyntaxError(f"{what} is yes or no, not {_quote(value)}")
+
+
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise CommandSyntaxError(f"{what} is a name or a word, not {_quote(value)}")
+    if len(value) > MAX_TEXT:
+        raise CommandSyntaxError(
+            f"{what}: {len(value)} characters is too long for a name (at most {MAX_TEXT})"
+        )
+    return check_text(value)
+
+
+def _combo(text: str, what: str) -> str:
+    dice = re.split(r"[\s,-]+", text.strip())
+    if len(dice) != 3 or not all(d in ("1", "2", "3", "4", "5", "6") for d in dice):
+        raise CommandSyntaxError(
+            f"{what} is a Roll Three card's three dice like 1-3-6, not {_quote(text)}"
+        )
+    return "-".join(sorted(dice))
+
+
+def _property(text: str, what: str) -> str:
+    board = ultimate_board()
+    space = board.space(text)
+    if space.name not in board.properties:
+        raise CommandSyntaxError(f"{what}: {space.name} is not a property; name a deed")
+    return space.name
+
+
+def _player(value: Any, state: GameState, spec: Spec, field: str) -> str:
+    what = f"{spec.type}: {field}"
+    text = _text(value, what)
+    names = {s.name: s.name for s in state.seats}
+    return _pick(text, names, what, "player")
+
+
+def _seated(state: GameState, name: str) -> bool:
+    return any(s.name == name for s in state.seats)
+
+
+def _card(
+    text: str, spec: Spec, state: GameState, player: str | None, what: str
+) -> tuple[str, tuple[str, ...]] | str:
+    """``draw``: a card of the deck being drawn from; ``play_card``: a card someone holds.
+
+    For ``play_card`` the answer is (id, who holds one), so that the holder can be the player.
+    """
+    deck = card_deck()
+    if spec.type == "draw":
+        which = state.decision.data.get("deck") if state.decision.kind == "draw" else None
+        if which == "roll_three":
+            return _combo(text, what)
+        if which == "travel_voucher":
+            return _voucher(text, {v: 1 for v in deck.vouchers}, what)
+        cards = {c.title: c.id for c in deck.cards.values() if which in (None, c.deck)}
+        return _pick(text, _titles(cards), what, "card")
+    holders = [s for s in state.active if player in (None, s.name)]
+    held = {deck.cards[c].title: c for s in holders for c in s.cards}
+    if not held:
+        who = player or "nobody"
+        raise CommandSyntaxError(f"{what}: {who} holds no card to play")
+    card_id = _pick(text, _titles(held), what, "card held")
+    return card_id, tuple(s.name for s in holders if card_id in s.cards)
+
+
+def _voucher(text: str, allowed: Mapping[str, int], what: str, *, holder: str | None = None) -> str:
+    deck = card_deck()
+    if holder is not None and not allowed:
+        raise CommandSyntaxError(f"{what}: {holder} holds no Travel Voucher")
+    names = {name: v for v in allowed for name in voucher_names(deck.vouchers[v])}
+    noun = "Travel Voucher" + (f" {holder} holds" if holder else "")
+    return _pick(text, _titles(names), what, noun)
+
+
+def voucher_title(voucher: Voucher) -> str:
+    """A voucher's title as the table reads it: the Free Cab Fares differ by their number.
+
+    >>> voucher_title(card_deck().voucher("voucher-free-cab-fare-back-2"))
+    'Free Cab Fare -2'
+    """
+    if voucher.title.startswith("Free Cab Fare"):
+        return f"Free Cab Fare {voucher.steps:+d}"
+    return voucher.title
+
+
+def voucher_names(voucher: Voucher) -> list[str]:
+    """Every way to name a voucher: its title, and for a Free Cab Fare ``2 ahead``/``2 back``."""
+    title = voucher_title(voucher)
+    if not voucher.title.startswith("Free Cab Fare"):
+        return [title]
+    n = abs(voucher.steps)
+    way = "ahead" if voucher.steps > 0 else "back"
+    return [title, f"Free Cab Fare {n} {way}"] + (
+        [f"Free Cab Fare {n}"] if voucher.steps > 0 else []
+    )
+
+
+def _titles(names: Mapping[str, str]) -> dict[str, str]:
+    """Every spelling that names an id: the names given (name -> id) and the ids themselves."""
+    out: dict[str, str] = {}
+    for name, card_id in names.items():
+        out.setdefault(card_id, card_id)
+        out.setdefault(name, card_id)
+    return out
+
+
+def _assets(value: Any, what: str, state: GameState, giver: str) -> dict[str, Any]:
+    """One side of a trade: a JSON object as the engine takes it, or a list of items in words
+    (``$200``, ``Park Place``, ``2 Acme Motors``, ``1-3-6``, a voucher or card title)."""
+    if isinstance(value, Mapping):
+        unknown = sorted(str(k) for k in value if k not in _TRADE_KINDS)
+        if unknown:
+            raise CommandSyntaxError(
+                f"{what}: no kind of asset {_quote(unknown[0])}; trade {', '.join(_TRADE_KINDS)}"
+            )
+        return _json_assets(value, what)
+    seat = state.seat(giver) if _seated(state, giver) else None
+    side: dict[str, Any] = {}
+    deck = card_deck()
+    for item in value:
+        text = _text(item, what)
+        if _is_number(text):
+            side["cash"] = side.get("cash", 0) + _amount(text, what)
+            continue
+        match = re.fullmatch(r"(\d{1,2})\s*(?:x\s*|shares? of\s+)?(.+)", text, re.IGNORECASE)
+        if re.fullmatch(r"\d-\d-\d", text):
+            side.setdefault("roll_three", []).append(_combo(text, what))
+        elif match and not _is_number(match.group(2)):
+            company = _pick(match.group(2), {n: n for n in deck.stock_names}, what, "company")
+            shares = side.setdefault("shares", {})
+            shares[company] = shares.get(company, 0) + int(match.group(1))
+        else:
+            side_kind, name = _held_item(text, what, seat)
+            side.setdefault(side_kind, []).append(name)
+    return side
+
+
+def _held_item(text: str, what: str, seat: Any) -> tuple[str, str]:
+    """A property, share, voucher or card named in a trade, looked up among what can be traded."""
+    deck = card_deck()
+    names: dict[str, str] = {}
+    kinds: dict[str, str] = {}
+    for name in ultimate_board().properties:
+        names[name], kinds[name] = name, "properties"
+    for company in deck.stock_names:
+        names[company], kinds[company] = company, "shares"
+    for v in seat.vouchers if seat else ():
+        for title in voucher_names(deck.vouchers[v]):
+            names[title], kinds[title] = v, "vouchers"
+    for c in seat.cards if seat else ():
+        names[deck.cards[c].title], kinds[deck.cards[c].title] = c, "cards"
+    key = _pick(text, {k: k for k in names}, what, "property, share, voucher or card")
+    if kinds[key] == "shares":
+        raise CommandSyntaxError(f"{what}: say how many shares, e.g. '1 {key}'")
+    return kinds[key], names[key]
+
+
+def _json_assets(value: Mapping[str, Any], what: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, item in value.items():
+        if key == "cash":
+            out[key] = _amount(item, f"{what}.cash")
+        elif key == "shares":
+            if not isinstance(item, Mapping):
+                raise CommandSyntaxError(
+                    f"{what}.shares is {{company: number}}, not {_quote(item)}"
+                )
+            out[key] = {
+                _pick(_text(c, what), {n: n for n in card_deck().stock_names}, what, "company"): (
+                    _count(n, f"{what}.shares")
+                )
+                for c, n in item.items()
+            }
+        else:
+            if not isinstance(item, list) or len(item) > 50:
+                raise CommandSyntaxError(f"{what}.{key} is a list of names, not {_quote(item)}")
+            out[key] = [
+                _property(_text(i, what), what) if key == "properties" else _text(i, what)
+                for i in item
+            ]
+    return out
+
+
+def _count(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 5:
+        raise CommandSyntaxError(f"{what} is a number of shares from 1 to 5, not {_quote(value)}")
+    return value
+
+
+def _pick(text: str, names: Mapping[str, str], what: str, noun: str) -> str:
+    """The value of the one name ``text`` means: exact, else a unique prefix, case and
+    punctuation ignored; otherwise an error suggesting the closest names."""
+    folded = _fold(text)
+    by_fold: dict[str, set[str]] = {}
+    for name, value in names.items():
+        by_fold.setdefault(_fold(name), set()).add(value)
+    exact = by_fold.get(folded)
+    if exact is not None and len(exact) == 1:
+        return next(iter(exact))
+    found = {v for k, vs in by_fold.items() if folded and k.startswith(folded) for v in vs}
+    if len(found) == 1:
+        return next(iter(found))
+    display = [n for n in names if not _looks_like_id(n)] or list(names)
+    if len(found) > 1:
+        options = sorted(n for n in display if names[n] in found)[:4]
+        raise CommandSyntaxError(f"{what}: {_quote(text)} could be {_or(options)}; say which")
+    close = difflib.get_close_matches(folded, [_fold(n) for n in display], n=3, cutoff=0.5)
+    pretty = [n for n in display if _fold(n) in close][:3]
+    hint = f"; did you mean {_or(pretty)}?" if pretty else ""
+    raise CommandSyntaxError(f"{what}: no {noun} {_quote(text)}{hint}")
+
+
+def _looks_like_id(name: str) -> bool:
+    return bool(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)+", name))
+
+
+def _fold(name: str) -> str:
+    return re.sub(r"[^a-z0-9&+-]+", " ", name.lower().replace("'", "")).strip()
+
+
+def _fold_word(word: str) -> str:
+    return word.strip().lower().replace("-", "_")
+
+
+def _quote(value: Any) -> str:
+    """A value as the error shows it: repr, cut to a readable length."""
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= _QUOTE else text[: _QUOTE - 3] + "..."
+
+
+def _or(items: Iterable[str]) -> str:
+    quoted = [f"'{i}'" for i in items]
+    if not quoted:
+        return "nothing"
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+# -- Help ------------------------------------------------------------------------------------
+
+
+def answers_now(state: GameState) -> list[Spec]:
+    """The commands that answer the pending decision, in the order the decision lists them."""
+    return [SPECS[a] for a in state.decision.answers if a in SPECS]
+
+
+def anytime() -> list[Spec]:
+    return [s for s in SPECS.values() if s.anytime]
+
+
+def help_line(spec: Spec) -> str:
+    return f"{spec.syntax}: {spec.help} (e.g. '{spec.example}')"
+
+
+def help_text(spec: Spec) -> str:
+    """``help COMMAND``: what it does, its syntax, its fields and an example."""
+    lines = [
+        f"{spec.type}: {spec.help}.",
+        f"  type:     {spec.syntax}",
+        f"  example:  {spec.example}",
+    ]
+    if spec.fields:
+        fields = [
+            f"{f.name}={_KIND_WORDS[f.kind]}" + (" (optional)" if f.optional else "")
+            for f in spec.fields
+        ]
+        lines.append("  fields:   " + ", ".join(fields))
+    if spec.anytime:
+        lines.append("  any time the rules allow it, not only when asked")
+    return "\n".join(lines)
+
+
+_KIND_WORDS = {
+    "dice": "dice",
+    "amount": "dollars",
+    "choice": "a word",
+    "roll_three": "D-D-D",
+    "bool": "yes|no",
+    "text": "text",
+    "space": "a space",
+    "property": "a property",
+    "card": "a card title",
+    "voucher": "a voucher title",
+    "player": "a player",
+    "company": "a company",
+    "asset": "a property or company",
+    "assets": "items, comma-separated",
+}
+
+
+def reading_command(state: GameState, dice: Sequence[int], speed: str | None) -> dict[str, Any]:
+    """The command a throw of the dice answers in ``state``: the turn-order roll, a roll, or the
+    dice a space or card asked for. Raises :class:`CommandSyntaxError` when no dice are wanted.
+
+    >>> from companion.engine import new_game
+    >>> from companion.game_state import replay
+    >>> reading_command(replay(new_game([{"name": "A"}, {"name": "B"}])), [3, 4], "mr")
+    Traceback (most recent call last):
+    ...
+    companion.commands.CommandSyntaxError: no dice are wanted now (A: draw your starting Travel Voucher and Roll Three card, and tell me which.)
+    """
+    d = state.decision
+    regular: list[int | str] = list(dice[:2])
+    if d.kind == "order_roll":
+        return {"type": "order_roll", "player": d.player, "dice": regular}
+    if d.kind == "dice":
+        if d.data.get("why") == "roll_three":
+            if len(dice) < 3:
+                raise CommandSyntaxError(
+                    "Roll Three needs three regular dice; type them: dice D1 D2 D3"
+                )
+            return {"type": "dice", "player": d.player, "dice": list(dice[:3])}
+        if d.data.get("why") == "squeeze_play" and state.rules.squeeze_play_speed_die and speed:
+            regular.append(speed)
+        return {"type": "dice", "player": d.player, "dice": regular}
+    if "roll" in d.answers:
+        if not state.seat(d.player).in_jail:
+            if speed is None:
+                raise CommandSyntaxError(
+                    "the speed die was not read; type the roll: roll D1 D2 SPEED"
+                )
+            regular.append(speed)
+        return {"type": "roll", "player": d.player, "dice": regular}
+    raise CommandSyntaxError(f"no dice are wanted now ({d.text})")
