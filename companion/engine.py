@@ -40,7 +40,12 @@ from companion.situation import SHARES_PER_COMPANY, Holding
 STARTING_CASH = 3200
 BAIL = 50
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
-ROLL_THREE_CARDS = 36
+#: D4: the rules' equipment list, "20 ROLL THREE CARDS (SAO)", each card once.
+ROLL_THREE_CARDS = 20
+#: D4, option ``roll_three_action_cards``: the printed action-card set, 18 combinations twice.
+ROLL_THREE_ACTION_CARDS = 36
+#: Bounds on any value in a command: far beyond any real one, small enough to quote and check.
+MAX_TEXT, MAX_ITEMS, MAX_DEPTH, MAX_NUMBER = 200, 200, 6, 10**12
 TOKENS = (
     "car", "hat", "dog", "ship", "boot", "iron", "thimble", "wheelbarrow",
     "horse", "cannon", "cat", "duck",
@@ -163,7 +168,9 @@ def new_game(
         "rules": parsed.to_json(),
         "shares_left": {name: SHARES_PER_COMPANY for name in deck.stock_names},
         "vouchers_left": {v.id: v.count for v in deck.vouchers.values()},
-        "roll_three_left": ROLL_THREE_CARDS,
+        "roll_three_left": ROLL_THREE_ACTION_CARDS
+        if parsed.roll_three_action_cards
+        else ROLL_THREE_CARDS,
         "decision": _deal_decision(first).to_json(),
     }
     events: list[Event] = [start]
@@ -198,18 +205,19 @@ def decide(state: GameState, command: Mapping[str, Any]) -> list[Event]:
 def step(state: GameState, command: Mapping[str, Any]) -> tuple[list[Event], GameState]:
     """:func:`decide`, and the state its events lead to (folded on the way, once)."""
     if not isinstance(command, Mapping):
-        raise IllegalCommandError(f"a command is a JSON object, not {command!r}")
+        raise IllegalCommandError(f"a command is a JSON object, not {shown(command)}")
+    _check_sizes(command)
     kind = command.get("type")
     handler = _COMMANDS.get(kind) if isinstance(kind, str) else None
     if handler is None:
         raise IllegalCommandError(
-            f"unknown command type {kind!r}; the commands are {', '.join(sorted(_COMMANDS))}"
+            f"unknown command type {shown(kind)}; the commands are {', '.join(sorted(_COMMANDS))}"
         )
     player = command.get("player")
     if not any(s.name == player for s in state.active):
         names = [s.name for s in state.active]
         raise IllegalCommandError(
-            f"{kind}: {player!r} is not a player in the game (players: {', '.join(names)})"
+            f"{kind}: {shown(player)} is not a player in the game (players: {', '.join(names)})"
         )
     if state.over:
         raise IllegalCommandError(f"{kind}: the game is over; {state.winner} won")
@@ -283,6 +291,60 @@ _TYPE_WORDS = {
 }
 
 
+def shown(value: Any) -> str:
+    """``repr(value)`` for an error message: one short line, whatever the value.
+
+    >>> shown("Boardwalk"), shown(10**5000), shown("x" * 100)[-5:]
+    ("'Boardwalk'", 'a number of about 5001 digits', 'xx...')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
+        # Python refuses str() on ints of more than 4,300 digits: count them from the bits.
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        return "a value too large to show"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _check_sizes(command: Mapping[str, Any]) -> None:
+    """Refuse values no table could mean (huge numbers, long texts, deep nesting, non-JSON),
+    before any rule looks at them."""
+    kind = command.get("type")
+    kind = kind if isinstance(kind, str) and len(kind) <= 20 else "command"
+    for name, value in command.items():
+        problem = _size_problem(value, 0)
+        if problem is None and not isinstance(name, str):
+            problem = "not a field name"
+        if problem is not None:
+            raise IllegalCommandError(f"{kind}: {shown(name)} is {problem}")
+
+
+def _size_problem(value: Any, depth: int) -> str | None:
+    if value is None or isinstance(value, (bool, str)) and len(str(value)) <= MAX_TEXT:
+        return None
+    if isinstance(value, str):
+        return f"text longer than {MAX_TEXT} characters"
+    if isinstance(value, int):
+        return None if abs(value) <= MAX_NUMBER else f"{shown(value)}, too large"
+    if isinstance(value, float):
+        ok = value == value and abs(value) <= MAX_NUMBER
+        return None if ok else f"{shown(value)}, not a usable number"
+    if depth >= MAX_DEPTH:
+        return "nested too deep"
+    if isinstance(value, list):
+        items: list[Any] = value
+    elif isinstance(value, Mapping):
+        if any(not isinstance(k, str) or len(k) > MAX_TEXT for k in value):
+            return "an object whose keys are not short texts"
+        items = list(value.values())
+    else:
+        return f"not a JSON value ({type(value).__name__})"
+    if len(items) > MAX_ITEMS:
+        return f"more than {MAX_ITEMS} items"
+    return next((p for v in items if (p := _size_problem(v, depth + 1)) is not None), None)
+
+
 def _check_fields(kind: str, command: Mapping[str, Any]) -> None:
     for spec, types in _FIELDS.get(kind, {}).items():
         name = spec.rstrip("?")
@@ -291,7 +353,7 @@ def _check_fields(kind: str, command: Mapping[str, Any]) -> None:
             continue
         if isinstance(value, bool) and bool not in types or not isinstance(value, types):
             what = " or ".join(_TYPE_WORDS[t] for t in types)
-            got = "missing" if value is None else f"{value!r}"
+            got = "missing" if value is None else shown(value)
             raise IllegalCommandError(f"{kind}: '{name}' is {what}, not {got}")
     if kind in ("mortgage", "unmortgage") and ("property" in command) == ("company" in command):
         raise IllegalCommandError(f"{kind}: give either 'property' or 'company'")
@@ -339,20 +401,90 @@ def _game_over(tx: Tx) -> None:
 
 
 def _roll_three_card(value: Any) -> str:
-    dice = sorted(_die(v, "Roll Three card") for v in str(value).replace(" ", "").split("-"))
-    if len(dice) != 3:
-        raise IllegalCommandError(f"a Roll Three card shows three dice like '1-3-6', not {value!r}")
-    return "-".join(map(str, dice))
+    parts = value.replace(" ", "").split("-") if isinstance(value, str) else []
+    if len(parts) != 3:
+        raise IllegalCommandError(
+            f"a Roll Three card shows three dice like '1-3-6', not {shown(value)}"
+        )
+    return "-".join(map(str, sorted(_die(v, "Roll Three card") for v in parts)))
+
+
+_FACES = {str(n): n for n in range(1, 7)}
 
 
 def _die(value: Any, what: str) -> int:
-    try:
-        n = int(value)
-    except (TypeError, ValueError):
-        n = 0
-    if isinstance(value, bool) or not 1 <= n <= 6 or str(n) != str(value).strip():
-        raise BadRollError(f"{what}: a die shows 1 to 6, not {value!r}")
+    """A regular die: a whole number 1 to 6, or its digit as text; anything else is refused."""
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6:
+        return value
+    n = _FACES.get(value.strip()) if isinstance(value, str) else None
+    if n is None:
+        raise BadRollError(f"{what}: a die shows 1 to 6, not {shown(value)}")
     return n
+
+
+def roll_three_printed() -> Mapping[str, int]:
+    """D4: the printed action-card set's Roll Three cards, by combination (each twice)."""
+    global _PRINTED_ROLL_THREE
+    if _PRINTED_ROLL_THREE is None:
+        from companion.board import load_data
+
+        deck = load_data("cards.json")["roll_three"]["deck"]
+        _PRINTED_ROLL_THREE = {card: deck.count(card) for card in deck}
+    return _PRINTED_ROLL_THREE
+
+
+_PRINTED_ROLL_THREE: dict[str, int] | None = None
+
+
+def roll_three_cards_left(state: GameState) -> list[str]:
+    """D4: the Roll Three cards that can still be drawn, a combination once per copy left.
+
+    The rules' 20-card deck has each card once (the rules name no combinations, so any three
+    dice values may be on one); the printed action-card set (option ``roll_three_action_cards``)
+    has 18 combinations twice.
+
+    >>> from companion.game_state import replay
+    >>> state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
+    >>> len(roll_three_cards_left(state)), "1-1-1" in roll_three_cards_left(state)
+    (56, True)
+    """
+    if not state.roll_three_left:
+        return []
+    held: dict[str, int] = {}
+    for seat in state.seats:
+        for card in seat.roll_three:
+            held[card] = held.get(card, 0) + 1
+    if state.rules.roll_three_action_cards:
+        deck = roll_three_printed()
+    else:
+        deck = {f"{a}-{b}-{c}": 1 for a in range(1, 7) for b in range(a, 7) for c in range(b, 7)}
+    return [card for card, n in deck.items() for _ in range(n - held.get(card, 0))]
+
+
+def _take_roll_three(tx: Tx, player: str, value: Any, kind: str) -> str:
+    """D4: ``player`` takes the Roll Three card ``value`` from the deck, if it is there."""
+    card = _roll_three_card(value)
+    if tx.state.roll_three_left < 1:
+        raise IllegalCommandError(f"{kind}: no Roll Three cards are left")
+    if card not in roll_three_cards_left(tx.state):
+        holders = [s.name for s in tx.state.seats for c in s.roll_three if c == card]
+        if tx.state.rules.roll_three_action_cards:
+            copies = roll_three_printed().get(card, 0)
+            if not copies:
+                raise IllegalCommandError(
+                    f"{kind}: the printed action cards have no Roll Three {card} "
+                    "(18 combinations of three different numbers, not 2-3-5 or 2-3-6); check the card"
+                )
+            deck = f"the deck has {copies} of it"
+        else:
+            deck = "the deck has one of each card"
+        who = " and ".join("you" if h == player else h for h in holders)
+        raise IllegalCommandError(
+            f"{kind} by {player}: Roll Three {card} is held by {who} already and {deck}; check the card"
+        )
+    tx.emit("bank", set={"roll_three_left": tx.state.roll_three_left - 1})
+    tx.seat_set(player, roll_three=[*tx.state.seat(player).roll_three, card])
+    return card
 
 
 def _take_voucher(tx: Tx, player: str, voucher_id: Any) -> str:
@@ -382,12 +514,8 @@ def _return_vouchers(tx: Tx, player: str, ids: Sequence[str]) -> None:
 
 def _cmd_deal(tx: Tx, c: Mapping[str, Any]) -> None:
     player = c["player"]
-    card = _roll_three_card(c["roll_three"])
-    if tx.state.roll_three_left < 1:
-        raise IllegalCommandError("deal: no Roll Three cards are left")
     _take_voucher(tx, player, c["voucher"])
-    tx.emit("bank", set={"roll_three_left": tx.state.roll_three_left - 1})
-    tx.seat_set(player, roll_three=[card])
+    _take_roll_three(tx, player, c["roll_three"], "deal")
     names = [s.name for s in tx.state.seats]
     after = names[names.index(player) + 1 :]
     if after:
@@ -438,7 +566,7 @@ def _dice(c: Mapping[str, Any], count: int | tuple[int, ...]) -> list[int]:
     counts = (count,) if isinstance(count, int) else count
     if not isinstance(dice, list) or len(dice) not in counts:
         want = " or ".join(map(str, counts))
-        raise BadRollError(f"{c.get('type')}: give {want} regular dice, not {dice!r}")
+        raise BadRollError(f"{c.get('type')}: give {want} regular dice, not {shown(dice)}")
     return [_die(v, str(c.get("type"))) for v in dice]
 
 
@@ -501,7 +629,7 @@ def _can_play_voucher(state: GameState, player: str) -> bool:
 def _roll_of(c: Mapping[str, Any]) -> Roll:
     dice = c.get("dice")
     if not isinstance(dice, list):
-        raise BadRollError(f"roll: give the dice as a list like [3, 4, 'mr'], not {dice!r}")
+        raise BadRollError(f"roll: give the dice as a list like [3, 4, 'mr'], not {shown(dice)}")
     return Roll.parse([str(v) for v in dice])
 
 
@@ -1028,9 +1156,7 @@ def _cmd_draw(tx: Tx, c: Mapping[str, Any]) -> None:
     if deck == "travel_voucher":
         _take_voucher(tx, player, c.get("card", ""))
     elif deck == "roll_three":
-        combo = _roll_three_card(c.get("card", ""))
-        tx.emit("bank", set={"roll_three_left": tx.state.roll_three_left - 1})
-        tx.seat_set(player, roll_three=[*tx.state.seat(player).roll_three, combo])
+        combo = _take_roll_three(tx, player, c.get("card", ""), "draw")
         tx.emit("drew", player=player, card=combo, title=f"Roll Three {combo}")
         _ask_roll_three_dice(tx, player)
     else:

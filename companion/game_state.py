@@ -46,6 +46,9 @@ class Rules:
     birthday_from_players: bool = False
     #: P9: the game may be ended by time; the richest player wins.
     time_limit: bool = False
+    #: D4: the table plays the printed action-card Roll Three set (36 cards: 18 combinations
+    #: twice) instead of the rules' 20 cards, each once.
+    roll_three_action_cards: bool = False
 
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Rules:

@@ -265,6 +265,8 @@ class _Turn:
     vouchers_left: int = 0
     #: The player's choice of a space (``to``) was used.
     chose: bool = False
+    #: The landing depends on what happens at a stop, e.g. "if you buy or auction Boardwalk".
+    condition: str = ""
 
     def __post_init__(self) -> None:
         self.pos = self.start = self.player.position
@@ -678,9 +680,8 @@ def _resolve_roll(
         _doubles(turn, roll)
     if turn.pos != first:
         same_name = turn.pos.name == first.name
-        headline += f"; you end on {turn.pos.name}" + (
-            f" ({turn.pos.track} track)" if same_name else ""
-        )
+        when = f"; {turn.condition}, you end on " if turn.condition else "; you end on "
+        headline += when + turn.pos.name + (f" ({turn.pos.track} track)" if same_name else "")
     return turn.result(headline + ".")
 
 
@@ -829,6 +830,10 @@ def _triples(turn: _Turn, roll: Roll, to: Space | None) -> Resolution:
 
 def _mr_monopoly(turn: _Turn, roll: Roll, *, backwards: bool) -> None:
     """M3: the bonus move to the next unowned property, else the next rent you owe."""
+    last = _last_unowned_for_sale(turn)
+    if last is not None:
+        _mr_monopoly_after_last_sale(turn, roll, last, backwards=backwards)
+        return
     board, situation, me = turn.board, turn.situation, turn.player.name
     landed_on_reverse = turn.player.reverse_direction
     direction = -1 if backwards or landed_on_reverse else 1
@@ -859,6 +864,80 @@ def _mr_monopoly(turn: _Turn, roll: Roll, *, backwards: bool) -> None:
         f"Mr. Monopoly: bonus move to the {where} {goal}, {how} (the regular dice make {roll.regular})."
     )
     turn.walk(n, direction, ride, HIGHEST, rule="M3", why=parity)
+    turn.land("bonus")
+
+
+def _last_unowned_for_sale(turn: _Turn) -> Space | None:
+    """The property the first move stopped on, if it is for sale and the last unowned one."""
+    space, holdings = turn.pos, turn.situation.holdings
+    if not turn.stops or turn.stops[-1].space != space or space.name in holdings:
+        return None
+    if not any(a.kind == "buy_or_auction" for a in turn.stops[-1].actions):
+        return None
+    if any(n not in holdings for n in turn.board.properties if n != space.name):
+        return None
+    return space
+
+
+def _mr_monopoly_after_last_sale(turn: _Turn, roll: Roll, last: Space, *, backwards: bool) -> None:
+    """R16: the first stop sells the last unowned property, and the bonus move depends on it.
+
+    Bought, or auctioned to anyone: nothing is left unowned, so the bonus move goes to the next
+    property where rent is owed. Nobody bids: it stays with the Bank (B2), and as it is where
+    the bonus move begins, no unowned property is reached before coming back round: stay.
+    """
+    me = turn.player.name
+    sold = replace(
+        turn.situation,
+        holdings=MappingProxyType({**turn.situation.holdings, last.name: Holding(me)}),
+    )
+    turn.situation = sold
+    # The first move stopped on a property, not on Reverse Direction: only the roll's own
+    # direction counts.
+    direction = -1 if backwards else 1
+    where = "previous" if direction < 0 else "next"
+    ride = _by_parity(roll.regular)
+    owed = lambda s: is_rent_owed(sold, s, me)  # noqa: E731
+    n = turn.distance(owed, direction, ride)
+    if_sold = f"if {last.name} is bought or sold at auction"
+    unsold = (
+        f"If nobody bids for {last.name}, it stays with the Bank (B2): no other unowned property "
+        f"can be reached before coming back round to it, so you stay on {last.name}."
+    )
+    if n is None:
+        turn.notes.append(
+            f"Mr. Monopoly: {last.name} is the last unowned property. If you buy it or it is sold "
+            f"at auction, no property is left unowned and no property where you owe rent can be reached "
+            f"before coming back round, so you stay on {last.name} (R16)."
+        )
+        turn.then(Action("if_unsold", unsold, last))
+        return
+    target = turn.find(owed, direction, ride)
+    assert target is not None
+    dest = target[1]
+    owner = sold.holdings[dest.name].owner
+    how = "riding transit stations" if roll.regular % 2 == 0 else "staying on this track"
+    turn.notes.append(
+        f"Mr. Monopoly: {last.name} is the last unowned property. If you buy it or it is sold at "
+        f"auction, no property is left unowned: Mr. Monopoly then moves you to the {where} property where "
+        f"you owe rent, {dest.name}, {how} (the regular dice make {roll.regular}; R16)."
+    )
+    turn.then(Action("if_unsold", unsold, last))
+    if dest.kind != "utility":
+        theirs = replace(
+            sold,
+            holdings=MappingProxyType({**sold.holdings, last.name: Holding(owner)}),
+        )
+        mine = rent_owed(turn.board, sold, dest, me, dice_total=0)
+        if_theirs = rent_owed(turn.board, theirs, dest, me, dice_total=0)
+        if if_theirs != mine:
+            turn.notes.append(
+                f"If {owner} wins {last.name} at the auction, the rent on {dest.name} is "
+                f"${if_theirs * turn.rent_factor} instead."
+            )
+    turn.condition = if_sold
+    parity = f"{'Even' if roll.regular % 2 == 0 else 'Odd'} regular dice ({roll.regular})"
+    turn.walk(target[0], direction, ride, HIGHEST, rule="M3", why=parity)
     turn.land("bonus")
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from companion.assets import build_problem, building_cost, lift_cost, mortgage_value
 from companion.board import ultimate_board
 from companion.cards import card_deck
+from companion.engine import roll_three_cards_left
 from companion.errors import CompanionError
 from companion.game import Game
 from companion.game_state import GameState, evolve, invariant_problems, replay, snapshot
@@ -79,7 +80,7 @@ class RandomPlayer:
         kind = d.kind
         if kind == "deal":
             vouchers = [v for v, n in state.vouchers_left.items() if n]
-            card = "-".join(map(str, sorted(self.dice(3))))
+            card = rng.choice(roll_three_cards_left(state))
             return [{**base, "type": "deal", "voucher": rng.choice(vouchers), "roll_three": card}]
         if kind == "order_roll":
             return [{**base, "type": "order_roll", "dice": self.dice(2)}]
@@ -128,7 +129,7 @@ class RandomPlayer:
             if deck == "travel_voucher":
                 ids = [v for v, n in state.vouchers_left.items() if n]
             elif deck == "roll_three":
-                ids = ["-".join(map(str, sorted(self.dice(3))))]
+                ids = [rng.choice(roll_three_cards_left(state))]
             else:
                 ids = [
                     c.id

@@ -18,17 +18,23 @@ from companion.game_state import GameState, evolve, invariant_problems, replay, 
 from companion.ledger import BANK
 
 BOARD = ultimate_board()
+#: The Roll Three cards :func:`table` deals, one to each seat in order (each card is in the
+#: deck once, D4), all printed in the action-card set too.
+DEALT = (
+    "4-5-6", "2-4-5", "3-4-5", "1-4-5", "2-5-6", "1-5-6",
+    "3-5-6", "1-2-4", "2-4-6", "3-4-6", "1-2-5", "2-3-4",
+)  # fmt: skip
 
 
 def table(*names: str, rules: dict[str, Any] | None = None) -> GameState:
     """A game of ``names`` (default Ann and Bob) at the first player's first roll, seated in
-    that order, each dealt a Bus Ticket and the Roll Three card 4-4-5."""
+    that order, each dealt a Bus Ticket and a Roll Three card of :data:`DEALT`, in order."""
     names = names or ("Ann", "Bob")
     state = replay(new_game([{"name": n} for n in names], rules=rules))
-    for n in names:
+    for n, card in zip(names, DEALT, strict=False):
         state = apply(
             state,
-            {"type": "deal", "player": n, "voucher": "voucher-bus-ticket", "roll_three": "4-4-5"},
+            {"type": "deal", "player": n, "voucher": "voucher-bus-ticket", "roll_three": card},
         )
     for i, n in enumerate(names):
         state = apply(

@@ -33,19 +33,19 @@ def test_a_game_has_2_to_12_players_with_distinct_names() -> None:
 
 def test_the_starting_hand_is_cash_a_voucher_and_a_roll_three_card() -> None:
     state = table("Ann", "Bob")
-    for name in ("Ann", "Bob"):
+    for name, card in (("Ann", "4-5-6"), ("Bob", "2-4-5")):
         assert state.cash[name] == 3200
         assert state.seat(name).vouchers == ("voucher-bus-ticket",)
-        assert state.seat(name).roll_three == ("4-4-5",)
+        assert state.seat(name).roll_three == (card,)
     assert state.cash[BANK] == -6400
     assert state.vouchers_left["voucher-bus-ticket"] == 10
-    assert state.roll_three_left == 34
+    assert state.roll_three_left == 20 - 2
 
 
 def test_turn_order_goes_round_from_the_highest_roll_and_ties_roll_again() -> None:
     state = replay(new_game([{"name": n} for n in ("Ann", "Bob", "Cy")]))
-    for n in ("Ann", "Bob", "Cy"):
-        state = do(state, "deal", n, voucher="voucher-transit-token", roll_three="1-2-3")
+    for n, card in (("Ann", "1-2-3"), ("Bob", "1-2-4"), ("Cy", "1-2-5")):
+        state = do(state, "deal", n, voucher="voucher-transit-token", roll_three=card)
     assert rejected(state, "order_roll", "Bob", dice=[3, 3]).startswith(
         "order_roll by Bob: it is Ann's"
     )
@@ -61,10 +61,10 @@ def test_turn_order_goes_round_from_the_highest_roll_and_ties_roll_again() -> No
 
 def test_a_card_dealt_twice_beyond_its_copies_is_refused() -> None:
     state = replay(new_game([{"name": n} for n in ("Ann", "Bob", "Cy", "Dee")]))
-    for n in ("Ann", "Bob", "Cy"):
-        state = do(state, "deal", n, voucher="voucher-transit-token", roll_three="1-2-3")
+    for n, card in (("Ann", "1-2-3"), ("Bob", "1-2-4"), ("Cy", "1-2-5")):
+        state = do(state, "deal", n, voucher="voucher-transit-token", roll_three=card)
     assert "every copy of 'voucher-transit-token'" in rejected(
-        state, "deal", "Dee", voucher="voucher-transit-token", roll_three="1-2-3"
+        state, "deal", "Dee", voucher="voucher-transit-token", roll_three="1-2-6"
     )
 
 
@@ -474,13 +474,13 @@ def test_a_trade_of_every_kind_of_asset() -> None:
         take={
             "properties": ["Park Place"],
             "cards": ["chance-get-out-of-jail-free"],
-            "roll_three": ["4-4-5"],
+            "roll_three": ["2-4-5"],
         },
     )
     assert state.holdings["Boardwalk"].owner == "Bob"
     assert state.holdings["Park Place"].owner == "Ann" and state.holdings["Park Place"].mortgaged
     assert state.seat("Ann").cards == ("chance-get-out-of-jail-free",)
-    assert state.seat("Ann").roll_three == ("4-4-5", "4-4-5") and state.seat("Bob").roll_three == ()
+    assert state.seat("Ann").roll_three == ("4-5-6", "2-4-5") and state.seat("Bob").roll_three == ()
     assert state.seat("Bob").vouchers == ("voucher-bus-ticket",) * 2
     # Ann pays $100, and the 10% interest on the mortgaged Park Place ($175): $18.
     assert state.cash["Ann"] == 3200 - 100 - 18 and state.cash["Bob"] == 3300
@@ -507,7 +507,7 @@ def test_raising_money_then_bankruptcy_to_a_player_ends_the_game() -> None:
     state = do(state, "bankrupt")
     assert state.over and state.winner == "Bob"
     assert state.holdings["Boardwalk"].owner == "Bob"
-    assert state.seat("Bob").roll_three == ("4-4-5", "1-2-3")
+    assert state.seat("Bob").roll_three == ("2-4-5", "1-2-3")
     assert state.cash["Ann"] == 0 and state.cash["Bob"] >= 3200 + 1000
 
 
@@ -519,7 +519,7 @@ def test_bankruptcy_to_the_bank_returns_everything() -> None:
     state = do(state, "bankrupt")
     assert "Boardwalk" not in state.holdings and state.seat("Ann").bankrupt
     assert state.vouchers_left["voucher-bus-ticket"] == 12 - 3 + 1
-    assert state.roll_three_left == 36 - 3 + 1
+    assert state.roll_three_left == 20 - 3 + 1
     assert not state.over and state.turn == "Bob"
 
 

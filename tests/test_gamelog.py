@@ -15,13 +15,20 @@ from companion.game_state import replay, snapshot
 from companion.gamelog import SCHEMA_VERSION, GameLog, GameLogError
 from companion.simulate import RandomPlayer, play_game
 
-DEAL = {"type": "deal", "voucher": "voucher-bus-ticket", "roll_three": "1-2-3"}
+DEAL = {"type": "deal", "voucher": "voucher-bus-ticket"}
+CARDS = ("1-2-3", "1-2-4", "1-2-5", "1-2-6", "1-3-4")
+
+
+def deal(game: Game, *names: str) -> None:
+    for n, card in zip(names, CARDS, strict=False):
+        game.execute({**DEAL, "player": n, "roll_three": card})
 
 
 def started(log: GameLog, *names: str) -> Game:
     game = Game.new([{"name": n} for n in names or ("Ann", "Bob")], log=log)
-    for n in names or ("Ann", "Bob"):
-        game.execute({**DEAL, "player": n})
+    for i, n in enumerate(names or ("Ann", "Bob")):
+        # Each Roll Three card is in the deck once (D4).
+        game.execute({**DEAL, "player": n, "roll_three": f"1-2-{3 + i}"})
     return game
 
 
@@ -42,7 +49,9 @@ def test_each_command_is_one_row_with_its_events(tmp_path: Path) -> None:
         kinds = [
             r[0] for r in conn.execute("SELECT type FROM events WHERE command_seq = 1 ORDER BY seq")
         ]
-        assert kinds == ["bank", "seat", "drew", "bank", "seat", "decision"]
+        alone = Game.new([{"name": "Ann"}, {"name": "Bob"}])
+        dealt = alone.execute({**DEAL, "player": "Ann", "roll_three": CARDS[0]})
+        assert kinds == [e["type"] for e in dealt] and kinds[-1] == "decision"
         payload = json.loads(
             conn.execute("SELECT payload FROM events ORDER BY seq LIMIT 1").fetchone()[0]
         )
@@ -147,8 +156,8 @@ def test_an_old_file_is_migrated(tmp_path: Path) -> None:
 
 def test_a_dice_reading_is_applied_once() -> None:
     game = Game.new([{"name": "Ann"}, {"name": "Bob"}])
-    for n in ("Ann", "Bob"):
-        game.execute({**DEAL, "player": n})
+    for i, n in enumerate(("Ann", "Bob")):
+        game.execute({**DEAL, "player": n, "roll_three": f"1-2-{3 + i}"})
     game.execute({"type": "order_roll", "player": "Ann", "dice": [6, 6], "reading": "b1:1"})
     with pytest.raises(IllegalCommandError, match="reading 'b1:1' has been applied already"):
         game.execute({"type": "order_roll", "player": "Bob", "dice": [6, 6], "reading": "b1:1"})

@@ -53,6 +53,8 @@ def situation_for(case: dict[str, Any]) -> Situation:
         for name, spaces in BOARD.properties.items():
             if where == "all" or any(s.track in where for s in spaces):
                 properties[name] = {"owner": owner, "mortgaged": case.get("mortgage_all", False)}
+    for name in case.get("unowned", []):
+        properties.pop(name)
     state["properties"] = {**properties, **state.get("properties", {})}
     if "from" in case:
         players[0]["position"] = case["from"]
