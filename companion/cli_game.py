@@ -124,6 +124,10 @@ def _play(
                 return 1
             names = [n.strip() for n in args.players.split(",")]
             game = Game.new([{"name": n} for n in names], log=log)
+        elif args.game is None and log.latest_game() is None:
+            game = _first_game(log, args.db, ask, out)
+            if game is None:
+                return 1
         else:
             game = Game.resume(log, args.game)
         session = PromptSession(game, out, err)
@@ -163,6 +167,25 @@ def _terminal_prompt() -> Callable[[str], str]:
         except ImportError:
             pass
     return input
+
+
+def _first_game(log: Any, path: str, ask: Callable[[str], str], out: TextIO) -> Any:
+    """An empty game log: ask for the players' names until they make a game (or give up)."""
+    from companion.errors import CompanionError
+    from companion.game import Game
+
+    print(f"{path} holds no game yet. Who plays? (2 to 12 names, in seating order)", file=out)
+    while True:
+        try:
+            answer = ask("Players (e.g. Ann, Bob, Cy): ")
+        except (EOFError, KeyboardInterrupt):
+            print(file=out)
+            return None
+        names = [n.strip() for n in answer.split(",") if n.strip()]
+        try:
+            return Game.new([{"name": n} for n in names], log=log)
+        except CompanionError as exc:
+            print(f"companion: error: {exc}; type the names separated by commas", file=out)
 
 
 def _may_start(log: Any, path: str, ask: Callable[[str], str], out: TextIO) -> bool:
