@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from companion.board import ultimate_board
+
 Run = Callable[..., subprocess.CompletedProcess[str]]
 
 MADISON_AVENUE = {"name": "Madison Avenue", "track": "inner", "index": 11}
@@ -373,3 +375,39 @@ def test_cards_lists_every_id(referee: Run) -> None:
     prefixes = {i.split("-")[0] for i in ids}
     assert prefixes == {"chance", "cc", "voucher"}
     assert "voucher-bus-ticket" in ids
+
+
+def test_mr_monopoly_onto_the_last_unowned_property(referee: Run, state_file: Any) -> None:
+    """R16: obey the space first (buy or auction Boardwalk), then the bonus move: once it is
+    sold nothing is unowned, so Mr. Monopoly goes on to the first rent owed; if nobody bids,
+    Boardwalk stays unowned and the bonus move, back round to it, stays."""
+    owned = {n: {"owner": "Ann"} for n in ultimate_board().properties if n != "Boardwalk"}
+    path = state_file({**ANN_AND_BOB, "properties": {**owned, "Park Place": {"owner": "Bob"}}})
+
+    answer = answer_json(
+        referee,
+        "move",
+        "--state",
+        str(path),
+        "--from",
+        "Pennsylvania Avenue",
+        "--roll",
+        "2",
+        "3",
+        "mr",
+    )
+
+    assert answer["summary"] == (
+        "2+3 and Mr. Monopoly: move 5 from Pennsylvania Avenue to Boardwalk; "
+        "if Boardwalk is bought or sold at auction, you end on Park Place."
+    )
+    assert answer["landing"] == {"name": "Park Place", "track": "middle", "index": 37}
+    assert kinds(answer["follow_up"]) == ["buy_or_auction", "if_unsold", "pay_rent", "end_turn"]
+    unsold, rent = answer["follow_up"][1:3]
+    assert unsold["space"]["name"] == "Boardwalk"
+    assert "If nobody bids for Boardwalk, it stays with the Bank" in unsold["text"]
+    assert (rent["amount"], rent["payee"]) == (35, "Bob")
+    assert (
+        "If Bob wins Boardwalk at the auction, the rent on Park Place is $105 instead."
+        in (answer["explanation"])
+    )
