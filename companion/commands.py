@@ -18,8 +18,10 @@ explicitly; a JSON object is accepted too.
 >>> state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
 >>> parse_line("deal bus ticket 1-3-6", state)
 {'type': 'deal', 'player': 'Ann', 'voucher': 'voucher-bus-ticket', 'roll_three': '1-3-6'}
->>> parse_line("bid $250 as bob", state)["player"]
-'Bob'
+>>> parse_line("deal free cab fare 2 back 6-6-1 as bob", state)["voucher"]
+Traceback (most recent call last):
+...
+companion.errors.IllegalCommandError: deal by Bob: the game waits for Ann (Ann: draw your starting Travel Voucher and Roll Three card, and tell me which.)
 """
 
 from __future__ import annotations
@@ -539,6 +541,10 @@ def check(command: Mapping[str, Any], state: GameState) -> dict[str, Any]:
         resolved[field.name] = _resolve(field, value, spec, state, out.get("player"))
     if "player" not in out:
         out["player"] = _default_player(spec, state, resolved)
+    elif not spec.anytime and spec.who != "named" and out["player"] != d.player:
+        raise IllegalCommandError(
+            f"{spec.type} by {out['player']}: the game waits for {d.player} ({d.text})"
+        )
     for field in spec.fields:
         if field.name in resolved:
             out[field.name] = _finish(field, resolved[field.name], spec, state, out["player"])
@@ -904,6 +910,32 @@ def _or(items: Iterable[str]) -> str:
     if not quoted:
         return "nothing"
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def format_line(command: Mapping[str, Any]) -> str:
+    """A checked command as a prompt line that :func:`parse_line` reads back to the same command.
+
+    >>> format_line({"type": "bid", "player": "Bob", "amount": 250})
+    'bid amount=250 as Bob'
+    >>> format_line({"type": "draw", "player": "Ann", "card": "chance-go-to-jail"})
+    'draw card=chance-go-to-jail as Ann'
+    """
+    spec = SPECS[command["type"]]
+    words = [spec.type]
+    for key, value in command.items():
+        if key in ("type", "player"):
+            continue
+        if key == "dice":
+            words += [str(v) for v in value]
+        elif isinstance(value, bool):
+            words.append(f"{key}={'yes' if value else 'no'}")
+        elif isinstance(value, (Mapping, list)):
+            words.append(f"{key}={shlex.quote(json.dumps(value))}")
+        else:
+            words.append(f"{'property' if key == 'company' else key}={shlex.quote(str(value))}")
+    if "player" in command:
+        words += ["as", shlex.quote(str(command["player"]))]
+    return " ".join(words)
 
 
 # -- Help ------------------------------------------------------------------------------------

@@ -50,6 +50,8 @@ def describe(event: Mapping[str, Any]) -> str | None:
         return (
             f"{event['property']}: {h['owner']}" + (f", {', '.join(extra)}" if extra else "") + "."
         )
+    if kind == "seat":
+        return _seat_words(event["player"], event["set"])
     if kind == "moved":
         return f"{event['player']} moves to {ultimate_board().by_key(event['to']).name}."
     if kind == "drew":
@@ -65,6 +67,26 @@ def describe(event: Mapping[str, Any]) -> str | None:
         names = ", ".join(p["name"] for p in event["players"])
         return f"A new game: {names}."
     return None
+
+
+def _seat_words(player: str, changes: Mapping[str, Any]) -> str | None:
+    """What a change of a player's state means at the table (jail, Reverse Direction...)."""
+    words = []
+    if changes.get("in_jail") is True:
+        words.append(f"{player} goes to jail.")
+    elif changes.get("in_jail") is False:
+        words.append(f"{player} is out of jail.")
+    elif changes.get("jail_turns"):
+        words.append(f"{player} stays in jail: no doubles (try {changes['jail_turns']} of 3).")
+    if changes.get("bankrupt"):
+        words.append(f"{player} is bankrupt and leaves the game.")
+    if changes.get("reverse_direction"):
+        words.append(f"{player} moves backwards on the next move (Reverse Direction).")
+    if changes.get("subway"):
+        words.append(f"{player} rides the Subway instead of the next roll.")
+    if changes.get("skip_turns"):
+        words.append(f"{player} misses the next {changes['skip_turns']} turn(s).")
+    return " ".join(words) or None
 
 
 def _command_words(c: Mapping[str, Any]) -> str:

@@ -246,7 +246,7 @@ class PromptSession:
                 words = f"{words} [{', '.join(balances)}]" if balances else words
             if event["type"] == "moved" and event.get("path"):
                 board = ultimate_board()
-                path = " > ".join(board.by_key(k).name for k in event["path"])
+                path = _path_words([board.by_key(k) for k in event["path"]])
                 words = f"{words}\n    Path: {path}"
             if words:
                 self._say(f"  {words}")
@@ -257,6 +257,17 @@ class PromptSession:
     def _error(self, message: str) -> None:
         line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
         print(f"companion: error: {line}", file=self.err)
+
+
+def _path_words(spaces: Sequence[Any]) -> str:
+    """A path as names; a transit ride (the same station on another track) says so."""
+    words: list[str] = []
+    for i, space in enumerate(spaces):
+        if i and space.name == spaces[i - 1].name:
+            words[-1] += f" (ride to the {space.track} track)"
+        else:
+            words.append(space.name)
+    return " > ".join(words)
 
 
 def _command_words(command: Mapping[str, Any]) -> str:
