@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.board import ultimate_board
 from companion.cards import card_deck
-from companion.errors import BadRollError, IllegalCommandError
+from companion.errors import BadRollError, CompanionError, IllegalCommandError
 from companion.frozen import copy_with
 from companion.game_state import Decision, Event, GameState, Rules, evolve
 from companion.ledger import BANK, POOL
@@ -204,6 +204,28 @@ def decide(state: GameState, command: Mapping[str, Any]) -> list[Event]:
 
 def step(state: GameState, command: Mapping[str, Any]) -> tuple[list[Event], GameState]:
     """:func:`decide`, and the state its events lead to (folded on the way, once)."""
+    try:
+        return _step(state, command)
+    except CompanionError as exc:
+        refusal = _refusal(exc)
+        if refusal is exc:
+            raise
+        raise refusal from exc
+
+
+def _refusal(exc: CompanionError) -> CompanionError:
+    """The error as the table shows it: an :class:`IllegalCommandError` (or a
+    :class:`BadRollError`) of one line of at most 300 characters."""
+    text = " ".join(str(exc).split())
+    if len(text) > 300:
+        text = text[:297] + "..."
+    if isinstance(exc, (IllegalCommandError, BadRollError)):
+        return exc if text == str(exc) else type(exc)(text)
+    # A space or card id nobody knows, a move the resolver refuses: the command is refused.
+    return IllegalCommandError(text)
+
+
+def _step(state: GameState, command: Mapping[str, Any]) -> tuple[list[Event], GameState]:
     if not isinstance(command, Mapping):
         raise IllegalCommandError(f"a command is a JSON object, not {shown(command)}")
     _check_sizes(command)

@@ -61,7 +61,11 @@ class Roll:
             )
         dice = []
         for v in values[:2]:
-            if not (v.strip().isascii() and v.strip().isdigit()) or not 1 <= int(v) <= 6:
+            digits = v.strip()
+            # The length first: int() refuses texts of more than 4,300 digits with a ValueError.
+            if not (len(digits) <= 2 and digits.isascii() and digits.isdigit()) or not (
+                1 <= int(digits) <= 6
+            ):
                 raise BadRollError(f"a regular die shows 1 to 6, not {v!r}")
             dice.append(int(v))
         speed: Speed | None = None

@@ -8,8 +8,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import _COMMANDS, apply
-from companion.errors import CompanionError
+from companion.engine import _COMMANDS, _FIELDS, apply
+from companion.errors import BadRollError, CompanionError, IllegalCommandError
 from companion.game import Game
 from companion.game_state import GameState, invariant_problems, snapshot
 from companion.simulate import RandomPlayer
@@ -104,3 +104,72 @@ def test_answers_with_wrong_fields_are_refused_cleanly(data, index, extra) -> No
         assert snapshot(state) == before
         return
     assert invariant_problems(after) == []
+
+
+#: Values no table means, but JSON (or a typo at the prompt) can carry: floats, inf and nan,
+#: numbers beyond any int() or str() Python will do, nesting, long texts.
+wild = st.recursive(
+    st.one_of(
+        st.floats(allow_nan=True, allow_infinity=True),
+        st.sampled_from([float("inf"), float("-inf"), float("nan"), 1e400, -0.0, 3.0, 6.5]),
+        # Built on draw: hypothesis cannot repr() a constant of more than 4,300 digits.
+        st.tuples(st.sampled_from([20, 63, 400, 5000]), st.sampled_from([1, -1])).map(
+            lambda t: t[1] * 10 ** t[0]
+        ),
+        st.integers(),
+        st.text(min_size=150, max_size=3000),
+        st.sampled_from(["1" * 5000, "6" * 400, "1-3-" + "6" * 5000, "١", "6\n", " 3 "]),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+#: Every field any command reads, and the two every command has.
+ALL_FIELDS = sorted({"type", "player"} | {f.rstrip("?") for spec in _FIELDS.values() for f in spec})
+
+
+def refused_cleanly_or_fine(state: GameState, command: dict) -> None:
+    before = snapshot(state)
+    try:
+        after = apply(state, command)
+    except (IllegalCommandError, BadRollError) as exc:
+        assert "\n" not in str(exc) and len(str(exc)) < 400, str(exc)
+        assert snapshot(state) == before
+        return
+    assert invariant_problems(after) == []
+    assert snapshot(state) == before
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    index=st.integers(0, len(STATES) - 1),
+    kind=st.sampled_from(sorted(_COMMANDS)),
+    field=st.sampled_from(ALL_FIELDS),
+    value=wild,
+)
+def test_a_wild_value_in_any_field_of_any_command_is_refused_in_one_line(
+    index, kind, field, value
+) -> None:
+    state = STATES[index]
+    refused_cleanly_or_fine(state, {"type": kind, "player": state.decision.player, field: value})
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(index=st.integers(0, len(STATES) - 1), die=wild, at=st.integers(0, 2))
+def test_a_wild_die_in_the_answer_the_game_waits_for(index, die, at) -> None:
+    """The decision's own answer with a die that no die shows (the issue: ``roll 1e400``)."""
+    state = STATES[index]
+    dice = [3, 4, "mr"]
+    dice[at] = die
+    for kind in state.decision.answers:
+        command = {"type": kind, "player": state.decision.player, "dice": dice}
+        refused_cleanly_or_fine(state, {**command, "roll_three": die, "card": die, "amount": die})
+
+
+def test_the_issue_values_are_refused_in_one_line() -> None:
+    state = next(s for s in STATES if s.decision.kind == "roll")
+    for die in (1e400, float("nan"), 10**5000, -(10**400), "1" * 5000, [[[[[[[[1]]]]]]]]):
+        refused_cleanly_or_fine(
+            state, {"type": "roll", "player": state.decision.player, "dice": [die, 4, "mr"]}
+        )
