@@ -1,4 +1,5 @@
-"""The ``companion`` commands that read game logs: ``history`` (and, next, ``games`` and ``log``).
+"""The ``companion`` commands that read game logs: ``history``, ``games``, ``log check`` and
+``log salvage``.
 
 They open the game log (sqlite-utils) only when run, so importing the command line stays pure.
 """
@@ -17,7 +18,9 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         description="Print a game's history in words (text) or export it as data (jsonl, csv).",
     )
     history.add_argument("--db", required=True, metavar="FILE", help="the game log (SQLite)")
-    history.add_argument("--game", type=int, metavar="ID", help="the game (default: the latest)")
+    history.add_argument(
+        "--game", type=int, metavar="ID", help="the game (default: the last played)"
+    )
     history.add_argument(
         "--format",
         choices=("text", "jsonl", "csv", "situation"),
@@ -26,20 +29,57 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     )
     history.set_defaults(handler=_history)
 
+    games = commands.add_parser(
+        "games",
+        help="list the games in a game log",
+        description="List every game in a game log: players, when it was created and last "
+        "played, its status and how many commands were given. The last played is the default "
+        "of play and history.",
+    )
+    games.add_argument("--db", required=True, metavar="FILE", help="the game log (SQLite)")
+    games.set_defaults(handler=_games)
+
+    log = commands.add_parser(
+        "log",
+        help="check a game log, or salvage the intact part of a damaged one",
+        description="Check a game log for damage (exit status 1 if damaged), or copy the intact "
+        "beginning of each game of a damaged log into a new file to play on.",
+    )
+    actions = log.add_subparsers(dest="log_command", parser_class=type(log), required=True)
+    check = actions.add_parser(
+        "check",
+        help="check every row of a game log; report the first bad one",
+        description="Check a game log without writing to it: the SQLite file, then every "
+        "game's commands in order. Exit status 0 when intact, 1 when damaged.",
+    )
+    check.add_argument("file", metavar="FILE", help="the game log (SQLite)")
+    check.set_defaults(handler=_check)
+    salvage = actions.add_parser(
+        "salvage",
+        help="copy the intact beginning of each game into a new game log",
+        description="Copy each game's longest intact beginning (from its first command to "
+        "the one before the first damaged one) into a new game log; the original is only "
+        "read. Then 'companion play --db NEW' resumes from it.",
+    )
+    salvage.add_argument("file", metavar="FILE", help="the damaged game log")
+    salvage.add_argument("--out", required=True, metavar="NEW", help="the new game log to write")
+    salvage.set_defaults(handler=_salvage)
+
 
 def _history(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from companion import history
     from companion.game import Game
     from companion.gamelog import GameLog, GameLogError
 
-    with GameLog(_existing(args.db)) as log:
-        game_id = args.game if args.game is not None else log.latest_game()
+    # Read-only: a backup or a write-protected card is read as it is, and nothing is written.
+    with GameLog(args.db, readonly=True) as log:
+        game_id = args.game if args.game is not None else log.last_played_game()
         if game_id is None:
             raise GameLogError(f"no game in {args.db!r} yet")
-        commands = list(log.commands(game_id))
-    if args.format == "situation":
-        with GameLog(args.db) as log:
+        commands = log.commands(game_id)
+        if args.format == "situation":
             state = Game.resume(log, game_id).state
+    if args.format == "situation":
         out.write(json.dumps(state.situation().to_json(), indent=2) + "\n")
     elif args.format == "text":
         out.write("\n".join(history.text_lines(game_id, commands)) + "\n")
@@ -48,6 +88,95 @@ def _history(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             out.write(line + "\n")
     else:
         out.write(history.csv_text(game_id, commands))
+    return 0
+
+
+def _games(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from companion.gamelog import GameLog
+
+    with GameLog(args.db, readonly=True) as log:
+        games = log.games()
+        default = log.last_played_game()
+    if not games:
+        out.write(f"no game in {args.db} yet\n")
+        return 0
+    rows = [("game", "players", "created (UTC)", "last played (UTC)", "status", "commands")]
+    for g in games:
+        status = f"over: {g['winner']} wins" if g["status"] == "over" else str(g["status"])
+        rows.append(
+            (
+                f"{g['id']}{'*' if g['id'] == default else ''}",
+                ", ".join(g["players"]),
+                _minute(g["created"]),
+                _minute(g["last_played"]),
+                status,
+                str(g["commands"]),
+            )
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for r in rows:
+        cells = [c.ljust(w) for c, w in zip(r[:-1], widths, strict=False)]
+        out.write("  ".join([*cells, r[-1].rjust(widths[-1])]) + "\n")
+    out.write("* the last played: play and history take it when no --game is given\n")
+    return 0
+
+
+def _minute(time: str | None) -> str:
+    return "" if not time else f"{time[:10]} {time[11:16]}"
+
+
+def _game_words(g: Any) -> str:
+    return f"game {g.game_id}" + (f" ({', '.join(g.players)})" if g.players else "")
+
+
+def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from companion.gamelog import check_log
+
+    report = check_log(_existing(args.file))
+    if report.is_intact:
+        commands = sum(g.intact for g in report.games)
+        out.write(
+            f"{args.file}: intact: {len(report.games)} games, {commands} commands, schema "
+            f"version {report.version}\n"
+        )
+        return 0
+    out.write(f"{args.file}: damaged\n")
+    for problem in report.problems:
+        out.write(f"  the file: {problem}\n")
+    for g in report.games:
+        if g.is_intact:
+            out.write(f"  {_game_words(g)}: intact, {g.intact} commands\n")
+        elif g.intact:
+            out.write(
+                f"  {_game_words(g)}: the first bad row: {g.problem}; #0-#{g.intact - 1} are "
+                f"intact, {len(g.lost) or 'the'} command(s) from #{g.intact} on would be lost\n"
+            )
+        else:
+            out.write(f"  {_game_words(g)}: the first bad row: {g.problem}; nothing is intact\n")
+    out.write(f"To keep what is intact: companion log salvage {args.file} --out NEW\n")
+    return 1
+
+
+def _salvage(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from companion.gamelog import salvage_log
+
+    report = salvage_log(_existing(args.file), args.out)
+    out.write(f"Salvaged {args.file} into {args.out} ({args.file} is left as it was).\n")
+    for problem in report.problems:
+        out.write(f"  the file: {problem}\n")
+    for g in report.games:
+        if g.is_intact:
+            out.write(f"  {_game_words(g)}: kept all {g.intact} commands\n")
+        elif not g.intact:
+            out.write(f"  {_game_words(g)}: left out: {g.problem}\n")
+        else:
+            out.write(
+                f"  {_game_words(g)}: kept {g.intact} commands (#0-#{g.intact - 1}); lost "
+                f"from {g.problem}:\n"
+            )
+            for line in g.lost or ("(no more rows could be read)",):
+                out.write(f"    {line}\n")
+    out.write(f"Play on with: companion play --db {args.out}\n")
     return 0
 
 

@@ -7,23 +7,34 @@ an undo is a command of its own whose ``undone`` event names the command it take
 
 The tables open in any SQLite tool:
 
-- ``games``: ``id``, ``created``, ``rules`` (JSON), ``status`` (``playing`` or ``over``), ``winner``
+- ``games``: ``id``, ``created``, ``rules`` (JSON), ``status`` (``playing`` or ``over``),
+  ``winner``, ``head`` (the hash of the game's last command)
 - ``players``: ``game_id``, ``seat``, ``name``, ``token``, ``colour``
-- ``commands``: ``game_id``, ``seq``, ``time``, ``player``, ``type``, ``command`` (JSON)
+- ``commands``: ``game_id``, ``seq``, ``time``, ``player``, ``type``, ``command`` (JSON), ``hash``
 - ``events``: ``game_id``, ``seq``, ``command_seq``, ``time``, ``type``, ``payload`` (JSON)
 
 ``PRAGMA user_version`` holds the schema version; :data:`MIGRATIONS` bring older files up to it.
+
+Each command row carries a hash chained over the one before (:func:`chain_hash`), covering the
+row and all its events exactly as stored, so a changed byte or a lost row is found when the game
+is read, never replayed. :func:`check_log` finds the first bad row and :func:`salvage_log`
+copies each game's longest intact beginning into a new file.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
+import shutil
 import sqlite3
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import tempfile
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
+from urllib.parse import quote
 
 import sqlite_utils
 
@@ -31,7 +42,26 @@ from companion.errors import CompanionError
 
 
 class GameLogError(CompanionError, OSError):
-    """A game log file that cannot be opened or read, or a game that is not in it."""
+    """A game log file that cannot be opened, read or written, or a game that is not in it."""
+
+
+class DamagedLogError(GameLogError):
+    """A game log whose file or rows are damaged; ``game_id`` and ``seq`` name the first bad
+    command when the damage is in one game (both ``None`` when the file itself is damaged)."""
+
+    def __init__(self, message: str, *, game_id: int | None = None, seq: int | None = None):
+        super().__init__(message)
+        self.game_id = game_id
+        self.seq = seq
+
+
+class LogWriteError(GameLogError):
+    """A command the game log could not record (disk full, read-only medium, I/O error);
+    nothing of it was written and the game is as it was."""
+
+
+#: The ``prev`` of a game's first command (``seq`` 0) in the hash chain.
+START = "0" * 64
 
 
 def _v1(db: sqlite_utils.Database) -> None:
@@ -63,9 +93,43 @@ def _v1(db: sqlite_utils.Database) -> None:
     db.table("events").create_index(["game_id", "command_seq"])
 
 
+def _v2(db: sqlite_utils.Database) -> None:
+    db.execute("ALTER TABLE commands ADD COLUMN hash TEXT")
+    db.execute("ALTER TABLE games ADD COLUMN head TEXT")
+    conn = db.conn
+    for (game_id,) in conn.execute("SELECT id FROM games ORDER BY id").fetchall():
+        # Logs written before the chain existed keep working: their rows are chained as they
+        # stand (a JSON payload that does not decode stops the migration: it is damaged).
+        prev = START
+        event_seq = 0
+        for seq, (row, events) in enumerate(_read_game(conn, game_id, hashed=False)):
+            prev, _ = _verify(game_id, seq, prev, row, events, hashed=False, first_event=event_seq)
+            event_seq += len(events)
+            conn.execute(
+                "UPDATE commands SET hash = ? WHERE game_id = ? AND seq = ?",
+                (prev, game_id, row[0]),
+            )
+        conn.execute("UPDATE games SET head = ? WHERE id = ?", (prev, game_id))
+
+
 #: Schema migrations: entry ``n`` brings a file from version ``n`` to ``n + 1``.
-MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (_v1,)
+MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (_v1, _v2)
 SCHEMA_VERSION = len(MIGRATIONS)
+
+#: The columns of each table at each schema version, to tell a damaged schema from an old one.
+_SCHEMA = {
+    1: {
+        "games": ["id", "created", "rules", "status", "winner"],
+        "players": ["game_id", "seat", "name", "token", "colour"],
+        "commands": ["game_id", "seq", "time", "player", "type", "command"],
+        "events": ["game_id", "seq", "command_seq", "time", "type", "payload"],
+    },
+}
+_SCHEMA[2] = {
+    **_SCHEMA[1],
+    "games": [*_SCHEMA[1]["games"], "head"],
+    "commands": [*_SCHEMA[1]["commands"], "hash"],
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,37 +145,250 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-class GameLog:
-    """A SQLite file holding any number of games."""
+def _text(data: bytes) -> str:
+    # A damaged row may hold bytes that are not UTF-8; decoding must not fail before the hash
+    # can name the row (the bytes come back unchanged with .encode("utf-8", "surrogateescape")).
+    return data.decode("utf-8", "surrogateescape")
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
+
+# Raw rows as stored: every text column is read as its bytes (CAST AS BLOB), so the hash covers
+# exactly what is on the disk, not a re-serialisation of it.
+_COMMAND = (
+    "seq, CAST(time AS BLOB), CAST(player AS BLOB), CAST(type AS BLOB), CAST(command AS BLOB)"
+)
+_EVENT = "seq, command_seq, CAST(time AS BLOB), CAST(type AS BLOB), CAST(payload AS BLOB)"
+Row = tuple[Any, ...]
+
+
+def chain_hash(
+    prev: str, game_id: int, seq: int, row: Sequence[Any], events: Iterable[Sequence[Any]]
+) -> str:
+    """The hash of one command: sha256 over the previous command's hash, the game and command
+    numbers, the command row's ``time, player, type, command`` and each of its event rows'
+    ``seq, time, type, payload``, each value as stored (``bytes``, ``int`` or ``None``).
+
+    >>> chain_hash(START, 1, 0, [b"t", b"", b"new_game", b"{}"], [])[:12]
+    '3f17cbe6198b'
+    """
+    h = hashlib.sha256(prev.encode("utf-8", "surrogateescape"))
+    for value in (game_id, seq, *row):
+        _put(h, value)
+    for event in events:
+        h.update(b"E")
+        for value in event:
+            _put(h, value)
+    return h.hexdigest()
+
+
+def _put(h: Any, value: Any) -> None:
+    # Length-prefixed and typed, so that no two different rows give the same byte stream.
+    if value is None:
+        h.update(b"N")
+    elif isinstance(value, int):
+        h.update(b"I%d." % value)
+    else:
+        data = value if isinstance(value, bytes) else str(value).encode("utf-8", "surrogateescape")
+        h.update(b"B%d." % len(data))
+        h.update(data)
+
+
+class _BadRow(Exception):
+    """Why one command row (or its events) cannot be trusted."""
+
+
+def _verify(
+    game_id: int,
+    seq: int,
+    prev: str,
+    row: Row,
+    events: Sequence[Row],
+    *,
+    hashed: bool,
+    stored: str | None = None,
+    first_event: int | None = None,
+) -> tuple[str, LoggedCommand]:
+    """Check one raw command row and its raw events; returns its hash and the decoded command.
+
+    ``first_event`` is the number its first event must have, when known.
+    """
+    if row[0] != seq or row[4] is None:
+        raise _BadRow("is missing")
+    if any(e[1] != seq for e in events):
+        raise _BadRow("has events of another command")
+    if first_event is not None and [e[0] for e in events] != list(
+        range(first_event, first_event + len(events))
+    ):
+        raise _BadRow("has lost an event or has one too many")
+    digest = chain_hash(prev, game_id, seq, row[1:5], [(e[0], *e[2:5]) for e in events])
+    if hashed and digest != stored:
+        raise _BadRow("does not match its hash (a changed byte or a lost event)")
+    try:
+        time, player, kind = (None if v is None else bytes(v).decode("utf-8") for v in row[1:4])
+        command = json.loads(bytes(row[4]))
+        decoded = tuple(json.loads(bytes(e[4])) for e in events)
+    except (TypeError, ValueError) as exc:  # JSONDecodeError and UnicodeDecodeError included
+        raise _BadRow(f"cannot be decoded ({exc})") from None
+    if not (
+        isinstance(time, str)
+        and isinstance(player, str)
+        and isinstance(command, dict)
+        and command.get("type") == kind
+        and all(
+            isinstance(e, dict) and e.get("type") == _text(bytes(r[3]))
+            for e, r in zip(decoded, events, strict=True)
+        )
+    ):
+        raise _BadRow("does not hold a command and its events")
+    return digest, LoggedCommand(seq, time, player, command, decoded)
+
+
+def _read_game(
+    conn: sqlite3.Connection, game_id: int, *, hashed: bool
+) -> list[tuple[Row, list[Row]]]:
+    """A game's raw command rows, each with its raw event rows, in order (no checks)."""
+    extra = ", hash" if hashed else ""
+    rows = conn.execute(
+        f"SELECT {_COMMAND}{extra} FROM commands WHERE game_id = ? ORDER BY seq", (game_id,)
+    ).fetchall()
+    events: dict[int, list[Row]] = {}
+    for event in conn.execute(
+        f"SELECT {_EVENT} FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+    ):
+        events.setdefault(event[1], []).append(event)
+    orphans = set(events) - {r[0] for r in rows}
+    if orphans:
+        # Events of a command row that is gone: the command is missing, not empty.
+        rows.append((min(orphans), None, None, None, None, None))
+        rows.sort(key=lambda r: r[0] if isinstance(r[0], int) else -1)
+    return [(row, events.pop(row[0], [])) for row in rows]
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def _boundary(method: Callable[P, T]) -> Callable[P, T]:
+    """Every SQLite error of a public method becomes a one-line :class:`GameLogError`."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
         try:
-            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL")
-            conn.execute("PRAGMA foreign_keys=ON")
-            self.db = sqlite_utils.Database(conn)
-            self._migrate()
+            return method(*args, **kwargs)
         except sqlite3.DatabaseError as exc:
-            raise GameLogError(f"cannot open game log {str(path)!r}: {exc}") from None
-        self._next: dict[int, tuple[int, int]] = {}
+            log = args[0]
+            assert isinstance(log, GameLog)
+            raise log._error(exc) from None
 
-    def _migrate(self) -> None:
-        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+    return wrapper
+
+
+def _connect_readonly(path: Path) -> sqlite3.Connection:
+    # mode=ro alone still creates -wal and -shm files beside the database (and cannot open a
+    # WAL file on a read-only medium at all); immutable=1 reads the file as it is, which is
+    # right only when no -wal file holds newer pages (a companion playing on it right now).
+    uri = f"file:{quote(str(path.resolve()))}?mode=ro"
+    if not Path(f"{path}-wal").exists():
+        uri += "&immutable=1"
+    return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+
+
+class GameLog:
+    """A SQLite file holding any number of games.
+
+    ``readonly=True`` reads it without writing anything, not even the journal files (a backup,
+    a write-protected card, ``companion history``).
+    """
+
+    def __init__(self, path: str | Path, *, readonly: bool = False) -> None:
+        self.path = Path(path)
+        self.readonly = readonly
+        self._next: dict[int, tuple[int, int]] = {}
+        self._head: dict[int, str] = {}
+        if readonly and not self.path.is_file():
+            raise GameLogError(
+                f"no game log at {str(path)!r}: give the file 'companion play --db' wrote"
+            )
+        self._check_header()
+        conn = None
+        try:
+            if readonly:
+                conn = _connect_readonly(self.path)
+            else:
+                conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            conn.text_factory = _text
+            self.conn = conn
+            self.db = sqlite_utils.Database(conn)
+            self._check_file()
+            if not readonly:
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA synchronous=FULL")
+                conn.execute("PRAGMA foreign_keys=ON")
+            self.version = self._migrate()
+        except sqlite3.DatabaseError as exc:
+            error = self._error(exc)
+            if conn is not None:
+                conn.close()
+            raise error from None
+        except GameLogError:
+            if conn is not None:
+                conn.close()
+            raise
+        self.hashed = self.version >= 2
+
+    def _check_header(self) -> None:
+        try:
+            with self.path.open("rb") as f:
+                header = f.read(100)
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise GameLogError(f"cannot read game log {str(self.path)!r}: {exc.strerror}") from None
+        if header and not header.startswith(b"SQLite format 3\x00"):
+            raise DamagedLogError(
+                f"cannot open game log {str(self.path)!r}: it is not a SQLite database, or its "
+                "first bytes are damaged: give the file 'companion play --db' wrote, or a backup"
+            )
+
+    def _check_file(self) -> None:
+        problems = [r[0] for r in self.conn.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            raise self._damaged(f"SQLite finds: {problems[0]}")
+
+    def _migrate(self) -> int:
+        version = int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+        tables = {
+            r[0]: [c[1] for c in self.conn.execute(f"PRAGMA table_info({r[0]})")]
+            for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
         if version > SCHEMA_VERSION:
             raise GameLogError(
                 f"game log {str(self.path)!r} has schema version {version}; this companion "
-                f"reads up to {SCHEMA_VERSION}: update the companion"
+                f"reads up to {SCHEMA_VERSION}: update the companion (or, if this companion wrote "
+                f"it, it is damaged: run 'companion log check {self.path}')"
             )
+        expected = _SCHEMA.get(version, {})
+        if {t: c for t, c in tables.items() if not t.startswith("sqlite_")} != expected:
+            raise self._damaged(f"its tables do not match schema version {version}")
+        if self.readonly:
+            return version
         for n in range(version, SCHEMA_VERSION):
-            with self.db.conn:
-                self.db.execute("BEGIN IMMEDIATE")
+            conn = self.conn
+            conn.execute("BEGIN IMMEDIATE")
+            try:
                 MIGRATIONS[n](self.db)
-                self.db.execute(f"PRAGMA user_version={n + 1}")
+                conn.execute(f"PRAGMA user_version={n + 1}")
+                conn.execute("COMMIT")
+            except _BadRow as bad:
+                conn.execute("ROLLBACK")
+                raise self._damaged(f"a row {bad}; it was not migrated") from None
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+        return SCHEMA_VERSION
 
     def close(self) -> None:
-        self.db.conn.close()
+        self.conn.close()
 
     def __enter__(self) -> GameLog:
         return self
@@ -119,14 +396,91 @@ class GameLog:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    # Errors
+
+    def _damaged(
+        self, what: str, game_id: int | None = None, seq: int | None = None
+    ) -> DamagedLogError:
+        where = "" if game_id is None else f" in game {game_id}, command #{seq}"
+        return DamagedLogError(
+            f"game log {str(self.path)!r} is damaged{where}: {what}: run 'companion log salvage "
+            f"{self.path} --out NEW' and play from NEW",
+            game_id=game_id,
+            seq=seq,
+        )
+
+    def _error(self, exc: sqlite3.DatabaseError) -> GameLogError:
+        """One line for an SQLite error, naming the file and what to do."""
+        name = getattr(exc, "sqlite_errorname", "") or ""
+        path = str(self.path)
+        if name.startswith("SQLITE_FULL"):
+            return LogWriteError(
+                f"could not write to the game log {path!r}: disk full; nothing was recorded: "
+                "free some space and give the command again"
+            )
+        if name.startswith("SQLITE_READONLY") or (
+            name.startswith("SQLITE_CANTOPEN") and not self.readonly
+        ):
+            return LogWriteError(
+                f"cannot write to the game log {path!r}: the file or its folder is read-only "
+                "(a backup or a write-protected card?); nothing was recorded: copy it to a "
+                "writable place to play on, or use 'companion history' to read it"
+            )
+        if name.startswith("SQLITE_IOERR") and not self.readonly:
+            return LogWriteError(
+                f"could not write to the game log {path!r}: {exc}; nothing was recorded: "
+                "check the card or disk and give the command again"
+            )
+        if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_IOERR")):
+            return self._damaged(f"SQLite finds: {exc}")
+        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+            return GameLogError(
+                f"the game log {path!r} is busy (another companion is writing to it): "
+                "close the other one and try again"
+            )
+        if name.startswith("SQLITE_CANTOPEN"):
+            return GameLogError(
+                f"cannot open game log {path!r} read-only: {exc} (its -wal file may need a "
+                "writable folder: copy the file and its -wal file somewhere writable)"
+            )
+        return GameLogError(f"cannot open game log {path!r}: {exc}")
+
     # Writing
+
+    def _write(self, body: Callable[[], T]) -> T:
+        """Run ``body`` in one transaction; on any error roll back and say so in one line."""
+        if self.readonly:
+            raise LogWriteError(f"game log {str(self.path)!r} was opened read-only")
+        conn = self.conn
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                result = body()
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    try:
+                        conn.execute("ROLLBACK")
+                    except sqlite3.DatabaseError:
+                        pass  # SQLite has rolled back already (e.g. after SQLITE_FULL)
+                raise
+        except sqlite3.DatabaseError as exc:
+            raise self._error(exc) from None
+        try:
+            # Copy the new pages into the main file now, so that the .db file alone (a backup,
+            # a copy taken while playing, a lost -wal file) holds every acknowledged command.
+            # The command is already safe in the WAL: a checkpoint that fails loses nothing.
+            conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.DatabaseError:
+            pass
+        return result
 
     def new_game(self, events: Sequence[Mapping[str, Any]]) -> int:
         """Record a new game from its starting events (``companion.engine.new_game``)."""
         start = events[0]
-        conn = self.db.conn
-        with conn:
-            conn.execute("BEGIN IMMEDIATE")
+
+        def body() -> tuple[int, str]:
+            conn = self.conn
             cur = conn.execute(
                 "INSERT INTO games (created, rules, status) VALUES (?, ?, 'playing')",
                 (_now(), json.dumps(start["rules"])),
@@ -139,26 +493,55 @@ class GameLog:
                     for i, p in enumerate(start["players"])
                 ],
             )
-            self._insert(game_id, 0, 0, {"type": "new_game", "player": ""}, events)
+            head = self._insert(game_id, 0, 0, START, {"type": "new_game", "player": ""}, events)
+            return game_id, head
+
+        game_id, head = self._write(body)
         self._next[game_id] = (1, len(events))
+        self._head[game_id] = head
         return game_id
 
+    @_boundary
     def append(
         self, game_id: int, command: Mapping[str, Any], events: Sequence[Mapping[str, Any]]
     ) -> int:
-        """Append one command and its events in one transaction; returns the command's number."""
-        seq, event_seq = self._next.get(game_id) or self._counters(game_id)
-        conn = self.db.conn
-        with conn:
-            conn.execute("BEGIN IMMEDIATE")
-            self._insert(game_id, seq, event_seq, command, events)
-            over = next((e for e in events if e["type"] == "game_over"), None)
-            if over is not None:
+        """Append one command and its events in one transaction; returns the command's number.
+
+        Raises :class:`LogWriteError` when nothing could be written (the disk is full): the log
+        is as it was, and the same command can be given again once there is space.
+        """
+        if game_id not in self._next:
+            self._next[game_id], self._head[game_id] = self._counters(game_id)
+        seq, event_seq = self._next[game_id]
+        prev = self._head[game_id]
+
+        def body() -> str:
+            conn = self.conn
+            head = self._insert(game_id, seq, event_seq, prev, command, events)
+            status: tuple[str, str | None] | None = None
+            for e in events:
+                if e["type"] == "game_over":
+                    status = ("over", e["winner"])
+                elif (
+                    e["type"] == "undone"
+                    and conn.execute(
+                        "SELECT 1 FROM events WHERE game_id = ? AND command_seq = ? AND type = 'game_over'",
+                        (game_id, e["command"]),
+                    ).fetchone()
+                ):
+                    status = ("playing", None)  # the command that ended the game is taken back
+            if status is None:
+                conn.execute("UPDATE games SET head = ? WHERE id = ?", (head, game_id))
+            else:
                 conn.execute(
-                    "UPDATE games SET status = 'over', winner = ? WHERE id = ?",
-                    (over["winner"], game_id),
+                    "UPDATE games SET head = ?, status = ?, winner = ? WHERE id = ?",
+                    (head, *status, game_id),
                 )
+            return head
+
+        head = self._write(body)
         self._next[game_id] = (seq + 1, event_seq + len(events))
+        self._head[game_id] = head
         return seq
 
     def _insert(
@@ -166,51 +549,122 @@ class GameLog:
         game_id: int,
         seq: int,
         event_seq: int,
+        prev: str,
         command: Mapping[str, Any],
         events: Sequence[Mapping[str, Any]],
-    ) -> None:
+    ) -> str:
         now = _now()
-        conn = self.db.conn
+        row = (now, str(command.get("player", "")), str(command.get("type")), json.dumps(command))
+        event_rows = [(event_seq + i, now, e["type"], json.dumps(e)) for i, e in enumerate(events)]
+        return self._insert_rows(game_id, seq, prev, row, event_rows)
+
+    def _insert_rows(
+        self, game_id: int, seq: int, prev: str, row: Sequence[str], events: Sequence[Sequence[Any]]
+    ) -> str:
+        digest = chain_hash(
+            prev,
+            game_id,
+            seq,
+            [v.encode("utf-8") for v in row],
+            [(e[0], *(v.encode("utf-8") for v in e[1:])) for e in events],
+        )
+        conn = self.conn
         conn.execute(
-            "INSERT INTO commands (game_id, seq, time, player, type, command) VALUES (?, ?, ?, ?, ?, ?)",
-            (
-                game_id,
-                seq,
-                now,
-                str(command.get("player", "")),
-                str(command.get("type")),
-                json.dumps(command),
-            ),
+            "INSERT INTO commands (game_id, seq, time, player, type, command, hash)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, seq, *row, digest),
         )
         conn.executemany(
-            "INSERT INTO events (game_id, seq, command_seq, time, type, payload) VALUES (?, ?, ?, ?, ?, ?)",
-            [
-                (game_id, event_seq + i, seq, now, e["type"], json.dumps(e))
-                for i, e in enumerate(events)
-            ],
+            "INSERT INTO events (game_id, seq, command_seq, time, type, payload)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, e[0], seq, *e[1:]) for e in events],
         )
+        return digest
 
-    def _counters(self, game_id: int) -> tuple[int, int]:
-        self._check(game_id)
-        row = self.db.execute(
-            "SELECT (SELECT COALESCE(MAX(seq), -1) + 1 FROM commands WHERE game_id = ?),"
-            " (SELECT COALESCE(MAX(seq), -1) + 1 FROM events WHERE game_id = ?)",
-            (game_id, game_id),
+    def _restore(self, game: _Scanned) -> None:
+        """Write a salvaged game: its intact commands as they were stored, and its game and
+        players rows made again from its ``game_started`` event."""
+        start = game.rows[0][2].events[0]
+        status, winner = _in_force(r[2] for r in game.rows)
+
+        def body() -> None:
+            conn = self.conn
+            conn.execute(
+                "INSERT INTO games (id, created, rules, status, winner) VALUES (?, ?, ?, ?, ?)",
+                (
+                    game.check.game_id,
+                    game.created or game.rows[0][2].time,
+                    json.dumps(start["rules"]),
+                    status,
+                    winner,
+                ),
+            )
+            conn.executemany(
+                "INSERT INTO players (game_id, seat, name, token, colour) VALUES (?, ?, ?, ?, ?)",
+                [
+                    (game.check.game_id, i, p["name"], p["token"], p["colour"])
+                    for i, p in enumerate(start["players"])
+                ],
+            )
+            head = START
+            for row, events, _ in game.rows:
+                head = self._insert_rows(
+                    game.check.game_id,
+                    row[0],
+                    head,
+                    [bytes(v).decode("utf-8") for v in row[1:5]],
+                    [(e[0], *(bytes(v).decode("utf-8") for v in e[2:5])) for e in events],
+                )
+            conn.execute("UPDATE games SET head = ? WHERE id = ?", (head, game.check.game_id))
+
+        self._write(body)
+
+    def _counters(self, game_id: int) -> tuple[tuple[int, int], str]:
+        """The next command and event numbers of a game, and its last command's hash."""
+        head = self._check(game_id)
+        last = self.conn.execute(
+            "SELECT seq, hash FROM commands WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+            (game_id,),
         ).fetchone()
-        return int(row[0]), int(row[1])
+        if last is None or last[1] != head:
+            seq = 0 if last is None else last[0] + 1
+            raise self._damaged("its last command does not match the game's head", game_id, seq)
+        events = self.conn.execute(
+            "SELECT COALESCE(MAX(seq), -1) + 1 FROM events WHERE game_id = ?", (game_id,)
+        ).fetchone()[0]
+        return (int(last[0]) + 1, int(events)), str(head)
 
     # Reading
 
-    def _check(self, game_id: int) -> None:
-        if self.db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
-            ids = [r[0] for r in self.db.execute("SELECT id FROM games ORDER BY id")]
+    def _check(self, game_id: int) -> str | None:
+        """The game's head hash; raises if there is no such game."""
+        column = "head" if self.hashed else "NULL"
+        row = self.conn.execute(f"SELECT {column} FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            ids = [r[0] for r in self.conn.execute("SELECT id FROM games ORDER BY id")]
             raise GameLogError(
                 f"no game {game_id} in {str(self.path)!r}; the games are {ids or 'none'}"
             )
+        return None if row[0] is None else str(row[0])
 
+    def _has_tables(self) -> bool:
+        return self.version >= 1
+
+    @_boundary
     def games(self) -> list[dict[str, Any]]:
-        """Every game with its players, oldest first."""
-        rows = list(self.db.query("SELECT * FROM games ORDER BY id"))
+        """Every game, oldest first: its row, ``players`` (names), ``commands`` (how many were
+        given after the start, undos included) and ``last_played`` (the time of the last)."""
+        if not self._has_tables():
+            return []
+        rows = list(
+            self.db.query("SELECT id, created, rules, status, winner FROM games ORDER BY id")
+        )
+        counts = {
+            r[0]: (r[1], r[2])
+            for r in self.conn.execute(
+                "SELECT game_id, MAX(seq), MAX(time) FROM commands GROUP BY game_id"
+            )
+        }
         for row in rows:
             row["players"] = [
                 p["name"]
@@ -218,22 +672,325 @@ class GameLog:
                     "SELECT name FROM players WHERE game_id = ? ORDER BY seat", [row["id"]]
                 )
             ]
+            row["commands"], row["last_played"] = counts.get(row["id"], (0, None))
         return rows
 
-    def latest_game(self) -> int | None:
-        row = self.db.execute("SELECT MAX(id) FROM games").fetchone()
-        return None if row[0] is None else int(row[0])
+    @_boundary
+    def last_played_game(self) -> int | None:
+        """The game with the most recent command (a new game counts from its start): the one
+        ``play`` and ``history`` take when no game is named; ``None`` in an empty file.
 
-    def commands(self, game_id: int) -> Iterator[LoggedCommand]:
-        """Every command of a game in order, undos included, each with its events."""
-        self._check(game_id)
-        events: dict[int, list[dict[str, Any]]] = {}
-        for command_seq, payload in self.db.execute(
-            "SELECT command_seq, payload FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
-        ):
-            events.setdefault(command_seq, []).append(json.loads(payload))
-        for seq, time, player, command in self.db.execute(
-            "SELECT seq, time, player, command FROM commands WHERE game_id = ? ORDER BY seq",
+        Each game's last command is checked against its hash first, so that a damaged time
+        cannot silently pick another game.
+        """
+        if not self._has_tables():
+            return None
+        ids = [r[0] for r in self.conn.execute("SELECT id FROM games")]
+        in_commands = [r[0] for r in self.conn.execute("SELECT DISTINCT game_id FROM commands")]
+        if set(in_commands) - set(ids):
+            stray = min(set(in_commands) - set(ids))
+            raise self._damaged(f"it has commands of game {stray}, which is not in its games table")
+        best: tuple[str, int] | None = None
+        for game_id in ids:
+            time = self._last_time(game_id)
+            if best is None or (time, game_id) > best:
+                best = (time, game_id)
+        return None if best is None else best[1]
+
+    def _last_time(self, game_id: int) -> str:
+        head = self._check(game_id)
+        last = self.conn.execute(
+            f"SELECT {_COMMAND}{', hash' if self.hashed else ''} FROM commands"
+            " WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
             (game_id,),
-        ):
-            yield LoggedCommand(seq, time, player, json.loads(command), tuple(events.get(seq, ())))
+        ).fetchone()
+        if last is None:
+            raise self._damaged("the game has no commands", game_id, 0)
+        seq = last[0]
+        events = self.conn.execute(
+            f"SELECT {_EVENT} FROM events WHERE game_id = ? AND command_seq = ? ORDER BY seq",
+            (game_id, seq),
+        ).fetchall()
+        prev = START
+        if seq:
+            row = self.conn.execute(
+                "SELECT hash FROM commands WHERE game_id = ? AND seq = ?", (game_id, seq - 1)
+            ).fetchone()
+            prev = START if row is None else str(row[0])
+        try:
+            if self.hashed and last[5] != head:
+                raise _BadRow("is not the game's last command (its head does not match)")
+            _, logged = _verify(
+                game_id, seq, prev, last, events, hashed=self.hashed, stored=last[-1]
+            )
+        except _BadRow as bad:
+            self.commands(game_id)  # names the first bad command, which may come before
+            raise self._damaged(f"it {bad}", game_id, seq) from None
+        return logged.time
+
+    def latest_game(self) -> int | None:
+        """The default game: the same as :meth:`last_played_game` (the name older callers use)."""
+        return self.last_played_game()
+
+    @_boundary
+    def commands(self, game_id: int) -> list[LoggedCommand]:
+        """Every command of a game in order, undos included, each with its events.
+
+        The whole game is checked before anything is returned: numbering, the hash chain and
+        the game's head; the first bad command raises :class:`DamagedLogError`.
+        """
+        head = self._check(game_id)
+        prev = START
+        event_seq = 0
+        commands: list[LoggedCommand] = []
+        for seq, (row, events) in enumerate(_read_game(self.conn, game_id, hashed=self.hashed)):
+            try:
+                prev, logged = _verify(
+                    game_id,
+                    seq,
+                    prev,
+                    row,
+                    events,
+                    hashed=self.hashed,
+                    stored=row[5] if self.hashed else None,
+                    first_event=event_seq,
+                )
+            except _BadRow as bad:
+                raise self._damaged(f"it {bad}", game_id, seq) from None
+            event_seq += len(events)
+            commands.append(logged)
+        if not commands:
+            raise self._damaged("it is missing", game_id, 0)
+        if self.hashed and prev != head:
+            raise self._damaged(
+                "it is missing (the game's head does not match its last command)",
+                game_id,
+                len(commands),
+            )
+        return commands
+
+
+# Checking and salvaging: row by row, so that one damaged page costs only the rows on it.
+
+
+@dataclass(frozen=True, slots=True)
+class GameCheck:
+    """What :func:`check_log` found in one game: ``intact`` commands from #0 on, then the
+    first bad one (``problem`` says why) and the ``lost`` ones after it, as far as they read."""
+
+    game_id: int
+    players: tuple[str, ...]
+    intact: int
+    problem: str | None = None
+    lost: tuple[str, ...] = ()
+
+    @property
+    def is_intact(self) -> bool:
+        return self.problem is None
+
+
+@dataclass(frozen=True, slots=True)
+class LogCheck:
+    """What :func:`check_log` found in a game log: problems of the file, and each game."""
+
+    path: Path
+    version: int
+    problems: tuple[str, ...]
+    games: tuple[GameCheck, ...]
+
+    @property
+    def is_intact(self) -> bool:
+        return not self.problems and all(g.is_intact for g in self.games)
+
+
+@dataclass(frozen=True, slots=True)
+class _Scanned:
+    check: GameCheck
+    created: str | None
+    rows: tuple[tuple[Row, tuple[Row, ...], LoggedCommand], ...]
+
+
+def _try(read: Callable[[], T]) -> T | None:
+    try:
+        return read()
+    except sqlite3.DatabaseError:
+        return None
+
+
+def _both_ways(conn: sqlite3.Connection, sql: str, params: Sequence[Any] = ()) -> list[list[Row]]:
+    """The different answers to ``sql`` (whose ``{}`` follows the table name) read through the
+    indexes and by a scan of the table: a damaged index can hide a row, or show a wrong one."""
+    found: list[list[Row]] = []
+    for how in ("", " NOT INDEXED"):
+        try:
+            rows = conn.execute(sql.format(how), params).fetchall()
+        except sqlite3.DatabaseError:
+            continue
+        if rows not in found:
+            found.append(rows)
+    return found
+
+
+def _one_command(conn: sqlite3.Connection, game_id: int, seq: int, hashed: bool) -> list[Row]:
+    """The candidate rows of one command (none when it cannot be read)."""
+    extra = ", hash" if hashed else ""
+    sql = f"SELECT {_COMMAND}{extra} FROM commands{{}} WHERE game_id = ? AND seq = ?"
+    return [rows[0] for rows in _both_ways(conn, sql, (game_id, seq)) if rows]
+
+
+def _command_events(conn: sqlite3.Connection, game_id: int, seq: int) -> list[list[Row]]:
+    sql = f"SELECT {_EVENT} FROM events{{}} WHERE game_id = ? AND command_seq = ? ORDER BY seq"
+    return _both_ways(conn, sql, (game_id, seq))
+
+
+def _ids(conn: sqlite3.Connection, sql: str, params: Sequence[Any] = ()) -> set[int]:
+    return {r[0] for rows in _both_ways(conn, sql, params) for r in rows if isinstance(r[0], int)}
+
+
+def _scan_game(conn: sqlite3.Connection, game_id: int, hashed: bool) -> _Scanned:
+    head_row = _try(
+        lambda: conn.execute(
+            f"SELECT created, {'head' if hashed else 'NULL'} FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+    )
+    created, head = head_row if head_row else (None, None)
+    prev, event_seq, seq = START, 0, 0
+    rows: list[tuple[Row, tuple[Row, ...], LoggedCommand]] = []
+    problem: str | None = None
+    while True:
+        candidates = _one_command(conn, game_id, seq, hashed)
+        if not candidates:
+            break
+        reasons = []
+        for row in candidates:
+            for events in _command_events(conn, game_id, seq):
+                try:
+                    digest, logged = _verify(
+                        game_id,
+                        seq,
+                        prev,
+                        row,
+                        events,
+                        hashed=hashed,
+                        stored=row[5] if hashed else None,
+                        first_event=event_seq,
+                    )
+                except _BadRow as bad:
+                    reasons.append(str(bad))
+                    continue
+                break
+            else:
+                continue
+            break
+        else:
+            problem = f"command #{seq} {reasons[0] if reasons else 'cannot be read'}"
+            break
+        rows.append((row, tuple(events), logged))
+        prev, event_seq, seq = digest, event_seq + len(events), seq + 1
+    seqs = _ids(conn, "SELECT seq FROM commands{} WHERE game_id = ?", (game_id,)) | _ids(
+        conn, "SELECT command_seq FROM events{} WHERE game_id = ?", (game_id,)
+    )
+    last = max(seqs, default=-1)
+    if problem is None and last >= seq:
+        problem = f"command #{seq} is missing"
+    if problem is None and hashed and head != prev:
+        problem = f"command #{seq} is missing (the game's head does not match its last command)"
+    lost = []
+    for n in range(seq, last + 1) if problem else ():
+        found = _one_command(conn, game_id, n, hashed)
+        try:
+            row = found[0]
+            lost.append(f"#{n} {_text(row[2]) or 'table'}: {_text(row[4])}")
+        except (IndexError, TypeError):
+            lost.append(f"#{n} (unreadable)")
+    players: tuple[str, ...] = ()
+    if rows:
+        start = rows[0][2].events[0] if rows[0][2].events else {}
+        players = tuple(str(p.get("name")) for p in start.get("players", ()))
+    check = GameCheck(game_id, players, len(rows), problem, tuple(lost))
+    return _Scanned(check, created, tuple(rows))
+
+
+def _scan(path: Path) -> tuple[int, list[str], list[_Scanned]]:
+    """Read a game log as far as it can be read: its version, problems of the file, each game."""
+    problems: list[str] = []
+    try:
+        GameLog(path, readonly=True).close()
+    except DamagedLogError as exc:
+        problems.append(str(exc).split(": run 'companion log salvage", 1)[0])
+    try:
+        conn = _connect_readonly(path)
+        conn.execute("SELECT name FROM sqlite_master").fetchall()
+    except sqlite3.DatabaseError as exc:
+        problems.append(f"nothing in it can be read ({exc})")
+        return 0, problems, []
+    conn.text_factory = _text
+    try:
+        version = int(_try(lambda: conn.execute("PRAGMA user_version").fetchone()[0]) or 0)
+        columns = {
+            c[1] for c in _try(lambda: conn.execute("PRAGMA table_info(commands)").fetchall()) or []
+        }
+        hashed = "hash" in columns
+        ids = _ids(conn, "SELECT id FROM games{}") | _ids(
+            conn, "SELECT DISTINCT game_id FROM commands{}"
+        )
+        games = [_scan_game(conn, game_id, hashed) for game_id in sorted(ids)]
+    finally:
+        conn.close()
+    return version, problems, games
+
+
+def check_log(path: str | Path) -> LogCheck:
+    """Check a game log row by row, without writing anything: the file, then each game's
+    commands from the first on, to the first bad one.
+
+    Raises :class:`GameLogError` only when there is no file or nothing of it can be read.
+    """
+    path = Path(path)
+    version, problems, games = _scan(path)
+    return LogCheck(path, version, tuple(problems), tuple(g.check for g in games))
+
+
+def salvage_log(path: str | Path, out: str | Path) -> LogCheck:
+    """Copy each game's longest intact beginning from the game log ``path`` into the new game
+    log ``out``; ``path`` is only read (from a copy). Returns what was found, as
+    :func:`check_log` does: each game keeps its ``intact`` commands; games with none are left
+    out."""
+    path, out = Path(path), Path(out)
+    if out.exists() or Path(f"{out}-wal").exists():
+        raise GameLogError(f"{str(out)!r} exists already: give a new file for the salvaged log")
+    if not path.is_file():
+        raise GameLogError(f"no game log at {str(path)!r}: give the damaged file to salvage")
+    with tempfile.TemporaryDirectory(prefix="companion-salvage-") as folder:
+        # Work on a copy, so that nothing SQLite does while reading (a -shm file, recovering
+        # the WAL) touches the original.
+        copy = Path(folder) / "log.db"
+        shutil.copyfile(path, copy)
+        if Path(f"{path}-wal").exists():
+            shutil.copyfile(f"{path}-wal", f"{copy}-wal")
+        version, problems, games = _scan(copy)
+    kept = [g for g in games if g.rows]
+    if not kept:
+        raise DamagedLogError(
+            f"no game in {str(path)!r} has an intact first command: nothing to salvage"
+        )
+    with GameLog(out) as log:
+        for game in kept:
+            log._restore(game)
+    checked = LogCheck(path, version, tuple(problems), tuple(g.check for g in games))
+    return checked
+
+
+def _in_force(commands: Iterable[LoggedCommand]) -> tuple[str, str | None]:
+    """The game's status and winner from its commands: over while a game_over is in force."""
+    done: list[LoggedCommand] = []
+    for logged in commands:
+        if logged.command.get("type") == "undo":
+            if done:
+                done.pop()
+        elif logged.seq:
+            done.append(logged)
+    over = (
+        next((e for e in done[-1].events if e.get("type") == "game_over"), None) if done else None
+    )
+    return ("playing", None) if over is None else ("over", str(over.get("winner")))
