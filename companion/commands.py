@@ -86,221 +86,94 @@ class Spec:
     anytime: bool = False
 
 
-def _f(name: str, kind: str, *choices: str, optional: bool = False) -> Field:
-    return Field(name, kind, optional, tuple(choices))
+def _fields(text: str) -> tuple[Field, ...]:
+    """``"option:choice=move|voucher opponent:player?"``: name, kind, ``?`` if optional."""
+    out = []
+    for word in text.split():
+        name, _, rest = word.partition(":")
+        kind, _, choices = rest.partition("=")
+        optional = kind.endswith("?")
+        out.append(
+            Field(name, kind.rstrip("?"), optional, tuple(choices.split("|")) if choices else ())
+        )
+    return tuple(out)
 
 
-_READING = _f("reading", "text", optional=True)
+_READING = "reading:text?"
+# One row a command: type, fields, syntax, example, help; then who gives it and whether it may
+# be given at any time (see Spec).
+# fmt: off
+_TABLE: tuple[tuple[str, ...], ...] = (
+    ("deal", "voucher:voucher roll_three:roll_three", "deal VOUCHER D-D-D", "deal bus ticket 1-3-6",
+     "your starting Travel Voucher and Roll Three card, as drawn"),
+    ("order_roll", f"dice:dice {_READING}", "order_roll D1 D2", "order_roll 5 3",
+     "your roll of the two regular dice for the turn order"),
+    ("roll", f"dice:dice {_READING}", "roll D1 D2 SPEED", "roll 3 4 mr",
+     "your roll: two regular dice and the speed die (1, 2, 3, mr or bus); in jail two dice"),
+    ("bail", "", "bail", "bail", "pay $50 to leave jail, then roll"),
+    ("jail_card", "", "jail_card", "jail_card", "use a Get Out of Jail Free card, then roll"),
+    ("choose", "space:space", "choose SPACE", "choose Boardwalk",
+     "the space you choose (triples, the Subway, the Auction space, a card)"),
+    ("bus", "option:choice=move|voucher", "bus move|voucher", "bus move",
+     "the Bus: take a Travel Voucher, or make the move"),
+    ("end_turn", "", "end_turn", "end_turn", "end your turn"),
+    ("buy", "", "buy", "buy", "buy the property at its price"),
+    ("auction", "", "auction", "auction", "let the Banker auction the property"),
+    ("bid", "amount:amount", "bid AMOUNT as PLAYER", "bid 250 as Bob",
+     "a bid in the auction: say who bids", "named"),
+    ("pass", "", "pass as PLAYER", "pass as Cy", "leave the auction: say who passes", "named"),
+    ("taxi", "space:space", "taxi SPACE", "taxi Free Parking",
+     "take the taxi to Free Parking, a cab company or a transit station"),
+    ("skip", "", "skip", "skip", "no taxi ride"),
+    ("draw", "card:card", "draw TITLE", "draw school fees",
+     "the card you drew, by its printed title (or D-D-D for Roll Three)"),
+    ("gift", "option:choice=cash|voucher", "gift cash|voucher", "gift cash",
+     "Birthday Gift: the cash or a Travel Voucher"),
+    ("dice", f"dice:dice opponent:player? {_READING}", "dice D1 D2 [D3]", "dice 6 1 3",
+     "the dice asked for (Squeeze Play, Roll Three, a utility, a card)"),
+    ("stock", "company:company how:choice=buy|auction", "stock COMPANY buy|auction",
+     "stock acme motors buy", "the share to buy at par, or to auction"),
+    ("voucher", "voucher:voucher space:space? ride:bool?", "voucher TITLE [space=SPACE] [ride=yes]",
+     "voucher bus ticket space=Boardwalk",
+     "play a Travel Voucher you hold (space= for a Bus Ticket or Transit Token)"),
+    ("pay", "", "pay", "pay", "pay what you owe"),
+    ("bankrupt", "", "bankrupt", "bankrupt", "declare bankruptcy: everything goes to the creditor"),
+    ("option", "option:choice=1|2", "option 1|2", "option 1", "the option of a card that offers two"),
+    ("target", "target:player", "target PLAYER", "target Bob", "the player a card is played against"),
+    ("accept", "", "accept", "accept", "accept the card played against you"),
+    ("refuse", "", "refuse", "refuse", "refuse it with Just Say NO!"),
+    ("build", "property:property", "build PROPERTY", "build park place",
+     "build one house (or hotel, skyscraper, depot, cab stand) on a property", "owner", "anytime"),
+    ("sell_building", "property:property", "sell_building PROPERTY", "sell_building park place",
+     "sell one building back to the Bank for half its cost", "owner", "anytime"),
+    ("mortgage", "property:asset", "mortgage PROPERTY|COMPANY", "mortgage baltic avenue",
+     "mortgage a property or one share", "owner", "anytime"),
+    ("unmortgage", "property:asset", "unmortgage PROPERTY|COMPANY", "unmortgage baltic avenue",
+     "lift a mortgage (its value plus 10%)", "owner", "anytime"),
+    ("trade", "with:player give:assets? take:assets?",
+     "trade PLAYER give ITEM, ITEM take ITEM [as PLAYER]",
+     "trade Bob give $200, Park Place take Boardwalk, 2 Acme Motors",
+     "a trade both players agreed: what you give, what you take", "decision", "anytime"),
+    ("play_card", "card:card target:player? property:property? give:property? space:space? company:company?",
+     "play_card TITLE [target=PLAYER] [property=PROPERTY]", "play_card see you in court target=Bob",
+     "play a card you keep (target=, property=, give=, space=, company= as it needs)", "holder",
+     "anytime"),
+    ("end_game", "", "end_game", "end_game",
+     "end the game now (time-limit house rule): the richest wins", "decision", "anytime"),
+)
+# fmt: on
 
 SPECS: dict[str, Spec] = {
-    s.type: s
-    for s in (
-        Spec(
-            "deal",
-            (_f("voucher", "voucher"), _f("roll_three", "roll_three")),
-            "your starting Travel Voucher and Roll Three card, as drawn",
-            "deal VOUCHER D-D-D",
-            "deal bus ticket 1-3-6",
-        ),
-        Spec(
-            "order_roll",
-            (_f("dice", "dice"), _READING),
-            "your roll of the two regular dice for the turn order",
-            "order_roll D1 D2",
-            "order_roll 5 3",
-        ),
-        Spec(
-            "roll",
-            (_f("dice", "dice"), _READING),
-            "your roll: two regular dice and the speed die (1, 2, 3, mr or bus); in jail two dice",
-            "roll D1 D2 SPEED",
-            "roll 3 4 mr",
-        ),
-        Spec("bail", (), "pay $50 to leave jail, then roll", "bail", "bail"),
-        Spec(
-            "jail_card",
-            (),
-            "use a Get Out of Jail Free card, then roll",
-            "jail_card",
-            "jail_card",
-        ),
-        Spec(
-            "choose",
-            (_f("space", "space"),),
-            "the space you choose (triples, the Subway, the Auction space, a card)",
-            "choose SPACE",
-            "choose Boardwalk",
-        ),
-        Spec(
-            "bus",
-            (_f("option", "choice", "move", "voucher"),),
-            "the Bus: take a Travel Voucher, or make the move",
-            "bus move|voucher",
-            "bus move",
-        ),
-        Spec("end_turn", (), "end your turn", "end_turn", "end_turn"),
-        Spec("buy", (), "buy the property at its price", "buy", "buy"),
-        Spec("auction", (), "let the Banker auction the property", "auction", "auction"),
-        Spec(
-            "bid",
-            (_f("amount", "amount"),),
-            "a bid in the auction: say who bids",
-            "bid AMOUNT as PLAYER",
-            "bid 250 as Bob",
-            who="named",
-        ),
-        Spec(
-            "pass",
-            (),
-            "leave the auction: say who passes",
-            "pass as PLAYER",
-            "pass as Cy",
-            who="named",
-        ),
-        Spec(
-            "taxi",
-            (_f("space", "space"),),
-            "take the taxi to Free Parking, a cab company or a transit station",
-            "taxi SPACE",
-            "taxi Free Parking",
-        ),
-        Spec("skip", (), "no taxi ride", "skip", "skip"),
-        Spec(
-            "draw",
-            (_f("card", "card"),),
-            "the card you drew, by its printed title (or D-D-D for Roll Three)",
-            "draw TITLE",
-            "draw school fees",
-        ),
-        Spec(
-            "gift",
-            (_f("option", "choice", "cash", "voucher"),),
-            "Birthday Gift: the cash or a Travel Voucher",
-            "gift cash|voucher",
-            "gift cash",
-        ),
-        Spec(
-            "dice",
-            (_f("dice", "dice"), _f("opponent", "player", optional=True), _READING),
-            "the dice asked for (Squeeze Play, Roll Three, a utility, a card)",
-            "dice D1 D2 [D3]",
-            "dice 6 1 3",
-        ),
-        Spec(
-            "stock",
-            (_f("company", "company"), _f("how", "choice", "buy", "auction")),
-            "the share to buy at par, or to auction",
-            "stock COMPANY buy|auction",
-            "stock acme motors buy",
-        ),
-        Spec(
-            "voucher",
-            (
-                _f("voucher", "voucher"),
-                _f("space", "space", optional=True),
-                _f("ride", "bool", optional=True),
-            ),
-            "play a Travel Voucher you hold (space= for a Bus Ticket or Transit Token)",
-            "voucher TITLE [space=SPACE] [ride=yes]",
-            "voucher bus ticket space=Boardwalk",
-        ),
-        Spec("pay", (), "pay what you owe", "pay", "pay"),
-        Spec(
-            "bankrupt",
-            (),
-            "declare bankruptcy: everything goes to the creditor",
-            "bankrupt",
-            "bankrupt",
-        ),
-        Spec(
-            "option",
-            (_f("option", "choice", "1", "2"),),
-            "the option of a card that offers two",
-            "option 1|2",
-            "option 1",
-        ),
-        Spec(
-            "target",
-            (_f("target", "player"),),
-            "the player a card is played against",
-            "target PLAYER",
-            "target Bob",
-        ),
-        Spec("accept", (), "accept the card played against you", "accept", "accept"),
-        Spec("refuse", (), "refuse it with Just Say NO!", "refuse", "refuse"),
-        Spec(
-            "build",
-            (_f("property", "property"),),
-            "build one house (or hotel, skyscraper, depot, cab stand) on a property",
-            "build PROPERTY",
-            "build park place",
-            who="owner",
-            anytime=True,
-        ),
-        Spec(
-            "sell_building",
-            (_f("property", "property"),),
-            "sell one building back to the Bank for half its cost",
-            "sell_building PROPERTY",
-            "sell_building park place",
-            who="owner",
-            anytime=True,
-        ),
-        Spec(
-            "mortgage",
-            (_f("property", "asset"),),
-            "mortgage a property or one share",
-            "mortgage PROPERTY|COMPANY",
-            "mortgage baltic avenue",
-            who="owner",
-            anytime=True,
-        ),
-        Spec(
-            "unmortgage",
-            (_f("property", "asset"),),
-            "lift a mortgage (its value plus 10%)",
-            "unmortgage PROPERTY|COMPANY",
-            "unmortgage baltic avenue",
-            who="owner",
-            anytime=True,
-        ),
-        Spec(
-            "trade",
-            (
-                _f("with", "player"),
-                _f("give", "assets", optional=True),
-                _f("take", "assets", optional=True),
-            ),
-            "a trade both players agreed: what you give, what you take",
-            "trade PLAYER give ITEM, ITEM take ITEM [as PLAYER]",
-            "trade Bob give $200, Park Place take Boardwalk, 2 Acme Motors",
-            anytime=True,
-        ),
-        Spec(
-            "play_card",
-            (
-                _f("card", "card"),
-                _f("target", "player", optional=True),
-                _f("property", "property", optional=True),
-                _f("give", "property", optional=True),
-                _f("space", "space", optional=True),
-                _f("company", "company", optional=True),
-            ),
-            "play a card you keep (target=, property=, give=, space=, company= as it needs)",
-            "play_card TITLE [target=PLAYER] [property=PROPERTY]",
-            "play_card see you in court target=Bob",
-            who="holder",
-            anytime=True,
-        ),
-        Spec(
-            "end_game",
-            (),
-            "end the game now (time-limit house rule): the richest wins",
-            "end_game",
-            "end_game",
-            anytime=True,
-        ),
+    row[0]: Spec(
+        type=row[0],
+        fields=_fields(row[1]),
+        syntax=row[2],
+        example=row[3],
+        help=row[4],
+        who=row[5] if len(row) > 5 else "decision",
+        anytime=len(row) > 6,
     )
+    for row in _TABLE
 }
 
 #: Other spellings people type for a command.
