@@ -172,7 +172,7 @@ def _salvage(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         else:
             out.write(
                 f"  {_game_words(g)}: kept {g.intact} commands (#0-#{g.intact - 1}); lost "
-                f"from {g.problem}:\n"
+                f"{len(g.lost) or 'the'} from #{g.intact} on ({g.problem}):\n"
             )
             for line in g.lost or ("(no more rows could be read)",):
                 out.write(f"    {line}\n")

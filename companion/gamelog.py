@@ -652,28 +652,72 @@ class GameLog:
 
     @_boundary
     def games(self) -> list[dict[str, Any]]:
-        """Every game, oldest first: its row, ``players`` (names), ``commands`` (how many were
-        given after the start, undos included) and ``last_played`` (the time of the last)."""
+        """Every game, oldest first: ``id``, ``players`` (names), ``created``, ``last_played``
+        (the times of its first and last commands), ``commands`` (how many were given after
+        the start, undos included), ``status`` (``playing`` or ``over``) and ``winner``.
+
+        Each value comes from the game's first or last command, checked against its hash.
+        """
+        return [self._summary(game_id) for game_id in self._game_ids()]
+
+    def _game_ids(self) -> list[int]:
         if not self._has_tables():
             return []
-        rows = list(
-            self.db.query("SELECT id, created, rules, status, winner FROM games ORDER BY id")
-        )
-        counts = {
-            r[0]: (r[1], r[2])
-            for r in self.conn.execute(
-                "SELECT game_id, MAX(seq), MAX(time) FROM commands GROUP BY game_id"
+        ids = [r[0] for r in self.conn.execute("SELECT id FROM games ORDER BY id")]
+        stray = {r[0] for r in self.conn.execute("SELECT DISTINCT game_id FROM commands")}
+        if stray - set(ids):
+            raise self._damaged(
+                f"it has commands of game {min(stray - set(ids))}, which is not in its games table"
             )
+        return ids
+
+    def _summary(self, game_id: int) -> dict[str, Any]:
+        head = self._check(game_id)
+        first = self._verified_command(game_id, 0)
+        last_seq = self.conn.execute(
+            "SELECT MAX(seq) FROM commands WHERE game_id = ?", (game_id,)
+        ).fetchone()[0]
+        last = self._verified_command(game_id, last_seq if isinstance(last_seq, int) else 0, head)
+        start = first.events[0] if first.events else {}
+        # After the game is over only an undo is accepted, so the last command says it all.
+        over = next((e for e in last.events if e.get("type") == "game_over"), None)
+        return {
+            "id": game_id,
+            "players": [str(p.get("name")) for p in start.get("players", ())],
+            "created": first.time,
+            "last_played": last.time,
+            "commands": last.seq,
+            "status": "playing" if over is None else "over",
+            "winner": None if over is None else over.get("winner"),
         }
-        for row in rows:
-            row["players"] = [
-                p["name"]
-                for p in self.db.query(
-                    "SELECT name FROM players WHERE game_id = ? ORDER BY seat", [row["id"]]
-                )
-            ]
-            row["commands"], row["last_played"] = counts.get(row["id"], (0, None))
-        return rows
+
+    def _verified_command(self, game_id: int, seq: int, head: str | None = None) -> LoggedCommand:
+        """One command, checked against its own hash and the hash of the one before it
+        (and, for the last, the game's head) without reading the whole game."""
+        extra = ", hash" if self.hashed else ""
+        row = self.conn.execute(
+            f"SELECT {_COMMAND}{extra} FROM commands WHERE game_id = ? AND seq = ?",
+            (game_id, seq),
+        ).fetchone()
+        events = self.conn.execute(
+            f"SELECT {_EVENT} FROM events WHERE game_id = ? AND command_seq = ? ORDER BY seq",
+            (game_id, seq),
+        ).fetchall()
+        prev = START
+        if seq and self.hashed:
+            before = self.conn.execute(
+                "SELECT hash FROM commands WHERE game_id = ? AND seq = ?", (game_id, seq - 1)
+            ).fetchone()
+            prev = "" if before is None else str(before[0])
+        try:
+            if row is None:
+                raise _BadRow("is missing")
+            if self.hashed and head is not None and row[5] != head:
+                raise _BadRow("is not the game's last command (its head does not match)")
+            return _verify(game_id, seq, prev, row, events, hashed=self.hashed, stored=row[-1])[1]
+        except _BadRow as bad:
+            self.commands(game_id)  # names the first bad command, which may come before
+            raise self._damaged(f"it {bad}", game_id, seq) from None
 
     @_boundary
     def last_played_game(self) -> int | None:
@@ -683,50 +727,11 @@ class GameLog:
         Each game's last command is checked against its hash first, so that a damaged time
         cannot silently pick another game.
         """
-        if not self._has_tables():
-            return None
-        ids = [r[0] for r in self.conn.execute("SELECT id FROM games")]
-        in_commands = [r[0] for r in self.conn.execute("SELECT DISTINCT game_id FROM commands")]
-        if set(in_commands) - set(ids):
-            stray = min(set(in_commands) - set(ids))
-            raise self._damaged(f"it has commands of game {stray}, which is not in its games table")
         best: tuple[str, int] | None = None
-        for game_id in ids:
-            time = self._last_time(game_id)
-            if best is None or (time, game_id) > best:
-                best = (time, game_id)
+        for game in self.games():
+            if best is None or (game["last_played"], game["id"]) > best:
+                best = (game["last_played"], game["id"])
         return None if best is None else best[1]
-
-    def _last_time(self, game_id: int) -> str:
-        head = self._check(game_id)
-        last = self.conn.execute(
-            f"SELECT {_COMMAND}{', hash' if self.hashed else ''} FROM commands"
-            " WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
-            (game_id,),
-        ).fetchone()
-        if last is None:
-            raise self._damaged("the game has no commands", game_id, 0)
-        seq = last[0]
-        events = self.conn.execute(
-            f"SELECT {_EVENT} FROM events WHERE game_id = ? AND command_seq = ? ORDER BY seq",
-            (game_id, seq),
-        ).fetchall()
-        prev = START
-        if seq:
-            row = self.conn.execute(
-                "SELECT hash FROM commands WHERE game_id = ? AND seq = ?", (game_id, seq - 1)
-            ).fetchone()
-            prev = START if row is None else str(row[0])
-        try:
-            if self.hashed and last[5] != head:
-                raise _BadRow("is not the game's last command (its head does not match)")
-            _, logged = _verify(
-                game_id, seq, prev, last, events, hashed=self.hashed, stored=last[-1]
-            )
-        except _BadRow as bad:
-            self.commands(game_id)  # names the first bad command, which may come before
-            raise self._damaged(f"it {bad}", game_id, seq) from None
-        return logged.time
 
     def latest_game(self) -> int | None:
         """The default game: the same as :meth:`last_played_game` (the name older callers use)."""
