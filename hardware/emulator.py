@@ -3,8 +3,9 @@
 
 It opens a pseudo-terminal pair and serves the slave side's path (or a symlink to it, ``link``):
 a reader opens that path exactly as it would open the real module. Once a reader has greeted it,
-the emulator plays its scripted rolls ``interval`` seconds apart, answers re-reads and pings, sends
-a ``STATUS`` heartbeat, and injects faults on demand. A ``disconnect`` fault closes the pair and
+the emulator plays its scripted rolls ``interval`` seconds apart (or, ``on_demand``, each time
+:meth:`DiceModuleEmulator.throw` is called), answers re-reads and pings, sends a ``STATUS``
+heartbeat, and injects faults on demand. A ``disconnect`` fault closes the pair and
 removes the symlink, as pulling the USB cable does, then after ``unplug_for`` seconds opens a new
 pair behind the same symlink as a freshly powered module (new boot token, throw numbers from 1).
 """
@@ -16,11 +17,13 @@ import errno
 import heapq
 import itertools
 import os
+import queue
 import random
 import select
 import threading
 import time
 import tty
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -129,6 +132,8 @@ class DiceModuleEmulator:
 
     :param rolls: the rolls to play, in order, once a reader has greeted the emulator.
     :param interval: seconds between rolls (the first comes this long after the greeting).
+    :param on_demand: throw nothing on a timer: each :meth:`throw` throws the next scripted
+        roll (then random ones) at once, as a person at the table would.
     :param faults: faults to inject, by roll.
     :param link: a symlink to keep pointing at the current pseudo-terminal; needed for
         ``disconnect`` faults, since each plug-in gets a new one.
@@ -143,6 +148,7 @@ class DiceModuleEmulator:
         rolls: Sequence[ScriptedRoll] = (),
         *,
         interval: float = 1.0,
+        on_demand: bool = False,
         faults: Iterable[Fault] = (),
         link: str | os.PathLike[str] | None = None,
         module_id: str = "emulator",
@@ -156,6 +162,7 @@ class DiceModuleEmulator:
     ) -> None:
         self.rolls = tuple(rolls)
         self.interval = interval
+        self.on_demand = on_demand
         self.faults = {(f.roll, f.kind) for f in faults}
         self.link = Path(link) if link is not None else None
         if self.link is None and any(kind == "disconnect" for _, kind in self.faults):
@@ -183,6 +190,9 @@ class DiceModuleEmulator:
         self.greetings = 0
         self.rolls_sent = 0
         self.done = threading.Event()
+        # Throws asked for by other threads; the serving thread alone touches the port.
+        self._asked: queue.SimpleQueue[ScriptedRoll | None] = queue.SimpleQueue()
+        self._waiting: deque[ScriptedRoll | None] = deque()
         self._reset_module()
         try:
             encode(self._hello())
@@ -221,6 +231,7 @@ class DiceModuleEmulator:
                 if exit_when_done and self.done.is_set():
                     break
                 self._run_due_timers()
+                self._throw_asked()
                 self._read_companion(self._next_timeout())
         finally:
             self.close()
@@ -373,7 +384,8 @@ class DiceModuleEmulator:
                 if not self._greeted:
                     self._greeted = True
                     self._after(self.heartbeat, self._heartbeat)
-                    self._schedule_rolls()
+                    if not self.on_demand:
+                        self._schedule_rolls()
             case Ping():
                 self._send(self._status())
             case Reread():
@@ -398,18 +410,45 @@ class DiceModuleEmulator:
 
     # --- rolls -------------------------------------------------------------------------------
 
+    def throw(self, roll: ScriptedRoll | None = None) -> None:
+        """Throw the dice now: ``roll``, else the next scripted roll, else a random one.
+
+        Safe from any thread; returns at once (the serving thread throws within 50 ms, or as
+        soon as the dice of the throw before have settled). For the ``on_demand`` emulator.
+        """
+        self._asked.put(roll)
+
+    def _throw_asked(self) -> None:
+        while True:
+            try:
+                self._waiting.append(self._asked.get_nowait())
+            except queue.Empty:
+                break
+        # One throw at a time: the next waits until the dice of this one have settled.
+        while self._waiting and self._tray != "moving":
+            roll = self._waiting.popleft()
+            if self._master is None:
+                self.log("throw asked while unplugged: nobody sees it")
+                continue
+            if roll is None:
+                index = self.rolls_sent
+                roll = self.rolls[index] if index < len(self.rolls) else self._random_roll()
+            self._roll(self.rolls_sent + 1, roll)
+
+    def _random_roll(self) -> ScriptedRoll:
+        return random_rolls(1, self._rng)[0]
+
     def _schedule_rolls(self) -> None:
         first = self.rolls_sent
         for index in range(first, len(self.rolls)):
             delay = self.interval * (index - first + 1)
-            self._after(delay, partial(self._roll, index))
+            self._after(delay, partial(self._roll, index + 1, self.rolls[index]))
             if (index + 1, "disconnect") in self.faults:
                 break  # the rest are scheduled once the module is plugged back in and greeted
         if first == len(self.rolls):
             self.done.set()
 
-    def _roll(self, index: int) -> None:
-        number = index + 1
+    def _roll(self, number: int, roll: ScriptedRoll) -> None:
         if (number, "disconnect") in self.faults:
             self.faults.discard((number, "disconnect"))
             self.log(f"unplugged before roll {number} for {self.unplug_for:g} s")
@@ -422,7 +461,7 @@ class DiceModuleEmulator:
         self._read = 0
         self._tray, self._fault, self._faces = "moving", None, None
         self._send(Moving(0, throw=self._throw))
-        self._after(self.settle_time, lambda: self._settle(number, self.rolls[index]))
+        self._after(self.settle_time, partial(self._settle, number, roll))
 
     def _settle(self, number: int, roll: ScriptedRoll) -> None:
         self._faces = roll
@@ -441,7 +480,7 @@ class DiceModuleEmulator:
             self._send(self._settled(roll, low_confidence=low), damage=damage)
             self._tray = "settled"
         self._send(self._status())
-        if number == len(self.rolls):
+        if number == len(self.rolls) and not self.on_demand:
             self._after(self.interval, self.done.set)
 
     def _settled(self, roll: ScriptedRoll, *, low_confidence: bool = False) -> Settled:
