@@ -216,6 +216,7 @@ def parse_line(line: str, state: GameState) -> dict[str, Any]:
     if not words:
         raise CommandSyntaxError("an empty command; type 'help' for the commands")
     spec = spec_of(words[0])
+    _expected(spec, state)
     rest = words[1:]
     player: str | None = None
     if len(rest) >= 2 and rest[-2].lower() == "as":
@@ -381,16 +382,8 @@ def check(command: Mapping[str, Any], state: GameState) -> dict[str, Any]:
     if not isinstance(kind, str):
         raise CommandSyntaxError(f"a command needs a 'type' word, not {_quote(kind)}")
     spec = spec_of(kind)
+    _expected(spec, state)
     d = state.decision
-    if state.over:
-        raise IllegalCommandError(
-            f"{spec.type}: the game is over, {state.winner} won; 'undo' takes back the last command"
-        )
-    if not spec.anytime and spec.type not in d.answers:
-        waits = " or ".join(d.answers) or "nothing more"
-        raise IllegalCommandError(
-            f"{spec.type}: the game waits for {d.player} to {waits} ({d.text})"
-        )
     known = {"type", "player", *(f.name for f in spec.fields)}
     unknown = sorted(str(k) for k in command if k not in known)
     if unknown:
@@ -414,6 +407,8 @@ def check(command: Mapping[str, Any], state: GameState) -> dict[str, Any]:
         resolved[field.name] = _resolve(field, value, spec, state, out.get("player"))
     if "player" not in out:
         out["player"] = _default_player(spec, state, resolved)
+    if "dice" in resolved:
+        _dice_count(spec, state, out["player"], resolved["dice"])
     elif not spec.anytime and spec.who != "named" and out["player"] != d.player:
         raise IllegalCommandError(
             f"{spec.type} by {out['player']}: the game waits for {d.player} ({d.text})"
@@ -424,6 +419,20 @@ def check(command: Mapping[str, Any], state: GameState) -> dict[str, Any]:
     if spec.type in ("mortgage", "unmortgage") and out["property"] in card_deck().stock_names:
         out["company"] = out.pop("property")
     return out
+
+
+def _expected(spec: Spec, state: GameState) -> None:
+    """Refuse a command the pending decision does not ask for, before reading its fields."""
+    d = state.decision
+    if state.over:
+        raise IllegalCommandError(
+            f"{spec.type}: the game is over, {state.winner} won; 'undo' takes back the last command"
+        )
+    if not spec.anytime and spec.type not in d.answers:
+        waits = " or ".join(d.answers) or "nothing more"
+        raise IllegalCommandError(
+            f"{spec.type}: the game waits for {d.player} to {waits} ({d.text})"
+        )
 
 
 def _default_player(spec: Spec, state: GameState, fields: Mapping[str, Any]) -> str:
@@ -470,7 +479,7 @@ def _resolve(field: Field, value: Any, spec: Spec, state: GameState, player: str
     if kind == "roll_three":
         return _combo(text, what)
     if kind == "space":
-        return ultimate_board().space(text).name
+        return space_ref(text)
     if kind == "property":
         return _property(text, what)
     if kind == "company":
@@ -525,6 +534,28 @@ def _dice(value: Any, what: str) -> list[int | str]:
     return dice
 
 
+def _dice_count(spec: Spec, state: GameState, player: str, dice: list[int | str]) -> None:
+    """A roll's dice as the rules ask for them: the speed die, except for the turn order and
+    in jail; the speed die last."""
+    speed = [d for d in dice if isinstance(d, str)]
+    if spec.type == "order_roll" and (len(dice) != 2 or speed):
+        raise CommandSyntaxError(
+            "order_roll: the turn order uses the two regular dice: order_roll D1 D2"
+        )
+    if spec.type != "roll":
+        return
+    if _seated(state, player) and state.seat(player).in_jail:
+        if len(dice) != 2 or speed:
+            raise CommandSyntaxError(
+                f"roll: {player} is in jail and rolls the two regular dice: roll D1 D2 "
+                "(or 'bail' or 'jail_card' first, then all three)"
+            )
+    elif len(dice) != 3:
+        raise CommandSyntaxError(
+            "roll: give the two regular dice and the speed die (1, 2, 3, mr or bus): roll D1 D2 SPEED"
+        )
+
+
 def _amount(value: Any, what: str) -> int:
     if isinstance(value, str) and _is_number(value.strip()):
         digits = value.strip().lstrip("$").replace(",", "")
@@ -566,12 +597,30 @@ def _combo(text: str, what: str) -> str:
     return "-".join(sorted(dice))
 
 
+def space_ref(text: str) -> str:
+    """A space as a command names it: its name when only one space has it, else ``TRACK:INDEX``
+    (a transit station's name, on two tracks, is kept as it is: the engine knows the track).
+
+    >>> space_ref("boardw"), space_ref("outer:38"), space_ref("short line")
+    ('Boardwalk', 'West Temple', 'Short Line')
+    """
+    board = ultimate_board()
+    folded = _fold(text)
+    for name, spaces in board.properties.items():
+        if len(spaces) > 1 and _fold(name) == folded:
+            return name
+    space = board.space(text)
+    same = [s for s in board if s.name == space.name]
+    return space.name if len(same) == 1 else space.key
+
+
 def _property(text: str, what: str) -> str:
     board = ultimate_board()
-    space = board.space(text)
-    if space.name not in board.properties:
-        raise CommandSyntaxError(f"{what}: {space.name} is not a property; name a deed")
-    return space.name
+    ref = space_ref(text)
+    name = ref if ref in board.properties else board.space(ref).name
+    if name not in board.properties:
+        raise CommandSyntaxError(f"{what}: {name} is not a property; name a deed")
+    return name
 
 
 def _player(value: Any, state: GameState, spec: Spec, field: str) -> str:
@@ -805,7 +854,8 @@ def format_line(command: Mapping[str, Any]) -> str:
         elif isinstance(value, (Mapping, list)):
             words.append(f"{key}={shlex.quote(json.dumps(value))}")
         else:
-            words.append(f"{'property' if key == 'company' else key}={shlex.quote(str(value))}")
+            name = key if any(f.name == key for f in spec.fields) else "property"
+            words.append(f"{name}={shlex.quote(str(value))}")
     if "player" in command:
         words += ["as", shlex.quote(str(command["player"]))]
     return " ".join(words)
@@ -817,6 +867,14 @@ def format_line(command: Mapping[str, Any]) -> str:
 def answers_now(state: GameState) -> list[Spec]:
     """The commands that answer the pending decision, in the order the decision lists them."""
     return [SPECS[a] for a in state.decision.answers if a in SPECS]
+
+
+def syntax_now(spec: Spec, state: GameState) -> str:
+    """How to type ``spec`` now: a roll from jail takes the two regular dice only."""
+    d = state.decision
+    if spec.type == "roll" and d.player and state.seat(d.player).in_jail:
+        return "roll D1 D2"
+    return spec.syntax
 
 
 def anytime() -> list[Spec]:

@@ -601,7 +601,7 @@ def resolve_roll(
     me = situation.player(player)
     if me.subway:
         raise IllegalMoveError(
-            f"{me.name} landed on the Subway and rides it instead of rolling: ask with 'subway --to SPACE'"
+            f"{me.name} landed on the Subway and rides it instead of rolling: choose the space to ride to"
         )
     if leave_jail and not me.in_jail:
         raise IllegalMoveError(f"{me.name} is not in jail, so there is no jail to leave")
@@ -611,7 +611,7 @@ def resolve_roll(
     result = _resolve_roll(turn, roll, to, bus, leave_jail, first_move_only)
     if to is not None and not turn.chose:
         raise IllegalMoveError(
-            f"--to {to.name!r} answers no choice here: only triples or a Subway ride let you choose a space"
+            f"{to.name!r} answers no choice here: only triples or a Subway ride let you choose a space"
         )
     return result
 
@@ -629,7 +629,7 @@ def _resolve_roll(
         return _jail_roll(turn, roll)
     if roll.speed is None:
         raise BadRollError(
-            "the speed die is missing: give --roll D1 D2 S (S is 1, 2, 3, mr or bus)"
+            "the speed die is missing: give the two regular dice and the speed die (1, 2, 3, mr or bus)"
         )
     if me.in_jail:
         if leave_jail == "bail":
@@ -768,8 +768,8 @@ def _jail_roll(turn: _Turn, roll: Roll) -> Resolution:
     me = turn.player
     if roll.speed is not None:
         raise IllegalMoveError(
-            f"{me.name} is in jail and rolls only the two regular dice: give --roll D1 D2, "
-            f"or leave jail first (--bail or --jail-card) to roll all three"
+            f"{me.name} is in jail and rolls only the two regular dice, "
+            f"or leaves jail first (bail or a Get Out of Jail Free card) to roll all three"
         )
     attempt = me.jail_turns + 1
     if not roll.is_doubles and attempt < 3:
@@ -1265,7 +1265,7 @@ def _card_move(turn: _Turn, card: Card, move: dict, to: Space | None, roll: Roll
             what = move["among"].replace("_", " ")
             got = f", not {to.name!r}" if to is not None else ""
             raise IllegalMoveError(
-                f"{card.title!r} lets you choose a space ({what}): give --to SPACE{got}"
+                f"{card.title!r} lets you choose a space ({what}): name the space{got}"
             )
         if move.get("takes"):
             # The card hands the chosen property to the drawer before the move.
@@ -1291,7 +1291,7 @@ def _card_move(turn: _Turn, card: Card, move: dict, to: Space | None, roll: Roll
         )
     elif kind == "roll_back":
         if roll is None:
-            raise IllegalMoveError(f"{card.title!r} needs a new roll: give --roll D1 D2")
+            raise IllegalMoveError(f"{card.title!r} needs a new roll of the two regular dice")
         turn.rent_factor = 2
         turn.dice_total = roll.regular
         count = roll.regular
@@ -1362,7 +1362,7 @@ def resolve_voucher(
             names = ", ".join(f"{s.name} ({s.key})" for s in ahead)
             got = f"; {to.name!r} ({to.key}) is not one" if to is not None else ""
             raise IllegalMoveError(
-                f"{voucher.title!r} moves you to {what}: give --to with one of {names}{got}"
+                f"{voucher.title!r} moves you to {what}: name one of {names}{got}"
             )
         turn.walk(along.index(to) + 1, 1, _never, HIGHEST, rule="R13", why=voucher.title)
     turn.land(how)

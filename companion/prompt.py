@@ -86,7 +86,9 @@ class PromptSession:
         if self.state.over:
             self._say(f"{d.text} ('undo' takes back the last command; 'quit' leaves.)")
             return
-        forms = " | ".join(s.syntax for s in commands.answers_now(self.state))
+        forms = " | ".join(
+            commands.syntax_now(s, self.state) for s in commands.answers_now(self.state)
+        )
         self._say(f"{d.text}  [{forms}]  ('help' for more)")
         if self.proposal is not None:
             self._say(

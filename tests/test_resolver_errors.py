@@ -156,7 +156,7 @@ REJECTED: list[tuple[str, Callable[[], object], type[Exception], str]] = [
         "a choosing card without a choice",
         lambda: resolve_card(BOARD, table(), deck.card("chance-gps-is-not-working")),
         IllegalMoveError,
-        "give --to SPACE",
+        "name the space",
     ),
     (
         "Buyer's Market to an owned property",

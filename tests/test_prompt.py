@@ -1,0 +1,282 @@
+"""The banker's prompt as a person uses it: the command syntax, names, help, show, announcements,
+undo after the end, and the prompt's own keys (Ctrl-C, Ctrl-D)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.cli_game import _play
+from companion.commands import CommandSyntaxError, format_line, parse_line, space_ref
+from companion.engine import apply, decide, new_game
+from companion.errors import CompanionError, IllegalCommandError
+from companion.game import Game
+from companion.game_state import replay, snapshot
+from companion.gamelog import GameLog
+from companion.history import text_lines
+from companion.prompt import PromptSession, show
+from companion.simulate import RandomPlayer
+from tests.banker import arrange
+
+OPENING = ["deal bus ticket 4-5-6", "deal transit token 1-2-4", "order_roll 6 6", "order_roll 1 2"]
+
+
+class Table:
+    """A prompt session on a game in a real log; ``say`` returns (output, error) of one line."""
+
+    def __init__(self, path: Path, game: Game | None = None) -> None:
+        self.log = GameLog(path)
+        if game is None:
+            game = Game.new([{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}], log=self.log)
+        self.game = game
+        self.out, self.err = io.StringIO(), io.StringIO()
+        self.session = PromptSession(game, self.out, self.err)
+
+    def say(self, line: str) -> tuple[str, str]:
+        for stream in (self.out, self.err):
+            stream.seek(0)
+            stream.truncate()
+        self.session.handle(line)
+        return self.out.getvalue(), self.err.getvalue()
+
+    def ok(self, line: str) -> str:
+        out, err = self.say(line)
+        assert err == "", err
+        return out
+
+    def refused(self, line: str) -> str:
+        before = snapshot(self.game.state)
+        out, err = self.say(line)
+        assert out == "" and err.count("\n") == 1 and err.startswith("companion: error: "), err
+        assert snapshot(self.game.state) == before
+        return err
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    t = Table(tmp_path / "g.db")
+    t.ok("deal bus ticket 4-5-6")
+    t.ok("deal transit token 1-2-4")
+    t.ok("deal free cab fare 2 back 2-4-5")
+    t.ok("order_roll 6 6")
+    t.ok("order_roll 1 2")
+    t.ok("order_roll 2 2")
+    yield t
+    t.log.close()
+
+
+def test_a_bid_must_say_who_bids(table: Table) -> None:
+    # The issue's case: an auction opened on Ann's turn, Cy in jail; 'bid 100' was Cy's.
+    table.ok("roll 1 2 2")  # Reading Railroad
+    table.ok("auction")
+    assert table.game.state.decision.kind == "auction"
+    err = table.refused("bid 100")
+    assert "bid: say who, e.g. 'bid 250 as Bob' (still bidding: Ann, Bob, Cy)" in err
+    table.refused("pass")
+    assert "Cy bids $100." in table.ok("bid 100 as cy")  # names in any case
+    assert "Bob bids $150." in table.ok("bid $150 as b")  # or a unique prefix
+    table.ok("pass as Ann")
+    table.ok("pass as Cy")
+    assert table.game.state.holdings["Reading Railroad"].owner == "Bob"
+
+
+def test_cards_are_named_by_their_printed_titles(table: Table) -> None:
+    table.ok("roll 2 4 1")  # 7: Chance
+    assert table.game.state.decision.data["deck"] == "chance"
+    assert "'Go To Jail!'" in table.refused("draw go to jale")
+    assert "did you mean 'School Fees'?" in table.refused("draw school fes")
+    out = table.ok("draw SCHOOL FEES")  # every word, any case
+    assert "Ann drew School Fees" in out and "Ann pays the Pool $150 (School Fees)" in out
+
+
+def test_draw_takes_every_word_of_the_title() -> None:
+    state = arrange(
+        replay(new_game([{"name": "Ann"}, {"name": "Bob"}])),
+        {
+            "type": "decision",
+            "decision": {
+                "kind": "draw",
+                "player": "Ann",
+                "text": "Ann: draw a Community Chest card and tell me which.",
+                "answers": ["draw"],
+                "data": {"deck": "community_chest"},
+            },
+            "agenda": [],
+        },
+    )
+    assert parse_line("draw doctors fee", state)["card"] == "cc-doctors-fee"
+    assert parse_line("draw doctor", state)["card"] == "cc-doctors-fee"  # a unique prefix
+    with pytest.raises(CommandSyntaxError, match="no card 'school fees'; did you mean"):
+        parse_line("draw school fees", state)  # a Chance card
+
+
+def test_errors_speak_the_prompt_syntax(table: Table) -> None:
+    assert "'voucher' is text" not in table.refused("voucher")
+    err = table.refused("roll 3 4")
+    assert "--roll" not in err and "roll D1 D2 SPEED" in err
+    assert "no command 'rol'; did you mean 'roll'" in table.refused("rol 3 4 mr")
+    err = table.refused("buy now")
+    assert "buy: the game waits for Ann to roll or voucher" in err
+
+
+def test_help_lists_what_answers_the_decision_and_each_command(table: Table) -> None:
+    out = table.ok("help")
+    assert "Now: Ann: roll the dice." in out
+    assert "roll D1 D2 SPEED: your roll" in out and "(e.g. 'roll 3 4 mr')" in out
+    for word in ("show", "undo", "correct", "quit", "history", "build PROPERTY", "trade PLAYER"):
+        assert word in out
+    assert table.ok("?") == out
+    out = table.ok("help bid")
+    assert "type:     bid AMOUNT as PLAYER" in out and "example:  bid 250 as Bob" in out
+    assert "did you mean 'trade'" in table.refused("help trad")
+
+
+def test_show_holds_everything_and_the_bank_has_no_balance(table: Table) -> None:
+    table.ok("roll 1 2 2")
+    table.ok("buy")
+    table.ok("mortgage reading")
+    out = table.ok("show")
+    assert "Bank's stock: 81 houses" in out and "-$" not in out and "Bank $" not in out
+    assert "deeds: Reading Railroad (MORTGAGED)" in out
+    assert "Travel Vouchers: Bus Ticket" in out and "Free Cab Fare -2" in out
+    assert "Roll Three cards: 4-5-6" in out
+    assert "Ann (car, red): $3,100, on Reading Railroad; to play" in out
+    assert show(table.game.state, "bo").startswith("Bob (hat, blue)")
+
+
+def test_jail_and_a_failed_jail_roll_are_announced(table: Table) -> None:
+    table.ok("roll 1 1 2")
+    table.ok("roll 2 2 1")
+    if table.game.state.decision.kind == "buy_or_auction":
+        table.ok("auction")
+        for name in ("Ann", "Bob", "Cy"):
+            table.ok(f"pass as {name}")
+    out = table.ok("roll 3 3 1")
+    assert "Ann goes to jail." in out or "straight to jail" in out
+    assert table.game.state.seat("Ann").in_jail
+    table.ok("roll 1 2 1")  # Bob
+    table.ok("end_turn")
+    table.ok("roll 1 2 1")  # Cy
+    assert "[roll D1 D2 | bail]" in table.ok("end_turn")
+    out = table.ok("roll 1 2")
+    assert "Ann stays in jail: no doubles (try 1 of 3)." in out
+    assert "in jail (1 of 3 tries used)" in table.ok("show ann")
+
+
+def test_a_move_is_explained_with_its_path(table: Table) -> None:
+    out = table.ok("roll 1 2 1")
+    assert "1+2 and 1: move 4 from GO to Income Tax." in out
+    assert "Path: Mediterranean Avenue > Community Chest > Baltic Avenue > Income Tax" in out
+    assert "Ann pays the Pool $200 (Income Tax). [Ann $3,000, Pool $200]" in out
+
+
+def test_undo_after_the_game_is_over_and_the_log_shows_both(tmp_path: Path) -> None:
+    start = new_game([{"name": "Ann"}, {"name": "Bob"}])
+    log = GameLog(tmp_path / "g.db")
+    game = Game(start, log=log, game_id=log.new_game(start))
+    t = Table.__new__(Table)
+    t.log, t.game, t.out, t.err = log, game, io.StringIO(), io.StringIO()
+    t.session = PromptSession(game, t.out, t.err)
+    for line in OPENING:
+        t.ok(line)
+    # Ann gives away all but $10, then lands on Income Tax and cannot pay.
+    t.ok("trade bob give $3190")
+    t.ok("roll 1 2 1")
+    assert game.state.decision.kind == "raise_money"
+    out = t.ok("bankrupt")
+    assert game.state.over and "Game over: Bob wins." in out
+    err = t.refused("roll 1 2 1")
+    assert "the game is over, Bob won; 'undo' takes back the last command" in err
+    out = t.ok("undo")
+    assert "Undone: bankrupt by Ann." in out and not game.state.over
+    assert game.state.decision.kind == "raise_money"
+    log.close()
+    with GameLog(tmp_path / "g.db") as again:
+        resumed = Game.resume(again)
+        assert snapshot(resumed.state) == snapshot(game.state)
+        words = "\n".join(text_lines(1, again.commands(1)))
+        games = again.games()
+    assert "Bob wins" in words and "Undone: command #" in words
+    assert games[0]["status"] == "playing"
+
+
+def answers(lines: list[str]):  # type: ignore[no-untyped-def]
+    """A prompt that types ``lines`` ("^C" is Ctrl-C), then Ctrl-D."""
+    pending = list(lines)
+
+    def ask(_prompt: str) -> str:
+        if not pending:
+            raise EOFError
+        line = pending.pop(0)
+        if line == "^C":
+            raise KeyboardInterrupt
+        return line
+
+    return ask
+
+
+def test_ctrl_c_cancels_the_line_and_ctrl_d_leaves(tmp_path: Path) -> None:
+    ask = answers(["deal bus", "^C", "deal bus ticket 4-5-6"])
+    out, err = io.StringIO(), io.StringIO()
+    args = argparse.Namespace(
+        db=str(tmp_path / "g.db"), players="Ann,Bob", game=None, new=False, dice=None
+    )
+    assert _play(args, out, err, prompt=ask) == 0
+    text = out.getvalue()
+    assert "^C (line cancelled; 'quit' or Ctrl-D leaves)" in text
+    assert "Ann draws Bus Ticket." in text and "Traceback" not in err.getvalue()
+
+
+def test_invalid_utf8_control_characters_and_long_lines_are_refused(table: Table) -> None:
+    assert "not valid UTF-8" in table.refused(b"roll 3 4 \xff".decode("utf-8", "surrogateescape"))
+    assert "control character" in table.refused("roll 3 4 mr\x1b[A")
+    assert "too long" in table.refused("roll " + "1 " * 2000)
+
+
+def test_a_correction_checked_first_changes_nothing_when_wrong(table: Table) -> None:
+    table.ok("roll 1 2 1")
+    before = len(table.game.done)
+    table.refused("correct roll 1 2 9")
+    table.refused("correct roll 99999999999999999999 1 2")
+    assert len(table.game.done) == before
+    out = table.ok("correct roll 1 2 2")
+    assert "Corrected: roll 1 2 1 is replaced by roll 1 2 2." in out
+    assert table.game.state.seat("Ann").position.name == "Reading Railroad"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_command_the_random_player_gives_reads_back_from_its_line(seed: int) -> None:
+    rng = random.Random(seed)
+    player = RandomPlayer(rng)
+    state = replay(new_game([{"name": n} for n in ("Ann", "Bob", "Cy")]))
+    for _ in range(150):
+        if state.over:
+            break
+        for command in player.commands(state):
+            try:
+                decide(state, command)
+            except CompanionError:
+                continue
+            expected = {k: space_ref(v) if k == "space" else v for k, v in command.items()}
+            assert parse_line(format_line(command), state) == expected
+            state = apply(state, command)
+            break
+
+
+def test_parse_line_refuses_by_field_and_value() -> None:
+    state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
+    with pytest.raises(
+        CommandSyntaxError,
+        match=r"deal: roll_three is a Roll Three card's three dice like 1-3-6, not '1-3-9'",
+    ):
+        parse_line("deal bus ticket roll_three=1-3-9", state)
+    with pytest.raises(IllegalCommandError, match="deal by Bob: the game waits for Ann"):
+        parse_line("deal bus ticket 1-3-6 as bob", state)
+    with pytest.raises(CommandSyntaxError, match="no player 'Zed'"):
+        parse_line("deal bus ticket 1-3-6 as Zed", state)
+    assert parse_line("deal transit token 6-1-3", state)["roll_three"] == "1-3-6"
