@@ -179,7 +179,7 @@ REJECTED: list[tuple[str, Callable[[], object], type[Exception], str]] = [
         "Be Kind, Rewind without its roll",
         lambda: resolve_card(BOARD, table(), deck.card("cc-be-kind-rewind")),
         IllegalMoveError,
-        "--roll D1 D2",
+        "needs a new roll of the two regular dice",
     ),
     (
         "an unknown card id",
