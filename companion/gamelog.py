@@ -370,6 +370,9 @@ class GameLog:
         if {t: c for t, c in tables.items() if not t.startswith("sqlite_")} != expected:
             raise self._damaged(f"its tables do not match schema version {version}")
         if self.readonly:
+            if version == 0:
+                # The companion writes its tables as it creates a file: none means cut short.
+                raise self._damaged("it holds no tables (cut short, or not a game log)")
             return version
         for n in range(version, SCHEMA_VERSION):
             conn = self.conn
@@ -647,9 +650,6 @@ class GameLog:
             )
         return None if row[0] is None else str(row[0])
 
-    def _has_tables(self) -> bool:
-        return self.version >= 1
-
     @_boundary
     def games(self) -> list[dict[str, Any]]:
         """Every game, oldest first: ``id``, ``players`` (names), ``created``, ``last_played``
@@ -661,8 +661,6 @@ class GameLog:
         return [self._summary(game_id) for game_id in self._game_ids()]
 
     def _game_ids(self) -> list[int]:
-        if not self._has_tables():
-            return []
         ids = [r[0] for r in self.conn.execute("SELECT id FROM games ORDER BY id")]
         stray = {r[0] for r in self.conn.execute("SELECT DISTINCT game_id FROM commands")}
         if stray - set(ids):
