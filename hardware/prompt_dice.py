@@ -210,10 +210,10 @@ class DiceLink:
     # --- on the reader's thread ----------------------------------------------------------------
 
     def post(self, call: Callable[[], None]) -> None:
-        """The reader's ``post``: queue ``call`` for ``poll``, and say at once what came."""
-        self.calls.post(call)
+        """The reader's ``post``: say at once what came, and queue ``call`` for ``poll``."""
         if self.notices:
             self._ring(call)
+        self.calls.post(call)
 
     def _ring(self, call: Callable[[], None]) -> None:
         # The main thread may sit in input() for minutes: tell the table now, then redraw the
