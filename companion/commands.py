@@ -146,9 +146,9 @@ _TABLE: tuple[tuple[str, ...], ...] = (
      "build one house (or hotel, skyscraper, depot, cab stand) on a property", "owner", "anytime"),
     ("sell_building", "property:property", "sell_building PROPERTY", "sell_building park place",
      "sell one building back to the Bank for half its cost", "owner", "anytime"),
-    ("mortgage", "property:asset", "mortgage PROPERTY|COMPANY", "mortgage baltic avenue",
+    ("mortgage", "property:asset? company:company?", "mortgage PROPERTY|COMPANY", "mortgage baltic avenue",
      "mortgage a property or one share", "owner", "anytime"),
-    ("unmortgage", "property:asset", "unmortgage PROPERTY|COMPANY", "unmortgage baltic avenue",
+    ("unmortgage", "property:asset? company:company?", "unmortgage PROPERTY|COMPANY", "unmortgage baltic avenue",
      "lift a mortgage (its value plus 10%)", "owner", "anytime"),
     ("trade", "with:player give:assets? take:assets?",
      "trade PLAYER give ITEM, ITEM take ITEM [as PLAYER]",
@@ -416,8 +416,13 @@ def check(command: Mapping[str, Any], state: GameState) -> dict[str, Any]:
     for field in spec.fields:
         if field.name in resolved:
             out[field.name] = _finish(field, resolved[field.name], spec, state, out["player"])
-    if spec.type in ("mortgage", "unmortgage") and out["property"] in card_deck().stock_names:
-        out["company"] = out.pop("property")
+    if spec.type in ("mortgage", "unmortgage"):
+        if out.get("property") in card_deck().stock_names and "company" not in out:
+            out["company"] = out.pop("property")
+        if ("property" in out) == ("company" in out):
+            raise CommandSyntaxError(
+                f"{spec.type}: name one property or one company, e.g. {spec.example!r}"
+            )
     return out
 
 

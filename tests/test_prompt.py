@@ -280,3 +280,12 @@ def test_parse_line_refuses_by_field_and_value() -> None:
     with pytest.raises(CommandSyntaxError, match="no player 'Zed'"):
         parse_line("deal bus ticket 1-3-6 as Zed", state)
     assert parse_line("deal transit token 6-1-3", state)["roll_three"] == "1-3-6"
+
+
+def test_the_command_table_covers_every_engine_command_and_field() -> None:
+    from companion.commands import SPECS
+    from companion.engine import _COMMANDS, _FIELDS
+
+    assert set(SPECS) == set(_COMMANDS)
+    for kind, fields in _FIELDS.items():
+        assert {f.rstrip("?") for f in fields} <= {f.name for f in SPECS[kind].fields}, kind
