@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
 # Install the table companion into .venv, then run it or its tests.
 #
-#   deploy/setup.sh run  [ARGS...]         the referee (an interactive prompt without ARGS)
+#   deploy/setup.sh run  [PLAY ARGS...]    the banker's prompt on an emulated dice module
 #   deploy/setup.sh test [PYTEST ARGS...]  the whole test suite
+#
+# `run` plays the game kept in $XDG_DATA_HOME/companion/games.db (default
+# ~/.local/share/companion/games.db), asking who plays if it holds none; ARGS go to
+# `companion play` (`--dice /dev/companion-dice` reads the real module instead).
+# Both link ~/.local/bin/companion to .venv/bin/companion, so that `companion` is on the PATH
+# of a new login shell (Debian's ~/.profile adds ~/.local/bin when it exists).
 #
 # For a fresh Debian 12 or Raspberry Pi OS (bookworm) machine, as root or as a user with sudo.
 set -euo pipefail
 
 die() { echo "setup.sh: $*" >&2; exit 1; }
-usage() { echo "usage: deploy/setup.sh run [ARGS...] | test [PYTEST ARGS...]" >&2; exit 2; }
+usage() { echo "usage: deploy/setup.sh run [PLAY ARGS...] | test [PYTEST ARGS...]" >&2; exit 2; }
 
 [[ $# -ge 1 ]] || usage
 mode=$1
@@ -45,16 +51,36 @@ if [[ -d .venv ]] && ! .venv/bin/python -m pip --version >/dev/null 2>&1; then
 fi
 [[ -d .venv ]] || python3 -m venv .venv
 
-# pip runs only when pyproject.toml (or the checkout's place) changed since the last install,
-# so the Pi at the table starts without a network. The ui and hardware extras join `run`
-# when the touchscreen app lands.
-if [[ $mode == test ]]; then target='.[dev]'; else target='.'; fi
+# pip runs only when pyproject.toml (or the checkout's place, or the extras) changed since the
+# last install, so the Pi at the table starts without a network. `run` needs the hardware extra
+# (pyserial) for the dice module; the ui extra joins it when the touchscreen app lands.
+if [[ $mode == test ]]; then target='.[dev]'; else target='.[hardware]'; fi
 stamp=.venv/.installed-$mode
-want="$PWD $(sha256sum pyproject.toml | cut -d' ' -f1)"
+want="$PWD $target $(sha256sum pyproject.toml | cut -d' ' -f1)"
 if [[ ! -f $stamp || $(<"$stamp") != "$want" ]]; then
     .venv/bin/python -m pip install -q --upgrade pip
     .venv/bin/python -m pip install -q -e "$target"
     echo "$want" >"$stamp"
+fi
+
+# `companion` for a new shell: a link in ~/.local/bin (replacing a link, never a file).
+companion=$PWD/.venv/bin/companion
+bin=${HOME:-}/.local/bin
+if [[ -n ${HOME:-} ]] && mkdir -p "$bin" 2>/dev/null &&
+    { [[ -L $bin/companion || ! -e $bin/companion ]]; } &&
+    ln -sfn "$companion" "$bin/companion" 2>/dev/null; then
+    echo "setup.sh: companion is $companion, linked from $bin/companion" >&2
+    if [[ ":$PATH:" == *":$bin:"* ]]; then
+        :
+    elif grep -qs '\.local/bin' "$HOME/.profile"; then
+        echo "setup.sh: ~/.profile puts $bin on the PATH of a new login shell;" \
+            "in this one: export PATH=\"$bin:\$PATH\"" >&2
+    else
+        echo "setup.sh: $bin is not on your PATH: add" \
+            "'export PATH=\"$bin:\$PATH\"' to ~/.profile, or call $companion" >&2
+    fi
+else
+    echo "setup.sh: companion is $companion (not linked into ~/.local/bin)" >&2
 fi
 
 if [[ $mode == test ]]; then
@@ -64,4 +90,6 @@ if [[ $mode == test ]]; then
     [[ $rc -ne 5 ]] || die "pytest collected no tests"
     exit "$rc"
 fi
-exec .venv/bin/companion referee "$@"
+data=${XDG_DATA_HOME:-${HOME:-$PWD}/.local/share}/companion
+mkdir -p "$data"
+exec .venv/bin/companion play --db "$data/games.db" --dice emulator "$@"
