@@ -190,7 +190,13 @@ class DiceLink:
         before = self.readings
         with self.main_thread_waits():
             self.emulator.throw(roll)
-            came = self.wait_for_reading(before)
+            try:
+                came = self.wait_for_reading(before)
+            except KeyboardInterrupt:
+                # Ctrl-C cancels a line at the prompt; here too, not the game.
+                raise DeviceError(
+                    "throw: interrupted; a reading that comes is proposed later"
+                ) from None
         if not came:
             raise DeviceError(
                 f"throw: no reading came back within {self.timeout:g} s; type the roll instead"

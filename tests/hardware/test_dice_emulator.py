@@ -167,3 +167,23 @@ def test_every_fault_is_described() -> None:
         "corrupt",
         "leaning",
     }
+
+
+def test_on_demand_the_emulator_throws_only_when_asked(tmp_path: Path) -> None:
+    """Scripted rolls first, then random ones; nothing on a timer."""
+    emulator = DiceModuleEmulator(parse_rolls("3,4,mr"), on_demand=True, interval=0.05, seed=3)
+    with emulator:
+        h = Harness(emulator.path)
+        with h.reader:
+            h.wait_state("connected")
+            emulator.throw()
+            emulator.throw(ScriptedRoll((1, 2, 3), None))
+            emulator.throw()
+            h.wait_readings(3)
+    # A roll on a timer would have taken throw 1 and the scripted faces.
+    assert [(r.throw, r.dice, r.speed) for r in h.readings[:2]] == [
+        (1, (3, 4), "mr"),
+        (2, (1, 2, 3), None),
+    ]
+    assert len(h.readings) == 3 and h.readings[2].throw == 3 and len(h.readings[2].dice) == 2
+    assert emulator.rolls_sent == 3 and not emulator.done.is_set()
