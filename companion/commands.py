@@ -215,7 +215,7 @@ def parse_line(line: str, state: GameState) -> dict[str, Any]:
         raise CommandSyntaxError(f"cannot read {_quote(line)}: {exc}; close the quotes") from None
     if not words:
         raise CommandSyntaxError("an empty command; type 'help' for the commands")
-    spec = spec_of(words[0])
+    spec = _as_asked(spec_of(words[0]), state)
     _expected(spec, state)
     rest = words[1:]
     player: str | None = None
@@ -424,6 +424,16 @@ def check(command: Mapping[str, Any], state: GameState) -> dict[str, Any]:
                 f"{spec.type}: name one property or one company, e.g. {spec.example!r}"
             )
     return out
+
+
+def _as_asked(spec: Spec, state: GameState) -> Spec:
+    """``roll`` is what people say for any throw: the turn order's, or the dice a space asks for."""
+    answers = state.decision.answers
+    if spec.type == "roll" and "roll" not in answers:
+        for kind in ("order_roll", "dice"):
+            if kind in answers:
+                return SPECS[kind]
+    return spec
 
 
 def _expected(spec: Spec, state: GameState) -> None:

@@ -215,11 +215,11 @@ class PromptSession:
         words = " ".join(str(d) for d in dice) + (f" {speed}" if speed else "")
         if self.game.has_reading(key):
             return f"Dice read {words} again: that throw is already applied."
-        self.proposal = Proposal(key, tuple(dice), speed, words)
         try:
             command = commands.reading_command(self.state, dice, speed)
         except CommandSyntaxError as exc:
             return f"Dice read {words}, but {exc}."
+        self.proposal = Proposal(key, tuple(dice), speed, words)
         shown = _command_words(command)
         return f"Dice read {words}: press Enter for '{shown}', or type the roll to correct it."
 

@@ -289,3 +289,10 @@ def test_the_command_table_covers_every_engine_command_and_field() -> None:
     assert set(SPECS) == set(_COMMANDS)
     for kind, fields in _FIELDS.items():
         assert {f.rstrip("?") for f in fields} <= {f.name for f in SPECS[kind].fields}, kind
+
+
+def test_roll_is_understood_for_any_throw_the_game_asks_for() -> None:
+    state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
+    state = apply(state, parse_line("deal bus ticket 1-3-6", state))
+    state = apply(state, parse_line("deal transit token 2-4-6", state))
+    assert parse_line("roll 6 5", state) == {"type": "order_roll", "player": "Ann", "dice": [6, 5]}
