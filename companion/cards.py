@@ -48,6 +48,17 @@ class Voucher:
     steps: int = 0
     expires_others: bool = False
 
+    @property
+    def label(self) -> str:
+        """The title as the table reads it: the Free Cab Fares differ by their number.
+
+        >>> card_deck().voucher("voucher-free-cab-fare-back-2").label
+        'Free Cab Fare -2'
+        """
+        if self.title.startswith("Free Cab Fare"):
+            return f"Free Cab Fare {self.steps:+d}"
+        return self.title
+
 
 class CardDeck:
     def __init__(self, data: dict[str, Any]) -> None:

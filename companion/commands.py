@@ -683,20 +683,9 @@ def _voucher(text: str, allowed: Mapping[str, int], what: str, *, holder: str | 
     return _pick(text, _titles(names), what, noun)
 
 
-def voucher_title(voucher: Voucher) -> str:
-    """A voucher's title as the table reads it: the Free Cab Fares differ by their number.
-
-    >>> voucher_title(card_deck().voucher("voucher-free-cab-fare-back-2"))
-    'Free Cab Fare -2'
-    """
-    if voucher.title.startswith("Free Cab Fare"):
-        return f"Free Cab Fare {voucher.steps:+d}"
-    return voucher.title
-
-
 def voucher_names(voucher: Voucher) -> list[str]:
     """Every way to name a voucher: its title, and for a Free Cab Fare ``2 ahead``/``2 back``."""
-    title = voucher_title(voucher)
+    title = voucher.label
     if not voucher.title.startswith("Free Cab Fare"):
         return [title]
     n = abs(voucher.steps)

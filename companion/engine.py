@@ -520,7 +520,7 @@ def _take_voucher(tx: Tx, player: str, voucher_id: Any) -> str:
     tx.emit("bank", set={"vouchers_left": left})
     seat = tx.state.seat(player)
     tx.seat_set(player, vouchers=[*seat.vouchers, voucher.id])
-    tx.emit("drew", player=player, card=voucher.id, title=voucher.title)
+    tx.emit("drew", player=player, card=voucher.id, title=voucher.label)
     return voucher.id
 
 

@@ -358,7 +358,7 @@ def _seat_lines(state: GameState, seat: Seat, deck: Any) -> list[str]:
                 held.append(f"{company} {n}" + (f" ({m} mortgaged)" if m else ""))
         lines.append(f"    shares: {', '.join(held)}")
     if seat.vouchers:
-        titles = [commands.voucher_title(deck.vouchers[v]) for v in seat.vouchers]
+        titles = [deck.vouchers[v].label for v in seat.vouchers]
         lines.append(f"    Travel Vouchers: {', '.join(titles)}")
     if seat.roll_three:
         lines.append(f"    Roll Three cards: {', '.join(seat.roll_three)}")
