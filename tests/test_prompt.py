@@ -29,13 +29,11 @@ OPENING = ["deal bus ticket 4-5-6", "deal transit token 1-2-4", "order_roll 6 6"
 class Table:
     """A prompt session on a game in a real log; ``say`` returns (output, error) of one line."""
 
-    def __init__(self, path: Path, game: Game | None = None) -> None:
+    def __init__(self, path: Path, names: tuple[str, ...] = ("Ann", "Bob", "Cy")) -> None:
         self.log = GameLog(path)
-        if game is None:
-            game = Game.new([{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}], log=self.log)
-        self.game = game
+        self.game = Game.new([{"name": n} for n in names], log=self.log)
         self.out, self.err = io.StringIO(), io.StringIO()
-        self.session = PromptSession(game, self.out, self.err)
+        self.session = PromptSession(self.game, self.out, self.err)
 
     def say(self, line: str) -> tuple[str, str]:
         for stream in (self.out, self.err):
@@ -176,12 +174,8 @@ def test_a_move_is_explained_with_its_path(table: Table) -> None:
 
 
 def test_undo_after_the_game_is_over_and_the_log_shows_both(tmp_path: Path) -> None:
-    start = new_game([{"name": "Ann"}, {"name": "Bob"}])
-    log = GameLog(tmp_path / "g.db")
-    game = Game(start, log=log, game_id=log.new_game(start))
-    t = Table.__new__(Table)
-    t.log, t.game, t.out, t.err = log, game, io.StringIO(), io.StringIO()
-    t.session = PromptSession(game, t.out, t.err)
+    t = Table(tmp_path / "g.db", ("Ann", "Bob"))
+    log, game = t.log, t.game
     for line in OPENING:
         t.ok(line)
     # Ann gives away all but $10, then lands on Income Tax and cannot pay.
@@ -296,3 +290,35 @@ def test_roll_is_understood_for_any_throw_the_game_asks_for() -> None:
     state = apply(state, parse_line("deal bus ticket 1-3-6", state))
     state = apply(state, parse_line("deal transit token 2-4-6", state))
     assert parse_line("roll 6 5", state) == {"type": "order_roll", "player": "Ann", "dice": [6, 5]}
+
+
+def test_a_whole_game_is_played_to_its_end_at_the_prompt(tmp_path: Path) -> None:
+    """Every decision of a whole game answered by typed lines, as the random player chooses."""
+    t = Table(tmp_path / "g.db", ("Ann", "Bob"))
+    player = RandomPlayer(random.Random(23))
+    lines = 0
+    while not t.game.state.over:
+        state = t.game.state
+        for command in player.commands(state):
+            try:
+                decide(state, command)
+            except CompanionError:
+                continue
+            named = command["type"] in ("bid", "pass") or command["player"] != state.decision.player
+            t.ok(
+                format_line(
+                    command if named else {k: v for k, v in command.items() if k != "player"}
+                )
+            )
+            lines += 1
+            break
+        assert lines < 2000
+    assert "Game over:" in t.out.getvalue() and "is bankrupt and leaves the game." in t.ok(
+        "history 1000"
+    )
+    loser = next(s.name for s in t.game.state.seats if s.bankrupt)
+    assert f"{loser}: bankrupt, out of the game." in t.ok("show")
+    t.log.close()
+    with GameLog(tmp_path / "g.db") as log:
+        assert snapshot(Game.resume(log).state) == snapshot(t.game.state)
+        assert log.games()[0]["status"] == "over"
