@@ -293,13 +293,13 @@ def _place(spec: Spec, words: Sequence[str], given: dict[str, Any]) -> None:
     """Fill the fields not given as ``key=value`` from the plain words, by what they look like."""
     open_ = [f for f in spec.fields if f.name not in given and f.name != "reading"]
     named = [f for f in open_ if f.kind not in _WORDLESS]
+    dice = next((f for f in open_ if f.kind == "dice"), None)
+    amount = next((f for f in open_ if f.kind == "amount"), None)
+    combo = next((f for f in open_ if f.kind == "roll_three"), None)
     text: list[str] = []
     for word in words:
         low = word.lower()
-        dice = next((f for f in open_ if f.kind == "dice"), None)
         choice = next((f for f in open_ if f.kind == "choice" and low in f.choices), None)
-        amount = next((f for f in open_ if f.kind == "amount"), None)
-        combo = next((f for f in open_ if f.kind == "roll_three"), None)
         if choice is not None and choice.name not in given:
             given[choice.name] = low
         elif dice is not None and (_is_number(word) or low in _SPEED_WORDS or not named):
@@ -314,9 +314,8 @@ def _place(spec: Spec, words: Sequence[str], given: dict[str, Any]) -> None:
         return
     field = next((f for f in named if f.name not in given), None)
     if field is None:
-        takes = spec.syntax
         raise CommandSyntaxError(
-            f"{spec.type}: {_quote(' '.join(text))} is not understood here; type {takes!r}"
+            f"{spec.type}: {_quote(' '.join(text))} is not understood here; type {spec.syntax!r}"
         )
     given[field.name] = " ".join(text)
 
@@ -409,7 +408,7 @@ def check(command: Mapping[str, Any], state: GameState) -> dict[str, Any]:
         out["player"] = _default_player(spec, state, resolved)
     if "dice" in resolved:
         _dice_count(spec, state, out["player"], resolved["dice"])
-    elif not spec.anytime and spec.who != "named" and out["player"] != d.player:
+    if not spec.anytime and spec.who != "named" and out["player"] != d.player:
         raise IllegalCommandError(
             f"{spec.type} by {out['player']}: the game waits for {d.player} ({d.text})"
         )
@@ -451,12 +450,8 @@ def _expected(spec: Spec, state: GameState) -> None:
 
 
 def _default_player(spec: Spec, state: GameState, fields: Mapping[str, Any]) -> str:
+    """Who gives a command that does not say: only ever someone the game itself names."""
     d = state.decision
-    if spec.who == "named" or (spec.type in ("bid", "pass") or d.kind == "auction"):
-        still = ", ".join(d.data.get("bidders", ())) or "nobody"
-        raise CommandSyntaxError(
-            f"{spec.type}: say who, e.g. {spec.example!r} (still bidding: {still})"
-        )
     if spec.who == "owner":
         holding = state.holdings.get(str(fields.get("property")))
         if holding is not None:
@@ -465,6 +460,11 @@ def _default_player(spec: Spec, state: GameState, fields: Mapping[str, Any]) -> 
         holders = fields["card"][1]
         if len(holders) == 1:
             return str(holders[0])
+    if spec.who == "named" or d.kind == "auction":
+        # An auction waits for anyone still bidding: money is never credited by guess.
+        still = ", ".join(d.data.get("bidders", ())) or "nobody"
+        example = spec.example if spec.who == "named" else f"{spec.example} as Bob"
+        raise CommandSyntaxError(f"{spec.type}: say who, e.g. {example!r} (still bidding: {still})")
     return d.player or state.turn
 
 
@@ -506,9 +506,7 @@ def _resolve(field: Field, value: Any, spec: Spec, state: GameState, player: str
         return _player(text, state, spec, field.name)
     if kind == "card":
         return _card(text, spec, state, player, what)
-    if kind == "voucher":
-        return text
-    return text
+    return text  # a voucher (finished with its holder) or plain text
 
 
 def _finish(field: Field, value: Any, spec: Spec, state: GameState, player: str) -> Any:

@@ -76,6 +76,7 @@ def test_a_bid_must_say_who_bids(table: Table) -> None:
     err = table.refused("bid 100")
     assert "bid: say who, e.g. 'bid 250 as Bob' (still bidding: Ann, Bob, Cy)" in err
     table.refused("pass")
+    assert "trade: say who" in table.refused("trade bob give $10")  # nobody's decision now
     assert "Cy bids $100." in table.ok("bid 100 as cy")  # names in any case
     assert "Bob bids $150." in table.ok("bid $150 as b")  # or a unique prefix
     table.ok("pass as Ann")

@@ -41,7 +41,7 @@ def test_the_lines_the_issue_found_are_refused_in_one_line(tmp_path: Path) -> No
             "roll " + "9" * 5000 + " 1 mr",
             '{"type": "roll", "dice": [1e400, 2, "mr"]}',
             "roll 1e400 2 mr",
-            "correct roll 3 4 reading=[1]",
+            'correct {"type": "order_roll", "dice": [3, 4], "reading": [1]}',
             "correct roll 99999999999999999999 1 2",
             "bid 100",
         ):
