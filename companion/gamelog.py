@@ -917,8 +917,9 @@ def _scan_game(conn: sqlite3.Connection, game_id: int, hashed: bool) -> _Scanned
 def _scan(path: Path) -> tuple[int, list[str], list[_Scanned]]:
     """Read a game log as far as it can be read: its version, problems of the file, each game."""
     problems: list[str] = []
+    log: GameLog | None = None
     try:
-        GameLog(path, readonly=True).close()
+        log = GameLog(path, readonly=True)
     except DamagedLogError as exc:
         problems.append(str(exc).split(": run 'companion log salvage", 1)[0])
     try:
@@ -928,6 +929,15 @@ def _scan(path: Path) -> tuple[int, list[str], list[_Scanned]]:
         problems.append(f"nothing in it can be read ({exc})")
         return 0, problems, []
     conn.text_factory = _text
+    if log is not None:
+        # The whole check, not the quick one of every open: it also compares each index with
+        # its table (a damaged index entry gives wrong rows to the reads that go through it).
+        try:
+            found = [str(r[0]) for r in conn.execute("PRAGMA integrity_check(5)")]
+        except sqlite3.DatabaseError as exc:
+            found = [str(exc)]
+        if found != ["ok"]:
+            problems.append(f"SQLite finds: {'; '.join(found)}")
     try:
         version = int(_try(lambda: conn.execute("PRAGMA user_version").fetchone()[0]) or 0)
         columns = {
@@ -938,8 +948,21 @@ def _scan(path: Path) -> tuple[int, list[str], list[_Scanned]]:
             conn, "SELECT DISTINCT game_id FROM commands{}"
         )
         games = [_scan_game(conn, game_id, hashed) for game_id in sorted(ids)]
+        for game in games:
+            if log is not None and game.check.is_intact:
+                # Read as play and history read it: through the indexes, all in one go.
+                try:
+                    log.commands(game.check.game_id)
+                except GameLogError as exc:
+                    problems.append(
+                        f"reading game {game.check.game_id} through its indexes fails "
+                        f"({str(exc).split(': run ', 1)[0].split(': ', 1)[-1]}), although its "
+                        "rows are intact: an index is damaged"
+                    )
     finally:
         conn.close()
+        if log is not None:
+            log.close()
     return version, problems, games
 
 
