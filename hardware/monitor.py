@@ -76,18 +76,13 @@ def run_monitor(
     def on_line(event: LineEvent) -> None:
         print(format_line(event), file=out)
 
-    reader = DiceReader(
+    reader = DiceReader.from_config(
         config.serial.url,
+        config,
         post=calls.post,
         on_reading=on_reading,
         on_status=on_status,
         on_line=None if as_json else on_line,
-        baudrate=config.serial.baudrate,
-        min_confidence=config.dice.min_confidence,
-        hello_interval=config.serial.hello_interval,
-        silence_timeout=config.serial.silence_timeout,
-        reconnect_delay=config.serial.reconnect_delay,
-        reconnect_max_delay=config.serial.reconnect_max_delay,
     )
     deadline = None if timeout is None else time.monotonic() + timeout
     reader.start()

@@ -346,17 +346,8 @@ def connect(
             url = link.emulator.path
             session.extra["throw"] = (THROW_HELP, link.throw)
             stack.callback(session.extra.pop, "throw", None)
-        reader = DiceReader(
-            url,
-            post=link.post,
-            on_reading=link.on_reading,
-            on_status=link.on_status,
-            baudrate=config.serial.baudrate,
-            min_confidence=config.dice.min_confidence,
-            hello_interval=config.serial.hello_interval,
-            silence_timeout=config.serial.silence_timeout,
-            reconnect_delay=config.serial.reconnect_delay,
-            reconnect_max_delay=config.serial.reconnect_max_delay,
+        reader = DiceReader.from_config(
+            url, config, post=link.post, on_reading=link.on_reading, on_status=link.on_status
         )
         link.reader = reader
         # Say where the module stands before the first prompt: connected, or why not.

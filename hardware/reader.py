@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import serial
 
@@ -47,6 +47,9 @@ from hardware.protocol import (
     parse_module_line,
 )
 from hardware.readings import DiceReading, ReaderStatus
+
+if TYPE_CHECKING:
+    from hardware.config import HardwareConfig
 
 log = logging.getLogger(__name__)
 
@@ -153,6 +156,21 @@ class DiceReader:
         self._current_throw = 0
         self._catch_up_asked: set[int] = set()
         self._last_ping = 0.0
+
+    @classmethod
+    def from_config(cls, url: str, config: HardwareConfig, **callbacks: Any) -> DiceReader:
+        """A reader on ``url`` with the serial and dice settings of ``config`` (companion.toml);
+        ``callbacks`` are ``post``, ``on_reading`` and the optional ``on_status``, ``on_line``."""
+        return cls(
+            url,
+            baudrate=config.serial.baudrate,
+            min_confidence=config.dice.min_confidence,
+            hello_interval=config.serial.hello_interval,
+            silence_timeout=config.serial.silence_timeout,
+            reconnect_delay=config.serial.reconnect_delay,
+            reconnect_max_delay=config.serial.reconnect_max_delay,
+            **callbacks,
+        )
 
     # --- the application's side ----------------------------------------------------------
 
