@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import logging
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
@@ -148,7 +149,17 @@ def _play(
                     print(file=out)
                     break
                 poll()
-                session.handle(line)
+                try:
+                    session.handle(line)
+                except Exception as exc:  # noqa: BLE001 - the table goes on; the log is intact
+                    # A bug, not bad input (that is refused in one line): every acknowledged
+                    # command is in the log already, so say so and keep the game open.
+                    logging.getLogger(__name__).exception("unexpected error at the prompt")
+                    print(
+                        f"companion: internal error ({type(exc).__name__}: {exc!s:.120}); "
+                        "every command given so far is saved; 'show' says where the game stands",
+                        file=err,
+                    )
         if interactive:
             print(f"Saved. Resume with: companion play --db {args.db}", file=out)
     return 0

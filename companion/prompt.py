@@ -121,7 +121,9 @@ class PromptSession:
             self._say(show(self.state, rest))
         elif word == "history":
             self._history(rest)
-        elif word == "undo" and not rest:
+        elif word == "undo":
+            if rest:
+                raise CommandSyntaxError("undo takes no words: it takes back the last command")
             self._undo()
         elif word == "correct":
             self._correct(rest)

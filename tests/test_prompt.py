@@ -323,3 +323,23 @@ def test_a_whole_game_is_played_to_its_end_at_the_prompt(tmp_path: Path) -> None
     with GameLog(tmp_path / "g.db") as log:
         assert snapshot(Game.resume(log).state) == snapshot(t.game.state)
         assert log.games()[0]["status"] == "over"
+
+
+def test_a_bug_at_the_prompt_is_one_line_and_the_game_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = PromptSession.handle
+
+    def flaky(self: PromptSession, line: str) -> None:
+        if line == "boom":
+            raise RuntimeError("a bug")
+        real(self, line)
+
+    monkeypatch.setattr(PromptSession, "handle", flaky)
+    out, err = io.StringIO(), io.StringIO()
+    args = argparse.Namespace(
+        db=str(tmp_path / "g.db"), players="Ann,Bob", game=None, new=False, dice=None
+    )
+    assert _play(args, out, err, prompt=answers(["boom", "deal bus ticket 4-5-6"])) == 0
+    assert err.getvalue().startswith("companion: internal error (RuntimeError: a bug)")
+    assert err.getvalue().count("\n") == 1 and "Ann draws Bus Ticket." in out.getvalue()
