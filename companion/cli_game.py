@@ -154,7 +154,8 @@ def _play(
                 except Exception as exc:  # noqa: BLE001 - the table goes on; the log is intact
                     # A bug, not bad input (that is refused in one line): every acknowledged
                     # command is in the log already, so say so and keep the game open.
-                    logging.getLogger(__name__).exception("unexpected error at the prompt")
+                    if logging.getLogger().handlers:  # the service's journal, not the screen
+                        logging.getLogger(__name__).exception("unexpected error at the prompt")
                     print(
                         f"companion: internal error ({type(exc).__name__}: {exc!s:.120}); "
                         "every command given so far is saved; 'show' says where the game stands",
