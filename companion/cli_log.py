@@ -136,7 +136,8 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if report.is_intact:
         commands = sum(g.intact for g in report.games)
         out.write(
-            f"{args.file}: intact: {len(report.games)} games, {commands} commands, schema "
+            f"{args.file}: intact: {len(report.games)} game{'s' if len(report.games) != 1 else ''}, "
+            f"{commands} commands, schema "
             f"version {report.version}\n"
         )
         return 0

@@ -358,3 +358,44 @@ def test_errors_opening_a_log_are_one_line(tmp_path: Path) -> None:
     assert status == 2 and err.count("\n") == 1 and "not a SQLite database" in err
     with pytest.raises(GameLogError):
         GameLog(junk, readonly=True)
+
+
+def test_check_finds_the_first_bad_row_and_salvage_keeps_what_is_before_it(db: Path) -> None:
+    assert cli("log", "check", str(db)) == (
+        0,
+        f"{db}: intact: 1 game, 6 commands, schema version 2\n",
+        "",
+    )
+    raw(
+        db, "UPDATE events SET payload = replace(payload, '[5, 5]', '[4, 5]') WHERE command_seq = 4"
+    )
+    damaged = db.read_bytes()
+    status, out, _ = cli("log", "check", str(db))
+    assert (status, out) == (
+        1,
+        f"{db}: damaged\n"
+        "  game 1 (Ann, Bob): the first bad row: command #4 does not match its hash (a changed "
+        "byte or a lost event); #0-#3 are intact, 2 command(s) from #4 on would be lost\n"
+        f"To keep what is intact: companion log salvage {db} --out NEW\n",
+    )
+    new = db.parent / "saved.db"
+    status, out, _ = cli("log", "salvage", str(db), "--out", str(new))
+    assert status == 0
+    assert out.splitlines()[:3] == [
+        f"Salvaged {db} into {new} ({db} is left as it was).",
+        "  game 1 (Ann, Bob): kept 4 commands (#0-#3); lost 2 from #4 on (command #4 does not "
+        "match its hash (a changed byte or a lost event)):",
+        '    #4 Bob: {"type": "order_roll", "player": "Bob", "dice": [5, 5]}',
+    ]
+    assert out.splitlines()[-1] == f"Play on with: companion play --db {new}"
+    assert db.read_bytes() == damaged
+    with GameLog(new) as log:
+        game = Game.resume(log)
+        assert game.state.decision.kind == "order_roll" and game.state.decision.player == "Bob"
+        game.execute({"type": "order_roll", "player": "Bob", "dice": [5, 5]})
+    assert cli("log", "check", str(new))[0] == 0
+    status, _, err = cli("log", "salvage", str(db), "--out", str(new))
+    assert (status, err) == (
+        2,
+        f"companion: error: '{new}' exists already: give a new file for the salvaged log\n",
+    )
