@@ -343,3 +343,20 @@ def test_a_bug_at_the_prompt_is_one_line_and_the_game_goes_on(
     assert _play(args, out, err, prompt=answers(["boom", "deal bus ticket 4-5-6"])) == 0
     assert err.getvalue().startswith("companion: internal error (RuntimeError: a bug)")
     assert err.getvalue().count("\n") == 1 and "Ann draws Bus Ticket." in out.getvalue()
+
+
+def test_a_full_disk_refuses_the_command_and_the_game_goes_on(table: Table) -> None:
+    db = table.log.db
+    pages = db.execute("PRAGMA page_count").fetchone()[0]
+    db.execute(f"PRAGMA max_page_count = {pages}")  # no page may be added: SQLite's SQLITE_FULL
+    err = ""
+    for _ in range(300):  # until the pages there are have no room left
+        line = "roll 1 2 1" if table.game.state.decision.kind == "roll" else "undo"
+        before = snapshot(table.game.state)
+        out, err = table.say(line)
+        if err:
+            break
+    assert err.count("\n") == 1 and "full" in err and "nothing was recorded" in err, err
+    assert snapshot(table.game.state) == before  # the game open, the decision unchanged
+    db.execute(f"PRAGMA max_page_count = {pages * 100}")  # space freed
+    assert table.ok(line)
