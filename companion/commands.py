@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.board import ultimate_board
 from companion.cards import Voucher, card_deck
-from companion.errors import IllegalCommandError
+from companion.errors import IllegalCommandError, shown
 
 if TYPE_CHECKING:
     from companion.game_state import GameState
@@ -47,8 +47,6 @@ MAX_LINE = 2000
 MAX_AMOUNT = 1_000_000
 #: The longest name, title or other text a field takes.
 MAX_TEXT = 100
-#: How much of a bad value an error message quotes.
-_QUOTE = 40
 SPEED_FACES = ("1", "2", "3", "mr", "bus")
 _SPEED_WORDS = {"mr": "mr", "mister": "mr", "m": "mr", "monopoly": "mr", "bus": "bus", "b": "bus"}
 
@@ -190,7 +188,7 @@ def spec_of(word: str) -> Spec:
     if spec is None:
         close = difflib.get_close_matches(key, [*SPECS, *ALIASES], n=3, cutoff=0.6)
         hint = f"; did you mean {_or(close)}?" if close else "; type 'help' for the commands"
-        raise CommandSyntaxError(f"no command {_quote(word)}{hint}")
+        raise CommandSyntaxError(f"no command {shown(word)}{hint}")
     return spec
 
 
@@ -212,7 +210,7 @@ def parse_line(line: str, state: GameState) -> dict[str, Any]:
     try:
         words = shlex.split(line)
     except ValueError as exc:
-        raise CommandSyntaxError(f"cannot read {_quote(line)}: {exc}; close the quotes") from None
+        raise CommandSyntaxError(f"cannot read {shown(line)}: {exc}; close the quotes") from None
     if not words:
         raise CommandSyntaxError("an empty command; type 'help' for the commands")
     spec = _as_asked(spec_of(words[0]), state)
@@ -260,13 +258,13 @@ def _json_object(line: str) -> dict[str, Any]:
     try:
         data = json.loads(line)
     except json.JSONDecodeError as exc:
-        raise CommandSyntaxError(f"cannot read the JSON {_quote(line)}: {exc.msg}") from None
+        raise CommandSyntaxError(f"cannot read the JSON {shown(line)}: {exc.msg}") from None
     except (RecursionError, ValueError):
         raise CommandSyntaxError(
-            f"cannot read the JSON {_quote(line)}: it nests too deep or holds too long a number"
+            f"cannot read the JSON {shown(line)}: it nests too deep or holds too long a number"
         ) from None
     if not isinstance(data, dict):
-        raise CommandSyntaxError(f"a command is a JSON object, not {_quote(line)}")
+        raise CommandSyntaxError(f"a command is a JSON object, not {shown(line)}")
     return data
 
 
@@ -275,7 +273,7 @@ def _field(spec: Spec, key: str) -> Field:
         if field.name == key.lower():
             return field
     names = ", ".join(f"{f.name}=" for f in spec.fields) or "none"
-    raise CommandSyntaxError(f"{spec.type} has no field {_quote(key)}=; its fields: {names}")
+    raise CommandSyntaxError(f"{spec.type} has no field {shown(key)}=; its fields: {names}")
 
 
 def _word_value(field: Field, text: str, spec: Spec) -> Any:
@@ -315,7 +313,7 @@ def _place(spec: Spec, words: Sequence[str], given: dict[str, Any]) -> None:
     field = next((f for f in named if f.name not in given), None)
     if field is None:
         raise CommandSyntaxError(
-            f"{spec.type}: {_quote(' '.join(text))} is not understood here; type {spec.syntax!r}"
+            f"{spec.type}: {shown(' '.join(text))} is not understood here; type {spec.syntax!r}"
         )
     given[field.name] = " ".join(text)
 
@@ -359,7 +357,7 @@ def _assets_words(text: str, spec: Spec) -> list[str]:
     items = [part.strip() for part in text.split(",")]
     if any(not item for item in items):
         raise CommandSyntaxError(
-            f"{spec.type}: {_quote(text)} has an empty item; separate the items with commas"
+            f"{spec.type}: {shown(text)} has an empty item; separate the items with commas"
         )
     return items
 
@@ -376,10 +374,10 @@ def check(command: Mapping[str, Any], state: GameState) -> dict[str, Any]:
     allowed now is the engine's to say.
     """
     if not isinstance(command, Mapping):
-        raise CommandSyntaxError(f"a command is a JSON object, not {_quote(command)}")
+        raise CommandSyntaxError(f"a command is a JSON object, not {shown(command)}")
     kind = command.get("type")
     if not isinstance(kind, str):
-        raise CommandSyntaxError(f"a command needs a 'type' word, not {_quote(kind)}")
+        raise CommandSyntaxError(f"a command needs a 'type' word, not {shown(kind)}")
     spec = spec_of(kind)
     _expected(spec, state)
     d = state.decision
@@ -388,7 +386,7 @@ def check(command: Mapping[str, Any], state: GameState) -> dict[str, Any]:
     if unknown:
         names = ", ".join(f.name for f in spec.fields) or "none"
         raise CommandSyntaxError(
-            f"{spec.type} has no field {_quote(unknown[0])}; its fields: {names}"
+            f"{spec.type} has no field {shown(unknown[0])}; its fields: {names}"
         )
     out: dict[str, Any] = {"type": spec.type}
     who = command.get("player")
@@ -483,12 +481,12 @@ def _resolve(field: Field, value: Any, spec: Spec, state: GameState, player: str
         return _bool(value, what)
     if kind == "assets":
         if not isinstance(value, (Mapping, list)):
-            raise CommandSyntaxError(f"{what} is a list of items, not {_quote(value)}")
+            raise CommandSyntaxError(f"{what} is a list of items, not {shown(value)}")
         return value
     if kind == "choice":
         text = _text(value, what).lower()
         if text not in field.choices:
-            raise CommandSyntaxError(f"{what} is {_or(field.choices)}, not {_quote(value)}")
+            raise CommandSyntaxError(f"{what} is {_or(field.choices)}, not {shown(value)}")
         return int(text) if text.isdigit() else text
     text = _text(value, what)
     if kind == "roll_three":
@@ -530,7 +528,7 @@ def _finish(field: Field, value: Any, spec: Spec, state: GameState, player: str)
 def _dice(value: Any, what: str) -> list[int | str]:
     values = value if isinstance(value, list) else None
     if values is None or not 1 <= len(values) <= 4:
-        raise CommandSyntaxError(f"{what} is 2 to 4 dice, e.g. 3 4 mr, not {_quote(value)}")
+        raise CommandSyntaxError(f"{what} is 2 to 4 dice, e.g. 3 4 mr, not {shown(value)}")
     dice: list[int | str] = []
     for i, v in enumerate(values):
         word = (
@@ -542,7 +540,7 @@ def _dice(value: Any, what: str) -> list[int | str]:
             dice.append(int(word))
         else:
             raise CommandSyntaxError(
-                f"{what}: a die shows 1 to 6 (the speed die 1, 2, 3, mr or bus), not {_quote(v)}"
+                f"{what}: a die shows 1 to 6 (the speed die 1, 2, 3, mr or bus), not {shown(v)}"
             )
     return dice
 
@@ -575,7 +573,7 @@ def _amount(value: Any, what: str) -> int:
         value = int(digits) if len(digits) <= 9 else MAX_AMOUNT + 1
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
         raise CommandSyntaxError(
-            f"{what} is a whole number of dollars from 0 to {MAX_AMOUNT:,}, not {_quote(value)}"
+            f"{what} is a whole number of dollars from 0 to {MAX_AMOUNT:,}, not {shown(value)}"
         )
     return value
 
@@ -588,12 +586,12 @@ def _bool(value: Any, what: str) -> bool:
         return True
     if word in ("no", "false", "n", "0", "off"):
         return False
-    raise CommandSyntaxError(f"{what} is yes or no, not {_quote(value)}")
+    raise CommandSyntaxError(f"{what} is yes or no, not {shown(value)}")
 
 
 def _text(value: Any, what: str) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise CommandSyntaxError(f"{what} is a name or a word, not {_quote(value)}")
+        raise CommandSyntaxError(f"{what} is a name or a word, not {shown(value)}")
     if len(value) > MAX_TEXT:
         raise CommandSyntaxError(
             f"{what}: {len(value)} characters is too long for a name (at most {MAX_TEXT})"
@@ -605,7 +603,7 @@ def _combo(text: str, what: str) -> str:
     dice = re.split(r"[\s,-]+", text.strip())
     if len(dice) != 3 or not all(d in ("1", "2", "3", "4", "5", "6") for d in dice):
         raise CommandSyntaxError(
-            f"{what} is a Roll Three card's three dice like 1-3-6, not {_quote(text)}"
+            f"{what} is a Roll Three card's three dice like 1-3-6, not {shown(text)}"
         )
     return "-".join(sorted(dice))
 
@@ -709,7 +707,7 @@ def _assets(value: Any, what: str, state: GameState, giver: str) -> dict[str, An
         unknown = sorted(str(k) for k in value if k not in _TRADE_KINDS)
         if unknown:
             raise CommandSyntaxError(
-                f"{what}: no kind of asset {_quote(unknown[0])}; trade {', '.join(_TRADE_KINDS)}"
+                f"{what}: no kind of asset {shown(unknown[0])}; trade {', '.join(_TRADE_KINDS)}"
             )
         return _json_assets(value, what)
     seat = state.seat(giver) if _seated(state, giver) else None
@@ -760,9 +758,7 @@ def _json_assets(value: Mapping[str, Any], what: str) -> dict[str, Any]:
             out[key] = _amount(item, f"{what}.cash")
         elif key == "shares":
             if not isinstance(item, Mapping):
-                raise CommandSyntaxError(
-                    f"{what}.shares is {{company: number}}, not {_quote(item)}"
-                )
+                raise CommandSyntaxError(f"{what}.shares is {{company: number}}, not {shown(item)}")
             out[key] = {
                 _pick(_text(c, what), {n: n for n in card_deck().stock_names}, what, "company"): (
                     _count(n, f"{what}.shares")
@@ -771,7 +767,7 @@ def _json_assets(value: Mapping[str, Any], what: str) -> dict[str, Any]:
             }
         else:
             if not isinstance(item, list) or len(item) > 50:
-                raise CommandSyntaxError(f"{what}.{key} is a list of names, not {_quote(item)}")
+                raise CommandSyntaxError(f"{what}.{key} is a list of names, not {shown(item)}")
             out[key] = [
                 _property(_text(i, what), what) if key == "properties" else _text(i, what)
                 for i in item
@@ -781,7 +777,7 @@ def _json_assets(value: Mapping[str, Any], what: str) -> dict[str, Any]:
 
 def _count(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 5:
-        raise CommandSyntaxError(f"{what} is a number of shares from 1 to 5, not {_quote(value)}")
+        raise CommandSyntaxError(f"{what} is a number of shares from 1 to 5, not {shown(value)}")
     return value
 
 
@@ -801,11 +797,11 @@ def _pick(text: str, names: Mapping[str, str], what: str, noun: str) -> str:
     display = [n for n in names if not _looks_like_id(n)] or list(names)
     if len(found) > 1:
         options = sorted(n for n in display if names[n] in found)[:4]
-        raise CommandSyntaxError(f"{what}: {_quote(text)} could be {_or(options)}; say which")
+        raise CommandSyntaxError(f"{what}: {shown(text)} could be {_or(options)}; say which")
     close = difflib.get_close_matches(folded, [_fold(n) for n in display], n=3, cutoff=0.5)
     pretty = [n for n in display if _fold(n) in close][:3]
     hint = f"; did you mean {_or(pretty)}?" if pretty else ""
-    raise CommandSyntaxError(f"{what}: no {noun} {_quote(text)}{hint}")
+    raise CommandSyntaxError(f"{what}: no {noun} {shown(text)}{hint}")
 
 
 def _looks_like_id(name: str) -> bool:
@@ -818,15 +814,6 @@ def _fold(name: str) -> str:
 
 def _fold_word(word: str) -> str:
     return word.strip().lower().replace("-", "_")
-
-
-def _quote(value: Any) -> str:
-    """A value as the error shows it: repr, cut to a readable length."""
-    try:
-        text = repr(value)
-    except (RecursionError, ValueError):
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= _QUOTE else text[: _QUOTE - 3] + "..."
 
 
 def _or(items: Iterable[str]) -> str:

@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.board import ultimate_board
 from companion.cards import card_deck
-from companion.errors import BadRollError, CompanionError, IllegalCommandError
+from companion.errors import BadRollError, CompanionError, IllegalCommandError, shown
 from companion.frozen import copy_with
 from companion.game_state import Decision, Event, GameState, Rules, evolve
 from companion.ledger import BANK, POOL
@@ -311,22 +311,6 @@ _TYPE_WORDS = {
     bool: "true or false",
     dict: "an object",
 }
-
-
-def shown(value: Any) -> str:
-    """``repr(value)`` for an error message: one short line, whatever the value.
-
-    >>> shown("Boardwalk"), shown(10**5000), shown("x" * 100)[-5:]
-    ("'Boardwalk'", 'a number of about 5001 digits', 'xx...')
-    """
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
-        # Python refuses str() on ints of more than 4,300 digits: count them from the bits.
-        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
-    try:
-        text = repr(value)
-    except (ValueError, RecursionError):
-        return "a value too large to show"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _check_sizes(command: Mapping[str, Any]) -> None:

@@ -5,6 +5,8 @@ Messages quote the bad input and say what is allowed, so the table can show them
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class CompanionError(Exception):
     """Root of every error the companion raises on purpose."""
@@ -32,3 +34,19 @@ class IllegalMoveError(CompanionError, ValueError):
 
 class IllegalCommandError(CompanionError, ValueError):
     """A command the game's rules or its pending decision do not allow now; nothing changed."""
+
+
+def shown(value: Any) -> str:
+    """``repr(value)`` for an error message: one short line, whatever the value.
+
+    >>> shown("Boardwalk"), shown(10**5000), shown("x" * 100)[-5:]
+    ("'Boardwalk'", 'a number of about 5001 digits', 'xx...')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
+        # Python refuses str() on ints of more than 4,300 digits: count them from the bits.
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        return "a value too large to show"
+    return text if len(text) <= 60 else text[:57] + "..."
