@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.engine import decide, new_game, step
-from companion.errors import IllegalCommandError
+from companion.errors import IllegalCommandError, shown
 from companion.game_state import Event, GameState, evolve, replay
 
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ class Game:
         reading = command.get("reading") if isinstance(command, Mapping) else None
         if reading is not None and not isinstance(reading, str):
             raise IllegalCommandError(
-                f"{command.get('type')}: 'reading' is the dice module's key (text), not {reading!r:.40}"
+                f"{command.get('type')}: 'reading' is the dice module's key (text), not {shown(reading)}"
             )
         if reading is not None and reading in self._readings:
             # The dice module's throw (or a button press) arrived twice: apply it once.

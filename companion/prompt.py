@@ -275,16 +275,10 @@ def _path_words(spaces: Sequence[Any]) -> str:
 
 
 def _command_words(command: Mapping[str, Any]) -> str:
-    """A command as it would be typed: ``roll 3 4 mr``, ``draw chance-go-to-jail``."""
-    words = [str(command.get("type"))]
-    for key, value in command.items():
-        if key in ("type", "player", "reading"):
-            continue
-        if key == "dice" and isinstance(value, list):
-            words += [str(v) for v in value]
-        else:
-            words.append(f"{key}={value}" if not isinstance(value, str) else value)
-    return " ".join(words)
+    """A command as it would be typed, without who gave it: ``roll 3 4 mr``."""
+    return commands.format_line(
+        {k: v for k, v in command.items() if k not in ("player", "reading")}
+    )
 
 
 def show(state: GameState, who: str = "") -> str:

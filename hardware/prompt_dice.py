@@ -29,8 +29,7 @@ import logging
 import random
 import sys
 import threading
-from collections.abc import Callable, Iterator
-from functools import partial
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
 from companion.commands import CommandSyntaxError, reading_command
@@ -215,17 +214,13 @@ class DiceLink:
 
     # --- on the reader's thread ----------------------------------------------------------------
 
-    def post(self, call: Callable[[], None]) -> None:
-        """The reader's ``post``: say at once what came, and queue ``call`` for ``poll``."""
-        if self.notices:
-            self._ring(call)
-        self.calls.post(call)
-
-    def _ring(self, call: Callable[[], None]) -> None:
-        # The main thread may sit in input() for minutes: tell the table now, then redraw the
-        # prompt and what was typed so far. Nothing here may raise into the reader.
+    def on_arrival(self, arg: DiceReading | ReaderStatus) -> None:
+        """The reader's ``on_arrival``: the main thread may sit in input() for minutes, so tell
+        the table now, then redraw the prompt and what was typed so far (``poll`` says it all
+        again when the line is in). Nothing here may raise into the reader."""
+        if not self.notices:
+            return
         try:
-            arg = call.args[0] if isinstance(call, partial) and call.args else None
             with self._lock:
                 if isinstance(arg, DiceReading):
                     if self.session.game.has_reading(arg.key):
@@ -347,7 +342,12 @@ def connect(
             session.extra["throw"] = (THROW_HELP, link.throw)
             stack.callback(session.extra.pop, "throw", None)
         reader = DiceReader.from_config(
-            url, config, post=link.post, on_reading=link.on_reading, on_status=link.on_status
+            url,
+            config,
+            post=link.calls.post,
+            on_reading=link.on_reading,
+            on_status=link.on_status,
+            on_arrival=link.on_arrival,
         )
         link.reader = reader
         # Say where the module stands before the first prompt: connected, or why not.

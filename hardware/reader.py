@@ -95,6 +95,9 @@ class DiceReader:
     :param on_status: called (through ``post``) each time the :class:`ReaderStatus` changes.
     :param on_line: called (through ``post``) for every line sent, received or rejected; the
         monitor prints them.
+    :param on_arrival: called on the reader's own thread with each reading and status change,
+        just before it is posted; for a front end that must say something while its main thread
+        is busy (a prompt waiting in ``input()``). It must not block; what it raises is logged.
     :param min_confidence: a reading with a die under this many percent needs manual entry.
     :param hello_interval: seconds between greetings until the module answers.
     :param silence_timeout: seconds without a line before the module counts as silent (it sends
@@ -113,6 +116,7 @@ class DiceReader:
         on_reading: Callable[[DiceReading], None],
         on_status: Callable[[ReaderStatus], None] | None = None,
         on_line: Callable[[LineEvent], None] | None = None,
+        on_arrival: Callable[[DiceReading | ReaderStatus], None] | None = None,
         baudrate: int = 115200,
         min_confidence: int = 90,
         hello_interval: float = 1.0,
@@ -129,6 +133,7 @@ class DiceReader:
         self._on_reading = on_reading
         self._on_status = on_status
         self._on_line = on_line
+        self._on_arrival = on_arrival
         self.baudrate = baudrate
         self.min_confidence = min_confidence
         self.hello_interval = hello_interval
@@ -392,6 +397,7 @@ class DiceReader:
                 else:
                     reading = DiceReading.from_error(hello, message)
                 self._count("readings")
+                self._arrived(reading)
                 self._post(partial(self._on_reading, reading))
                 return
             case Moving():
@@ -459,7 +465,15 @@ class DiceReader:
             return
         self._status = new
         if self._on_status is not None:
+            self._arrived(new)
             self._post(partial(self._on_status, new))
+
+    def _arrived(self, what: DiceReading | ReaderStatus) -> None:
+        if self._on_arrival is not None:
+            try:
+                self._on_arrival(what)
+            except Exception:  # noqa: BLE001 - a front end's courtesy must not stop the reader
+                log.exception("on_arrival failed")
 
     def _emit(self, event: LineEvent) -> None:
         if self._on_line is not None:
