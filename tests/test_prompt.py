@@ -151,12 +151,13 @@ def test_show_holds_everything_and_the_bank_has_no_balance(table: Table) -> None
 def test_jail_and_a_failed_jail_roll_are_announced(table: Table) -> None:
     table.ok("roll 1 1 2")
     table.ok("roll 2 2 1")
-    if table.game.state.decision.kind == "buy_or_auction":
-        table.ok("auction")
-        for name in ("Ann", "Bob", "Cy"):
-            table.ok(f"pass as {name}")
+    assert table.game.state.decision.data["property"] == "Connecticut Avenue"
+    table.ok("auction")
+    for name in ("Ann", "Bob", "Cy"):
+        table.ok(f"pass as {name}")
     out = table.ok("roll 3 3 1")
-    assert "Ann goes to jail." in out or "straight to jail" in out
+    assert "third doubles this turn, so you go straight to jail" in out
+    assert "Ann goes to jail." in out
     assert table.game.state.seat("Ann").in_jail
     table.ok("roll 1 2 1")  # Bob
     table.ok("end_turn")
