@@ -1,0 +1,113 @@
+"""Seeded games recorded before the engine changed, so every later engine can be held to them.
+
+``python -m tests.golden_games record`` plays the seeded random players of
+:mod:`companion.simulate` (as they were on the day of recording) and stores, for each game, the
+players, the house rules, every accepted command and the events it made, in
+``tests/data/golden_games.json.gz``. :func:`replay_game` gives the commands to the engine of
+today, one by one, and returns the first command whose events differ from the recorded ones
+once both are :func:`normalized`: what a player sees change hands, move, or be asked is
+compared, and wording (sentences, message codes) is not.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+GOLDEN = Path(__file__).parent / "data" / "golden_games.json.gz"
+
+#: (seed, players, house rules, turn limit): short and complete games, every house rule.
+GAMES: tuple[tuple[int, int, dict[str, bool], int], ...] = (
+    (1, 2, {}, 3000),
+    (2, 3, {}, 3000),
+    (3, 4, {}, 400),
+    (4, 5, {"squeeze_play_speed_die": True}, 400),
+    (5, 6, {"birthday_from_players": True}, 400),
+    (6, 4, {"roll_three_action_cards": True}, 400),
+    (7, 3, {"triples_pay_salaries": False}, 400),
+    (8, 8, {"time_limit": True}, 300),
+    (9, 2, {}, 3000),
+    (10, 12, {}, 200),
+)
+
+#: Fields that carry wording only: the words change, the game does not.
+_WORDING = frozenset({"text", "reason", "title", "code", "params", "steps"})
+
+
+def normalized(event: Mapping[str, Any]) -> dict[str, Any]:
+    """The part of an event the game's course depends on."""
+    kind = event["type"]
+    if kind == "note":
+        return {"type": "note"}
+    out = {k: v for k, v in event.items() if k not in _WORDING}
+    if kind in ("decision", "game_started"):
+        d = event["decision"]
+        out.pop("agenda", None)
+        out["decision"] = {"kind": d["kind"], "player": d["player"], "answers": d["answers"]}
+    return out
+
+
+def record() -> list[dict[str, Any]]:  # pragma: no cover - run by hand, once
+    from companion.errors import CompanionError
+    from companion.game import Game
+    from companion.simulate import RandomPlayer
+
+    games = []
+    for seed, players, rules, max_turns in GAMES:
+        rng = random.Random(seed)
+        names = [{"name": f"P{i + 1}"} for i in range(players)]
+        game = Game.new(names, rules=rules)
+        player = RandomPlayer(rng)
+        steps: list[dict[str, Any]] = []
+        turns = 0
+        while not game.state.over and turns < max_turns:
+            for command in player.commands(game.state):
+                try:
+                    events = game.execute(command)
+                except CompanionError:
+                    continue
+                steps.append({"command": command, "events": [normalized(e) for e in events]})
+                turns += sum(1 for e in events if e["type"] == "turn")
+                break
+        games.append({"seed": seed, "players": names, "rules": rules, "steps": steps})
+    return games
+
+
+def load() -> list[dict[str, Any]]:
+    with gzip.open(GOLDEN, "rt", encoding="utf-8") as f:
+        return json.load(f)
+
+
+def replay_game(recorded: Mapping[str, Any]) -> Iterator[tuple[int, Any, Any]]:
+    """Each step where today's engine differs from the recording: (index, recorded, now)."""
+    from companion.game import Game
+
+    game = Game.new(recorded["players"], rules=recorded["rules"])
+    for i, step in enumerate(recorded["steps"]):
+        command = dict(step["command"])
+        try:
+            events = game.execute(command)
+        except Exception as exc:  # noqa: BLE001 - reported as the difference
+            yield i, step, f"refused: {exc}"
+            return
+        now = [normalized(e) for e in events]
+        if now != step["events"]:
+            yield i, step, now
+            return
+
+
+def _write(games: Sequence[Mapping[str, Any]]) -> None:  # pragma: no cover
+    data = json.dumps(games, separators=(",", ":"), sort_keys=True).encode("utf-8")
+    GOLDEN.write_bytes(gzip.compress(data, 9, mtime=0))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    if sys.argv[1:] != ["record"]:
+        sys.exit("usage: python -m tests.golden_games record")
+    _write(record())
+    print(f"wrote {GOLDEN} ({GOLDEN.stat().st_size:,} bytes)")
