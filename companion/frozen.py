@@ -5,7 +5,7 @@ The engine copies its state on every event and the resolver copies a player on e
 afford. The copies here set the slots directly: use them only for classes whose
 ``__post_init__`` (if any) derives nothing from the fields that change.
 
->>> from companion.situation import Holding
+>>> from companion.rules.situation import Holding
 >>> replace(Holding("Ann"), level=2)
 Holding(owner='Ann', mortgaged=False, level=2, improved=False)
 """

@@ -20,12 +20,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.engine import decide, new_game, step
+from companion.banker.engine import decide, new_game, step
+from companion.banker.state import Event, GameState, evolve, replay
 from companion.errors import IllegalCommandError, shown
-from companion.game_state import Event, GameState, evolve, replay
 
 if TYPE_CHECKING:
-    from companion.gamelog import GameLog
+    from companion.log.gamelog import GameLog
 
 
 class Game:
@@ -61,7 +61,7 @@ class Game:
     @classmethod
     def resume(cls, log: GameLog, game_id: int | None = None) -> Game:
         """The game as it stood after its last acknowledged command (default: the latest game)."""
-        from companion.gamelog import GameLogError
+        from companion.log.gamelog import GameLogError
 
         if game_id is None:
             game_id = log.latest_game()
@@ -162,7 +162,7 @@ class Game:
 
     @property
     def start_events(self) -> list[Event]:
-        """The events that started the game (``companion.engine.new_game``)."""
+        """The events that started the game (``companion.banker.engine.new_game``)."""
         return list(self._start)
 
     @property

@@ -6,7 +6,7 @@ the ``poll`` call that the prompt makes after each line is read and before it is
 reader posts to a :class:`~hardware.mainthread.MainThreadQueue`; ``poll`` runs what waits there
 on the main thread, which alone touches the game:
 
-- a reading becomes a proposal (:meth:`companion.prompt.PromptSession.propose`): Enter applies
+- a reading becomes a proposal (:meth:`companion.cli.prompt.PromptSession.propose`): Enter applies
   it, a typed roll corrects it and carries its key, so a throw is applied once;
 - a reading the module is not sure of (low confidence, a leaning die, a blocked camera) asks the
   table to type the roll; a reading when no dice are wanted is ignored, in one line each;
@@ -32,14 +32,14 @@ import threading
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
-from companion.commands import CommandSyntaxError, reading_command
+from companion.cli.parse import CommandSyntaxError, reading_command
 from hardware.errors import DeviceError, EmulatorUsageError
 from hardware.mainthread import MainThreadQueue
 from hardware.readings import DiceReading, ReaderStatus
 
 if TYPE_CHECKING:
-    from companion.game_state import GameState
-    from companion.prompt import PromptSession
+    from companion.banker.state import GameState
+    from companion.cli.prompt import PromptSession
     from hardware.emulator import DiceModuleEmulator, ScriptedRoll
     from hardware.reader import DiceReader
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.movement import Roll, Speed
+from companion.rules.movement import Roll, Speed
 from hardware.errors import ManualEntryNeeded
 from hardware.protocol import SPEED_FACES, TRAY_FAULTS, ErrorReport, Hello, Settled
 
@@ -114,7 +114,7 @@ class DiceReading:
         )
 
     def to_roll(self) -> Roll:
-        """The reading as the referee's :class:`~companion.movement.Roll` (two regular dice).
+        """The reading as the referee's :class:`~companion.rules.movement.Roll` (two regular dice).
 
         Raises :class:`ManualEntryNeeded` while manual entry is needed, and for three regular
         dice (Roll Three is scored from :attr:`dice` directly).

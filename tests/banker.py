@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from companion.board import ultimate_board
-from companion.engine import apply, new_game
+from companion.banker.engine import apply, new_game
+from companion.banker.ledger import BANK
+from companion.banker.state import GameState, evolve, invariant_problems, replay, snapshot
 from companion.errors import CompanionError
-from companion.game_state import GameState, evolve, invariant_problems, replay, snapshot
-from companion.ledger import BANK
+from companion.rules.board import ultimate_board
 
 BOARD = ultimate_board()
 #: The Roll Three cards :func:`table` deals, one to each seat in order (each card is in the

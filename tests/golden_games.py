@@ -1,7 +1,7 @@
 """Seeded games recorded before the engine changed, so every later engine can be held to them.
 
 ``python -m tests.golden_games record`` plays the seeded random players of
-:mod:`companion.simulate` (as they were on the day of recording) and stores, for each game, the
+:mod:`companion.simulator.simulate` (as they were on the day of recording) and stores, for each game, the
 players, the house rules, every accepted command and the events it made, in
 ``tests/data/golden_games.json.gz``. :func:`replay_game` gives the commands to the engine of
 today, one by one, and returns the first command whose events differ from the recorded ones
@@ -55,7 +55,7 @@ def normalized(event: Mapping[str, Any]) -> dict[str, Any]:
 def record() -> list[dict[str, Any]]:  # pragma: no cover - run by hand, once
     from companion.errors import CompanionError
     from companion.game import Game
-    from companion.simulate import RandomPlayer
+    from companion.simulator.simulate import RandomPlayer
 
     games = []
     for seed, players, rules, max_turns in GAMES:

@@ -20,10 +20,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.cli import run
+from companion.cli.main import run
 from companion.game import Game
-from companion.gamelog import GameLog
-from companion.simulate import RandomPlayer, play_game
+from companion.log.gamelog import GameLog
+from companion.simulator.simulate import RandomPlayer, play_game
 
 PAGE = 4096
 

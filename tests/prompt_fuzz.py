@@ -19,14 +19,14 @@ import random
 from pathlib import Path
 from typing import Any
 
-from companion.commands import format_line
-from companion.engine import decide
+from companion.banker.engine import decide
+from companion.banker.state import GameState, invariant_problems, replay, snapshot
+from companion.cli.parse import format_line
+from companion.cli.prompt import PromptSession, show
 from companion.errors import CompanionError
 from companion.game import Game
-from companion.game_state import GameState, invariant_problems, replay, snapshot
-from companion.gamelog import GameLog
-from companion.prompt import PromptSession, show
-from companion.simulate import RandomPlayer
+from companion.log.gamelog import GameLog
+from companion.simulator.simulate import RandomPlayer
 
 _JUNK = [
     "[1]",

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.board import TRACKS, ultimate_board
 from companion.errors import UnknownSpaceError
+from companion.rules.board import TRACKS, ultimate_board
 
 BOARD = ultimate_board()
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from companion.board import ultimate_board
+from companion.rules.board import ultimate_board
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 

@@ -7,7 +7,7 @@ import io
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.cli import run
+from companion.cli.main import run
 
 WORDS = [
     "move",

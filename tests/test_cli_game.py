@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.cli import run
-from companion.cli_game import _play
-from companion.simulate import simulate
+from companion.cli.main import run
+from companion.cli.play import _play
+from companion.simulator.simulate import simulate
 
 
 def cli(*argv: str) -> tuple[int, str, str]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion import movement
+from companion.rules import movement
 
 
 def emitted_kinds(repo_root: Path) -> set[str]:
-    source = (repo_root / "companion" / "movement.py").read_text("utf-8")
+    source = (repo_root / "companion" / "rules" / "movement.py").read_text("utf-8")
     kinds = set(re.findall(r'Action\(\s*"([a-z_]+)"', source))
     kinds |= {kind for kind, _ in movement._SPACE_ACTIONS.values()}
     return kinds
@@ -26,7 +26,7 @@ def test_every_follow_up_kind_is_documented_and_every_documented_kind_exists(
 
 
 def test_every_rule_id_cited_by_a_step_is_in_the_rulings(repo_root: Path) -> None:
-    source = (repo_root / "companion" / "movement.py").read_text("utf-8")
+    source = (repo_root / "companion" / "rules" / "movement.py").read_text("utf-8")
     cited = set(re.findall(r'"([MPRD]\d+)"', source)) | set(
         re.findall(r'rule="([A-Z]\d+)"', source)
     )
@@ -45,11 +45,11 @@ def _first_column(text: str, header: str) -> set[str]:
 
 
 def test_the_banker_doc_lists_every_decision_command_and_event(repo_root: Path) -> None:
-    from companion.engine import _COMMANDS
+    from companion.banker.engine import _COMMANDS
 
     doc = (repo_root / "docs" / "banker.md").read_text("utf-8")
     code = "".join(
-        (repo_root / "companion" / f).read_text("utf-8")
+        (repo_root / "companion" / "banker" / f).read_text("utf-8")
         for f in ("engine.py", "cardplay.py", "assets.py")
     )
     asked = set(re.findall(r'ask\(\s*"(\w+)"', code)) | {"deal"}

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from companion import cardplay
-from companion.cards import card_deck
-from companion.game_state import invariant_problems
-from companion.simulate import RandomPlayer
+from companion.banker import cardplay
+from companion.banker.state import invariant_problems
+from companion.rules.cards import card_deck
+from companion.simulator.simulate import RandomPlayer
 from tests.banker import apply, arrange, do, give, own, place, rejected, roll, table
 
 DECK = card_deck()

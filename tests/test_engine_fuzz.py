@@ -8,11 +8,11 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import _COMMANDS, _FIELDS, apply
+from companion.banker.engine import _COMMANDS, _FIELDS, apply
+from companion.banker.state import GameState, invariant_problems, snapshot
 from companion.errors import BadRollError, CompanionError, IllegalCommandError
 from companion.game import Game
-from companion.game_state import GameState, invariant_problems, snapshot
-from companion.simulate import RandomPlayer
+from companion.simulator.simulate import RandomPlayer
 
 
 def _states() -> list[GameState]:

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from companion.assets import lift_cost
-from companion.engine import (
+from companion.banker.assets import lift_cost
+from companion.banker.engine import (
     dividend,
     new_game,
     roll_three_winnings,
     squeeze_play_amount,
 )
+from companion.banker.ledger import BANK, POOL
+from companion.banker.state import replay
 from companion.errors import IllegalCommandError
-from companion.game_state import replay
-from companion.ledger import BANK, POOL
 from tests.banker import arrange, do, give, own, place, rejected, roll, set_cash, table
 
 # -- Setting up -----------------------------------------------------------------------------

@@ -8,8 +8,8 @@ you need to pay rent". Here Ann's first move stops on Boardwalk, the last unowne
 
 from __future__ import annotations
 
-from companion.board import ultimate_board
-from companion.movement import Roll, resolve_roll
+from companion.rules.board import ultimate_board
+from companion.rules.movement import Roll, resolve_roll
 from tests.banker import do, own, place, roll, table
 
 BOARD = ultimate_board()

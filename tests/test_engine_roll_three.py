@@ -8,14 +8,14 @@ import random
 
 import pytest
 
-from companion.engine import (
+from companion.banker.engine import (
     ROLL_THREE_ACTION_CARDS,
     ROLL_THREE_CARDS,
     new_game,
     roll_three_cards_left,
 )
-from companion.game_state import Rules, replay
-from companion.simulate import RandomPlayer
+from companion.banker.state import Rules, replay
+from companion.simulator.simulate import RandomPlayer
 from tests.banker import arrange, do, give, place, rejected, roll, set_cash, table
 
 ACTION_CARDS = {"roll_three_action_cards": True}

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from companion.banker.state import replay, snapshot
 from companion.errors import IllegalCommandError
 from companion.game import Game
-from companion.game_state import replay, snapshot
-from companion.gamelog import SCHEMA_VERSION, GameLog, GameLogError
-from companion.simulate import RandomPlayer, play_game
+from companion.log.gamelog import SCHEMA_VERSION, GameLog, GameLogError
+from companion.simulator.simulate import RandomPlayer, play_game
 
 DEAL = {"type": "deal", "voucher": "voucher-bus-ticket"}
 CARDS = ("1-2-3", "1-2-4", "1-2-5", "1-2-6", "1-3-4")

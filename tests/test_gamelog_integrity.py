@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import run
+from companion.banker.state import snapshot
+from companion.cli.main import run
 from companion.game import Game
-from companion.game_state import snapshot
-from companion.gamelog import (
+from companion.log.gamelog import (
     SCHEMA_VERSION,
     START,
     DamagedLogError,

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from companion.board import Space, ultimate_board
-from companion.cards import card_deck
-from companion.movement import (
+from companion.rules.board import Space, ultimate_board
+from companion.rules.cards import card_deck
+from companion.rules.movement import (
     Resolution,
     Roll,
     resolve_card,
@@ -20,7 +20,7 @@ from companion.movement import (
     resolve_taxi,
     resolve_voucher,
 )
-from companion.situation import Situation
+from companion.rules.situation import Situation
 
 BOARD = ultimate_board()
 CASES = json.loads((Path(__file__).parent / "data" / "golden_moves.json").read_text("utf-8"))[

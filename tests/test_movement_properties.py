@@ -7,11 +7,11 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.board import Space, ultimate_board
-from companion.cards import card_deck
 from companion.errors import CompanionError, IllegalMoveError
-from companion.movement import Resolution, Roll, resolve_card, resolve_roll, resolve_voucher
-from companion.situation import BUILDING_LEVELS, Situation
+from companion.rules.board import Space, ultimate_board
+from companion.rules.cards import card_deck
+from companion.rules.movement import Resolution, Roll, resolve_card, resolve_roll, resolve_voucher
+from companion.rules.situation import BUILDING_LEVELS, Situation
 
 BOARD = ultimate_board()
 PROPERTIES = sorted(BOARD.properties)

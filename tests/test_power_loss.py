@@ -13,10 +13,10 @@ import sys
 import time
 from pathlib import Path
 
-from companion.engine import decide
+from companion.banker.engine import decide
+from companion.banker.state import evolve, invariant_problems, replay, snapshot
 from companion.game import Game
-from companion.game_state import evolve, invariant_problems, replay, snapshot
-from companion.gamelog import GameLog
+from companion.log.gamelog import GameLog
 
 # Plays the latest game in the file (a new one if there is none), printing the number of each
 # command once the log has it: "acknowledged", as the screen would show it.
@@ -24,8 +24,8 @@ CHILD = """
 import random, sys
 from companion.errors import CompanionError
 from companion.game import Game
-from companion.gamelog import GameLog
-from companion.simulate import RandomPlayer
+from companion.log.gamelog import GameLog
+from companion.simulator.simulate import RandomPlayer
 
 log = GameLog(sys.argv[1])
 if log.latest_game() is None:

@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli_game import _play
-from companion.commands import CommandSyntaxError, format_line, parse_line, space_ref
-from companion.engine import apply, decide, new_game
+from companion.banker.engine import apply, decide, new_game
+from companion.banker.state import replay, snapshot
+from companion.cli.parse import CommandSyntaxError, format_line, parse_line, space_ref
+from companion.cli.play import _play
+from companion.cli.prompt import PromptSession, show
 from companion.errors import CompanionError, IllegalCommandError
 from companion.game import Game
-from companion.game_state import replay, snapshot
-from companion.gamelog import GameLog
-from companion.history import text_lines
-from companion.prompt import PromptSession, show
-from companion.simulate import RandomPlayer
+from companion.log.gamelog import GameLog
+from companion.log.history import text_lines
+from companion.simulator.simulate import RandomPlayer
 from tests.banker import arrange
 
 OPENING = ["deal bus ticket 4-5-6", "deal transit token 1-2-4", "order_roll 6 6", "order_roll 1 2"]
@@ -279,8 +279,8 @@ def test_parse_line_refuses_by_field_and_value() -> None:
 
 
 def test_the_command_table_covers_every_engine_command_and_field() -> None:
-    from companion.commands import SPECS
-    from companion.engine import _COMMANDS, _FIELDS
+    from companion.banker.engine import _COMMANDS, _FIELDS
+    from companion.cli.parse import SPECS
 
     assert set(SPECS) == set(_COMMANDS)
     for kind, fields in _FIELDS.items():

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from companion.board import ultimate_board
-from companion.rent import is_rent_owed, rent_owed
-from companion.situation import Situation
+from companion.rules.board import ultimate_board
+from companion.rules.rent import is_rent_owed, rent_owed
+from companion.rules.situation import Situation
 
 BOARD = ultimate_board()
 DICE = 7

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from companion.board import ultimate_board
-from companion.cards import UnknownCardError, card_deck
 from companion.errors import BadRollError, CompanionError, IllegalMoveError
-from companion.movement import (
+from companion.rules.board import ultimate_board
+from companion.rules.cards import UnknownCardError, card_deck
+from companion.rules.movement import (
     Roll,
     resolve_card,
     resolve_roll,
@@ -18,7 +18,7 @@ from companion.movement import (
     resolve_taxi,
     resolve_voucher,
 )
-from companion.situation import Situation
+from companion.rules.situation import Situation
 
 BOARD = ultimate_board()
 space = BOARD.space

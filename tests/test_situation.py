@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from companion.board import ultimate_board
 from companion.errors import BadSituationError
-from companion.situation import Holding, Options, Player, Situation
+from companion.rules.board import ultimate_board
+from companion.rules.situation import Holding, Options, Player, Situation
 
 BOARD = ultimate_board()
 GO = BOARD.space("middle:0")

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import BadSituationError
-from companion.situation import Situation
+from companion.rules.situation import Situation
 
 json_values = st.recursive(
     st.none()

@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.game import Game
-from companion.gamelog import GameLog
-from companion.simulate import RandomPlayer, play_game
+from companion.log.gamelog import GameLog
+from companion.simulator.simulate import RandomPlayer, play_game
 
 
 def record_games(count: int, seed: int = 1) -> list[tuple[list[dict[str, Any]], list[Any]]]:

@@ -11,9 +11,9 @@ import statistics
 import time
 from collections.abc import Callable
 
-from companion.board import ultimate_board
-from companion.movement import Roll, resolve_roll
-from companion.situation import Situation
+from companion.rules.board import ultimate_board
+from companion.rules.movement import Roll, resolve_roll
+from companion.rules.situation import Situation
 
 
 def fully_owned_situations() -> list[Situation]:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from dice_fakes import TIMEOUT
 
-from companion.cli import run
+from companion.cli.main import run
 
 ROLLS = "3,4,mr;2,5,bus;6,6,2"
 EXPECTED = [([3, 4], "mr"), ([2, 5], "bus"), ([6, 6], "2")]
@@ -201,7 +201,7 @@ def test_monitor_without_pyserial_says_what_to_install(monkeypatch) -> None:
     import io
     import sys
 
-    from companion.cli import run
+    from companion.cli.main import run
 
     monkeypatch.setitem(sys.modules, "serial", None)  # as if pyserial were not installed
     for name in [m for m in sys.modules if m in ("hardware.monitor", "hardware.reader")]:

@@ -11,7 +11,7 @@ import pytest
 import serial
 from dice_fakes import TIMEOUT, FakeModule, Harness
 
-from companion.movement import Roll
+from companion.rules.movement import Roll
 from hardware.errors import ManualEntryNeeded
 from hardware.protocol import (
     ErrorReport,

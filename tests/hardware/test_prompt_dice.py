@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from dice_fakes import TIMEOUT
 
-from companion.cli_game import _play
+from companion.cli.play import _play
+from companion.cli.prompt import PromptSession
 from companion.game import Game
-from companion.gamelog import GameLog
-from companion.prompt import PromptSession
+from companion.log.gamelog import GameLog
 from hardware.emulator import DiceModuleEmulator, Fault, ScriptedRoll
 from hardware.prompt_dice import DiceLink, connect
 

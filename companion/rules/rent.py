@@ -1,7 +1,7 @@
 """Rent: what a player owes on landing on a property (rulings P2, P3; railroads and cab companies).
 
->>> from companion.board import ultimate_board
->>> from companion.situation import Situation
+>>> from companion.rules.board import ultimate_board
+>>> from companion.rules.situation import Situation
 >>> board = ultimate_board()
 >>> s = Situation.parse({"players": [{"name": "Ann", "position": "GO"}, {"name": "Bob", "position": "GO"}],
 ...                      "properties": {"Park Place": {"owner": "Bob"}, "Boardwalk": {"owner": "Bob"}}})
@@ -11,8 +11,8 @@
 
 from __future__ import annotations
 
-from companion.board import Board, Space
-from companion.situation import Situation
+from companion.rules.board import Board, Space
+from companion.rules.situation import Situation
 
 
 def is_rent_owed(situation: Situation, space: Space, payer: str) -> bool:

@@ -13,8 +13,8 @@ and the remaining words name the one free-text field: a space, card, voucher, pr
 player, by its printed name or a unique prefix, case-insensitive. ``key=value`` gives any field
 explicitly; a JSON object is accepted too.
 
->>> from companion.engine import new_game
->>> from companion.game_state import replay
+>>> from companion.banker.engine import new_game
+>>> from companion.banker.state import replay
 >>> state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
 >>> parse_line("deal bus ticket 1-3-6", state)
 {'type': 'deal', 'player': 'Ann', 'voucher': 'voucher-bus-ticket', 'roll_three': '1-3-6'}
@@ -34,12 +34,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from companion.board import ultimate_board
-from companion.cards import Voucher, card_deck
 from companion.errors import IllegalCommandError, shown
+from companion.rules.board import ultimate_board
+from companion.rules.cards import Voucher, card_deck
 
 if TYPE_CHECKING:
-    from companion.game_state import GameState
+    from companion.banker.state import GameState
 
 #: The longest line the prompt reads; anything longer is refused before it is parsed.
 MAX_LINE = 2000
@@ -198,8 +198,8 @@ def spec_of(word: str) -> Spec:
 def parse_line(line: str, state: GameState) -> dict[str, Any]:
     """A line typed at the prompt, as the checked command it gives in ``state``.
 
-    >>> from companion.engine import new_game
-    >>> from companion.game_state import replay
+    >>> from companion.banker.engine import new_game
+    >>> from companion.banker.state import replay
     >>> state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
     >>> parse_line('{"type": "deal", "voucher": "Transit Token", "roll_three": "6-1-3"}', state)
     {'type': 'deal', 'player': 'Ann', 'voucher': 'voucher-transit-token', 'roll_three': '1-3-6'}
@@ -914,12 +914,12 @@ def reading_command(state: GameState, dice: Sequence[int], speed: str | None) ->
     """The command a throw of the dice answers in ``state``: the turn-order roll, a roll, or the
     dice a space or card asked for. Raises :class:`CommandSyntaxError` when no dice are wanted.
 
-    >>> from companion.engine import new_game
-    >>> from companion.game_state import replay
+    >>> from companion.banker.engine import new_game
+    >>> from companion.banker.state import replay
     >>> reading_command(replay(new_game([{"name": "A"}, {"name": "B"}])), [3, 4], "mr")
     Traceback (most recent call last):
     ...
-    companion.commands.CommandSyntaxError: no dice are wanted now (A: draw your starting Travel Voucher and Roll Three card, and tell me which.)
+    companion.cli.parse.CommandSyntaxError: no dice are wanted now (A: draw your starting Travel Voucher and Roll Three card, and tell me which.)
     """
     d = state.decision
     regular: list[int | str] = list(dice[:2])

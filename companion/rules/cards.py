@@ -15,8 +15,8 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from companion.board import load_data
 from companion.errors import CompanionError
+from companion.rules.board import load_data
 
 
 class UnknownCardError(CompanionError, LookupError):
@@ -34,7 +34,7 @@ class Card:
     effect: str
     #: How the card moves the drawer's token (``None``: it does not); see ``docs/rulings.md``.
     move: dict[str, Any] | None
-    #: What the card does, step by step (``companion.cardplay``); ``{"do": "move"}`` is the move.
+    #: What the card does, step by step (``companion.banker.cardplay``); ``{"do": "move"}`` is the move.
     play: tuple[dict[str, Any], ...] = ()
 
 

@@ -1,12 +1,12 @@
 """What Chance and Community Chest cards do to money, holdings and hands.
 
 Each card's ``play`` list in ``companion/data/cards.json`` gives its steps in order; a
-``{"do": "move"}`` step is the card's movement (``companion.movement.resolve_card``). Cards
+``{"do": "move"}`` step is the card's movement (``companion.rules.movement.resolve_card``). Cards
 that are kept go to the drawer's hand: some are played with the ``play_card`` command, some act
 by themselves the next time they apply (Comped Room, Lawyer on Retainer...), and Just Say NO!
 lets its holder refuse a card played against them. See ``docs/rulings.md`` (C rulings).
 
->>> from companion.cards import card_deck
+>>> from companion.rules.cards import card_deck
 >>> [step["do"] for step in card_deck().card("cc-vehicle-impounded").play]
 ['pay_pool', 'move', 'lose_turn']
 """
@@ -16,14 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion import assets
-from companion import engine as eng
-from companion.board import Space
-from companion.cards import Card
+from companion.banker import assets
+from companion.banker import engine as eng
+from companion.banker.ledger import BANK, POOL
 from companion.errors import IllegalCommandError
-from companion.ledger import BANK, POOL
-from companion.movement import resolve_card
-from companion.situation import Holding
+from companion.rules.board import Space
+from companion.rules.cards import Card
+from companion.rules.movement import resolve_card
+from companion.rules.situation import Holding
 
 Task = Mapping[str, Any]
 

@@ -67,9 +67,9 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def _history(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from companion import history
     from companion.game import Game
-    from companion.gamelog import GameLog, GameLogError
+    from companion.log import history
+    from companion.log.gamelog import GameLog, GameLogError
 
     # Read-only: a backup or a write-protected card is read as it is, and nothing is written.
     with GameLog(args.db, readonly=True) as log:
@@ -92,7 +92,7 @@ def _history(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _games(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from companion.gamelog import GameLog
+    from companion.log.gamelog import GameLog
 
     with GameLog(args.db, readonly=True) as log:
         games = log.games()
@@ -130,7 +130,7 @@ def _game_words(g: Any) -> str:
 
 
 def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from companion.gamelog import check_log
+    from companion.log.gamelog import check_log
 
     report = check_log(_existing(args.file))
     if report.is_intact:
@@ -159,7 +159,7 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _salvage(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from companion.gamelog import salvage_log
+    from companion.log.gamelog import salvage_log
 
     report = salvage_log(_existing(args.file), args.out)
     out.write(f"Salvaged {args.file} into {args.out} ({args.file} is left as it was).\n")
@@ -184,7 +184,7 @@ def _salvage(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _existing(path: str) -> str:
     from pathlib import Path
 
-    from companion.gamelog import GameLogError
+    from companion.log.gamelog import GameLogError
 
     if not Path(path).is_file():
         raise GameLogError(f"no game log at {path!r}: give the file 'companion play --db' wrote")

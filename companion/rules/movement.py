@@ -6,8 +6,8 @@ and what the player must or may do next. Nothing here changes its inputs.
 
 Rule ids (``M2``, ``P8``...) refer to ``docs/rulings.md``.
 
->>> from companion.board import ultimate_board
->>> from companion.situation import Situation
+>>> from companion.rules.board import ultimate_board
+>>> from companion.rules.situation import Situation
 >>> board = ultimate_board()
 >>> start = board.space("States Avenue")
 >>> r = resolve_roll(board, Situation.fresh(start), Roll(1, 2, 1))
@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
-from companion.board import TRACKS, Board, Salary, Space
-from companion.cards import Card, Voucher
 from companion.errors import BadRollError, IllegalMoveError
 from companion.frozen import replace
-from companion.rent import is_rent_owed, rent_owed
-from companion.situation import Holding, Player, Situation
+from companion.rules.board import TRACKS, Board, Salary, Space
+from companion.rules.cards import Card, Voucher
+from companion.rules.rent import is_rent_owed, rent_owed
+from companion.rules.situation import Holding, Player, Situation
 
 SPEED_FACES = ("1", "2", "3", "mr", "bus")
 BAIL = 50

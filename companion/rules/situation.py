@@ -19,9 +19,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from companion.board import Board, Space, ultimate_board
-from companion.cards import card_deck
 from companion.errors import BadSituationError, CompanionError
+from companion.rules.board import Board, Space, ultimate_board
+from companion.rules.cards import card_deck
 
 FORMAT_VERSION = 1
 #: Building levels of a street, in the order of its rent list.

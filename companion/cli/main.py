@@ -14,11 +14,11 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO
 
-from companion import referee
-from companion.board import Board, Space, ultimate_board
-from companion.cards import card_deck
 from companion.errors import CompanionError
-from companion.movement import (
+from companion.rules import referee
+from companion.rules.board import Board, Space, ultimate_board
+from companion.rules.cards import card_deck
+from companion.rules.movement import (
     Resolution,
     Roll,
     resolve_card,
@@ -27,7 +27,7 @@ from companion.movement import (
     resolve_taxi,
     resolve_voucher,
 )
-from companion.situation import Situation
+from companion.rules.situation import Situation
 
 EXIT_BAD_INPUT = 2
 
@@ -130,8 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
     questions.add_parser("board", help="list every space of the three tracks")
     # Commands of the other packages set ``handler(args, out, err) -> int``; they import their
     # libraries (pyserial, gpiozero, sqlite-utils) only when run, so the domain stays pure.
-    from companion.cli_game import register as register_game
-    from companion.cli_log import register as register_log
+    from companion.cli.logs import register as register_log
+    from companion.cli.play import register as register_game
     from hardware.cli import register as register_hardware
 
     register_game(commands)

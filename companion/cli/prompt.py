@@ -16,17 +16,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
-from companion import commands
-from companion.board import ultimate_board
-from companion.cards import card_deck
-from companion.commands import CommandSyntaxError
+from companion.banker.ledger import BANK, POOL
+from companion.cli import parse as commands
+from companion.cli.parse import CommandSyntaxError
 from companion.errors import CompanionError
-from companion.history import describe
-from companion.ledger import BANK, POOL
+from companion.log.history import describe
+from companion.rules.board import ultimate_board
+from companion.rules.cards import card_deck
 
 if TYPE_CHECKING:
+    from companion.banker.state import Event, GameState, Seat
     from companion.game import Game
-    from companion.game_state import Event, GameState, Seat
 
 #: Words of the prompt itself, not commands of the game.
 PROMPT_WORDS = {

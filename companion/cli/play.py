@@ -71,7 +71,7 @@ _positive.__name__ = "positive whole number"
 
 
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from companion.simulate import Report, simulate
+    from companion.simulator.simulate import Report, simulate
 
     def progress(total: int, report: Report) -> None:
         done = report.games
@@ -83,7 +83,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     log = None
     if args.db:
-        from companion.gamelog import GameLog
+        from companion.log.gamelog import GameLog
 
         log = GameLog(args.db)
     try:
@@ -112,9 +112,9 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _play(
     args: argparse.Namespace, out: TextIO, err: TextIO, prompt: Callable[[str], str] | None = None
 ) -> int:
+    from companion.cli.prompt import PromptSession
     from companion.game import Game
-    from companion.gamelog import GameLog
-    from companion.prompt import PromptSession
+    from companion.log.gamelog import GameLog
 
     interactive = prompt is None
     ask = prompt or _terminal_prompt()

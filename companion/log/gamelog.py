@@ -479,7 +479,7 @@ class GameLog:
         return result
 
     def new_game(self, events: Sequence[Mapping[str, Any]]) -> int:
-        """Record a new game from its starting events (``companion.engine.new_game``)."""
+        """Record a new game from its starting events (``companion.banker.engine.new_game``)."""
         start = events[0]
 
         def body() -> tuple[int, str]:

@@ -1,7 +1,7 @@
 """Property and everything held: buildings, mortgages, trades, bankruptcy and the end.
 
 The commands here may be given whenever the rules allow them, not only as the answer to the
-decision (``companion.engine.ANYTIME``); bankruptcy answers a payment that cannot be made.
+decision (``companion.banker.engine.ANYTIME``); bankruptcy answers a payment that cannot be made.
 
 >>> building_cost("Boardwalk"), lift_cost(mortgage_value("Boardwalk"))
 (200, 220)
@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion import engine as eng
-from companion.board import ultimate_board
+from companion.banker import engine as eng
+from companion.banker.ledger import BANK, POOL
+from companion.banker.state import GameState
 from companion.errors import CompanionError, IllegalCommandError
-from companion.game_state import GameState
-from companion.ledger import BANK, POOL
-from companion.situation import Holding
+from companion.rules.board import ultimate_board
+from companion.rules.situation import Holding
 
 _LEVEL_NAMES = (
     "no building",

@@ -12,11 +12,11 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from companion.board import ultimate_board
-from companion.ledger import POOL
+from companion.banker.ledger import POOL
+from companion.rules.board import ultimate_board
 
 if TYPE_CHECKING:
-    from companion.gamelog import LoggedCommand
+    from companion.log.gamelog import LoggedCommand
 
 FORMATS = ("text", "jsonl", "csv")
 

@@ -1,7 +1,7 @@
 """Seeded random players playing whole games through the engine, checking invariants.
 
 The players answer every decision with a random legal command (and sometimes build, mortgage or
-raise money); after every event the invariants of :func:`companion.game_state.invariant_problems`
+raise money); after every event the invariants of :func:`companion.banker.state.invariant_problems`
 are checked, and at the end of each game the log (or the event list) is replayed and must give
 the same state.
 
@@ -18,16 +18,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from companion.assets import build_problem, building_cost, lift_cost, mortgage_value
-from companion.board import ultimate_board
-from companion.cards import card_deck
-from companion.engine import roll_three_cards_left
+from companion.banker.assets import build_problem, building_cost, lift_cost, mortgage_value
+from companion.banker.engine import roll_three_cards_left
+from companion.banker.state import GameState, evolve, invariant_problems, replay, snapshot
 from companion.errors import CompanionError
 from companion.game import Game
-from companion.game_state import GameState, evolve, invariant_problems, replay, snapshot
+from companion.rules.board import ultimate_board
+from companion.rules.cards import card_deck
 
 if TYPE_CHECKING:
-    from companion.gamelog import GameLog
+    from companion.log.gamelog import GameLog
 
 SPEED_DIE = (1, 2, 3, "mr", "mr", "bus")
 #: A game still going after this many turns is stopped (random players can stall for ever).
@@ -255,7 +255,7 @@ class RandomPlayer:
 
 
 def card_par(company: str) -> int:
-    from companion.engine import _stocks
+    from companion.banker.engine import _stocks
 
     return _stocks()[company]
 

@@ -1,8 +1,8 @@
 """The referee's answers in the two forms the table uses: JSON data and plain sentences.
 
->>> from companion.board import ultimate_board
->>> from companion.movement import Roll, resolve_roll
->>> from companion.situation import Situation
+>>> from companion.rules.board import ultimate_board
+>>> from companion.rules.movement import Roll, resolve_roll
+>>> from companion.rules.situation import Situation
 >>> board = ultimate_board()
 >>> r = resolve_roll(board, Situation.fresh(board.space("States Avenue")), Roll(2, 1, 2))
 >>> to_json(r)["landing"]
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.board import Board, Space
-from companion.movement import Action, Resolution
-from companion.situation import BUILDING_LEVELS
+from companion.rules.board import Board, Space
+from companion.rules.movement import Action, Resolution
+from companion.rules.situation import BUILDING_LEVELS
 
 
 def space_json(space: Space) -> dict[str, Any]:

@@ -1,10 +1,10 @@
 """The game's state, its events, and how events fold into state.
 
 ``evolve(state, event)`` trusts a recorded event and never raises: the rules were checked when
-the event was decided (``companion.engine.decide``). Events are plain JSON objects with a
+the event was decided (``companion.banker.engine.decide``). Events are plain JSON objects with a
 ``type``; :func:`replay` folds a whole game's events into its state.
 
->>> from companion.engine import new_game
+>>> from companion.banker.engine import new_game
 >>> events = new_game([{"name": "Ann"}, {"name": "Bob"}])
 >>> state = replay(events)
 >>> state.cash["Ann"], state.decision.kind, state.decision.player
@@ -19,10 +19,10 @@ from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
 
-from companion.board import Board, Space, ultimate_board
+from companion.banker.ledger import BANK, POOL
 from companion.frozen import copy_with
-from companion.ledger import BANK, POOL
-from companion.situation import Holding, Options, Player, Situation
+from companion.rules.board import Board, Space, ultimate_board
+from companion.rules.situation import Holding, Options, Player, Situation
 
 Event = dict[str, Any]
 
@@ -180,7 +180,7 @@ class GameState:
         return left
 
     def situation(self) -> Situation:
-        """The referee's view of the table (``companion.situation``)."""
+        """The referee's view of the table (``companion.rules.situation``)."""
         return _situation(self)
 
 
@@ -254,7 +254,7 @@ def _started(event: Event) -> GameState:
 
 
 def evolve(state: GameState | None, event: Event) -> GameState:
-    """The state after ``event``. Never raises for an event :mod:`companion.engine` decided."""
+    """The state after ``event``. Never raises for an event :mod:`companion.banker.engine` decided."""
     kind = event["type"]
     if kind == "game_started":
         return _started(event)

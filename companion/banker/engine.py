@@ -3,9 +3,9 @@
 Commands are JSON objects with a ``type`` and the ``player`` giving it, e.g.
 ``{"type": "roll", "player": "Ann", "dice": [3, 4, "mr"]}``. A command that the pending decision
 or the rules do not allow raises :class:`IllegalCommandError` naming the command and why, and
-nothing changes. Events fold into the new state with :func:`companion.game_state.evolve`.
+nothing changes. Events fold into the new state with :func:`companion.banker.state.evolve`.
 
->>> from companion.game_state import replay
+>>> from companion.banker.state import replay
 >>> events = new_game([{"name": "Ann"}, {"name": "Bob"}])
 >>> state = replay(events)
 >>> state = apply(state, {"type": "deal", "player": "Ann", "voucher": "voucher-bus-ticket", "roll_three": "1-3-6"})
@@ -19,13 +19,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.board import ultimate_board
-from companion.cards import card_deck
+from companion.banker.ledger import BANK, POOL
+from companion.banker.state import Decision, Event, GameState, Rules, evolve
 from companion.errors import BadRollError, CompanionError, IllegalCommandError, shown
 from companion.frozen import copy_with
-from companion.game_state import Decision, Event, GameState, Rules, evolve
-from companion.ledger import BANK, POOL
-from companion.movement import (
+from companion.rules.board import ultimate_board
+from companion.rules.cards import card_deck
+from companion.rules.movement import (
     Action,
     Resolution,
     Roll,
@@ -35,7 +35,7 @@ from companion.movement import (
     resolve_taxi,
     resolve_voucher,
 )
-from companion.situation import SHARES_PER_COMPANY, Holding
+from companion.rules.situation import SHARES_PER_COMPANY, Holding
 
 STARTING_CASH = 3200
 BAIL = 50
@@ -432,7 +432,7 @@ def roll_three_printed() -> Mapping[str, int]:
     """D4: the printed action-card set's Roll Three cards, by combination (each twice)."""
     global _PRINTED_ROLL_THREE
     if _PRINTED_ROLL_THREE is None:
-        from companion.board import load_data
+        from companion.rules.board import load_data
 
         deck = load_data("cards.json")["roll_three"]["deck"]
         _PRINTED_ROLL_THREE = {card: deck.count(card) for card in deck}
@@ -449,7 +449,7 @@ def roll_three_cards_left(state: GameState) -> list[str]:
     dice values may be on one); the printed action-card set (option ``roll_three_action_cards``)
     has 18 combinations twice.
 
-    >>> from companion.game_state import replay
+    >>> from companion.banker.state import replay
     >>> state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
     >>> len(roll_three_cards_left(state)), "1-1-1" in roll_three_cards_left(state)
     (56, True)
@@ -1359,7 +1359,7 @@ def _stocks() -> dict[str, int]:
 
 
 def _stock_data() -> list[dict[str, Any]]:
-    from companion.board import load_data
+    from companion.rules.board import load_data
 
     global _STOCK_CACHE
     if _STOCK_CACHE is None:
@@ -1545,4 +1545,4 @@ _TASKS: dict[str, Callable[[Tx, Task], None]] = {
 }
 
 # Cards act through the engine's tasks and money rules; imported last, as it imports this module.
-from companion import assets, cardplay  # noqa: E402
+from companion.banker import assets, cardplay  # noqa: E402

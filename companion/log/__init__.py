@@ -1,0 +1,1 @@
+"""The game log (SQLite) and the history read from it."""

@@ -1,0 +1,1 @@
+"""Seeded random players that play whole games through the banker, checking invariants."""
