@@ -73,15 +73,20 @@ class Command:
     decision: int | None = field(default=None, kw_only=True)
 
     def __post_init__(self) -> None:
+        self._check(sizes=True)
+
+    def _check(self, *, sizes: bool) -> None:
+        """Refuse a field of the wrong type (and, unless :func:`check_sizes` has passed them,
+        values beyond the bounds)."""
         kind = self.type
-        named = (
-            ("player", self.player),
-            *((f.key, getattr(self, f.attr)) for f in self.json_fields),
-        )
-        for name, value in named:
-            problem = _size_problem(value, 0)
+        if sizes:
+            problem = _size_problem(self.player, 0)
             if problem is not None:
-                raise IllegalCommandError(f"{kind}: {shown(name)} is {problem}")
+                raise IllegalCommandError(f"{kind}: 'player' is {problem}")
+            for f in self.json_fields:
+                problem = _size_problem(getattr(self, f.attr), 0)
+                if problem is not None:
+                    raise IllegalCommandError(f"{kind}: {shown(f.key)} is {problem}")
         if not isinstance(self.player, str):
             got = "missing" if self.player is None else shown(self.player)
             raise IllegalCommandError(f"{kind}: 'player' is text, not {got}")
@@ -114,8 +119,14 @@ class Command:
     @classmethod
     def from_checked_json(cls: builtins.type[C], data: Mapping[str, Any]) -> C:
         """:meth:`from_json` for an object :func:`command_class` has passed as this class."""
-        kwargs = {f.attr: data.get(f.key) for f in cls.json_fields}
-        command = cls(data.get("player"), **kwargs, decision=data.get("decision"))  # type: ignore[arg-type]
+        # Built without __init__: check_sizes has checked every value already.
+        command = object.__new__(cls)
+        set_ = object.__setattr__
+        set_(command, "player", data.get("player"))
+        set_(command, "decision", data.get("decision"))
+        for f in cls.json_fields:
+            set_(command, f.attr, data.get(f.key))
+        command._check(sizes=False)
         command._check_json(data)
         return command
 
@@ -186,6 +197,12 @@ def check_sizes(data: Mapping[str, Any]) -> None:
 
 
 def _size_problem(value: Any, depth: int) -> str | None:
+    # The usual values first, by their exact type: this runs on every field of every command.
+    kind = type(value)
+    if kind is str:
+        return None if len(value) <= MAX_TEXT else f"text longer than {MAX_TEXT} characters"
+    if kind is int and -MAX_NUMBER <= value <= MAX_NUMBER:
+        return None
     if value is None or isinstance(value, (bool, str)) and len(str(value)) <= MAX_TEXT:
         return None
     if isinstance(value, str):
@@ -207,7 +224,11 @@ def _size_problem(value: Any, depth: int) -> str | None:
         return f"not a JSON value ({type(value).__name__})"
     if len(items) > MAX_ITEMS:
         return f"more than {MAX_ITEMS} items"
-    return next((p for v in items if (p := _size_problem(v, depth + 1)) is not None), None)
+    for item in items:
+        problem = _size_problem(item, depth + 1)
+        if problem is not None:
+            return problem
+    return None
 
 
 # -- The commands ------------------------------------------------------------------------------
@@ -378,8 +399,8 @@ class _MortgageCommand(Command):
     property: str | None = None
     company: str | None = None
 
-    def __post_init__(self) -> None:
-        Command.__post_init__(self)
+    def _check(self, *, sizes: bool) -> None:
+        Command._check(self, sizes=sizes)
         if (self.property is None) == (self.company is None):
             raise IllegalCommandError(f"{self.type}: give either 'property' or 'company'")
 
