@@ -60,3 +60,106 @@ def test_only_the_game_log_imports_sqlite_utils(repo_root: Path) -> None:
         if "import sqlite_utils" in path.read_text("utf-8")
     )
     assert importers == ["gamelog.py"]
+
+
+def _imports(repo_root: Path) -> dict[str, dict[str, set[str]]]:
+    """Each companion module -> the companion modules it imports -> the names it takes from them
+    (``*`` for the module itself). Imports under ``if TYPE_CHECKING:`` do not run, so they do not
+    count."""
+    import ast
+
+    graph: dict[str, dict[str, set[str]]] = {}
+    for path in sorted((repo_root / "companion").rglob("*.py")):
+        parts = path.relative_to(repo_root).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        tree = ast.parse(path.read_text("utf-8"))
+        skip = {
+            id(n)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+            for child in node.body
+            for n in ast.walk(child)
+        }
+        edges: dict[str, set[str]] = {}
+        for node in ast.walk(tree):
+            if id(node) in skip:
+                continue
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name.startswith("companion"):
+                        edges.setdefault(alias.name, set()).add("*")
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("companion"):
+                assert node.module is not None
+                for alias in node.names:
+                    sub = f"{node.module}.{alias.name}"
+                    if (repo_root / (sub.replace(".", "/") + ".py")).exists():
+                        edges.setdefault(sub, set()).add("*")
+                    else:
+                        edges.setdefault(node.module, set()).add(alias.name)
+        graph[name] = edges
+    return graph
+
+
+def test_no_import_cycle_inside_companion(repo_root: Path) -> None:
+    graph = {
+        m: {d for d in deps if d in _imports_cache(repo_root)}
+        for m, deps in _imports_cache(repo_root).items()
+    }
+    cycles = []
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(module: str) -> None:
+        state[module] = 1
+        stack.append(module)
+        for dep in sorted(graph[module]):
+            if state.get(dep) == 1:
+                cycles.append(" -> ".join([*stack[stack.index(dep) :], dep]))
+            elif dep not in state:
+                visit(dep)
+        stack.pop()
+        state[module] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module)
+    assert cycles == []
+
+
+def test_no_module_takes_another_modules_private_names(repo_root: Path) -> None:
+    import ast
+
+    offenders = [
+        f"{module} imports {dep}.{name}"
+        for module, deps in _imports_cache(repo_root).items()
+        for dep, names in deps.items()
+        for name in names
+        if name.startswith("_")
+    ]
+    for path in sorted((repo_root / "companion").rglob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"))
+        modules = {
+            alias.asname or alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("companion")
+            for alias in node.names
+        }
+        offenders += [
+            f"{path.relative_to(repo_root)}:{node.lineno} uses {node.value.id}.{node.attr}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in modules
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+        ]
+    assert offenders == []
+
+
+_GRAPH: dict[str, dict[str, set[str]]] = {}
+
+
+def _imports_cache(repo_root: Path) -> dict[str, dict[str, set[str]]]:
+    if not _GRAPH:
+        _GRAPH.update(_imports(repo_root))
+    return _GRAPH

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from companion.banker import cardplay
+from companion.banker import cardplay, playcards
 from companion.banker.state import invariant_problems
 from companion.rules.cards import card_deck
 from companion.simulator.simulate import RandomPlayer
@@ -53,14 +53,14 @@ def test_every_card_step_and_kept_card_use_is_known() -> None:
                                "share_price", "lawyer", "roll_three_share"), card.id  # fmt: skip
                 if use == "play":
                     assert step["play"] in (
-                        *cardplay._PLAYS,
+                        *playcards.PLAYS,
                         "deal_buster",
                         "bargain",
                         "reverse_rent",
                         "cheap_rent",
                     )
             else:
-                assert step["do"] in cardplay._STEPS, card.id
+                assert step["do"] in cardplay.STEPS, card.id
         assert (card.move is not None) == any(
             s["do"] == "move" or s.get("play") == "move" for s in card.play
         ), card.id

@@ -8,7 +8,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.banker.engine import _COMMANDS, _FIELDS, apply
+from companion.banker.engine import _FIELDS, COMMAND_HANDLERS, apply
 from companion.banker.state import GameState, invariant_problems, snapshot
 from companion.errors import BadRollError, CompanionError, IllegalCommandError
 from companion.game import Game
@@ -58,7 +58,7 @@ fields = st.dictionaries(
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     index=st.integers(0, len(STATES) - 1),
-    kind=st.one_of(st.sampled_from(sorted(_COMMANDS)), st.text(max_size=6)),
+    kind=st.one_of(st.sampled_from(sorted(COMMAND_HANDLERS)), st.text(max_size=6)),
     player=st.one_of(st.sampled_from(["Ann", "Bob", "Cy"]), values),
     extra=fields,
 )
@@ -144,7 +144,7 @@ def refused_cleanly_or_fine(state: GameState, command: dict) -> None:
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     index=st.integers(0, len(STATES) - 1),
-    kind=st.sampled_from(sorted(_COMMANDS)),
+    kind=st.sampled_from(sorted(COMMAND_HANDLERS)),
     field=st.sampled_from(ALL_FIELDS),
     value=wild,
 )

@@ -5,14 +5,11 @@ from __future__ import annotations
 import pytest
 
 from companion.banker.assets import lift_cost
-from companion.banker.engine import (
-    dividend,
-    new_game,
-    roll_three_winnings,
-    squeeze_play_amount,
-)
+from companion.banker.engine import new_game
 from companion.banker.ledger import BANK, POOL
+from companion.banker.spaces import roll_three_winnings, squeeze_play_amount
 from companion.banker.state import replay
+from companion.banker.tx import dividend
 from companion.errors import IllegalCommandError
 from tests.banker import arrange, do, give, own, place, rejected, roll, set_cash, table
 

@@ -8,13 +8,9 @@ import random
 
 import pytest
 
-from companion.banker.engine import (
-    ROLL_THREE_ACTION_CARDS,
-    ROLL_THREE_CARDS,
-    new_game,
-    roll_three_cards_left,
-)
+from companion.banker.engine import new_game
 from companion.banker.state import Rules, replay
+from companion.banker.tx import ROLL_THREE_ACTION_CARDS, ROLL_THREE_CARDS, roll_three_cards_left
 from companion.simulator.simulate import RandomPlayer
 from tests.banker import arrange, do, give, place, rejected, roll, set_cash, table
 

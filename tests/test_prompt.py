@@ -279,10 +279,10 @@ def test_parse_line_refuses_by_field_and_value() -> None:
 
 
 def test_the_command_table_covers_every_engine_command_and_field() -> None:
-    from companion.banker.engine import _COMMANDS, _FIELDS
+    from companion.banker.engine import _FIELDS, COMMAND_HANDLERS
     from companion.cli.parse import SPECS
 
-    assert set(SPECS) == set(_COMMANDS)
+    assert set(SPECS) == set(COMMAND_HANDLERS)
     for kind, fields in _FIELDS.items():
         assert {f.rstrip("?") for f in fields} <= {f.name for f in SPECS[kind].fields}, kind
 

@@ -12,9 +12,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.banker import engine as eng
 from companion.banker.ledger import BANK, POOL
 from companion.banker.state import GameState
+from companion.banker.tx import (
+    Task,
+    Tx,
+    command,
+    gone,
+    par_values,
+    pay_task,
+    return_card,
+    return_vouchers,
+    set_holding,
+    task,
+)
 from companion.errors import CompanionError, IllegalCommandError
 from companion.rules.board import ultimate_board
 from companion.rules.situation import Holding
@@ -30,7 +41,7 @@ _LEVEL_NAMES = (
 )
 
 
-def _owned(tx: eng.Tx, player: str, name: Any, verb: str) -> Holding:
+def _owned(tx: Tx, player: str, name: Any, verb: str) -> Holding:
     if not isinstance(name, str) or name not in tx.board.properties:
         try:
             space = tx.board.space(str(name))
@@ -43,7 +54,7 @@ def _owned(tx: eng.Tx, player: str, name: Any, verb: str) -> Holding:
     return holding
 
 
-def property_name(tx: eng.Tx, ref: Any) -> str:
+def property_name(tx: Tx, ref: Any) -> str:
     if isinstance(ref, str) and ref in tx.board.properties:
         return ref
     return tx.board.space(str(ref)).name
@@ -90,7 +101,8 @@ def build_problem(state: GameState, player: str, name: str) -> str | None:
     return None
 
 
-def build(tx: eng.Tx, c: Mapping[str, Any]) -> None:
+@command("build")
+def build(tx: Tx, c: Mapping[str, Any]) -> None:
     player = c["player"]
     name = property_name(tx, c.get("property"))
     problem = build_problem(tx.state, player, name)
@@ -104,9 +116,9 @@ def build(tx: eng.Tx, c: Mapping[str, Any]) -> None:
         )
     tx.transfer(player, BANK, cost, f"building on {name}")
     if tx.board.properties[name][0].kind == "street":
-        eng._set_holding(tx, name, Holding(player, level=holding.level + 1))
+        set_holding(tx, name, Holding(player, level=holding.level + 1))
     else:
-        eng._set_holding(tx, name, Holding(player, improved=True))
+        set_holding(tx, name, Holding(player, improved=True))
 
 
 def building_cost(name: str) -> int:
@@ -119,7 +131,8 @@ def building_cost(name: str) -> int:
     return space.house_cost
 
 
-def sell_building(tx: eng.Tx, c: Mapping[str, Any]) -> None:
+@command("sell_building")
+def sell_building(tx: Tx, c: Mapping[str, Any]) -> None:
     player = c["player"]
     name = property_name(tx, c.get("property"))
     holding = _owned(tx, player, name, "sell_building")
@@ -129,7 +142,7 @@ def sell_building(tx: eng.Tx, c: Mapping[str, Any]) -> None:
         if not holding.improved:
             raise IllegalCommandError(f"sell_building: {name!r} has nothing built on it")
         tx.transfer(BANK, player, refund, f"selling a building on {name}")
-        eng._set_holding(tx, name, Holding(player))
+        set_holding(tx, name, Holding(player))
         return
     if not holding.level:
         raise IllegalCommandError(f"sell_building: {name!r} has no building to sell")
@@ -152,7 +165,7 @@ def sell_building(tx: eng.Tx, c: Mapping[str, Any]) -> None:
             f"sell_building: the Bank has {supply['houses']} houses, not the 4 that go back on {name!r}"
         )
     tx.transfer(BANK, player, refund, f"selling a building on {name}")
-    eng._set_holding(tx, name, Holding(player, level=holding.level - 1))
+    set_holding(tx, name, Holding(player, level=holding.level - 1))
 
 
 def mortgage_value(name: str) -> int:
@@ -164,7 +177,8 @@ def lift_cost(value: int) -> int:
     return value + (value + 9) // 10
 
 
-def mortgage(tx: eng.Tx, c: Mapping[str, Any]) -> None:
+@command("mortgage")
+def mortgage(tx: Tx, c: Mapping[str, Any]) -> None:
     player = c["player"]
     if "company" in c:
         company = c["company"]
@@ -173,7 +187,7 @@ def mortgage(tx: eng.Tx, c: Mapping[str, Any]) -> None:
             raise IllegalCommandError(
                 f"mortgage by {player}: {player} has no unmortgaged share of {company!r}"
             )
-        tx.transfer(BANK, player, eng._stocks()[company] // 2, f"mortgaging a share of {company}")
+        tx.transfer(BANK, player, par_values()[company] // 2, f"mortgaging a share of {company}")
         m = dict(seat.mortgaged_shares)
         m[company] = m.get(company, 0) + 1
         tx.shares({player: (seat.shares, m)})
@@ -191,17 +205,18 @@ def mortgage(tx: eng.Tx, c: Mapping[str, Any]) -> None:
     if built:
         raise IllegalCommandError(f"mortgage: sell the buildings on {built[0]!r} first")
     tx.transfer(BANK, player, mortgage_value(name), f"mortgaging {name}")
-    eng._set_holding(tx, name, Holding(player, mortgaged=True))
+    set_holding(tx, name, Holding(player, mortgaged=True))
 
 
-def unmortgage(tx: eng.Tx, c: Mapping[str, Any]) -> None:
+@command("unmortgage")
+def unmortgage(tx: Tx, c: Mapping[str, Any]) -> None:
     player = c["player"]
     if "company" in c:
         company = c["company"]
         seat = tx.state.seat(player)
         if not seat.mortgaged_shares.get(company):
             raise IllegalCommandError(f"unmortgage by {player}: no mortgaged share of {company!r}")
-        cost = lift_cost(eng._stocks()[company] // 2)
+        cost = lift_cost(par_values()[company] // 2)
         afford(tx, player, cost, f"lifting the mortgage on a share of {company}")
         tx.transfer(player, BANK, cost, f"lifting the mortgage on a share of {company}")
         m = dict(seat.mortgaged_shares)
@@ -215,20 +230,19 @@ def unmortgage(tx: eng.Tx, c: Mapping[str, Any]) -> None:
     cost = lift_cost(mortgage_value(name))
     afford(tx, player, cost, f"lifting the mortgage on {name}")
     tx.transfer(player, BANK, cost, f"lifting the mortgage on {name}")
-    eng._set_holding(tx, name, Holding(player))
+    set_holding(tx, name, Holding(player))
 
 
-def afford(tx: eng.Tx, player: str, cost: int, what: str) -> None:
+def afford(tx: Tx, player: str, cost: int, what: str) -> None:
     if tx.cash(player) < cost:
         raise IllegalCommandError(f"{what} costs ${cost} and {player} has ${tx.cash(player)}")
 
 
-# -- Trades and bankruptcy ------------------------------------------------------------------
-
 _ASSETS = ("cash", "properties", "shares", "vouchers", "roll_three", "cards")
 
 
-def trade(tx: eng.Tx, c: Mapping[str, Any]) -> None:
+@command("trade")
+def trade(tx: Tx, c: Mapping[str, Any]) -> None:
     """Both players agreed at the table: ``give`` goes from ``player`` to ``with``, ``take`` back."""
     a, b = c["player"], c.get("with")
     if b == a or b not in [s.name for s in tx.state.active]:
@@ -248,7 +262,7 @@ def trade(tx: eng.Tx, c: Mapping[str, Any]) -> None:
     _move_assets(tx, b, a, take, "trade")
 
 
-def _check_side(tx: eng.Tx, owner: str, side: Mapping[str, Any]) -> None:
+def _check_side(tx: Tx, owner: str, side: Mapping[str, Any]) -> None:
     seat = tx.state.seat(owner)
     cash = side.get("cash", 0)
     if isinstance(cash, bool) or not isinstance(cash, int) or not 0 <= cash <= tx.cash(owner):
@@ -288,15 +302,15 @@ def _check_side(tx: eng.Tx, owner: str, side: Mapping[str, Any]) -> None:
                 raise IllegalCommandError(f"trade: {tx.deck.card(item).title!r} may not be traded")
 
 
-def _move_assets(tx: eng.Tx, source: str, target: str, side: Mapping[str, Any], why: str) -> None:
+def _move_assets(tx: Tx, source: str, target: str, side: Mapping[str, Any], why: str) -> None:
     tx.transfer(source, target, side.get("cash", 0), why)
     for name in side.get("properties", []):
         h = tx.state.holdings[name]
-        eng._set_holding(tx, name, Holding(target, mortgaged=h.mortgaged))
+        set_holding(tx, name, Holding(target, mortgaged=h.mortgaged))
         if h.mortgaged:
             # Classic: who receives a mortgaged property pays the 10% interest at once.
             tx.first(
-                eng._pay(
+                pay_task(
                     target, BANK, (mortgage_value(name) + 9) // 10, f"interest on mortgaged {name}"
                 )
             )
@@ -325,14 +339,15 @@ def _move_assets(tx: eng.Tx, source: str, target: str, side: Mapping[str, Any], 
             tx.seat_set(target, **{key: [*getattr(tx.state.seat(target), key), *items]})
 
 
-def declare_bankruptcy(tx: eng.Tx, c: Mapping[str, Any]) -> None:
+@command("bankrupt")
+def declare_bankruptcy(tx: Tx, c: Mapping[str, Any]) -> None:
     player = c["player"]
     creditor = tx.state.decision.data["creditor"]
     tx.agenda.pop(0)  # the payment that could not be made
     bankrupt(tx, player, creditor)
 
 
-def bankrupt(tx: eng.Tx, player: str, creditor: str) -> None:
+def bankrupt(tx: Tx, player: str, creditor: str) -> None:
     """P9: buildings go back to the Bank for half; everything else to the creditor player, or
     back to the Bank (properties unowned, shares and cards back) when the Bank or Pool is owed."""
     for name, h in list(tx.state.holdings.items()):
@@ -344,7 +359,7 @@ def bankrupt(tx: eng.Tx, player: str, creditor: str) -> None:
             tx.transfer(
                 BANK, player, building_cost(name) // 2 * back, f"buildings on {name} sold back"
             )
-            eng._set_holding(tx, name, Holding(player, mortgaged=h.mortgaged))
+            set_holding(tx, name, Holding(player, mortgaged=h.mortgaged))
     seat = tx.state.seat(player)
     to_player = creditor not in (BANK, POOL)
     if to_player:
@@ -361,12 +376,12 @@ def bankrupt(tx: eng.Tx, player: str, creditor: str) -> None:
         tx.transfer(player, creditor, tx.cash(player), f"bankruptcy of {player}")
         for name, h in list(tx.state.holdings.items()):
             if h.owner == player:
-                eng._set_holding(tx, name, None)
+                set_holding(tx, name, None)
         tx.shares({player: ({}, {})})
         tx.emit("bank", set={"roll_three_left": tx.state.roll_three_left + len(seat.roll_three)})
-        eng._return_vouchers(tx, player, seat.vouchers)
+        return_vouchers(tx, player, seat.vouchers)
         for card in seat.cards:
-            eng._return_card(tx, player, card)
+            return_card(tx, player, card)
         tx.seat_set(player, roll_three=[])
     tx.seat_set(player, bankrupt=True)
     whom = "the Bank" if not to_player else creditor
@@ -387,13 +402,14 @@ def net_worth(state: GameState, player: str) -> int:
             total += building_cost(name) * (h.level if h.level <= 4 else 5 if h.level == 5 else 6)
             total += building_cost(name) if h.improved else 0
     seat = state.seat(player)
-    stocks = eng._stocks()
+    stocks = par_values()
     total += sum(stocks[c] * n for c, n in seat.shares.items())
     total -= sum(stocks[c] // 2 * n for c, n in seat.mortgaged_shares.items())
     return total
 
 
-def end_game(tx: eng.Tx, c: Mapping[str, Any]) -> None:
+@command("end_game")
+def end_game(tx: Tx, c: Mapping[str, Any]) -> None:
     if not tx.state.rules.time_limit:
         raise IllegalCommandError(
             "end_game: the time-limit house rule is off; the game ends when one player is left"
@@ -407,3 +423,37 @@ def end_game(tx: eng.Tx, c: Mapping[str, Any]) -> None:
     )
     tx.ask("game_over", richest.name, f"Game over: {richest.name} wins.", ())
     tx.moved_on = True
+
+
+@task("pay")
+def _task_pay(tx: Tx, task: Task) -> None:
+    source, target, amount = task["from"], task["to"], task["amount"]
+    if amount <= 0 or gone(tx, source):
+        return
+    if target not in (BANK, POOL) and gone(tx, target):
+        return
+    if source in (BANK, POOL) or tx.cash(source) >= amount:
+        tx.transfer(source, target, amount, task["reason"])
+        return
+    tx.first(task)
+    short = amount - tx.cash(source)
+    whom = "the Pool" if target == POOL else target
+    tx.ask(
+        "raise_money",
+        source,
+        f"{source} owes {whom} ${amount} ({task['reason']}) and is ${short} short: sell buildings, mortgage or trade, then pay; or go bankrupt.",
+        ("pay", "bankrupt"),
+        creditor=target,
+        amount=amount,
+        reason=task["reason"],
+    )
+
+
+@command("pay")
+def _cmd_pay(tx: Tx, c: Mapping[str, Any]) -> None:
+    d = tx.state.decision
+    player = c["player"]
+    if d.kind == "raise_money" and tx.cash(player) < d.data["amount"]:
+        raise IllegalCommandError(
+            f"pay by {player}: {player} has ${tx.cash(player)} of the ${d.data['amount']} owed; raise money first or go bankrupt"
+        )

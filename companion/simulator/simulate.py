@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.banker.assets import build_problem, building_cost, lift_cost, mortgage_value
-from companion.banker.engine import roll_three_cards_left
 from companion.banker.state import GameState, evolve, invariant_problems, replay, snapshot
+from companion.banker.tx import roll_three_cards_left
 from companion.errors import CompanionError
 from companion.game import Game
 from companion.rules.board import ultimate_board
@@ -255,9 +255,9 @@ class RandomPlayer:
 
 
 def card_par(company: str) -> int:
-    from companion.banker.engine import _stocks
+    from companion.banker.tx import par_values
 
-    return _stocks()[company]
+    return par_values()[company]
 
 
 def play_game(

@@ -1,0 +1,126 @@
+"""Buying an unowned property, and auctions of properties and shares (bids, passes, the winner)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.banker import keptcards
+from companion.banker.ledger import BANK
+from companion.banker.tx import (
+    Task,
+    Tx,
+    command,
+    give_share,
+    set_holding,
+    task,
+)
+from companion.errors import IllegalCommandError
+from companion.rules.situation import Holding
+
+
+@task("offer")
+def _task_offer(tx: Tx, task: Task) -> None:
+    space = tx.board.space(task["space"])
+    if space.name in tx.state.holdings:
+        return
+    player = task["player"]
+    price = task.get("price", space.price)
+    tx.ask(
+        "buy_or_auction",
+        player,
+        f"{player}: buy {space.name} for ${price}, or the Banker auctions it.",
+        ("buy", "auction"),
+        property=space.name,
+        price=price,
+    )
+
+
+@command("buy")
+def _cmd_buy(tx: Tx, c: Mapping[str, Any]) -> None:
+    d = tx.state.decision
+    player, name, price = c["player"], d.data["property"], d.data["price"]
+    if tx.cash(player) < price:
+        raise IllegalCommandError(
+            f"buy by {player}: {name} costs ${price} and {player} has ${tx.cash(player)}; mortgage or sell first, or auction it"
+        )
+    tx.transfer(player, BANK, price, f"buying {name}")
+    set_holding(tx, name, Holding(owner=player))
+
+
+@command("auction")
+def _cmd_auction(tx: Tx, c: Mapping[str, Any]) -> None:
+    tx.first({"do": "auction", "item": "property", "name": tx.state.decision.data["property"]})
+
+
+@task("auction")
+def _task_auction(tx: Tx, task: Task) -> None:
+    bidders = [s.name for s in tx.state.active]
+    _ask_auction(tx, task["item"], task["name"], bidders, 0, None)
+
+
+def _ask_auction(
+    tx: Tx, item: str, name: str, bidders: list[str], high: int, leader: str | None
+) -> None:
+    what = name if item == "property" else f"one share of {name}"
+    standing = f"${high} by {leader}" if leader else "no bid yet"
+    waiting = [b for b in bidders if b != leader]
+    tx.ask(
+        "auction",
+        waiting[0],
+        f"Auction of {what}: {standing}. Anyone may bid higher; {', '.join(waiting)} may still bid or pass.",
+        ("bid", "pass"),
+        item=item,
+        name=name,
+        bidders=bidders,
+        high=high,
+        leader=leader,
+    )
+
+
+@command("bid")
+def _cmd_bid(tx: Tx, c: Mapping[str, Any]) -> None:
+    d = tx.state.decision.data
+    player, amount = c["player"], c.get("amount")
+    if player not in d["bidders"]:
+        raise IllegalCommandError(f"bid by {player}: {player} has passed in this auction")
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount <= d["high"]:
+        raise IllegalCommandError(
+            f"bid by {player}: a bid is a whole number of dollars above ${d['high']}, not {amount!r}"
+        )
+    if amount > tx.cash(player):
+        raise IllegalCommandError(
+            f"bid by {player}: {player} has ${tx.cash(player)} and cannot bid ${amount}"
+        )
+    tx.note(f"{player} bids ${amount}.")
+    _auction_next(tx, d["item"], d["name"], list(d["bidders"]), amount, player)
+
+
+@command("pass")
+def _cmd_pass(tx: Tx, c: Mapping[str, Any]) -> None:
+    d = tx.state.decision.data
+    player = c["player"]
+    if player not in d["bidders"] or player == d["leader"]:
+        raise IllegalCommandError(f"pass by {player}: {player} is not bidding in this auction")
+    bidders = [b for b in d["bidders"] if b != player]
+    tx.note(f"{player} passes.")
+    _auction_next(tx, d["item"], d["name"], bidders, d["high"], d["leader"])
+
+
+def _auction_next(
+    tx: Tx, item: str, name: str, bidders: list[str], high: int, leader: str | None
+) -> None:
+    if [b for b in bidders if b != leader]:
+        _ask_auction(tx, item, name, bidders, high, leader)
+        return
+    if leader is None:
+        tx.note(f"Nobody bid: {name} stays with the Bank.")
+        return
+    price = keptcards.auction_discount(tx, leader, high)
+    if item == "property":
+        tx.transfer(leader, BANK, price, f"auction of {name}")
+        set_holding(tx, name, Holding(owner=leader))
+    else:
+        tx.transfer(leader, BANK, price, f"auction of a share of {name}")
+        give_share(tx, leader, name)
+    tx.note(f"{leader} wins the auction of {name} for ${high}.")

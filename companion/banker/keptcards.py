@@ -1,0 +1,133 @@
+"""Kept Chance and Community Chest cards that act by themselves or refuse another card: Just Say
+NO!, Lawyer on Retainer, Always Bank on Family, Share in Their Good Fortune; and the effects
+played against a player that Just Say NO! can cancel."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.banker.tx import (
+    Task,
+    Tx,
+    command,
+    return_card,
+    set_holding,
+    task,
+)
+from companion.rules.situation import Holding
+
+
+def held(tx: Tx, player: str, use: str, value: str | None = None) -> str | None:
+    for card_id in tx.state.seat(player).cards:
+        spec = tx.deck.cards[card_id].play[0]
+        if spec.get("use") == use and (
+            value is None or spec.get("rent") == value or spec.get("play") == value
+        ):
+            return card_id
+    return None
+
+
+def against(tx: Tx, target: str, task: Task, card_id: str) -> None:
+    """An effect against ``target``: they may refuse it with Just Say NO!"""
+    if held(tx, target, "refuse") is None:
+        tx.first(task)
+        return
+    title = tx.deck.card(card_id).title
+    tx.ask(
+        "respond",
+        target,
+        f"{target}: {title} is played against you. Accept, or refuse with Just Say NO!",
+        ("accept", "refuse"),
+        task=dict(task),
+    )
+
+
+@command("accept", "refuse")
+def respond(tx: Tx, c: Mapping[str, Any]) -> None:
+    d = tx.state.decision
+    if c["type"] == "accept":
+        tx.first(d.data["task"])
+        return
+    card = held(tx, c["player"], "refuse")
+    assert card is not None
+    return_card(tx, c["player"], card)
+    tx.note(f"{c['player']} says NO!")
+
+
+def auction_discount(tx: Tx, winner: str, bid: int) -> int:
+    """What the winner of an auction pays: Always Bank on Family adds $100 to the bid."""
+    card = held(tx, winner, "auction_bonus")
+    if card is None:
+        return bid
+    return_card(tx, winner, card)
+    bonus: int = tx.deck.card(card).play[0]["amount"]
+    return max(0, bid - bonus)
+
+
+def roll_three_shares(tx: Tx, winnings: Mapping[str, int]) -> None:
+    """Share in Their Good Fortune: its holder takes half of another player's Roll Three win."""
+    for seat in tx.state.active:
+        card = held(tx, seat.name, "roll_three_share")
+        best = max(((w, n) for n, w in winnings.items() if n != seat.name and w), default=None)
+        if card is not None and best is not None:
+            return_card(tx, seat.name, card)
+            tx.transfer(best[1], seat.name, best[0] // 2, "Share in Their Good Fortune")
+
+
+def uses_lawyer(tx: Tx, player: str, what: str) -> bool:
+    card = held(tx, player, "lawyer")
+    if card is None:
+        return False
+    return_card(tx, player, card)
+    tx.note(f"{player}'s Lawyer on Retainer cancels {what}.")
+    return True
+
+
+def share_price(tx: Tx, player: str, par: int) -> int:
+    """A share bought at par; Insider Trading (kept) halves the next purchase."""
+    if tx.state.decision.data.get("free"):
+        return 0
+    card = held(tx, player, "share_price")
+    if card is None:
+        return par
+    return_card(tx, player, card)
+    return par // 2
+
+
+@task("hand_over")
+def _task_hand_over(tx: Tx, task: Task) -> None:
+    h = tx.state.holdings[task["property"]]
+    set_holding(
+        tx,
+        task["property"],
+        Holding(task["to"], mortgaged=h.mortgaged and task.get("keep_mortgage", False)),
+    )
+
+
+@task("swap")
+def _task_swap(tx: Tx, task: Task) -> None:
+    for name, to in ((task["mine"], task["b"]), (task["theirs"], task["a"])):
+        h = tx.state.holdings[name]
+        set_holding(tx, name, Holding(to, mortgaged=h.mortgaged))
+
+
+@task("send_to_jail")
+def _task_send_to_jail(tx: Tx, task: Task) -> None:
+    player = task["player"]
+    jail = tx.board.jail
+    tx.emit(
+        "moved",
+        player=player,
+        to=jail.key,
+        path=[jail.key],
+        text=f"{player} goes directly to jail.",
+    )
+    tx.seat_set(
+        player,
+        in_jail=True,
+        jail_turns=0,
+        reverse_direction=False,
+        subway=False,
+        transit_token=False,
+    )

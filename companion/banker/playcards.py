@@ -1,0 +1,205 @@
+"""Kept cards played with the ``play_card`` command (Foreclosed, Swap, Steal, Free House...)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from companion.banker import assets
+from companion.banker.cardplay import move_by_card
+from companion.banker.keptcards import against, uses_lawyer
+from companion.banker.ledger import BANK
+from companion.banker.tx import (
+    Tx,
+    command,
+    others,
+    par_values,
+    pay_task,
+    return_card,
+    set_holding,
+)
+from companion.errors import IllegalCommandError
+from companion.rules.cards import Card
+from companion.rules.situation import Holding
+
+
+@command("play_card")
+def play(tx: Tx, c: Mapping[str, Any]) -> None:
+    """The ``play_card`` command: a kept card played by its holder."""
+    player = c["player"]
+    card = tx.deck.card(str(c.get("card", "")))
+    if card.id not in tx.state.seat(player).cards:
+        raise IllegalCommandError(f"play_card: {player} holds no {card.title!r}")
+    spec = card.play[0]
+    how = spec.get("play")
+    d = tx.state.decision
+    if spec.get("use") == "jail":
+        raise IllegalCommandError(
+            f"play_card: {card.title!r} gets you out of jail: use the jail_card command in jail"
+        )
+    if how is None:
+        raise IllegalCommandError(
+            f"play_card: {card.title!r} acts by itself when it applies ({card.effect})"
+        )
+    if how == "deal_buster":
+        if d.kind != "buy_or_auction" or d.player == player:
+            raise IllegalCommandError(
+                "play_card: Deal Buster is played when another player is about to buy a property"
+            )
+        _buy_instead(
+            tx, player, card, d.data["property"], tx.board.properties[d.data["property"]][0].price
+        )
+        return
+    if how == "bargain":
+        if d.kind != "buy_or_auction" or d.player != player:
+            raise IllegalCommandError(
+                "play_card: Bargain Business is played when you land on an unowned property"
+            )
+        _buy_instead(tx, player, card, d.data["property"], spec["price"])
+        return
+    if how in ("reverse_rent", "cheap_rent"):
+        if d.kind != "rent" or d.player != player:
+            raise IllegalCommandError(f"play_card: {card.title!r} is played when you owe rent")
+        return_card(tx, player, card.id)
+        task = tx.agenda.pop(0)
+        if how == "reverse_rent":
+            tx.first(pay_task(d.data["owner"], player, d.data["amount"], f"{card.title}"))
+        else:
+            tx.first(
+                pay_task(player, d.data["owner"], min(spec["amount"], task["amount"]), card.title)
+            )
+        tx.moved_on = True
+        return
+    if tx.state.turn != player or d.player != player or d.kind not in ("roll", "end_turn"):
+        raise IllegalCommandError(
+            f"play_card: {card.title!r} is played on your own turn, before or after your roll"
+        )
+    mark = len(tx.agenda)
+    PLAYS[how](tx, player, card, c)
+    return_card(tx, player, card.id)
+    tx.resume_after_new(mark, d)
+    tx.moved_on = True
+
+
+def _buy_instead(tx: Tx, player: str, card: Card, name: str, price: int) -> None:
+    if tx.cash(player) < price:
+        raise IllegalCommandError(
+            f"play_card: {name} costs ${price} and {player} has ${tx.cash(player)}"
+        )
+    return_card(tx, player, card.id)
+    tx.transfer(player, BANK, price, f"buying {name} ({card.title})")
+    set_holding(tx, name, Holding(player))
+    tx.moved_on = True
+
+
+def _other(tx: Tx, player: str, c: Mapping[str, Any]) -> str:
+    who = c.get("target")
+    if who not in others(tx, player):
+        raise IllegalCommandError(
+            f"play_card: 'target' is another player ({', '.join(others(tx, player))}), not {who!r}"
+        )
+    return str(who)
+
+
+def _loose_property(tx: Tx, owner: str, ref: Any) -> str:
+    name = assets.property_name(tx, ref)
+    h = tx.state.holdings.get(name)
+    if h is None or h.owner != owner:
+        raise IllegalCommandError(f"play_card: {owner} does not own {name!r}")
+    space = tx.board.properties[name][0]
+    if space.group and all(
+        (g := tx.state.holdings.get(n)) and g.owner == owner for n in tx.board.group_of(name)
+    ):
+        raise IllegalCommandError(f"play_card: {name!r} is part of {owner}'s monopoly")
+    if h.level or h.improved:
+        raise IllegalCommandError(f"play_card: {name!r} has buildings")
+    return name
+
+
+def _play_take_cash(tx: Tx, player: str, card: Card, c: Mapping[str, Any]) -> None:
+    rival = _other(tx, player, c)
+    if uses_lawyer(tx, rival, card.title):
+        return
+    against(tx, rival, pay_task(rival, player, card.play[0]["amount"], card.title), card.id)
+
+
+def _play_move(tx: Tx, player: str, card: Card, c: Mapping[str, Any]) -> None:
+    to = tx.board.space(str(c["space"])) if c.get("space") else None
+    if (card.move or {}).get("kind") == "choose" and to is None:
+        raise IllegalCommandError(f"play_card: {card.title!r} needs a 'space'")
+    move_by_card(tx, player, card, **({"to": to} if to else {}))
+
+
+def _play_foreclose(tx: Tx, player: str, card: Card, c: Mapping[str, Any]) -> None:
+    name = assets.property_name(tx, c.get("property"))
+    h = tx.state.holdings.get(name)
+    if h is None or h.owner == player or not h.mortgaged:
+        raise IllegalCommandError(
+            f"play_card: {card.title!r} claims another player's mortgaged property, and {name!r} is not one"
+        )
+    value = assets.mortgage_value(name)
+    assets.afford(tx, player, value, f"claiming {name}")
+    tx.transfer(player, BANK, value, f"{card.title}: {name}")
+    against(tx, h.owner, {"do": "hand_over", "property": name, "to": player}, card.id)
+
+
+def _play_swap(tx: Tx, player: str, card: Card, c: Mapping[str, Any]) -> None:
+    rival = _other(tx, player, c)
+    theirs = _loose_property(tx, rival, c.get("property"))
+    mine = _loose_property(tx, player, c.get("give"))
+    against(
+        tx, rival, {"do": "swap", "a": player, "b": rival, "mine": mine, "theirs": theirs}, card.id
+    )
+
+
+def _play_steal(tx: Tx, player: str, card: Card, c: Mapping[str, Any]) -> None:
+    rival = _other(tx, player, c)
+    name = _loose_property(tx, rival, c.get("property"))
+    against(tx, rival, {"do": "hand_over", "property": name, "to": player}, card.id)
+
+
+def _play_free_house(tx: Tx, player: str, card: Card, c: Mapping[str, Any]) -> None:
+    name = assets.property_name(tx, c.get("property"))
+    problem = assets.build_problem(tx.state, player, name)
+    group = tx.board.group_of(name) if tx.board.properties[name][0].group else ()
+    if problem is None and not all(
+        (g := tx.state.holdings.get(n)) and g.owner == player for n in group
+    ):
+        problem = "a free house goes on a property of a monopoly you own"
+    if problem is None and tx.state.holdings[name].level >= 4:
+        problem = "Zero Dollars Down builds a house, not a hotel or skyscraper"
+    if problem:
+        raise IllegalCommandError(f"play_card: cannot build on {name!r}: {problem}")
+    h = tx.state.holdings[name]
+    set_holding(tx, name, Holding(player, level=h.level + 1))
+
+
+def _play_sell_share(tx: Tx, player: str, card: Card, c: Mapping[str, Any]) -> None:
+    company = c.get("company")
+    seat = tx.state.seat(player)
+    if (
+        not isinstance(company, str)
+        or seat.shares.get(company, 0) - seat.mortgaged_shares.get(company, 0) < 1
+    ):
+        raise IllegalCommandError(f"play_card: {player} holds no unmortgaged share of {company!r}")
+    shares = dict(seat.shares)
+    shares[company] -= 1
+    tx.shares({player: (shares, seat.mortgaged_shares)})
+    tx.transfer(BANK, player, par_values()[company] + card.play[0]["bonus"], card.title)
+
+
+def _play_jail_other(tx: Tx, player: str, card: Card, c: Mapping[str, Any]) -> None:
+    rival = _other(tx, player, c)
+    against(tx, rival, {"do": "send_to_jail", "player": rival}, card.id)
+
+
+PLAYS: dict[str, Callable[[Tx, str, Card, Mapping[str, Any]], None]] = {
+    "take_cash": _play_take_cash,
+    "move": _play_move,
+    "foreclose": _play_foreclose,
+    "swap": _play_swap,
+    "steal": _play_steal,
+    "free_house": _play_free_house,
+    "sell_share": _play_sell_share,
+    "jail_other": _play_jail_other,
+}

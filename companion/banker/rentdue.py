@@ -1,0 +1,47 @@
+"""Rent due: the kept cards that change it (Reverse Rent, The Rent Is Too Darn High, Comped
+Room, half railroad rent, rent received bonus), and a jailed landlord's Pay Back."""
+
+from __future__ import annotations
+
+from companion.banker.keptcards import held
+from companion.banker.ledger import POOL
+from companion.banker.tx import (
+    Task,
+    Tx,
+    pay_task,
+    return_card,
+    task,
+)
+
+
+@task("rent")
+def rent(tx: Tx, task: Task) -> None:
+    """Task: rent due, after the kept cards that change it."""
+    player, owner, space = task["player"], task["owner"], tx.board.space(task["space"])
+    amount = task["amount"]
+    if "asked" not in task and (
+        card := held(tx, player, "play", "reverse_rent") or held(tx, player, "play", "cheap_rent")
+    ):
+        tx.first({**task, "asked": True})
+        tx.ask(
+            "rent",
+            player,
+            f"{player}: pay ${amount} rent to {owner} for {space.name}, or play {tx.deck.card(card).title}.",
+            ("pay", "play_card"),
+            amount=amount,
+            owner=owner,
+        )
+        return
+    if (card := held(tx, player, "rent", "free")) is not None:
+        return_card(tx, player, card)
+        tx.note(f"Comped Room: {player} pays no rent on {space.name}.")
+        return
+    if space.kind == "railroad" and (card := held(tx, player, "rent", "half_railroad")) is not None:
+        return_card(tx, player, card)
+        amount = (amount + 1) // 2
+    if (card := held(tx, owner, "rent_received")) is not None:
+        return_card(tx, owner, card)
+        amount += tx.deck.card(card).play[0]["amount"]
+    landlord = tx.state.seat(owner)
+    payee = POOL if landlord.rent_to_pool and landlord.in_jail else owner
+    tx.first(pay_task(player, payee, amount, f"rent for {space.name}"))

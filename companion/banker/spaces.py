@@ -1,0 +1,294 @@
+"""What spaces ask once a token lands: utilities' dice, Tax Refund, taxi rides, Chance and
+Community Chest draws, Birthday Gift, Squeeze Play, Roll Three, the Auction space."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.banker import cardplay, keptcards
+from companion.banker.ledger import BANK, POOL
+from companion.banker.moves import apply_move
+from companion.banker.tx import (
+    Task,
+    Tx,
+    command,
+    dice_of,
+    pay_task,
+    roll_of,
+    take_roll_three,
+    take_voucher,
+    task,
+)
+from companion.errors import IllegalCommandError
+from companion.rules.movement import (
+    resolve_taxi,
+)
+
+
+@task("utility_roll")
+def _task_utility_roll(tx: Tx, task: Task) -> None:
+    player = task["player"]
+    tx.ask(
+        "dice",
+        player,
+        f"{player}: roll two dice and pay {task['times']} times the total.",
+        ("dice",),
+        why="utility",
+        space=task["space"],
+        times=task["times"],
+    )
+
+
+@task("collect_tax_refund")
+def _task_tax_refund(tx: Tx, task: Task) -> None:
+    """P1: Tax Refund pays half the Pool, rounded up."""
+    amount = (tx.state.pool + 1) // 2
+    tx.transfer(POOL, task["player"], amount, "Tax Refund: half the Pool")
+
+
+@task("all_move")
+def _task_all_move(tx: Tx, task: Task) -> None:
+    for seat in tx.state.active:
+        if seat.name != task["player"] and not seat.in_jail:
+            tx.emit(
+                "moved",
+                player=seat.name,
+                to=task["space"],
+                path=[task["space"]],
+                text=f"{seat.name} moves directly to {tx.board.space(task['space']).name}.",
+            )
+
+
+@task("taxi_offer")
+def _task_taxi_offer(tx: Tx, task: Task) -> None:
+    player = task["player"]
+    if tx.state.seat(player).position.key != task["space"]:
+        return
+    tx.ask(
+        "taxi",
+        player,
+        f"{player}: take a taxi ride (to Free Parking, another cab company or a transit station), or carry on.",
+        ("taxi", "skip"),
+    )
+
+
+@command("taxi")
+def _cmd_taxi(tx: Tx, c: Mapping[str, Any]) -> None:
+    to = tx.board.space(str(c.get("space", "")))
+    apply_move(tx, resolve_taxi(tx.board, tx.state.situation(), to, player=c["player"]))
+
+
+@command("skip")
+def _cmd_skip(tx: Tx, c: Mapping[str, Any]) -> None:
+    """Decline an offer (a taxi ride, a card's option): the turn carries on."""
+
+
+@task("draw_card")
+def _task_draw_card(tx: Tx, task: Task) -> None:
+    player, deck = task["player"], task["deck"]
+    title = "Chance" if deck == "chance" else "Community Chest"
+    tx.ask(
+        "draw", player, f"{player}: draw a {title} card and tell me which.", ("draw",), deck=deck
+    )
+
+
+@command("draw")
+def _cmd_draw(tx: Tx, c: Mapping[str, Any]) -> None:
+    d = tx.state.decision
+    deck = d.data["deck"]
+    player = c["player"]
+    if deck == "travel_voucher":
+        take_voucher(tx, player, c.get("card", ""))
+    elif deck == "roll_three":
+        combo = take_roll_three(tx, player, c.get("card", ""), "draw")
+        tx.emit("drew", player=player, card=combo, title=f"Roll Three {combo}")
+        _ask_roll_three_dice(tx, player)
+    else:
+        card = tx.deck.card(str(c.get("card", "")))
+        if card.deck != deck:
+            raise IllegalCommandError(
+                f"draw: {card.id!r} is a {card.deck.replace('_', ' ')} card, and {player} draws from {deck.replace('_', ' ')}"
+            )
+        if tx.state.cards_out.get(card.id, 0) >= card.count:
+            raise IllegalCommandError(
+                f"draw: every copy of {card.id!r} is in a player's hand; check the card"
+            )
+        tx.emit(
+            "drew",
+            player=player,
+            card=card.id,
+            title=card.title,
+            text=f"{player} drew {card.title}: {card.effect}",
+        )
+        cardplay.drawn(tx, player, card)
+
+
+@task("birthday_gift")
+def _task_birthday(tx: Tx, task: Task) -> None:
+    player = task["player"]
+    if tx.state.rules.birthday_from_players:
+        tx.first(
+            *[
+                pay_task(s.name, player, 100, "Birthday Gift")
+                for s in tx.state.active
+                if s.name != player
+            ]
+        )
+        return
+    if not sum(tx.state.vouchers_left.values()):
+        tx.transfer(BANK, player, 100, "Birthday Gift")
+        return
+    tx.ask(
+        "gift",
+        player,
+        f"{player}: Birthday Gift: take $100 from the Bank or a Travel Voucher.",
+        ("gift",),
+    )
+
+
+@command("gift")
+def _cmd_gift(tx: Tx, c: Mapping[str, Any]) -> None:
+    choice = c.get("option")
+    if choice == "cash":
+        tx.transfer(BANK, c["player"], 100, "Birthday Gift")
+    elif choice == "voucher":
+        tx.first({"do": "draw_voucher", "player": c["player"]})
+    else:
+        raise IllegalCommandError(f"gift: the option is 'cash' or 'voucher', not {choice!r}")
+
+
+@task("squeeze_play")
+def _task_squeeze(tx: Tx, task: Task) -> None:
+    player = task["player"]
+    speed = tx.state.rules.squeeze_play_speed_die
+    tx.ask(
+        "dice",
+        player,
+        f"{player}: Squeeze Play! Roll the two regular dice{' and the speed die' if speed else ''}.",
+        ("dice",),
+        why="squeeze_play",
+    )
+
+
+def squeeze_play_amount(total: int, *, speed_die: bool = False) -> int:
+    """P5: what each other player pays on Squeeze Play for the dice total.
+
+    >>> [squeeze_play_amount(t) for t in (2, 3, 5, 9, 10, 12)]
+    [200, 100, 50, 50, 100, 200]
+    >>> [squeeze_play_amount(t, speed_die=True) for t in (2, 5, 6, 11, 12, 15)]
+    [200, 100, 50, 50, 100, 200]
+    """
+    if speed_die:
+        return 200 if total in (2, 15) else 100 if total in (3, 4, 5, 12, 13, 14) else 50
+    return 200 if total in (2, 12) else 100 if total in (3, 4, 10, 11) else 50
+
+
+#: Roll Three payouts by matches (P4); the roller holding the exact three gets the last one.
+ROLL_THREE_PAYOUT = {1: 50, 2: 200, 3: 1000}
+ROLL_THREE_OWN_CARD = 1500
+
+
+def roll_three_winnings(card: str, dice: Sequence[int], *, rolled_by_holder: bool) -> int:
+    """P4: what one Roll Three card wins against three dice (matched as multisets).
+
+    >>> [roll_three_winnings(c, [1, 3, 6], rolled_by_holder=False) for c in ("4-4-5", "2-4-6", "1-3-3", "1-3-6")]
+    [0, 50, 200, 1000]
+    >>> roll_three_winnings("1-3-6", [6, 1, 3], rolled_by_holder=True)
+    1500
+    """
+    wanted = [int(v) for v in card.split("-")]
+    matches = 0
+    for die in dice:
+        if die in wanted:
+            wanted.remove(die)
+            matches += 1
+    if matches == 3 and rolled_by_holder:
+        return ROLL_THREE_OWN_CARD
+    return ROLL_THREE_PAYOUT.get(matches, 0)
+
+
+@task("roll_three")
+def _task_roll_three(tx: Tx, task: Task) -> None:
+    player = task["player"]
+    if tx.state.roll_three_left:
+        tx.ask(
+            "draw",
+            player,
+            f"{player}: draw a Roll Three card and tell me its numbers.",
+            ("draw",),
+            deck="roll_three",
+        )
+    else:
+        _ask_roll_three_dice(tx, player)
+
+
+def _ask_roll_three_dice(tx: Tx, player: str) -> None:
+    tx.ask(
+        "dice",
+        player,
+        f"{player}: roll three regular dice for Roll Three.",
+        ("dice",),
+        why="roll_three",
+    )
+
+
+@command("dice")
+def _cmd_dice(tx: Tx, c: Mapping[str, Any]) -> None:
+    d = tx.state.decision
+    player = c["player"]
+    why = d.data["why"]
+    if why == "squeeze_play":
+        if tx.state.rules.squeeze_play_speed_die:
+            roll = roll_of(c)
+            total = roll.spaces
+            amount = squeeze_play_amount(total, speed_die=True)
+        else:
+            total = sum(dice_of(c, 2))
+            amount = squeeze_play_amount(total)
+            roll = None
+        tx.note(f"Squeeze Play: {player} rolled {total}; every other player pays ${amount}.")
+        others = [s.name for s in tx.state.active if s.name != player]
+        tasks: list[Task] = [pay_task(o, player, amount, "Squeeze Play") for o in others]
+        if roll is not None and roll.speed in ("mr", "bus"):
+            tasks += [{"do": "give_voucher", "from": o, "to": player} for o in others]
+        tx.first(*tasks)
+    elif why == "roll_three":
+        dice = dice_of(c, 3)
+        tx.note(f"Roll Three: {player} rolled {'-'.join(map(str, sorted(dice)))}.")
+        winnings: dict[str, int] = {}
+        for seat in tx.state.active:
+            won = sum(
+                roll_three_winnings(card, dice, rolled_by_holder=seat.name == player)
+                for card in seat.roll_three
+            )
+            tx.transfer(BANK, seat.name, won, "Roll Three")
+            winnings[seat.name] = won
+        keptcards.roll_three_shares(tx, winnings)
+    elif why == "utility":
+        total = sum(dice_of(c, 2))
+        space = tx.board.space(d.data["space"])
+        owner = tx.state.holdings[space.name].owner
+        tx.first(
+            {
+                "do": "rent",
+                "player": player,
+                "space": space.key,
+                "owner": owner,
+                "amount": d.data["times"] * total,
+            }
+        )
+    else:
+        cardplay.dice(tx, c, why)
+
+
+@task("auction_any")
+def _task_auction_any(tx: Tx, task: Task) -> None:
+    player = task["player"]
+    tx.ask(
+        "choose_space",
+        player,
+        f"{player}: pick any unowned property for the Banker to auction.",
+        ("choose",),
+        why="auction_any",
+    )

@@ -1,0 +1,59 @@
+"""The Stock Exchange space: dividends for everyone, then one share bought at par or auctioned."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.banker import keptcards
+from companion.banker.ledger import BANK
+from companion.banker.tx import (
+    Task,
+    Tx,
+    command,
+    give_share,
+    par_values,
+    pay_dividends,
+    task,
+)
+from companion.errors import IllegalCommandError
+
+
+@task("stock_exchange")
+def _task_stock_exchange(tx: Tx, task: Task) -> None:
+    pay_dividends(tx, list(par_values()), "Stock Exchange")
+    player = task["player"]
+    if any(tx.state.shares_left.values()):
+        tx.ask(
+            "stock",
+            player,
+            f"{player}: buy one share of any company at par, or choose one for the Banker to auction.",
+            ("stock",),
+        )
+
+
+@command("stock")
+def _cmd_stock(tx: Tx, c: Mapping[str, Any]) -> None:
+    player, company, how = c["player"], c.get("company"), c.get("how")
+    if company not in par_values():
+        raise IllegalCommandError(
+            f"stock: no company {company!r}; the companies are {', '.join(par_values())}"
+        )
+    if not tx.state.shares_left.get(company):
+        raise IllegalCommandError(
+            f"stock: every share of {company} is sold; choose another company"
+        )
+    if tx.state.decision.data.get("free") and how != "buy":
+        raise IllegalCommandError("stock: the free share (Inherit Stock) is taken, not auctioned")
+    if how == "buy":
+        price = keptcards.share_price(tx, player, par_values()[company])
+        if tx.cash(player) < price:
+            raise IllegalCommandError(
+                f"stock by {player}: a share of {company} costs ${price} and {player} has ${tx.cash(player)}"
+            )
+        tx.transfer(player, BANK, price, f"buying a share of {company}")
+        give_share(tx, player, company)
+    elif how == "auction":
+        tx.first({"do": "auction", "item": "share", "name": company})
+    else:
+        raise IllegalCommandError(f"stock: 'how' is 'buy' or 'auction', not {how!r}")

@@ -1,0 +1,340 @@
+"""The turn flow: dealing the starting cards, the turn-order roll, each turn's roll in or out of
+jail, triples, the Mr. Monopoly and Bus bonus moves, doubles, Subway rides and ending a turn."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from companion.banker import cardplay
+from companion.banker.ledger import POOL
+from companion.banker.moves import apply_move
+from companion.banker.state import Decision
+from companion.banker.tx import (
+    Task,
+    Tx,
+    command,
+    dice_of,
+    jail_card,
+    return_card,
+    roll_from,
+    roll_json,
+    roll_of,
+    take_roll_three,
+    take_voucher,
+    task,
+)
+from companion.banker.vouchers import can_play_voucher
+from companion.errors import IllegalCommandError
+from companion.rules.movement import (
+    Roll,
+    resolve_bonus,
+    resolve_roll,
+    resolve_subway,
+)
+
+BAIL = 50
+
+
+def deal_decision(player: str) -> Decision:
+    return Decision(
+        "deal",
+        player,
+        f"{player}: draw your starting Travel Voucher and Roll Three card, and tell me which.",
+        ("deal",),
+    )
+
+
+@command("deal")
+def _cmd_deal(tx: Tx, c: Mapping[str, Any]) -> None:
+    player = c["player"]
+    take_voucher(tx, player, c["voucher"])
+    take_roll_three(tx, player, c["roll_three"], "deal")
+    names = [s.name for s in tx.state.seats]
+    after = names[names.index(player) + 1 :]
+    if after:
+        d = deal_decision(after[0])
+        tx.ask(d.kind, d.player, d.text, d.answers)
+    else:
+        ask_order_roll(tx, names)
+
+
+def ask_order_roll(tx: Tx, group: Sequence[str]) -> None:
+    """The next of ``group`` to roll for the turn order (each rolls once a round)."""
+    player = next(n for n in group if n not in tx.state.order_rolls)
+    tx.ask(
+        "order_roll",
+        player,
+        f"{player}: roll the two regular dice for the turn order (highest starts).",
+        ("order_roll",),
+        group=list(group),
+    )
+
+
+@command("order_roll")
+def _cmd_order_roll(tx: Tx, c: Mapping[str, Any]) -> None:
+    """P10: everyone rolls the two regular dice; the highest starts, ties roll again, and play
+    goes round the table from the starter."""
+    dice = dice_of(c, 2)
+    group = list(tx.state.decision.data["group"])
+    tx.emit("order_rolled", player=c["player"], dice=dice)
+    rolls = tx.state.order_rolls
+    if any(n not in rolls for n in group):
+        ask_order_roll(tx, group)
+        return
+    best = max(rolls[n] for n in group)
+    tied = [n for n in group if rolls[n] == best]
+    if len(tied) > 1:
+        tx.emit("bank", set={"order_rolls": {}})
+        tx.note(f"{' and '.join(tied)} tie with {best}: they roll again.")
+        ask_order_roll(tx, tied)
+        return
+    names = [s.name for s in tx.state.seats]
+    start = names.index(tied[0])
+    order = names[start:] + names[:start]
+    tx.emit("order_set", order=order, text=f"{order[0]} rolled highest and starts.")
+    _start_turn(tx, order[0])
+
+
+def next_turn(tx: Tx) -> None:
+    names = [s.name for s in tx.state.seats]
+    i = names.index(tx.state.turn)
+    for step in range(1, len(names) + 1):
+        seat = tx.state.seats[(i + step) % len(names)]
+        if seat.bankrupt:
+            continue
+        if seat.skip_turns:
+            tx.seat_set(seat.name, skip_turns=seat.skip_turns - 1)
+            tx.note(f"{seat.name} loses this turn (Vehicle Impounded).")
+            continue
+        _start_turn(tx, seat.name)
+        return
+
+
+def _start_turn(tx: Tx, player: str) -> None:
+    tx.emit("turn", player=player, doubles=0, voucher=False, text=f"{player}'s turn.")
+    ask_roll(tx, player)
+
+
+def ask_roll(tx: Tx, player: str) -> None:
+    seat = tx.state.seat(player)
+    if seat.subway:
+        tx.ask(
+            "subway",
+            player,
+            f"{player}: ride the Subway to any space on any track.",
+            ("choose",),
+            why="subway",
+        )
+        return
+    answers = ["roll"]
+    if seat.in_jail:
+        answers.append("bail")
+        if jail_card(seat.cards):
+            answers.append("jail_card")
+        text = f"{player} is in jail: roll the two regular dice for doubles, pay ${BAIL} bail, or use a card."
+    else:
+        text = f"{player}: roll the dice."
+        if can_play_voucher(tx.state, player):
+            answers.append("voucher")
+    tx.ask("roll", player, text, answers)
+
+
+@command("roll")
+def _cmd_roll(tx: Tx, c: Mapping[str, Any]) -> None:
+    player = c["player"]
+    roll = roll_of(c)
+    _roll(tx, player, roll)
+
+
+@command("bail")
+def _cmd_bail(tx: Tx, c: Mapping[str, Any]) -> None:
+    player = c["player"]
+    if tx.cash(player) < BAIL:
+        raise IllegalCommandError(
+            f"bail by {player}: bail is ${BAIL} and {player} has ${tx.cash(player)}; raise money first"
+        )
+    tx.transfer(player, POOL, BAIL, "jail bail")
+    tx.seat_set(player, in_jail=False, jail_turns=0, rent_to_pool=False)
+    ask_roll(tx, player)
+
+
+@command("jail_card")
+def _cmd_jail_card(tx: Tx, c: Mapping[str, Any]) -> None:
+    player = c["player"]
+    seat = tx.state.seat(player)
+    card = jail_card(seat.cards)
+    if card is None:
+        raise IllegalCommandError(
+            f"jail_card by {player}: {player} holds no Get Out of Jail Free card"
+        )
+    return_card(tx, player, card)
+    tx.seat_set(player, in_jail=False, jail_turns=0, rent_to_pool=False)
+    ask_roll(tx, player)
+
+
+def _roll(tx: Tx, player: str, roll: Roll) -> None:
+    """A roll's first move and what its space asks; the bonus move and doubles come after."""
+    state = tx.state
+    seat = state.seat(player)
+    backwards = seat.reverse_direction
+    tx.emit(
+        "rolled",
+        player=player,
+        dice=[roll.d1, roll.d2, roll.speed],
+        text=f"{player} rolled {roll}.",
+    )
+    res = resolve_roll(tx.board, state.situation(), roll, player=player, first_move_only=True)
+    jailed_before = seat.in_jail
+    apply_move(tx, res)
+    if any(a.kind == "choose_any_space" for a in res.follow_up):
+        tx.first({"do": "choose_triples", "roll": roll_json(roll)})
+        return
+    if jailed_before or roll.is_triples or res.in_jail:
+        return
+    missed_bus = backwards and roll.speed == "bus"
+    if roll.speed in ("mr", "bus") and not missed_bus:
+        tx.later({"do": "bonus", "roll": roll_json(roll), "backwards": backwards})
+    tx.later({"do": "doubles", "roll": roll_json(roll)})
+
+
+@task("choose_triples")
+def _task_choose_triples(tx: Tx, task: Task) -> None:
+    player = tx.state.turn
+    tx.ask(
+        "choose_space",
+        player,
+        f"{player}: triples! Choose any space to move ahead to.",
+        ("choose",),
+        why="triples",
+        roll=task["roll"],
+    )
+
+
+@task("bonus")
+def _task_bonus(tx: Tx, task: Task) -> None:
+    player = tx.state.turn
+    seat = tx.state.seat(player)
+    if seat.bankrupt or seat.in_jail:
+        return
+    roll = roll_from(task["roll"])
+    if seat.subway:
+        tx.ask(
+            "choose_space",
+            player,
+            f"{player}: your bonus move becomes the Subway ride: choose any space.",
+            ("choose",),
+            why="bonus_subway",
+            roll=task["roll"],
+        )
+        return
+    if roll.speed == "bus" and any(tx.state.vouchers_left.values()) and "bus" not in task:
+        res = resolve_bonus(tx.board, tx.state.situation(), roll, player=player, bus=None)
+        target = next(a.space for a in res.follow_up if a.kind == "bus_option")
+        assert target is not None
+        tx.ask(
+            "bus_option",
+            player,
+            f"{player}: Bus! Take a Travel Voucher, or move to {target.name}.",
+            ("bus",),
+            roll=task["roll"],
+            to=target.key,
+        )
+        return
+    res = resolve_bonus(
+        tx.board,
+        tx.state.situation(),
+        roll,
+        player=player,
+        backwards=task["backwards"],
+        bus=task.get("bus", "move" if roll.speed == "bus" else None),
+    )
+    apply_move(tx, res)
+
+
+@command("bus")
+def _cmd_bus(tx: Tx, c: Mapping[str, Any]) -> None:
+    choice = c.get("option")
+    if choice not in ("move", "voucher"):
+        raise IllegalCommandError(f"bus: the option is 'move' or 'voucher', not {choice!r}")
+    d = tx.state.decision
+    if choice == "voucher":
+        tx.first({"do": "draw_voucher", "player": c["player"]})
+    else:
+        tx.first({"do": "bonus", "roll": d.data["roll"], "backwards": False, "bus": "move"})
+
+
+@task("doubles")
+def _task_doubles(tx: Tx, task: Task) -> None:
+    player = tx.state.turn
+    seat = tx.state.seat(player)
+    roll = roll_from(task["roll"])
+    if seat.bankrupt or seat.in_jail:
+        return
+    if roll.is_doubles:
+        doubles = tx.state.doubles + 1
+        tx.emit("turn", player=player, doubles=doubles, voucher=tx.state.voucher_played)
+        tx.note(f"Doubles: {player} rolls again.")
+        ask_roll(tx, player)
+    elif can_play_voucher(tx.state, player):
+        tx.ask(
+            "end_turn",
+            player,
+            f"{player}: play a Travel Voucher, or end your turn.",
+            ("end_turn", "voucher"),
+        )
+
+
+@command("end_turn")
+def _cmd_end_turn(tx: Tx, c: Mapping[str, Any]) -> None:
+    tx.agenda.clear()
+
+
+@command("choose")
+def _cmd_choose(tx: Tx, c: Mapping[str, Any]) -> None:
+    d = tx.state.decision
+    player = c["player"]
+    space = tx.board.space(str(c.get("space", "")))
+    why = d.data.get("why")
+    if why == "triples":
+        roll = roll_from(d.data["roll"])
+        res = resolve_roll(tx.board, tx.state.situation(), roll, player=player, to=space)
+        apply_move(tx, res)
+    elif why == "subway":
+        apply_move(tx, resolve_subway(tx.board, tx.state.situation(), space, player=player))
+    elif why == "bonus_subway":
+        tx.seat_set(player, subway=False)
+        situation = tx.state.situation()
+        seat = situation.player(player)
+        situation = replace(
+            situation,
+            players=tuple(replace(p, subway=True) if p is seat else p for p in situation.players),
+        )
+        roll = roll_from(d.data["roll"])
+        apply_move(tx, resolve_bonus(tx.board, situation, roll, player=player, to=space))
+    elif why == "auction_any":
+        if not space.is_property or space.name in tx.state.holdings:
+            raise IllegalCommandError(
+                f"choose: the Auction space auctions an unowned property, and {space.name!r} is not one"
+            )
+        tx.first({"do": "auction", "item": "property", "name": space.name})
+    else:
+        cardplay.choose(tx, c, space)
+
+
+@task("resume")
+def _task_resume(tx: Tx, task: Task) -> None:
+    """Ask a decision again after what interrupted it (a voucher move, a card played...)."""
+    d = Decision.from_json(task["decision"])
+    seat = tx.state.seat(d.player)
+    if seat.bankrupt:
+        return
+    if d.kind == "roll":
+        if not seat.in_jail or "bail" in d.answers:  # not if the interruption jailed them
+            ask_roll(tx, d.player)
+    elif d.kind == "end_turn":
+        if can_play_voucher(tx.state, d.player):
+            tx.ask(d.kind, d.player, d.text, d.answers)
+    else:
+        tx.decision = d

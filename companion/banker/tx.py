@@ -1,0 +1,359 @@
+"""One command being decided (:class:`Tx`), and the primitives every part of the banker shares:
+payments owed, holdings, cards and vouchers returned to the deck, Roll Three cards, dice, shares
+and dividends; and the one registry of command and task handlers.
+
+Each part of the banker registers its handlers with :func:`command` and :func:`task`;
+:mod:`companion.banker.engine` dispatches through :data:`COMMAND_HANDLERS` and
+:data:`TASK_HANDLERS`. Nothing here imports another part of the banker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from companion.banker.ledger import BANK, POOL
+from companion.banker.state import Decision, Event, GameState, evolve
+from companion.errors import BadRollError, IllegalCommandError, shown
+from companion.rules.board import ultimate_board
+from companion.rules.cards import card_deck
+from companion.rules.movement import (
+    Roll,
+)
+from companion.rules.situation import Holding
+
+#: D4: the rules' equipment list, "20 ROLL THREE CARDS (SAO)", each card once.
+ROLL_THREE_CARDS = 20
+#: D4, option ``roll_three_action_cards``: the printed action-card set, 18 combinations twice.
+ROLL_THREE_ACTION_CARDS = 36
+
+
+#: An agenda item: ``{"do": name, ...}`` (the JSON the game log stores).
+Task = Mapping[str, Any]
+BOARD = ultimate_board()
+DECK = card_deck()
+
+
+class Tx:
+    """One command being decided: the state as events are emitted, the agenda, the decision."""
+
+    __slots__ = ("state", "events", "agenda", "decision", "board", "deck", "moved_on")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+        self.agenda: list[Task] = list(state.agenda)
+        self.decision: Decision | None = None
+        self.board = BOARD
+        self.deck = DECK
+        #: An any-time command (``play_card``) answered the decision or added to the agenda.
+        self.moved_on = False
+
+    def emit(self, type_: str, **data: Any) -> None:
+        event = {"type": type_, **data}
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+
+    def ask(self, kind: str, player: str, text: str, answers: Sequence[str], **data: Any) -> None:
+        self.decision = Decision(kind, player, text, tuple(answers), data)
+
+    def first(self, *tasks: Task) -> None:
+        """Do these before the rest of the agenda."""
+        self.agenda[0:0] = tasks
+
+    def later(self, *tasks: Task) -> None:
+        self.agenda.extend(tasks)
+
+    def resume_after_new(self, mark: int, decision: Decision) -> None:
+        """Ask ``decision`` again once the tasks added since the agenda was ``mark`` long are done."""
+        self.agenda.insert(
+            len(self.agenda) - mark, {"do": "resume", "decision": decision.to_json()}
+        )
+
+    # Money
+
+    def transfer(self, source: str, target: str, amount: int, reason: str) -> None:
+        if amount > 0:
+            self.emit("transfer", **{"from": source, "to": target, "amount": amount}, reason=reason)
+
+    def cash(self, name: str) -> int:
+        return self.state.cash[name]
+
+    def seat_set(self, player: str, **changes: Any) -> None:
+        self.emit("seat", player=player, set=changes)
+
+    def shares(
+        self, changes: Mapping[str, tuple[Mapping[str, int], Mapping[str, int]]], **why: Any
+    ) -> None:
+        """Set players' (shares, mortgaged shares) and the Bank's shares left, in one event."""
+        left = dict(self.state.shares_left)
+        holders = {}
+        for name, (shares, mortgaged) in changes.items():
+            seat = self.state.seat(name)
+            for company in set(shares) | set(seat.shares):
+                left[company] -= shares.get(company, 0) - seat.shares.get(company, 0)
+            holders[name] = {"shares": dict(shares), "mortgaged_shares": dict(mortgaged)}
+        self.emit("shares", holders=holders, left=left, **why)
+
+    def note(self, text: str, **data: Any) -> None:
+        self.emit("note", text=text, **data)
+
+
+def roll_three_card(value: Any) -> str:
+    parts = value.replace(" ", "").split("-") if isinstance(value, str) else []
+    if len(parts) != 3:
+        raise IllegalCommandError(
+            f"a Roll Three card shows three dice like '1-3-6', not {shown(value)}"
+        )
+    return "-".join(map(str, sorted(die(v, "Roll Three card") for v in parts)))
+
+
+_FACES = {str(n): n for n in range(1, 7)}
+
+
+def die(value: Any, what: str) -> int:
+    """A regular die: a whole number 1 to 6, or its digit as text; anything else is refused."""
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6:
+        return value
+    n = _FACES.get(value.strip()) if isinstance(value, str) else None
+    if n is None:
+        raise BadRollError(f"{what}: a die shows 1 to 6, not {shown(value)}")
+    return n
+
+
+def roll_three_printed() -> Mapping[str, int]:
+    """D4: the printed action-card set's Roll Three cards, by combination (each twice)."""
+    global _PRINTED_ROLL_THREE
+    if _PRINTED_ROLL_THREE is None:
+        from companion.rules.board import load_data
+
+        deck = load_data("cards.json")["roll_three"]["deck"]
+        _PRINTED_ROLL_THREE = {card: deck.count(card) for card in deck}
+    return _PRINTED_ROLL_THREE
+
+
+_PRINTED_ROLL_THREE: dict[str, int] | None = None
+
+
+def roll_three_cards_left(state: GameState) -> list[str]:
+    """D4: the Roll Three cards that can still be drawn, a combination once per copy left.
+
+    The rules' 20-card deck has each card once (the rules name no combinations, so any three
+    dice values may be on one); the printed action-card set (option ``roll_three_action_cards``)
+    has 18 combinations twice.
+
+    >>> from companion.banker.state import replay
+    >>> state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
+    >>> len(roll_three_cards_left(state)), "1-1-1" in roll_three_cards_left(state)
+    (56, True)
+    """
+    if not state.roll_three_left:
+        return []
+    held: dict[str, int] = {}
+    for seat in state.seats:
+        for card in seat.roll_three:
+            held[card] = held.get(card, 0) + 1
+    if state.rules.roll_three_action_cards:
+        deck = roll_three_printed()
+    else:
+        deck = {f"{a}-{b}-{c}": 1 for a in range(1, 7) for b in range(a, 7) for c in range(b, 7)}
+    return [card for card, n in deck.items() for _ in range(n - held.get(card, 0))]
+
+
+def take_roll_three(tx: Tx, player: str, value: Any, kind: str) -> str:
+    """D4: ``player`` takes the Roll Three card ``value`` from the deck, if it is there."""
+    card = roll_three_card(value)
+    if tx.state.roll_three_left < 1:
+        raise IllegalCommandError(f"{kind}: no Roll Three cards are left")
+    if card not in roll_three_cards_left(tx.state):
+        holders = [s.name for s in tx.state.seats for c in s.roll_three if c == card]
+        if tx.state.rules.roll_three_action_cards:
+            copies = roll_three_printed().get(card, 0)
+            if not copies:
+                raise IllegalCommandError(
+                    f"{kind}: the printed action cards have no Roll Three {card} "
+                    "(18 combinations of three different numbers, not 2-3-5 or 2-3-6); check the card"
+                )
+            deck = f"the deck has {copies} of it"
+        else:
+            deck = "the deck has one of each card"
+        who = " and ".join("you" if h == player else h for h in holders)
+        raise IllegalCommandError(
+            f"{kind} by {player}: Roll Three {card} is held by {who} already and {deck}; check the card"
+        )
+    tx.emit("bank", set={"roll_three_left": tx.state.roll_three_left - 1})
+    tx.seat_set(player, roll_three=[*tx.state.seat(player).roll_three, card])
+    return card
+
+
+def take_voucher(tx: Tx, player: str, voucher_id: Any) -> str:
+    voucher = tx.deck.voucher(str(voucher_id))
+    left = dict(tx.state.vouchers_left)
+    if left.get(voucher.id, 0) < 1:
+        raise IllegalCommandError(
+            f"draw: every copy of {voucher.id!r} is in a player's hand; check the card"
+        )
+    left[voucher.id] -= 1
+    tx.emit("bank", set={"vouchers_left": left})
+    seat = tx.state.seat(player)
+    tx.seat_set(player, vouchers=[*seat.vouchers, voucher.id])
+    tx.emit("drew", player=player, card=voucher.id, title=voucher.label)
+    return voucher.id
+
+
+def return_vouchers(tx: Tx, player: str, ids: Sequence[str]) -> None:
+    left = dict(tx.state.vouchers_left)
+    held = list(tx.state.seat(player).vouchers)
+    for v in ids:
+        held.remove(v)
+        left[v] += 1
+    tx.emit("bank", set={"vouchers_left": left})
+    tx.seat_set(player, vouchers=held)
+
+
+def dice_of(c: Mapping[str, Any], count: int | tuple[int, ...]) -> list[int]:
+    dice = c.get("dice")
+    counts = (count,) if isinstance(count, int) else count
+    if not isinstance(dice, list) or len(dice) not in counts:
+        want = " or ".join(map(str, counts))
+        raise BadRollError(f"{c.get('type')}: give {want} regular dice, not {shown(dice)}")
+    return [die(v, str(c.get("type"))) for v in dice]
+
+
+def roll_of(c: Mapping[str, Any]) -> Roll:
+    dice = c.get("dice")
+    if not isinstance(dice, list):
+        raise BadRollError(f"roll: give the dice as a list like [3, 4, 'mr'], not {shown(dice)}")
+    return Roll.parse([str(v) for v in dice])
+
+
+def return_card(tx: Tx, player: str, card: str) -> None:
+    seat = tx.state.seat(player)
+    cards = list(seat.cards)
+    cards.remove(card)
+    tx.seat_set(player, cards=cards)
+    out = dict(tx.state.cards_out)
+    out[card] -= 1
+    tx.emit("bank", set={"cards_out": out})
+
+
+def roll_json(roll: Roll) -> list[Any]:
+    return [roll.d1, roll.d2, roll.speed]
+
+
+def roll_from(values: Sequence[Any]) -> Roll:
+    return Roll(values[0], values[1], values[2])
+
+
+def jail_card(cards: Sequence[str]) -> str | None:
+    return next((c for c in cards if c.endswith("get-out-of-jail-free")), None)
+
+
+def pay_task(source: str, target: str, amount: int, reason: str) -> Task:
+    return {"do": "pay", "from": source, "to": target, "amount": amount, "reason": reason}
+
+
+def gone(tx: Tx, name: str) -> bool:
+    return name not in (BANK, POOL) and tx.state.seat(name).bankrupt
+
+
+def set_holding(tx: Tx, name: str, holding: Holding | None) -> None:
+    data = None
+    if holding is not None:
+        data = {
+            "owner": holding.owner,
+            "mortgaged": holding.mortgaged,
+            "level": holding.level,
+            "improved": holding.improved,
+        }
+    tx.emit("holding", property=name, holding=data)
+
+
+def dividend(company: str, shares: int) -> int:
+    """P6: the dividend on ``shares`` shares of ``company``: par / 10 x shares squared.
+
+    >>> dividend("Motion Pictures", 3)
+    90
+    """
+    par = par_values()[company]
+    return par // 10 * shares * shares
+
+
+def par_values() -> dict[str, int]:
+    return {s["name"]: s["par"] for s in stock_data()}
+
+
+def stock_data() -> list[dict[str, Any]]:
+    from companion.rules.board import load_data
+
+    global _STOCK_CACHE
+    if _STOCK_CACHE is None:
+        _STOCK_CACHE = load_data("cards.json")["stocks"]
+    return _STOCK_CACHE
+
+
+_STOCK_CACHE: list[dict[str, Any]] | None = None
+
+
+def pay_dividends(
+    tx: Tx, companies: Sequence[str], reason: str, *, factor: Mapping[str, int] | None = None
+) -> None:
+    """Pay every holder of unmortgaged shares of ``companies`` its dividend."""
+    cuts = dict(tx.state.dividend_cuts)
+    for company in companies:
+        for seat in tx.state.active:
+            n = seat.shares.get(company, 0) - seat.mortgaged_shares.get(company, 0)
+            if n <= 0:
+                continue
+            amount = dividend(company, n) * (factor or {}).get(seat.name, 1)
+            if cuts.get(company):
+                amount = (amount + 1) // 2
+            tx.transfer(BANK, seat.name, amount, f"{reason}: {company} dividend")
+        if cuts.get(company):
+            cuts[company] -= 1
+    if cuts != dict(tx.state.dividend_cuts):
+        tx.emit("bank", set={"dividend_cuts": cuts})
+
+
+def give_share(tx: Tx, player: str, company: str) -> None:
+    seat = tx.state.seat(player)
+    shares = dict(seat.shares)
+    shares[company] = shares.get(company, 0) + 1
+    tx.shares(
+        {player: (shares, seat.mortgaged_shares)}, text=f"{player} gets a share of {company}."
+    )
+
+
+def others(tx: Tx, player: str) -> list[str]:
+    return [s.name for s in tx.state.active if s.name != player]
+
+
+CommandHandler = Callable[[Tx, Mapping[str, Any]], None]
+TaskHandler = Callable[[Tx, Task], None]
+#: The one registry: command type -> its handler, task name (``do``) -> its handler.
+COMMAND_HANDLERS: dict[str, CommandHandler] = {}
+TASK_HANDLERS: dict[str, TaskHandler] = {}
+
+
+def command(*types: str) -> Callable[[CommandHandler], CommandHandler]:
+    """Register the decorated function as the handler of these command types."""
+
+    def register(handler: CommandHandler) -> CommandHandler:
+        for t in types:
+            assert t not in COMMAND_HANDLERS, f"two handlers for the command {t!r}"
+            COMMAND_HANDLERS[t] = handler
+        return handler
+
+    return register
+
+
+def task(*names: str) -> Callable[[TaskHandler], TaskHandler]:
+    """Register the decorated function as the handler of these agenda tasks."""
+
+    def register(handler: TaskHandler) -> TaskHandler:
+        for n in names:
+            assert n not in TASK_HANDLERS, f"two handlers for the task {n!r}"
+            TASK_HANDLERS[n] = handler
+        return handler
+
+    return register

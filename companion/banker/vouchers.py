@@ -1,0 +1,81 @@
+"""Travel Vouchers: playing one on a turn, drawing one, and vouchers that expire or change hands."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.banker.moves import apply_move
+from companion.banker.state import GameState
+from companion.banker.tx import (
+    Task,
+    Tx,
+    command,
+    return_vouchers,
+    task,
+)
+from companion.errors import IllegalCommandError
+from companion.rules.movement import (
+    resolve_voucher,
+)
+
+
+def can_play_voucher(state: GameState, player: str) -> bool:
+    seat = state.seat(player)
+    return bool(seat.vouchers) and not state.voucher_played and not seat.reverse_direction
+
+
+@command("voucher")
+def _cmd_voucher(tx: Tx, c: Mapping[str, Any]) -> None:
+    player = c["player"]
+    seat = tx.state.seat(player)
+    voucher = tx.deck.voucher(str(c.get("voucher", "")))
+    if voucher.id not in seat.vouchers:
+        raise IllegalCommandError(f"voucher by {player}: {player} holds no {voucher.id!r}")
+    to = tx.board.space(str(c["space"])) if c.get("space") else None
+    res = resolve_voucher(
+        tx.board, tx.state.situation(), voucher, player=player, to=to, ride=bool(c.get("ride"))
+    )
+    return_vouchers(tx, player, [voucher.id])
+    tx.emit("turn", player=tx.state.turn, doubles=tx.state.doubles, voucher=True)
+    mark = len(tx.agenda)
+    apply_move(tx, res)
+    tx.resume_after_new(mark, tx.state.decision)
+
+
+@task("draw_voucher")
+def _task_draw_voucher(tx: Tx, task: Task) -> None:
+    if not sum(tx.state.vouchers_left.values()):
+        tx.note("No Travel Vouchers are left to draw.")
+        return
+    player = task["player"]
+    tx.ask(
+        "draw",
+        player,
+        f"{player}: draw a Travel Voucher and tell me which.",
+        ("draw",),
+        deck="travel_voucher",
+    )
+
+
+@task("expire_voucher")
+def _task_expire_voucher(tx: Tx, task: Task) -> None:
+    seat = tx.state.seat(task["player"])
+    if seat.vouchers:
+        return_vouchers(tx, seat.name, seat.vouchers[:1])
+
+
+@task("expire_all_vouchers")
+def _task_expire_all(tx: Tx, task: Task) -> None:
+    for seat in tx.state.active:
+        if seat.vouchers:
+            return_vouchers(tx, seat.name, seat.vouchers)
+
+
+@task("give_voucher")
+def _task_give_voucher(tx: Tx, task: Task) -> None:
+    seat = tx.state.seat(task["from"])
+    if seat.vouchers and not tx.state.seat(task["to"]).bankrupt:
+        voucher = seat.vouchers[0]
+        tx.seat_set(seat.name, vouchers=list(seat.vouchers[1:]))
+        tx.seat_set(task["to"], vouchers=[*tx.state.seat(task["to"]).vouchers, voucher])
