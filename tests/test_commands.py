@@ -206,3 +206,15 @@ def test_any_json_is_refused_or_reads_back_the_same(kind: str, player: Any, extr
     assert Command.from_json(out) == command
     known = {"type", "player", "decision", *(f.key for f in type(command).json_fields)}
     assert out == {k: v for k, v in data.items() if k in known and v is not None}
+
+
+def test_a_roll_reads_and_writes_as_the_logs_hold_it() -> None:
+    from companion.errors import BadRollError
+    from companion.rules.movement import Roll as Dice
+
+    for values in ([3, 4, "mr"], [6, 6, 2], [1, 2, None], [5, 5, "bus"]):
+        assert Dice.from_json(values).to_json() == values
+    assert Dice.from_json([1, 2]) == Dice(1, 2)
+    for bad in ([1], [1, 2, 3, 4], "34", [7, 1, 1], [1, 2, "x"], [True, 1, 1]):
+        with pytest.raises(BadRollError):
+            Dice.from_json(bad)

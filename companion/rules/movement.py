@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal
+from typing import Any, Literal
 
-from companion.errors import BadRollError, IllegalMoveError
+from companion.errors import BadRollError, IllegalMoveError, shown
 from companion.frozen import replace
 from companion.rules.board import TRACKS, Board, Salary, Space
 from companion.rules.cards import Card, Voucher
@@ -76,6 +76,22 @@ class Roll:
                 raise BadRollError(f"the speed die shows 1, 2, 3, mr or bus, not {values[2]!r}")
             speed = int(face) if face.isdigit() else face  # type: ignore[assignment]
         return cls(dice[0], dice[1], speed)
+
+    def to_json(self) -> list[int | str | None]:
+        """``[d1, d2, speed]`` as logs and tasks hold a roll (``speed`` ``None`` when not rolled).
+
+        >>> Roll(3, 4, "mr").to_json(), Roll.from_json([5, 5, None])
+        ([3, 4, 'mr'], Roll(d1=5, d2=5, speed=None))
+        """
+        return [self.d1, self.d2, self.speed]
+
+    @classmethod
+    def from_json(cls, values: Sequence[Any]) -> Roll:
+        """The roll :meth:`to_json` gives (the speed die may be left out); raises
+        :class:`BadRollError` for values no die shows."""
+        if not isinstance(values, (list, tuple)) or len(values) not in (2, 3):
+            raise BadRollError(f"a roll is [d1, d2, speed], not {shown(values)}")
+        return cls(values[0], values[1], values[2] if len(values) == 3 else None)
 
     @property
     def is_doubles(self) -> bool:
