@@ -5,10 +5,15 @@ decided by the engine, its events are written to the log (when there is one) in 
 and only then does the new state become current. Undo is a command of its own: the log keeps
 every row, and the history shows the correction.
 
+A command is given typed (:mod:`companion.banker.commands`) or as its JSON object; the log holds
+its JSON (:meth:`Command.to_json <companion.banker.commands.Command.to_json>`), and so do
+:attr:`Game.done` and what :meth:`Game.undo` returns.
+
+>>> from companion.banker.commands import Deal
 >>> game = Game.new([{"name": "Ann"}, {"name": "Bob"}])
 >>> game.state.decision.kind
 'deal'
->>> _ = game.execute({"type": "deal", "player": "Ann", "voucher": "voucher-bus-ticket", "roll_three": "1-2-3"})
+>>> _ = game.execute(Deal("Ann", voucher="voucher-bus-ticket", roll_three="1-2-3"))
 >>> game.undo()["type"]
 'deal'
 >>> game.state.seat("Ann").roll_three
@@ -20,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from companion.banker.commands import Command
 from companion.banker.engine import decide, new_game, step
 from companion.banker.state import Event, GameState, evolve, replay
 from companion.errors import IllegalCommandError, shown
@@ -100,31 +106,37 @@ class Game:
         if command.get("reading") is not None:
             self._readings.add(command["reading"])
 
-    def execute(self, command: Mapping[str, Any]) -> list[Event]:
+    def execute(self, command: Command | Mapping[str, Any]) -> list[Event]:
         """Decide ``command``, log its events, make the result current; returns the events.
 
         An illegal command raises :class:`IllegalCommandError` and changes nothing.
         """
-        if isinstance(command, Mapping) and command.get("type") == "undo":
+        if isinstance(command, Command):
+            data: Mapping[str, Any] = command.to_json()
+        elif isinstance(command, Mapping) and command.get("type") == "undo":
             self.undo()
             return []
-        reading = command.get("reading") if isinstance(command, Mapping) else None
+        else:
+            data = command
+        reading = data.get("reading") if isinstance(data, Mapping) else None
         if reading is not None and not isinstance(reading, str):
             raise IllegalCommandError(
-                f"{command.get('type')}: 'reading' is the dice module's key (text), not {shown(reading)}"
+                f"{data.get('type')}: 'reading' is the dice module's key (text), not {shown(reading)}"
             )
         if reading is not None and reading in self._readings:
             # The dice module's throw (or a button press) arrived twice: apply it once.
             raise IllegalCommandError(
-                f"{command.get('type')}: reading {reading!r} has been applied already"
+                f"{data.get('type')}: reading {reading!r} has been applied already"
             )
-        events, after = step(self._state, command)
+        # The JSON goes to the engine, which checks who gives it before its fields.
+        events, after = step(self._state, data)
+        logged = command.to_json() if isinstance(command, Command) else _logged(data)
         seq = self._seq
         if self.log is not None:
             assert self.game_id is not None
-            seq = self.log.append(self.game_id, command, events)
+            seq = self.log.append(self.game_id, logged, events)
         self._seq = seq + 1
-        self._push(seq, dict(command), events, after)
+        self._push(seq, logged, events, after)
         return events
 
     def undo(self, *, player: str = "") -> Mapping[str, Any]:
@@ -142,13 +154,14 @@ class Game:
         self._state = before
         return command
 
-    def correct(self, command: Mapping[str, Any]) -> list[Event]:
+    def correct(self, command: Command | Mapping[str, Any]) -> list[Event]:
         """Replace the last command (a misread roll, a wrong card) with ``command``."""
         if not self._done:
             raise IllegalCommandError("correct: there is no command to correct yet")
         before = self._done[-1][2]
-        decide(before, command)  # checked first, so that a bad correction changes nothing
-        self.undo(player=str(command.get("player", "")))
+        data = command.to_json() if isinstance(command, Command) else command
+        decide(before, data)  # checked first, so that a bad correction changes nothing
+        self.undo(player=str(data.get("player", "")))
         return self.execute(command)
 
     @property
@@ -167,9 +180,18 @@ class Game:
 
     @property
     def done(self) -> list[Mapping[str, Any]]:
-        """The commands in force, oldest first."""
+        """The commands in force, oldest first, as the log holds them."""
         return [entry[1] for entry in self._done]
 
     def all_events(self) -> list[Event]:
         """The events in force from the start: replaying them gives :attr:`state`."""
         return [*self._start, *(e for entry in self._done for e in entry[3])]
+
+
+def _logged(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The JSON the log holds for a command the engine accepted: the typed command's, with the
+    dice module's reading key kept."""
+    logged = Command.from_json(data).to_json()
+    if data.get("reading") is not None:
+        logged["reading"] = data["reading"]
+    return logged
