@@ -68,8 +68,8 @@ def test_history_in_words(tmp_path: Path) -> None:
     assert status == 0
     lines = out.splitlines()
     assert lines[0] == "Game 1"
-    assert lines[1].startswith("#0 ") and lines[2] == "    A new game: P1, P2."
-    assert "    the Bank pays P1 $3200 (starting cash)." in lines
+    assert lines[1].startswith("#0 ") and lines[2] == "    A new game: P1 and P2."
+    assert "    The Bank pays P1 $3,200 (starting cash)." in lines
     assert any(" wins" in line for line in lines)
 
 
@@ -82,7 +82,7 @@ def test_history_as_jsonl_and_csv(tmp_path: Path) -> None:
     _, out, _ = cli("history", "--db", str(db), "--format", "csv")
     table = list(csv.DictReader(io.StringIO(out)))
     assert len(table) == len(rows)
-    assert table[1]["text"] == "the Bank pays P1 $3200 (starting cash)."
+    assert table[1]["text"] == "The Bank pays P1 $3,200 (starting cash)."
 
 
 def test_history_errors_are_one_line(tmp_path: Path) -> None:

@@ -2,6 +2,9 @@
 
 >>> describe({"type": "transfer", "from": "Ann", "to": "Pool", "amount": 200, "reason": "Income Tax"})
 'Ann pays the Pool $200 (Income Tax).'
+>>> describe({"type": "transfer", "from": "Bank", "to": "Ann", "amount": 3200,
+...           "reason": {"code": "reason.starting_cash", "params": {}}})
+'The Bank pays Ann $3,200 (starting cash).'
 """
 
 from __future__ import annotations
@@ -12,8 +15,7 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from companion.banker.ledger import POOL
-from companion.rules.board import ultimate_board
+from companion.messages import render_event
 
 if TYPE_CHECKING:
     from companion.log.gamelog import LoggedCommand
@@ -21,72 +23,13 @@ if TYPE_CHECKING:
 FORMATS = ("text", "jsonl", "csv")
 
 
-def _account(name: str) -> str:
-    return "the Pool" if name == POOL else "the Bank" if name == "Bank" else name
+def describe(event: Mapping[str, Any], lang: str = "en") -> str | None:
+    """One sentence for an event, or ``None`` for bookkeeping the table need not read.
 
-
-def describe(event: Mapping[str, Any]) -> str | None:
-    """One sentence for an event, or ``None`` for bookkeeping the table need not read."""
-    kind = event["type"]
-    if "text" in event:
-        return str(event["text"])
-    if kind == "transfer":
-        return (
-            f"{_account(event['from'])} pays {_account(event['to'])} ${event['amount']} "
-            f"({event['reason']})."
-        )
-    if kind == "holding":
-        if event["holding"] is None:
-            return f"{event['property']} goes back to the Bank."
-        h = event["holding"]
-        levels = ("", "1 house", "2 houses", "3 houses", "4 houses", "a hotel", "a skyscraper")
-        extra = []
-        if h["level"]:
-            extra.append(f"with {levels[h['level']]}")
-        if h["improved"]:
-            extra.append("improved")
-        if h["mortgaged"]:
-            extra.append("mortgaged")
-        return (
-            f"{event['property']}: {h['owner']}" + (f", {', '.join(extra)}" if extra else "") + "."
-        )
-    if kind == "seat":
-        return _seat_words(event["player"], event["set"])
-    if kind == "moved":
-        return f"{event['player']} moves to {ultimate_board().by_key(event['to']).name}."
-    if kind == "drew":
-        return f"{event['player']} draws {event['title']}."
-    if kind == "order_rolled":
-        return f"{event['player']} rolls {sum(event['dice'])} for the turn order."
-    if kind == "undone":
-        of = event.get("of", {})
-        return f"Undone: command #{event['command']} ({of.get('type', '?')} by {of.get('player') or 'the table'})."
-    if kind == "decision":
-        return f"Now: {event['decision']['text']}"
-    if kind == "game_started":
-        names = ", ".join(p["name"] for p in event["players"])
-        return f"A new game: {names}."
-    return None
-
-
-def _seat_words(player: str, changes: Mapping[str, Any]) -> str | None:
-    """What a change of a player's state means at the table (jail, Reverse Direction...)."""
-    words = []
-    if changes.get("in_jail") is True:
-        words.append(f"{player} goes to jail.")
-    elif changes.get("in_jail") is False:
-        words.append(f"{player} is out of jail.")
-    elif changes.get("jail_turns"):
-        words.append(f"{player} stays in jail: no doubles (try {changes['jail_turns']} of 3).")
-    if changes.get("bankrupt"):
-        words.append(f"{player} is bankrupt and leaves the game.")
-    if changes.get("reverse_direction"):
-        words.append(f"{player} moves backwards on the next move (Reverse Direction).")
-    if changes.get("subway"):
-        words.append(f"{player} rides the Subway instead of the next roll.")
-    if changes.get("skip_turns"):
-        words.append(f"{player} misses the next {changes['skip_turns']} turn(s).")
-    return " ".join(words) or None
+    Worded by :func:`companion.messages.render_event`: from the event's message code, or the
+    text an event written before codes stored.
+    """
+    return render_event(event, lang)
 
 
 def _command_words(c: Mapping[str, Any]) -> str:

@@ -1,0 +1,263 @@
+"""Every message code and the kinds of its parameters: the part of a message no language owns.
+
+A message is a code and its parameters, JSON primitives: ``{"code": "reason.rent", "params":
+{"space": "middle:39"}}``. Each language's catalogue (``companion.messages.en``...) words every
+code; the kind of a parameter says how it is shown (``companion.messages.rendering``):
+
+``text``      shown as it is                  ``int``      a number: ``3``
+``money``     dollars: ``$1,500``            ``player``   a player's name
+``account``   a player, the Bank or the Pool  ``players``  names: ``Ann, Bob and Cy``
+``space``     a space key (``outer:24``) or a property's name, shown as its printed name
+``track``     ``outer``, ``middle``, ``inner``  ``group``    a colour group: ``dark blue``
+``card``      a Chance or Community Chest card id, shown as its title (``{card:effect}``: its text)
+``voucher``   a Travel Voucher id, shown as its label  ``deck``  ``chance``, ``travel_voucher``...
+``company``   a Stock Exchange company         ``combo``    Roll Three dice: ``1-3-6``
+``roll``      ``[d1, d2, speed]``: ``3+4 and Mr. Monopoly``   ``among``  a card's choice of spaces
+``message``   a nested message (a transfer's reason); old logs hold its English text instead
+``decision``  a decision (its JSON), shown as its sentence
+``flag``      true or false, for a catalogue's own choice of words
+
+A kind ending in ``?`` marks a parameter that may be left out.
+
+Where each code comes from (for the banker's modules; the English sentence of each code is in
+``companion.messages.en``, worded as the banker words it today):
+
+- ``event.*`` with a type's name (``event.transfer``, ``event.holding``, ``event.seat.*``,
+  ``event.moved``, ``event.drew``, ``event.order_rolled``, ``event.undone``, ``event.decision``,
+  ``event.game_started``): not stored; :func:`companion.messages.render_event` words those events
+  from their fields, as ``companion.log.history.describe`` did.
+- Every other code replaces a sentence the banker stores today. The comment on each names the
+  function that says it (the same name in ``engine.py``, ``cardplay.py`` and ``assets.py`` as in
+  the modules they are split into).
+
+Moves (``move.*``) word :attr:`companion.rules.movement.Resolution.summary` (the headline of a
+resolution); the ``moved`` event also keeps each step: ``steps: [{"space": key, "kind": k}]`` with
+``k`` one of :data:`STEP_KINDS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+#: The kind of each step of a move: entered the next space ahead (``walk``) or behind
+#: (``back``, Reverse Direction and cards that move back), rode a transit station to the linked
+#: track (``ride``: the same station, another track), went through the Holland Tunnel, rode the
+#: Subway, took a taxi, moved directly (a card, triples by the house rule), or went to jail.
+STEP_KINDS = ("walk", "back", "ride", "tunnel", "subway", "taxi", "direct", "jail")
+
+KINDS = frozenset(
+    {
+        "text",
+        "int",
+        "money",
+        "player",
+        "account",
+        "players",
+        "space",
+        "track",
+        "group",
+        "card",
+        "voucher",
+        "deck",
+        "company",
+        "combo",
+        "roll",
+        "among",
+        "message",
+        "decision",
+        "flag",
+    }
+)
+
+_P = {"player": "player"}
+_PC = {"player": "player", "card": "card"}
+
+CODES: Mapping[str, Mapping[str, str]] = {
+    # -- Events, worded from their fields (history) -------------------------------------------
+    "event.transfer": {"from": "account", "to": "account", "amount": "money", "reason": "message"},
+    "event.holding": {
+        "property": "space",
+        "owner": "player",
+        "level": "int",
+        "improved": "flag",
+        "mortgaged": "flag",
+    },
+    "event.holding.back": {"property": "space"},
+    "event.seat.jailed": _P,
+    "event.seat.freed": _P,
+    "event.seat.jail_try": {"player": "player", "tries": "int"},
+    "event.seat.bankrupt": _P,
+    "event.seat.reverse": _P,
+    "event.seat.subway": _P,
+    "event.seat.skip_turns": {"player": "player", "turns": "int"},
+    "event.moved": {"player": "player", "to": "space"},
+    "event.drew": {"player": "player", "title": "text"},
+    "event.order_rolled": {"player": "player", "total": "int"},
+    "event.undone": {"command": "int", "type": "text", "player": "player?"},
+    "event.decision": {"decision": "decision"},
+    "event.game_started": {"players": "players"},
+    # -- Events that carry a code ---------------------------------------------------------------
+    "event.turn": _P,  # _start_turn: "{player}'s turn."
+    "event.rolled": {"player": "player", "dice": "roll"},  # _roll
+    "event.order_set": _P,  # _cmd_order_roll: the starter
+    "event.game_over.last_player": {"winner": "player"},  # _game_over
+    "event.game_over.time_up": {"winner": "player"},  # assets.end_game
+    "event.drew.card": _PC,  # _cmd_draw: "{player} drew {title}: {effect}"
+    "event.drew.voucher": {"player": "player", "card": "voucher"},  # _take_voucher (no text today)
+    "event.drew.roll_three": {"player": "player", "card": "combo"},  # _cmd_draw (no text today)
+    "event.shares.gets": {"player": "player", "company": "company"},  # _give_share
+    "event.shares.crash": {},  # cardplay._stock_crash
+    # -- Moves: the moved event's headline (Resolution.summary) --------------------------------
+    # resolve_roll: "{roll}: move {count} from {from} to {to}[; [if {last} is bought or sold at
+    # auction, ]you end on {end}]."
+    "move.roll": {
+        "roll": "roll",
+        "count": "int",
+        "from": "space",
+        "to": "space",
+        "end": "space?",
+        "last": "space?",
+    },
+    "move.roll_back": {
+        "roll": "roll",
+        "count": "int",
+        "from": "space",
+        "to": "space",
+        "end": "space?",
+        "last": "space?",
+    },
+    "move.third_doubles": {"roll": "roll"},  # resolve_roll, third doubles
+    "move.jail_stay": {"roll": "roll", "attempt": "int"},  # _jail_roll
+    "move.jail_doubles": {"roll": "roll", "count": "int", "to": "space"},  # _jail_roll
+    "move.jail_third": {"roll": "roll", "bail": "money", "count": "int", "to": "space"},
+    "move.triples_choose": {"roll": "roll"},  # _triples without a space
+    "move.triples": {"roll": "roll", "to": "space"},  # _triples
+    "move.bonus": {"roll": "roll", "from": "space", "to": "space"},  # resolve_bonus
+    "move.subway": {"to": "space"},  # resolve_subway
+    "move.taxi": {"from": "space", "to": "space"},  # resolve_taxi
+    "move.card": {"card": "card"},  # resolve_card: "{title}: {effect}"
+    "move.card_still": {"card": "card"},  # resolve_card, a card that does not move
+    "move.voucher": {"voucher": "voucher", "to": "space"},  # resolve_voucher
+    "move.direct": {"player": "player", "to": "space"},  # _task_all_move
+    "move.to_jail": _P,  # cardplay._task_send_to_jail
+    # -- Decisions ------------------------------------------------------------------------------
+    "ask.deal": _P,  # _deal_decision
+    "ask.order_roll": _P,  # _ask_order_roll
+    "ask.subway": _P,  # _ask_roll, on the Subway
+    "ask.roll": _P,  # _ask_roll
+    "ask.roll.in_jail": {"player": "player", "bail": "money"},  # _ask_roll, no jail card held
+    "ask.roll.in_jail_card": {"player": "player", "bail": "money"},  # _ask_roll, a card held
+    "ask.choose.triples": _P,  # _task_choose_triples
+    "ask.choose.bonus_subway": _P,  # _task_bonus
+    "ask.bus": {"player": "player", "space": "space"},  # _task_bonus
+    "ask.end_turn": _P,  # _task_doubles, _task_resume
+    "ask.raise_money": {  # _task_pay
+        "player": "player",
+        "creditor": "account",
+        "amount": "money",
+        "reason": "message",
+        "short": "money",
+    },
+    "ask.dice.utility": {"player": "player", "times": "int"},  # _task_utility_roll
+    "ask.buy_or_auction": {"player": "player", "space": "space", "price": "money"},  # _task_offer
+    "ask.auction.property": {  # _ask_auction
+        "space": "space",
+        "high": "money",
+        "leader": "player?",
+        "waiting": "players",
+    },
+    "ask.auction.share": {  # _ask_auction
+        "company": "company",
+        "high": "money",
+        "leader": "player?",
+        "waiting": "players",
+    },
+    "ask.taxi": _P,  # _task_taxi_offer
+    "ask.draw.voucher": _P,  # _task_draw_voucher
+    "ask.draw.card": {"player": "player", "deck": "deck"},  # _task_draw_card
+    "ask.draw.roll_three": _P,  # _task_roll_three
+    "ask.gift": {"player": "player", "amount": "money"},  # _task_birthday
+    "ask.dice.squeeze_play": _P,  # _task_squeeze
+    "ask.dice.squeeze_play_speed": _P,  # _task_squeeze, house rule P5
+    "ask.dice.roll_three": _P,  # _ask_roll_three_dice
+    "ask.stock": _P,  # _task_stock_exchange
+    "ask.choose.auction_any": _P,  # _task_auction_any
+    "ask.game_over": _P,  # _game_over, assets.end_game
+    "ask.card_option": _PC,  # cardplay._move, either
+    "ask.choose.card": {"player": "player", "card": "card", "among": "among"},  # cardplay._move
+    "ask.dice.card": _PC,  # cardplay._move, roll_back
+    "ask.stock.free": _PC,  # cardplay._free_share
+    "ask.target.voucher": _PC,  # cardplay._take_voucher
+    "ask.choose.storm_own": _PC,  # cardplay._storm
+    "ask.choose.storm_other": _PC,  # cardplay._storm
+    "ask.choose.seize": _PC,  # cardplay._seize
+    "ask.choose.condemn": _PC,  # cardplay._condemn
+    "ask.respond": _PC,  # cardplay.against
+    "ask.rent": {  # cardplay.rent
+        "player": "player",
+        "amount": "money",
+        "owner": "player",
+        "space": "space",
+        "card": "card",
+    },
+    "ask.dice.game_night": _P,  # cardplay._STEPS["game_night"]
+    # -- Notes ----------------------------------------------------------------------------------
+    "note.order_tie": {"players": "players", "total": "int"},  # _cmd_order_roll
+    "note.loses_turn": _P,  # _next_turn
+    "note.doubles_again": _P,  # _task_doubles
+    "note.bid": {"player": "player", "amount": "money"},  # _cmd_bid
+    "note.pass": _P,  # _cmd_pass
+    "note.auction_unsold.property": {"space": "space"},  # _auction_next
+    "note.auction_unsold.share": {"company": "company"},  # _auction_next
+    "note.auction_won.property": {"player": "player", "space": "space", "amount": "money"},
+    "note.auction_won.share": {"player": "player", "company": "company", "amount": "money"},
+    "note.no_vouchers_left": {},  # _task_draw_voucher
+    "note.squeeze_play": {"player": "player", "total": "int", "amount": "money"},  # _cmd_dice
+    "note.roll_three": {"player": "player", "dice": "combo"},  # _cmd_dice
+    "note.game_night_tie": {"player": "player", "rival": "player", "total": "int"},  # cp.dice
+    "note.takes_property": {"player": "player", "space": "space", "owner": "player"},  # _take_cab
+    "note.card_nothing_to_pay": {"card": "card", "player": "player", "company": "company"},
+    "note.lawyer": _PC,  # cardplay._uses_lawyer: the card it cancels
+    "note.card_no_voucher_holder": {"card": "card"},  # cardplay._take_voucher
+    "note.storm_none_own": {"card": "card"},  # cardplay._storm
+    "note.storm_none_other": {"card": "card"},  # cardplay._storm
+    "note.storm_hit": {"card": "card", "group": "group", "owner": "player"},  # _storm_choice
+    "note.says_no": _P,  # cardplay.respond
+    "note.comped_room": {"player": "player", "space": "space"},  # cardplay.rent
+    "note.bankrupt": {"player": "player", "to": "account"},  # assets.bankrupt
+    # -- Transfer reasons (nested in a transfer, a payment task and ask.raise_money) ------------
+    "reason.starting_cash": {},  # new_game
+    "reason.bail": {},  # _cmd_bail, _tasks_for (pay_bail)
+    "reason.salary.passing": {"space": "space"},  # _apply
+    "reason.salary.landing": {"space": "space"},  # _apply
+    "reason.tax": {"space": "space"},  # _tasks_for (pay_tax): the tax's name
+    "reason.taxi_fare": {},  # _tasks_for (pay_taxi_fare)
+    "reason.tax_refund": {},  # _task_tax_refund
+    "reason.buy": {"space": "space"},  # _cmd_buy, cardplay._take_cab
+    "reason.buy_with_card": {"space": "space", "card": "card"},  # cardplay._buy_instead
+    "reason.auction": {"space": "space"},  # _auction_next
+    "reason.auction_share": {"company": "company"},  # _auction_next
+    "reason.birthday_gift": {},  # _task_birthday, _cmd_gift
+    "reason.squeeze_play": {},  # _cmd_dice
+    "reason.roll_three": {},  # _cmd_dice
+    "reason.stock_exchange": {},  # _task_stock_exchange (inside reason.dividend)
+    "reason.dividend": {"why": "message", "company": "company"},  # pay_dividends
+    "reason.buy_share": {"company": "company"},  # _cmd_stock
+    "reason.rent": {"space": "space"},  # cardplay.rent
+    "reason.card": {"card": "card"},  # a card's title: cardplay money steps and plays
+    "reason.game_night": {},  # cardplay.dice
+    "reason.excellent_accounting": {},  # cardplay._card_pool
+    "reason.house_condemned": {},  # cardplay._condemn_choice
+    "reason.share_good_fortune": {},  # cardplay.roll_three_shares
+    "reason.card_claim": {"card": "card", "space": "space"},  # cardplay._play_foreclose
+    "reason.build": {"space": "space"},  # assets.build
+    "reason.sell_building": {"space": "space"},  # assets.sell_building
+    "reason.mortgage": {"space": "space"},  # assets.mortgage
+    "reason.mortgage_share": {"company": "company"},  # assets.mortgage
+    "reason.unmortgage": {"space": "space"},  # assets.unmortgage
+    "reason.unmortgage_share": {"company": "company"},  # assets.unmortgage
+    "reason.trade": {},  # assets.trade
+    "reason.mortgage_interest": {"space": "space"},  # assets._move_assets
+    "reason.bankruptcy": _P,  # assets.bankrupt
+    "reason.buildings_sold_back": {"space": "space"},  # assets.bankrupt
+}

@@ -1,0 +1,366 @@
+"""Messages into sentences: a code and its parameters, worded by one language's catalogue.
+
+A language is one module of this package named by its code (``en.py``, ``fr.py``...) with:
+
+- ``MESSAGES``: each code's template, a ``str.format`` text of named parameters
+  (``"{player} bids {amount}."``; ``{card:effect}`` asks a kind for another form) or a function
+  of :class:`Params` for wording that depends on the values;
+- ``WORDS``: the words of enumerations (``"account.Pool": "the Pool"``, ``"deck.chance"``...),
+  and optionally translated card titles (``"card.<id>"``), space names (``"space.<name>"``)...;
+- ``money(amount)``, ``join(names)`` and ``roll(d1, d2, speed)``.
+
+A code or a word missing from a language is taken from English, so a new language can start
+with part of the catalogue. ``codes.CODES`` gives each code's parameters and their kinds.
+
+>>> render("note.bid", {"player": "Ann", "amount": 1500})
+'Ann bids $1,500.'
+>>> render("reason.rent", {"space": "middle:39"})
+'rent for Boardwalk'
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import json
+import pkgutil
+import re
+import string
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import CompanionError
+from companion.messages.codes import CODES
+from companion.rules.board import ultimate_board
+from companion.rules.cards import card_deck
+
+Template = str | Callable[["Params"], str]
+
+_LANG = re.compile(r"[a-z]{2,3}\Z")
+#: Event fields that are not a message's parameters.
+_NOT_PARAMS = frozenset({"type", "code", "params", "text"})
+
+
+class MessageError(CompanionError, LookupError):
+    """A message code no catalogue knows, a language that does not exist, or a missing parameter."""
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """One language's catalogue, with English behind it for what it does not word yet."""
+
+    code: str
+    messages: Mapping[str, Template]
+    words: Mapping[str, str]
+    money: Callable[[int], str]
+    join: Callable[[Sequence[str]], str]
+    roll: Callable[[int, int, Any], str]
+
+
+def languages() -> tuple[str, ...]:
+    """The languages there is a catalogue for.
+
+    >>> "en" in languages()
+    True
+    """
+    package = importlib.import_module("companion.messages")
+    return tuple(
+        sorted(m.name for m in pkgutil.iter_modules(package.__path__) if _LANG.match(m.name))
+    )
+
+
+@functools.cache
+def language(lang: str) -> Language:
+    """The catalogue of ``lang`` (``"en"``, ``"fr"``...)."""
+    if not isinstance(lang, str) or not _LANG.match(lang) or lang not in languages():
+        raise MessageError(f"no language {lang!r}; the languages are {', '.join(languages())}")
+    module = importlib.import_module(f"companion.messages.{lang}")
+    if lang == "en":
+        return Language("en", module.MESSAGES, module.WORDS, module.money, module.join, module.roll)
+    en = language("en")
+    return Language(
+        lang,
+        {**en.messages, **module.MESSAGES},
+        {**en.words, **getattr(module, "WORDS", {})},
+        getattr(module, "money", en.money),
+        getattr(module, "join", en.join),
+        getattr(module, "roll", en.roll),
+    )
+
+
+class Params:
+    """A message's parameters as a template function sees them.
+
+    ``p["space"]`` is the value shown in the sentence (a space's printed name, ``$1,500``...),
+    ``p.shown("card", "effect")`` another form of it, ``p.raw("level")`` the value itself and
+    ``p.has("leader")`` whether an optional one was given.
+    """
+
+    __slots__ = ("_values", "_kinds", "_lang")
+
+    def __init__(self, values: Mapping[str, Any], kinds: Mapping[str, str], lang: Language):
+        self._values = values
+        self._kinds = kinds
+        self._lang = lang
+
+    def __getitem__(self, name: str) -> str:
+        return self.shown(name)
+
+    def shown(self, name: str, variant: str = "") -> str:
+        if name not in self._values:
+            raise MessageError(f"the message has no parameter {name!r}")
+        kind = self._kinds.get(name, "text?").rstrip("?")
+        return _show(kind, self._values[name], variant, self._lang)
+
+    def raw(self, name: str) -> Any:
+        return self._values.get(name)
+
+    def has(self, name: str) -> bool:
+        return self._values.get(name) is not None
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` whose fields are the message's parameters, shown by their kinds."""
+
+    def __init__(self, params: Params) -> None:
+        self.params = params
+
+    def get_field(self, field_name: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        return field_name, field_name
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        return self.params.shown(value, format_spec)
+
+
+def render(code: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
+    """The sentence of message ``code`` with ``params``, in ``lang``.
+
+    >>> render("event.turn", {"player": "Ann"})
+    "Ann's turn."
+    """
+    language_ = language(lang)
+    kinds = CODES.get(code)
+    template = language_.messages.get(code)
+    if kinds is None or template is None:
+        raise MessageError(f"no message {code!r}")
+    values = {k: v for k, v in (params or {}).items() if v is not None}
+    missing = [
+        name for name, kind in kinds.items() if not kind.endswith("?") and name not in values
+    ]
+    if missing:
+        raise MessageError(f"message {code!r} needs {', '.join(map(repr, missing))}")
+    p = Params(values, kinds, language_)
+    if isinstance(template, str):
+        return _Formatter(p).vformat(template, (), {})
+    return template(p)
+
+
+def message(code: str, **params: Any) -> dict[str, Any]:
+    """A message as JSON, to store in an event (a transfer's reason...); the code must exist.
+
+    >>> message("reason.rent", space="middle:39")
+    {'code': 'reason.rent', 'params': {'space': 'middle:39'}}
+    """
+    if code not in CODES:
+        raise MessageError(f"no message {code!r}")
+    return {"code": code, "params": params}
+
+
+def render_message(value: Any, lang: str = "en") -> str:
+    """A stored message: ``{"code": ..., "params": ...}``, or the English text an old log holds."""
+    if isinstance(value, Mapping) and isinstance(value.get("code"), str):
+        return render(value["code"], value.get("params") or {}, lang)
+    return str(value)
+
+
+def render_event(event: Mapping[str, Any], lang: str = "en") -> str | None:
+    """One sentence for an event, or ``None`` for bookkeeping the table need not read.
+
+    An event with a ``code`` is worded from its ``params`` and its own fields; one written
+    before codes existed shows the ``text`` it stored; the others are worded from their fields.
+
+    >>> render_event({"type": "note", "text": "Ann passes."})
+    'Ann passes.'
+    >>> render_event({"type": "note", "code": "note.pass", "params": {"player": "Ann"}}, "en")
+    'Ann passes.'
+    >>> render_event({"type": "bank", "set": {"roll_three_left": 19}}) is None
+    True
+    """
+    code = event.get("code")
+    if isinstance(code, str):
+        fields = {k: v for k, v in event.items() if k not in _NOT_PARAMS}
+        try:
+            return render(code, {**fields, **(event.get("params") or {})}, lang)
+        except MessageError:
+            # A code this version does not know (a newer log): its stored words, if any.
+            return str(event["text"]) if "text" in event else f"({code})"
+    if "text" in event:
+        return str(event["text"])
+    words = _DERIVED.get(event.get("type", ""))
+    return None if words is None else words(event, lang)
+
+
+def render_decision(decision: Any, lang: str = "en") -> str:
+    """What a decision asks, from its code (or the text an old log holds).
+
+    Accepts a :class:`companion.banker.state.Decision` or its JSON.
+
+    >>> render_decision({"kind": "roll", "player": "Ann", "text": "Ann: roll the dice.",
+    ...                  "answers": ["roll"]})
+    'Ann: roll the dice.'
+    """
+    if isinstance(decision, Mapping):
+        code, params = decision.get("code"), decision.get("params")
+        player, text = decision.get("player"), decision.get("text")
+    else:
+        code, params = getattr(decision, "code", None), getattr(decision, "params", None)
+        player, text = getattr(decision, "player", None), getattr(decision, "text", None)
+    if isinstance(code, str) and code:
+        try:
+            return render(code, {"player": player, **(params or {})}, lang)
+        except MessageError:
+            if not text:
+                return f"({code})"
+    return str(text or "")
+
+
+# -- Kinds ------------------------------------------------------------------------------------
+
+
+def _show(kind: str, value: Any, variant: str, lang: Language) -> str:
+    shower = _KINDS.get(kind)
+    try:
+        return shower(value, variant, lang) if shower else str(value)
+    except (KeyError, TypeError, ValueError, IndexError):
+        # A value a stored message should not hold: shown as it is rather than refused.
+        return value if isinstance(value, str) else json.dumps(value)
+
+
+def _account(value: Any, variant: str, lang: Language) -> str:
+    word = lang.words.get(f"account.{value}")
+    if word is None:
+        return str(value)
+    return word[:1].upper() + word[1:] if variant == "start" else word
+
+
+def _space(value: Any, variant: str, lang: Language) -> str:
+    board = ultimate_board()
+    if isinstance(value, str) and value in board.properties:
+        space = board.properties[value][0]
+    else:
+        space = board.by_key(value)
+    if variant == "track":
+        return _word(lang, "track", space.track)
+    return lang.words.get(f"space.{space.name}", space.name)
+
+
+def _card(value: Any, variant: str, lang: Language) -> str:
+    card = card_deck().cards[value]
+    if variant == "effect":
+        return lang.words.get(f"card_effect.{value}", card.effect)
+    return lang.words.get(f"card.{value}", card.title)
+
+
+def _voucher(value: Any, variant: str, lang: Language) -> str:
+    return lang.words.get(f"voucher.{value}", card_deck().vouchers[value].label)
+
+
+def _combo(value: Any, variant: str, lang: Language) -> str:
+    if isinstance(value, str):
+        return value
+    return "-".join(str(v) for v in sorted(int(v) for v in value))
+
+
+def _roll(value: Any, variant: str, lang: Language) -> str:
+    d1, d2, *speed = value
+    return lang.roll(int(d1), int(d2), speed[0] if speed else None)
+
+
+def _word(lang: Language, group: str, value: Any) -> str:
+    return lang.words.get(f"{group}.{value}", str(value))
+
+
+_KINDS: dict[str, Callable[[Any, str, Language], str]] = {
+    "int": lambda v, _, lang: str(int(v)),
+    "money": lambda v, _, lang: lang.money(int(v)),
+    "account": _account,
+    "players": lambda v, _, lang: lang.join([str(n) for n in v]),
+    "space": _space,
+    "track": lambda v, _, lang: _word(lang, "track", v),
+    "group": lambda v, _, lang: _word(lang, "group", v),
+    "company": lambda v, _, lang: _word(lang, "company", v),
+    "deck": lambda v, _, lang: _word(lang, "deck", v),
+    "among": lambda v, _, lang: _word(lang, "among", v),
+    "card": _card,
+    "voucher": _voucher,
+    "combo": _combo,
+    "roll": _roll,
+    "message": lambda v, _, lang: render_message(v, lang.code),
+    "decision": lambda v, _, lang: render_decision(v, lang.code),
+}
+
+
+# -- Events worded from their fields -----------------------------------------------------------
+
+
+def _transfer(event: Mapping[str, Any], lang: str) -> str:
+    return render(
+        "event.transfer", {k: event.get(k) for k in ("from", "to", "amount", "reason")}, lang
+    )
+
+
+def _holding(event: Mapping[str, Any], lang: str) -> str:
+    h = event.get("holding")
+    if h is None:
+        return render("event.holding.back", {"property": event["property"]}, lang)
+    return render("event.holding", {"property": event["property"], **h}, lang)
+
+
+#: A change of a player's state that the table reads, in the order it is said.
+_SEAT_WORDS: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
+    ("in_jail", lambda v: v is True, "event.seat.jailed"),
+    ("in_jail", lambda v: v is False, "event.seat.freed"),
+    ("jail_turns", bool, "event.seat.jail_try"),
+    ("bankrupt", bool, "event.seat.bankrupt"),
+    ("reverse_direction", bool, "event.seat.reverse"),
+    ("subway", bool, "event.seat.subway"),
+    ("skip_turns", bool, "event.seat.skip_turns"),
+)
+
+
+def _seat(event: Mapping[str, Any], lang: str) -> str | None:
+    changes, player = event.get("set") or {}, event.get("player")
+    said = []
+    for field, applies, code in _SEAT_WORDS:
+        if field in changes and applies(changes[field]):
+            if field == "jail_turns" and "in_jail" in changes:
+                continue  # jailed or freed says it all
+            params = {"player": player, "tries": changes.get("jail_turns")}
+            said.append(render(code, {**params, "turns": changes.get("skip_turns")}, lang))
+    return " ".join(said) or None
+
+
+def _undone(event: Mapping[str, Any], lang: str) -> str:
+    of = event.get("of") or {}
+    params = {"command": event["command"], "type": of.get("type", "?"), "player": of.get("player")}
+    return render("event.undone", params, lang)
+
+
+_DERIVED: dict[str, Callable[[Mapping[str, Any], str], str | None]] = {
+    "transfer": _transfer,
+    "holding": _holding,
+    "seat": _seat,
+    "moved": lambda e, lang: render("event.moved", {"player": e["player"], "to": e["to"]}, lang),
+    "drew": lambda e, lang: render(
+        "event.drew", {"player": e["player"], "title": e["title"]}, lang
+    ),
+    "order_rolled": lambda e, lang: render(
+        "event.order_rolled", {"player": e["player"], "total": sum(e["dice"])}, lang
+    ),
+    "undone": _undone,
+    "decision": lambda e, lang: render("event.decision", {"decision": e["decision"]}, lang),
+    "game_started": lambda e, lang: render(
+        "event.game_started", {"players": [p["name"] for p in e["players"]]}, lang
+    ),
+}
