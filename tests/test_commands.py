@@ -218,3 +218,21 @@ def test_a_roll_reads_and_writes_as_the_logs_hold_it() -> None:
     for bad in ([1], [1, 2, 3, 4], "34", [7, 1, 1], [1, 2, "x"], [True, 1, 1]):
         with pytest.raises(BadRollError):
             Dice.from_json(bad)
+
+
+def test_the_prompt_gives_typed_commands_that_may_name_their_decision() -> None:
+    from companion.banker.commands import Deal
+    from companion.cli.parse import CommandSyntaxError, format_line, parse_line
+
+    state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
+    deal = parse_line("deal bus ticket 1-3-6 decision=4", state)
+    assert deal == Deal("Ann", "voucher-bus-ticket", "1-3-6", decision=4)
+    assert parse_line(format_line(deal), state) == deal
+    assert format_line(deal) == "deal decision=4 voucher=voucher-bus-ticket roll_three=1-3-6 as Ann"
+    line = '{"type": "deal", "voucher": "bus ticket", "roll_three": "1-3-6", "decision": 4}'
+    assert parse_line(line, state) == deal
+    assert parse_line("deal bus ticket 1-3-6", state).decision is None
+    with pytest.raises(CommandSyntaxError, match="decision= is the number of the decision"):
+        parse_line("deal bus ticket 1-3-6 decision=x", state)
+    with pytest.raises(CommandSyntaxError, match="decision= is given twice"):
+        parse_line("deal bus ticket 1-3-6 decision=1 decision=2", state)

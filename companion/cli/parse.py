@@ -11,14 +11,15 @@ The word syntax is ``TYPE [WORDS...] [key=value...] [as PLAYER]``. Words fill th
 they look like (dice, an amount, one of a field's fixed choices, ``1-3-6`` for a Roll Three card),
 and the remaining words name the one free-text field: a space, card, voucher, property, company or
 player, by its printed name or a unique prefix, case-insensitive. ``key=value`` gives any field
-explicitly; a JSON object is accepted too.
+explicitly; a JSON object is accepted too. ``decision=N`` names the id of the decision a command
+answers. The commands come out typed (:mod:`companion.banker.commands`).
 
 >>> from companion.banker.engine import new_game
 >>> from companion.banker.state import replay
 >>> state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
 >>> parse_line("deal bus ticket 1-3-6", state)
-{'type': 'deal', 'player': 'Ann', 'voucher': 'voucher-bus-ticket', 'roll_three': '1-3-6'}
->>> parse_line("deal free cab fare 2 back 6-6-1 as bob", state)["voucher"]
+Deal(player='Ann', voucher='voucher-bus-ticket', roll_three='1-3-6')
+>>> parse_line("deal free cab fare 2 back 6-6-1 as bob", state)
 Traceback (most recent call last):
 ...
 companion.errors.IllegalCommandError: deal by Bob: the game waits for Ann (Ann: draw your starting Travel Voucher and Roll Three card, and tell me which.)
@@ -34,6 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from companion.banker.commands import Command, Dice, OrderRoll, Roll
 from companion.errors import IllegalCommandError, shown
 from companion.rules.board import ultimate_board
 from companion.rules.cards import Voucher, card_deck
@@ -195,14 +197,14 @@ def spec_of(word: str) -> Spec:
 # -- Reading a line ----------------------------------------------------------------------------
 
 
-def parse_line(line: str, state: GameState) -> dict[str, Any]:
+def parse_line(line: str, state: GameState) -> Command:
     """A line typed at the prompt, as the checked command it gives in ``state``.
 
     >>> from companion.banker.engine import new_game
     >>> from companion.banker.state import replay
     >>> state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
     >>> parse_line('{"type": "deal", "voucher": "Transit Token", "roll_three": "6-1-3"}', state)
-    {'type': 'deal', 'player': 'Ann', 'voucher': 'voucher-transit-token', 'roll_three': '1-3-6'}
+    Deal(player='Ann', voucher='voucher-transit-token', roll_three='1-3-6')
     """
     line = check_text(line)
     if line.startswith("{"):
@@ -225,7 +227,11 @@ def parse_line(line: str, state: GameState) -> dict[str, Any]:
     free: list[str] = []
     for word in rest:
         key, eq, value = word.partition("=")
-        if eq and key:
+        if eq and key.lower() == "decision":
+            if "decision" in given:
+                raise CommandSyntaxError(f"{spec.type}: decision= is given twice")
+            given["decision"] = value
+        elif eq and key:
             field = _field(spec, key)
             if field.name in given:
                 raise CommandSyntaxError(f"{spec.type}: {field.name}= is given twice")
@@ -334,7 +340,9 @@ def _trade_words(words: Sequence[str], player: str | None) -> dict[str, Any]:
     current = "with"
     for word in words:
         key, eq, value = word.partition("=")
-        if eq and key.lower() in sides:
+        if eq and key.lower() == "decision":
+            command["decision"] = value
+        elif eq and key.lower() in sides:
             current = key.lower()
             sides[current].append(value)
         elif word.lower() in ("give", "take"):
@@ -365,7 +373,7 @@ def _assets_words(text: str, spec: Spec) -> list[str]:
 # -- Checking a command --------------------------------------------------------------------
 
 
-def check(command: Mapping[str, Any], state: GameState) -> dict[str, Any]:
+def check(command: Mapping[str, Any], state: GameState) -> Command:
     """``command`` (a JSON object) with every field of the right type, in range, and naming
     what exists in ``state``, spelled as the engine wants it (ids, full names); the player
     filled in when the game itself says who it is.
@@ -381,7 +389,7 @@ def check(command: Mapping[str, Any], state: GameState) -> dict[str, Any]:
     spec = spec_of(kind)
     _expected(spec, state)
     d = state.decision
-    known = {"type", "player", *(f.name for f in spec.fields)}
+    known = {"type", "player", "decision", *(f.name for f in spec.fields)}
     unknown = sorted(str(k) for k in command if k not in known)
     if unknown:
         names = ", ".join(f.name for f in spec.fields) or "none"
@@ -392,6 +400,8 @@ def check(command: Mapping[str, Any], state: GameState) -> dict[str, Any]:
     who = command.get("player")
     if who is not None:
         out["player"] = _player(who, state, spec, "player")
+    if command.get("decision") is not None:
+        out["decision"] = _decision(command["decision"], spec)
     resolved: dict[str, Any] = {}
     for field in spec.fields:
         value = command.get(field.name)
@@ -420,7 +430,18 @@ def check(command: Mapping[str, Any], state: GameState) -> dict[str, Any]:
             raise CommandSyntaxError(
                 f"{spec.type}: name one property or one company, e.g. {spec.example!r}"
             )
-    return out
+    return Command.from_json(out)
+
+
+def _decision(value: Any, spec: Spec) -> int:
+    """The id of the decision a command answers: a whole number."""
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 12:
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise CommandSyntaxError(
+            f"{spec.type}: decision= is the number of the decision answered, not {shown(value)}"
+        )
+    return value
 
 
 def _as_asked(spec: Spec, state: GameState) -> Spec:
@@ -823,14 +844,18 @@ def _or(items: Iterable[str]) -> str:
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
-def format_line(command: Mapping[str, Any]) -> str:
-    """A checked command as a prompt line that :func:`parse_line` reads back to the same command.
+def format_line(command: Command | Mapping[str, Any]) -> str:
+    """A checked command (typed, or its JSON) as a prompt line that :func:`parse_line` reads back
+    to the same command.
 
-    >>> format_line({"type": "bid", "player": "Bob", "amount": 250})
-    'bid amount=250 as Bob'
+    >>> from companion.banker.commands import Bid
+    >>> format_line(Bid("Bob", 250, decision=12))
+    'bid decision=12 amount=250 as Bob'
     >>> format_line({"type": "draw", "player": "Ann", "card": "chance-go-to-jail"})
     'draw card=chance-go-to-jail as Ann'
     """
+    if isinstance(command, Command):
+        command = command.to_json()
     spec = SPECS[command["type"]]
     words = [spec.type]
     for key, value in command.items():
@@ -843,7 +868,8 @@ def format_line(command: Mapping[str, Any]) -> str:
         elif isinstance(value, (Mapping, list)):
             words.append(f"{key}={shlex.quote(json.dumps(value))}")
         else:
-            name = key if any(f.name == key for f in spec.fields) else "property"
+            known = key == "decision" or any(f.name == key for f in spec.fields)
+            name = key if known else "property"
             words.append(f"{name}={shlex.quote(str(value))}")
     if "player" in command:
         words += ["as", shlex.quote(str(command["player"]))]
@@ -910,7 +936,9 @@ _KIND_WORDS = {
 }
 
 
-def reading_command(state: GameState, dice: Sequence[int], speed: str | None) -> dict[str, Any]:
+def reading_command(
+    state: GameState, dice: Sequence[int], speed: str | None
+) -> OrderRoll | Roll | Dice:
     """The command a throw of the dice answers in ``state``: the turn-order roll, a roll, or the
     dice a space or card asked for. Raises :class:`CommandSyntaxError` when no dice are wanted.
 
@@ -924,17 +952,17 @@ def reading_command(state: GameState, dice: Sequence[int], speed: str | None) ->
     d = state.decision
     regular: list[int | str] = list(dice[:2])
     if d.kind == "order_roll":
-        return {"type": "order_roll", "player": d.player, "dice": regular}
+        return OrderRoll(d.player, regular)
     if d.kind == "dice":
         if d.data.get("why") == "roll_three":
             if len(dice) < 3:
                 raise CommandSyntaxError(
                     "Roll Three needs three regular dice; type them: dice D1 D2 D3"
                 )
-            return {"type": "dice", "player": d.player, "dice": list(dice[:3])}
+            return Dice(d.player, list(dice[:3]))
         if d.data.get("why") == "squeeze_play" and state.rules.squeeze_play_speed_die and speed:
             regular.append(speed)
-        return {"type": "dice", "player": d.player, "dice": regular}
+        return Dice(d.player, regular)
     if "roll" in d.answers:
         if not state.seat(d.player).in_jail:
             if speed is None:
@@ -942,5 +970,5 @@ def reading_command(state: GameState, dice: Sequence[int], speed: str | None) ->
                     "the speed die was not read; type the roll: roll D1 D2 SPEED"
                 )
             regular.append(speed)
-        return {"type": "roll", "player": d.player, "dice": regular}
+        return Roll(d.player, regular)
     raise CommandSyntaxError(f"no dice are wanted now ({d.text})")

@@ -13,9 +13,10 @@ applies the proposal, a typed roll replaces it, and each reading is applied once
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TextIO
 
+from companion.banker.commands import Command, Dice, OrderRoll, Roll
 from companion.banker.ledger import BANK, POOL
 from companion.cli import parse as commands
 from companion.cli.parse import CommandSyntaxError
@@ -133,18 +134,18 @@ class PromptSession:
             command = commands.parse_line(text, self.state)
             self._execute(self._with_reading(command))
 
-    def _execute(self, command: dict[str, Any]) -> None:
+    def _execute(self, command: Command) -> None:
         before = self.state
         events = self.game.execute(command)
         self.proposal = None
         self._announce(before, events)
         self.say_decision()
 
-    def _with_reading(self, command: dict[str, Any]) -> dict[str, Any]:
+    def _with_reading(self, command: Command) -> Command:
         """A typed roll while a reading waits corrects that reading: it carries its key."""
         p = self.proposal
-        if p is not None and command["type"] in ("roll", "order_roll", "dice"):
-            return {**command, "reading": p.key}
+        if p is not None and isinstance(command, (Roll, OrderRoll, Dice)):
+            return replace(command, reading=p.key)
         return command
 
     def _undo(self) -> None:
@@ -162,8 +163,9 @@ class PromptSession:
             raise CommandSyntaxError("correct: there is no command to correct yet")
         command = commands.parse_line(rest, previous)
         last = self.game.done[-1]
-        if "reading" in last and command["type"] == last["type"]:
-            command["reading"] = last["reading"]
+        if "reading" in last and isinstance(command, (Roll, OrderRoll, Dice)):
+            if command.type == last["type"]:
+                command = replace(command, reading=last["reading"])
         events = self.game.correct(command)
         self._say(f"Corrected: {_command_words(last)} is replaced by {_command_words(command)}.")
         self._announce(previous, events)
@@ -229,7 +231,7 @@ class PromptSession:
         p = self.proposal
         assert p is not None
         command = commands.reading_command(self.state, p.dice, p.speed)
-        self._execute({**command, "reading": p.key})
+        self._execute(replace(command, reading=p.key))
 
     # -- Output -------------------------------------------------------------------------------
 
@@ -274,10 +276,11 @@ def _path_words(spaces: Sequence[Any]) -> str:
     return " > ".join(words)
 
 
-def _command_words(command: Mapping[str, Any]) -> str:
+def _command_words(command: Command | Mapping[str, Any]) -> str:
     """A command as it would be typed, without who gave it: ``roll 3 4 mr``."""
+    data = command.to_json() if isinstance(command, Command) else command
     return commands.format_line(
-        {k: v for k, v in command.items() if k not in ("player", "reading")}
+        {k: v for k, v in data.items() if k not in ("player", "reading", "decision")}
     )
 
 
