@@ -27,8 +27,8 @@ Where each code comes from (for the banker's modules; the English sentence of ea
   ``event.game_started``): not stored; :func:`companion.messages.render_event` words those events
   from their fields, as ``companion.log.history.describe`` did.
 - Every other code replaces a sentence the banker stores today. The comment on each names the
-  function that says it (the same name in ``engine.py``, ``cardplay.py`` and ``assets.py`` as in
-  the modules they are split into).
+  function of ``companion.banker`` that says it (``turns._start_turn``...); moves name the
+  resolver of ``companion.rules.movement`` whose headline they word.
 
 Moves (``move.*``) word :attr:`companion.rules.movement.Resolution.summary` (the headline of a
 resolution); the ``moved`` event also keeps each step: ``steps: [{"space": key, "kind": k}]`` with
@@ -97,15 +97,21 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "event.decision": {"decision": "decision"},
     "event.game_started": {"players": "players"},
     # -- Events that carry a code ---------------------------------------------------------------
-    "event.turn": _P,  # _start_turn: "{player}'s turn."
-    "event.rolled": {"player": "player", "dice": "roll"},  # _roll
-    "event.order_set": _P,  # _cmd_order_roll: the starter
-    "event.game_over.last_player": {"winner": "player"},  # _game_over
+    "event.turn": _P,  # turns._start_turn: "{player}'s turn."
+    "event.rolled": {"player": "player", "dice": "roll"},  # turns._roll
+    "event.order_set": _P,  # turns._cmd_order_roll: the starter
+    "event.game_over.last_player": {"winner": "player"},  # engine._game_over
     "event.game_over.time_up": {"winner": "player"},  # assets.end_game
-    "event.drew.card": _PC,  # _cmd_draw: "{player} drew {title}: {effect}"
-    "event.drew.voucher": {"player": "player", "card": "voucher"},  # _take_voucher (no text today)
-    "event.drew.roll_three": {"player": "player", "card": "combo"},  # _cmd_draw (no text today)
-    "event.shares.gets": {"player": "player", "company": "company"},  # _give_share
+    "event.drew.card": _PC,  # spaces._cmd_draw: "{player} drew {title}: {effect}"
+    "event.drew.voucher": {
+        "player": "player",
+        "card": "voucher",
+    },  # tx._take_voucher (no text today)
+    "event.drew.roll_three": {
+        "player": "player",
+        "card": "combo",
+    },  # spaces._cmd_draw (no text today)
+    "event.shares.gets": {"player": "player", "company": "company"},  # tx._give_share
     "event.shares.crash": {},  # cardplay._stock_crash
     # -- Moves: the moved event's headline (Resolution.summary) --------------------------------
     # resolve_roll: "{roll}: move {count} from {from} to {to}[; [if {last} is bought or sold at
@@ -138,51 +144,55 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "move.card": {"card": "card"},  # resolve_card: "{title}: {effect}"
     "move.card_still": {"card": "card"},  # resolve_card, a card that does not move
     "move.voucher": {"voucher": "voucher", "to": "space"},  # resolve_voucher
-    "move.direct": {"player": "player", "to": "space"},  # _task_all_move
-    "move.to_jail": _P,  # cardplay._task_send_to_jail
+    "move.direct": {"player": "player", "to": "space"},  # spaces._task_all_move
+    "move.to_jail": _P,  # keptcards._task_send_to_jail
     # -- Decisions ------------------------------------------------------------------------------
-    "ask.deal": _P,  # _deal_decision
-    "ask.order_roll": _P,  # _ask_order_roll
-    "ask.subway": _P,  # _ask_roll, on the Subway
-    "ask.roll": _P,  # _ask_roll
-    "ask.roll.in_jail": {"player": "player", "bail": "money"},  # _ask_roll, no jail card held
-    "ask.roll.in_jail_card": {"player": "player", "bail": "money"},  # _ask_roll, a card held
-    "ask.choose.triples": _P,  # _task_choose_triples
-    "ask.choose.bonus_subway": _P,  # _task_bonus
-    "ask.bus": {"player": "player", "space": "space"},  # _task_bonus
-    "ask.end_turn": _P,  # _task_doubles, _task_resume
-    "ask.raise_money": {  # _task_pay
+    "ask.deal": _P,  # turns._deal_decision
+    "ask.order_roll": _P,  # turns._ask_order_roll
+    "ask.subway": _P,  # turns._ask_roll, on the Subway
+    "ask.roll": _P,  # turns._ask_roll
+    "ask.roll.in_jail": {"player": "player", "bail": "money"},  # turns._ask_roll, no jail card held
+    "ask.roll.in_jail_card": {"player": "player", "bail": "money"},  # turns._ask_roll, a card held
+    "ask.choose.triples": _P,  # turns._task_choose_triples
+    "ask.choose.bonus_subway": _P,  # turns._task_bonus
+    "ask.bus": {"player": "player", "space": "space"},  # turns._task_bonus
+    "ask.end_turn": _P,  # turns._task_doubles, turns._task_resume
+    "ask.raise_money": {  # assets._task_pay
         "player": "player",
         "creditor": "account",
         "amount": "money",
         "reason": "message",
         "short": "money",
     },
-    "ask.dice.utility": {"player": "player", "times": "int"},  # _task_utility_roll
-    "ask.buy_or_auction": {"player": "player", "space": "space", "price": "money"},  # _task_offer
-    "ask.auction.property": {  # _ask_auction
+    "ask.dice.utility": {"player": "player", "times": "int"},  # spaces._task_utility_roll
+    "ask.buy_or_auction": {
+        "player": "player",
+        "space": "space",
+        "price": "money",
+    },  # auctions._task_offer
+    "ask.auction.property": {  # auctions._ask_auction
         "space": "space",
         "high": "money",
         "leader": "player?",
         "waiting": "players",
     },
-    "ask.auction.share": {  # _ask_auction
+    "ask.auction.share": {  # auctions._ask_auction
         "company": "company",
         "high": "money",
         "leader": "player?",
         "waiting": "players",
     },
-    "ask.taxi": _P,  # _task_taxi_offer
-    "ask.draw.voucher": _P,  # _task_draw_voucher
-    "ask.draw.card": {"player": "player", "deck": "deck"},  # _task_draw_card
-    "ask.draw.roll_three": _P,  # _task_roll_three
-    "ask.gift": {"player": "player", "amount": "money"},  # _task_birthday
-    "ask.dice.squeeze_play": _P,  # _task_squeeze
-    "ask.dice.squeeze_play_speed": _P,  # _task_squeeze, house rule P5
-    "ask.dice.roll_three": _P,  # _ask_roll_three_dice
-    "ask.stock": _P,  # _task_stock_exchange
-    "ask.choose.auction_any": _P,  # _task_auction_any
-    "ask.game_over": _P,  # _game_over, assets.end_game
+    "ask.taxi": _P,  # spaces._task_taxi_offer
+    "ask.draw.voucher": _P,  # vouchers._task_draw_voucher
+    "ask.draw.card": {"player": "player", "deck": "deck"},  # spaces._task_draw_card
+    "ask.draw.roll_three": _P,  # spaces._task_roll_three
+    "ask.gift": {"player": "player", "amount": "money"},  # spaces._task_birthday
+    "ask.dice.squeeze_play": _P,  # spaces._task_squeeze
+    "ask.dice.squeeze_play_speed": _P,  # spaces._task_squeeze, house rule P5
+    "ask.dice.roll_three": _P,  # spaces._ask_roll_three_dice
+    "ask.stock": _P,  # stocks._task_stock_exchange
+    "ask.choose.auction_any": _P,  # spaces._task_auction_any
+    "ask.game_over": _P,  # engine._game_over, assets.end_game
     "ask.card_option": _PC,  # cardplay._move, either
     "ask.choose.card": {"player": "player", "card": "card", "among": "among"},  # cardplay._move
     "ask.dice.card": _PC,  # cardplay._move, roll_back
@@ -192,8 +202,8 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "ask.choose.storm_other": _PC,  # cardplay._storm
     "ask.choose.seize": _PC,  # cardplay._seize
     "ask.choose.condemn": _PC,  # cardplay._condemn
-    "ask.respond": _PC,  # cardplay.against
-    "ask.rent": {  # cardplay.rent
+    "ask.respond": _PC,  # keptcards.against
+    "ask.rent": {  # rentdue.rent
         "player": "player",
         "amount": "money",
         "owner": "player",
@@ -202,54 +212,66 @@ CODES: Mapping[str, Mapping[str, str]] = {
     },
     "ask.dice.game_night": _P,  # cardplay._STEPS["game_night"]
     # -- Notes ----------------------------------------------------------------------------------
-    "note.order_tie": {"players": "players", "total": "int"},  # _cmd_order_roll
-    "note.loses_turn": _P,  # _next_turn
-    "note.doubles_again": _P,  # _task_doubles
-    "note.bid": {"player": "player", "amount": "money"},  # _cmd_bid
-    "note.pass": _P,  # _cmd_pass
-    "note.auction_unsold.property": {"space": "space"},  # _auction_next
-    "note.auction_unsold.share": {"company": "company"},  # _auction_next
+    "note.order_tie": {"players": "players", "total": "int"},  # turns._cmd_order_roll
+    "note.loses_turn": _P,  # turns._next_turn
+    "note.doubles_again": _P,  # turns._task_doubles
+    "note.bid": {"player": "player", "amount": "money"},  # auctions._cmd_bid
+    "note.pass": _P,  # auctions._cmd_pass
+    "note.auction_unsold.property": {"space": "space"},  # auctions._auction_next
+    "note.auction_unsold.share": {"company": "company"},  # auctions._auction_next
     "note.auction_won.property": {"player": "player", "space": "space", "amount": "money"},
     "note.auction_won.share": {"player": "player", "company": "company", "amount": "money"},
-    "note.no_vouchers_left": {},  # _task_draw_voucher
-    "note.squeeze_play": {"player": "player", "total": "int", "amount": "money"},  # _cmd_dice
-    "note.roll_three": {"player": "player", "dice": "combo"},  # _cmd_dice
-    "note.game_night_tie": {"player": "player", "rival": "player", "total": "int"},  # cp.dice
-    "note.takes_property": {"player": "player", "space": "space", "owner": "player"},  # _take_cab
+    "note.no_vouchers_left": {},  # vouchers._task_draw_voucher
+    "note.squeeze_play": {
+        "player": "player",
+        "total": "int",
+        "amount": "money",
+    },  # spaces._cmd_dice
+    "note.roll_three": {"player": "player", "dice": "combo"},  # spaces._cmd_dice
+    "note.game_night_tie": {"player": "player", "rival": "player", "total": "int"},  # cardplay.dice
+    "note.takes_property": {
+        "player": "player",
+        "space": "space",
+        "owner": "player",
+    },  # cardplay._take_cab
     "note.card_nothing_to_pay": {"card": "card", "player": "player", "company": "company"},
-    "note.lawyer": _PC,  # cardplay._uses_lawyer: the card it cancels
+    "note.lawyer": _PC,  # keptcards._uses_lawyer: the card it cancels
     "note.card_no_voucher_holder": {"card": "card"},  # cardplay._take_voucher
     "note.storm_none_own": {"card": "card"},  # cardplay._storm
     "note.storm_none_other": {"card": "card"},  # cardplay._storm
-    "note.storm_hit": {"card": "card", "group": "group", "owner": "player"},  # _storm_choice
-    "note.says_no": _P,  # cardplay.respond
-    "note.comped_room": {"player": "player", "space": "space"},  # cardplay.rent
+    "note.storm_hit": {
+        "card": "card",
+        "group": "group",
+        "owner": "player",
+    },  # cardplay._storm_choice
+    "note.says_no": _P,  # keptcards.respond
+    "note.comped_room": {"player": "player", "space": "space"},  # rentdue.rent
     "note.bankrupt": {"player": "player", "to": "account"},  # assets.bankrupt
     # -- Transfer reasons (nested in a transfer, a payment task and ask.raise_money) ------------
-    "reason.starting_cash": {},  # new_game
-    "reason.bail": {},  # _cmd_bail, _tasks_for (pay_bail)
-    "reason.salary.passing": {"space": "space"},  # _apply
-    "reason.salary.landing": {"space": "space"},  # _apply
-    "reason.tax": {"space": "space"},  # _tasks_for (pay_tax): the tax's name
-    "reason.taxi_fare": {},  # _tasks_for (pay_taxi_fare)
-    "reason.tax_refund": {},  # _task_tax_refund
-    "reason.buy": {"space": "space"},  # _cmd_buy, cardplay._take_cab
-    "reason.buy_with_card": {"space": "space", "card": "card"},  # cardplay._buy_instead
-    "reason.auction": {"space": "space"},  # _auction_next
-    "reason.auction_share": {"company": "company"},  # _auction_next
-    "reason.birthday_gift": {},  # _task_birthday, _cmd_gift
-    "reason.squeeze_play": {},  # _cmd_dice
-    "reason.roll_three": {},  # _cmd_dice
-    "reason.stock_exchange": {},  # _task_stock_exchange (inside reason.dividend)
-    "reason.dividend": {"why": "message", "company": "company"},  # pay_dividends
-    "reason.buy_share": {"company": "company"},  # _cmd_stock
-    "reason.rent": {"space": "space"},  # cardplay.rent
-    "reason.card": {"card": "card"},  # a card's title: cardplay money steps and plays
+    "reason.starting_cash": {},  # engine.new_game
+    "reason.bail": {},  # turns._cmd_bail, moves.tasks_for (pay_bail)
+    "reason.salary.passing": {"space": "space"},  # moves.apply_move
+    "reason.salary.landing": {"space": "space"},  # moves.apply_move
+    "reason.tax": {"space": "space"},  # moves.tasks_for (pay_tax): the tax's name
+    "reason.taxi_fare": {},  # moves.tasks_for (pay_taxi_fare)
+    "reason.tax_refund": {},  # spaces._task_tax_refund
+    "reason.buy": {"space": "space"},  # auctions._cmd_buy, cardplay._take_cab
+    "reason.buy_with_card": {"space": "space", "card": "card"},  # playcards._buy_instead
+    "reason.auction": {"space": "space"},  # auctions._auction_next
+    "reason.auction_share": {"company": "company"},  # auctions._auction_next
+    "reason.birthday_gift": {},  # spaces._task_birthday, spaces._cmd_gift
+    "reason.squeeze_play": {},  # spaces._cmd_dice
+    "reason.roll_three": {},  # spaces._cmd_dice
+    "reason.stock_exchange": {},  # stocks._task_stock_exchange (inside reason.dividend)
+    "reason.dividend": {"why": "message", "company": "company"},  # tx.pay_dividends
+    "reason.buy_share": {"company": "company"},  # stocks._cmd_stock
+    "reason.rent": {"space": "space"},  # rentdue.rent
+    "reason.card": {"card": "card"},  # a card's title: cardplay money steps, playcards plays
     "reason.game_night": {},  # cardplay.dice
     "reason.excellent_accounting": {},  # cardplay._card_pool
     "reason.house_condemned": {},  # cardplay._condemn_choice
-    "reason.share_good_fortune": {},  # cardplay.roll_three_shares
-    "reason.card_claim": {"card": "card", "space": "space"},  # cardplay._play_foreclose
+    "reason.share_good_fortune": {},  # keptcards.roll_three_shares
+    "reason.card_claim": {"card": "card", "space": "space"},  # playcards._play_foreclose
     "reason.build": {"space": "space"},  # assets.build
     "reason.sell_building": {"space": "space"},  # assets.sell_building
     "reason.mortgage": {"space": "space"},  # assets.mortgage
