@@ -22,6 +22,7 @@ from companion.cli import parse as commands
 from companion.cli.parse import CommandSyntaxError
 from companion.errors import CompanionError
 from companion.log.history import describe
+from companion.messages import render_decision
 from companion.rules.board import ultimate_board
 from companion.rules.cards import card_deck
 
@@ -85,12 +86,12 @@ class PromptSession:
         """What the game waits for, with the commands that answer it."""
         d = self.state.decision
         if self.state.over:
-            self._say(f"{d.text} ('undo' takes back the last command; 'quit' leaves.)")
+            self._say(f"{render_decision(d)} ('undo' takes back the last command; 'quit' leaves.)")
             return
         forms = " | ".join(
             commands.syntax_now(s, self.state) for s in commands.answers_now(self.state)
         )
-        self._say(f"{d.text}  [{forms}]  ('help' for more)")
+        self._say(f"{render_decision(d)}  [{forms}]  ('help' for more)")
         if self.proposal is not None:
             self._say(
                 f"  Dice read {self.proposal.words}: press Enter to use them, or type the roll."
@@ -182,7 +183,7 @@ class PromptSession:
                 self._say(commands.help_text(commands.spec_of(name)))
             return
         now = commands.answers_now(self.state)
-        lines = [f"Now: {self.state.decision.text}"]
+        lines = [f"Now: {render_decision(self.state.decision)}"]
         if now:
             lines.append("Answer with:")
             lines += [f"  {commands.help_line(s)}" for s in now]
