@@ -8,7 +8,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.banker.engine import _FIELDS, COMMAND_HANDLERS, apply
+from companion.banker.commands import COMMANDS
+from companion.banker.engine import apply
 from companion.banker.state import GameState, invariant_problems, snapshot
 from companion.errors import BadRollError, CompanionError, IllegalCommandError
 from companion.game import Game
@@ -58,7 +59,7 @@ fields = st.dictionaries(
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     index=st.integers(0, len(STATES) - 1),
-    kind=st.one_of(st.sampled_from(sorted(COMMAND_HANDLERS)), st.text(max_size=6)),
+    kind=st.one_of(st.sampled_from(sorted(COMMANDS)), st.text(max_size=6)),
     player=st.one_of(st.sampled_from(["Ann", "Bob", "Cy"]), values),
     extra=fields,
 )
@@ -126,7 +127,9 @@ wild = st.recursive(
     max_leaves=8,
 )
 #: Every field any command reads, and the two every command has.
-ALL_FIELDS = sorted({"type", "player"} | {f.rstrip("?") for spec in _FIELDS.values() for f in spec})
+ALL_FIELDS = sorted(
+    {"type", "player"} | {f.key for cls in COMMANDS.values() for f in cls.json_fields}
+)
 
 
 def refused_cleanly_or_fine(state: GameState, command: dict) -> None:
@@ -144,7 +147,7 @@ def refused_cleanly_or_fine(state: GameState, command: dict) -> None:
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     index=st.integers(0, len(STATES) - 1),
-    kind=st.sampled_from(sorted(COMMAND_HANDLERS)),
+    kind=st.sampled_from(sorted(COMMANDS)),
     field=st.sampled_from(ALL_FIELDS),
     value=wild,
 )

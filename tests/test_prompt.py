@@ -280,12 +280,12 @@ def test_parse_line_refuses_by_field_and_value() -> None:
 
 
 def test_the_command_table_covers_every_engine_command_and_field() -> None:
-    from companion.banker.engine import _FIELDS, COMMAND_HANDLERS
+    from companion.banker.commands import COMMANDS
     from companion.cli.parse import SPECS
 
-    assert set(SPECS) == set(COMMAND_HANDLERS)
-    for kind, fields in _FIELDS.items():
-        assert {f.rstrip("?") for f in fields} <= {f.name for f in SPECS[kind].fields}, kind
+    assert set(SPECS) == set(COMMANDS)
+    for kind, cls in COMMANDS.items():
+        assert {f.key for f in cls.json_fields} <= {f.name for f in SPECS[kind].fields}, kind
 
 
 def test_roll_is_understood_for_any_throw_the_game_asks_for() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.banker import commands
 from companion.banker.ledger import BANK, POOL
 from companion.banker.state import GameState
 from companion.banker.tx import (
@@ -102,9 +103,9 @@ def build_problem(state: GameState, player: str, name: str) -> str | None:
 
 
 @command("build")
-def build(tx: Tx, c: Mapping[str, Any]) -> None:
-    player = c["player"]
-    name = property_name(tx, c.get("property"))
+def build(tx: Tx, c: commands.Build) -> None:
+    player = c.player
+    name = property_name(tx, c.property)
     problem = build_problem(tx.state, player, name)
     if problem:
         raise IllegalCommandError(f"cannot build on {name!r}: {problem}")
@@ -132,9 +133,9 @@ def building_cost(name: str) -> int:
 
 
 @command("sell_building")
-def sell_building(tx: Tx, c: Mapping[str, Any]) -> None:
-    player = c["player"]
-    name = property_name(tx, c.get("property"))
+def sell_building(tx: Tx, c: commands.SellBuilding) -> None:
+    player = c.player
+    name = property_name(tx, c.property)
     holding = _owned(tx, player, name, "sell_building")
     space = tx.board.properties[name][0]
     refund = building_cost(name) // 2
@@ -178,10 +179,9 @@ def lift_cost(value: int) -> int:
 
 
 @command("mortgage")
-def mortgage(tx: Tx, c: Mapping[str, Any]) -> None:
-    player = c["player"]
-    if "company" in c:
-        company = c["company"]
+def mortgage(tx: Tx, c: commands.Mortgage) -> None:
+    player, company = c.player, c.company
+    if company is not None:
         seat = tx.state.seat(player)
         if seat.shares.get(company, 0) - seat.mortgaged_shares.get(company, 0) < 1:
             raise IllegalCommandError(
@@ -192,7 +192,7 @@ def mortgage(tx: Tx, c: Mapping[str, Any]) -> None:
         m[company] = m.get(company, 0) + 1
         tx.shares({player: (seat.shares, m)})
         return
-    name = property_name(tx, c.get("property"))
+    name = property_name(tx, c.property)
     holding = _owned(tx, player, name, "mortgage")
     if holding.mortgaged:
         raise IllegalCommandError(f"mortgage: {name!r} is mortgaged already")
@@ -209,10 +209,9 @@ def mortgage(tx: Tx, c: Mapping[str, Any]) -> None:
 
 
 @command("unmortgage")
-def unmortgage(tx: Tx, c: Mapping[str, Any]) -> None:
-    player = c["player"]
-    if "company" in c:
-        company = c["company"]
+def unmortgage(tx: Tx, c: commands.Unmortgage) -> None:
+    player, company = c.player, c.company
+    if company is not None:
         seat = tx.state.seat(player)
         if not seat.mortgaged_shares.get(company):
             raise IllegalCommandError(f"unmortgage by {player}: no mortgaged share of {company!r}")
@@ -223,7 +222,7 @@ def unmortgage(tx: Tx, c: Mapping[str, Any]) -> None:
         m[company] -= 1
         tx.shares({player: (seat.shares, m)})
         return
-    name = property_name(tx, c.get("property"))
+    name = property_name(tx, c.property)
     holding = _owned(tx, player, name, "unmortgage")
     if not holding.mortgaged:
         raise IllegalCommandError(f"unmortgage: {name!r} is not mortgaged")
@@ -242,12 +241,12 @@ _ASSETS = ("cash", "properties", "shares", "vouchers", "roll_three", "cards")
 
 
 @command("trade")
-def trade(tx: Tx, c: Mapping[str, Any]) -> None:
+def trade(tx: Tx, c: commands.Trade) -> None:
     """Both players agreed at the table: ``give`` goes from ``player`` to ``with``, ``take`` back."""
-    a, b = c["player"], c.get("with")
+    a, b = c.player, c.with_
     if b == a or b not in [s.name for s in tx.state.active]:
         raise IllegalCommandError(f"trade: 'with' names another player in the game, not {b!r}")
-    give, take = c.get("give") or {}, c.get("take") or {}
+    give, take = c.give or {}, c.take or {}
     for side in (give, take):
         unknown = set(side) - set(_ASSETS)
         if unknown:
@@ -340,8 +339,8 @@ def _move_assets(tx: Tx, source: str, target: str, side: Mapping[str, Any], why:
 
 
 @command("bankrupt")
-def declare_bankruptcy(tx: Tx, c: Mapping[str, Any]) -> None:
-    player = c["player"]
+def declare_bankruptcy(tx: Tx, c: commands.Bankrupt) -> None:
+    player = c.player
     creditor = tx.state.decision.data["creditor"]
     tx.agenda.pop(0)  # the payment that could not be made
     bankrupt(tx, player, creditor)
@@ -409,7 +408,7 @@ def net_worth(state: GameState, player: str) -> int:
 
 
 @command("end_game")
-def end_game(tx: Tx, c: Mapping[str, Any]) -> None:
+def end_game(tx: Tx, c: commands.EndGame) -> None:
     if not tx.state.rules.time_limit:
         raise IllegalCommandError(
             "end_game: the time-limit house rule is off; the game ends when one player is left"
@@ -450,9 +449,9 @@ def _task_pay(tx: Tx, task: Task) -> None:
 
 
 @command("pay")
-def _cmd_pay(tx: Tx, c: Mapping[str, Any]) -> None:
+def _cmd_pay(tx: Tx, c: commands.Pay) -> None:
     d = tx.state.decision
-    player = c["player"]
+    player = c.player
     if d.kind == "raise_money" and tx.cash(player) < d.data["amount"]:
         raise IllegalCommandError(
             f"pay by {player}: {player} has ${tx.cash(player)} of the ${d.data['amount']} owed; raise money first or go bankrupt"

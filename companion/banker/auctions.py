@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from companion.banker import keptcards
+from companion.banker import commands, keptcards
 from companion.banker.ledger import BANK
 from companion.banker.tx import (
     Task,
@@ -37,9 +34,9 @@ def _task_offer(tx: Tx, task: Task) -> None:
 
 
 @command("buy")
-def _cmd_buy(tx: Tx, c: Mapping[str, Any]) -> None:
+def _cmd_buy(tx: Tx, c: commands.Buy) -> None:
     d = tx.state.decision
-    player, name, price = c["player"], d.data["property"], d.data["price"]
+    player, name, price = c.player, d.data["property"], d.data["price"]
     if tx.cash(player) < price:
         raise IllegalCommandError(
             f"buy by {player}: {name} costs ${price} and {player} has ${tx.cash(player)}; mortgage or sell first, or auction it"
@@ -49,7 +46,7 @@ def _cmd_buy(tx: Tx, c: Mapping[str, Any]) -> None:
 
 
 @command("auction")
-def _cmd_auction(tx: Tx, c: Mapping[str, Any]) -> None:
+def _cmd_auction(tx: Tx, c: commands.Auction) -> None:
     tx.first({"do": "auction", "item": "property", "name": tx.state.decision.data["property"]})
 
 
@@ -79,9 +76,9 @@ def _ask_auction(
 
 
 @command("bid")
-def _cmd_bid(tx: Tx, c: Mapping[str, Any]) -> None:
+def _cmd_bid(tx: Tx, c: commands.Bid) -> None:
     d = tx.state.decision.data
-    player, amount = c["player"], c.get("amount")
+    player, amount = c.player, c.amount
     if player not in d["bidders"]:
         raise IllegalCommandError(f"bid by {player}: {player} has passed in this auction")
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= d["high"]:
@@ -97,9 +94,9 @@ def _cmd_bid(tx: Tx, c: Mapping[str, Any]) -> None:
 
 
 @command("pass")
-def _cmd_pass(tx: Tx, c: Mapping[str, Any]) -> None:
+def _cmd_pass(tx: Tx, c: commands.Pass) -> None:
     d = tx.state.decision.data
-    player = c["player"]
+    player = c.player
     if player not in d["bidders"] or player == d["leader"]:
         raise IllegalCommandError(f"pass by {player}: {player} is not bidding in this auction")
     bidders = [b for b in d["bidders"] if b != player]

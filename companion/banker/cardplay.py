@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.banker import assets
+from companion.banker import assets, commands
 from companion.banker.keptcards import against, uses_lawyer
 from companion.banker.ledger import BANK, POOL
 from companion.banker.moves import apply_move
@@ -140,18 +140,18 @@ def move_by_card(tx: Tx, player: str, card: Card, **answers: Any) -> None:
         tx.agenda.insert(len(tx.agenda) - before, {"do": "card_pool", "player": player})
 
 
-def choose(tx: Tx, c: Mapping[str, Any], space: Space) -> None:
+def choose(tx: Tx, c: commands.Choose, space: Space) -> None:
     """The answer to a card's choice of space."""
     d = tx.state.decision
     card = tx.deck.card(d.data["card"])
-    mover = d.data.get("mover", c["player"])
+    mover = d.data.get("mover", c.player)
     kind = (card.move or {}).get("kind")
     if d.data.get("why") == "storm":
-        _storm_choice(tx, c["player"], card, space)
+        _storm_choice(tx, c.player, card, space)
     elif d.data.get("why") == "seize":
-        _seize_choice(tx, c["player"], space)
+        _seize_choice(tx, c.player, space)
     elif d.data.get("why") == "condemn":
-        _condemn_choice(tx, c["player"], space)
+        _condemn_choice(tx, c.player, space)
     elif kind == "choose":
         if (card.move or {}).get("takes"):
             _take_cab(tx, mover, space)
@@ -161,23 +161,23 @@ def choose(tx: Tx, c: Mapping[str, Any], space: Space) -> None:
 
 
 @command("option")
-def option(tx: Tx, c: Mapping[str, Any]) -> None:
+def option(tx: Tx, c: commands.Option) -> None:
     card = tx.deck.card(tx.state.decision.data["card"])
-    value = c.get("option")
+    value = c.option
     if value not in (1, 2):
         raise IllegalCommandError(f"option: {card.title!r} offers option 1 or 2, not {value!r}")
-    move_by_card(tx, c["player"], card, option=value)
+    move_by_card(tx, c.player, card, option=value)
 
 
-def dice(tx: Tx, c: Mapping[str, Any], why: str) -> None:
+def dice(tx: Tx, c: commands.Dice, why: str) -> None:
     d = tx.state.decision
-    player = c["player"]
+    player = c.player
     if why == "card":
         card = tx.deck.card(d.data["card"])
         roll = Roll(*dice_of(c, 2))
         move_by_card(tx, player, card, roll=roll)
     elif why == "game_night":
-        rival = c.get("opponent")
+        rival = c.opponent
         if rival not in others(tx, player):
             raise IllegalCommandError(
                 f"dice: Game Night needs an 'opponent' among {', '.join(others(tx, player))}, not {rival!r}"
@@ -382,14 +382,14 @@ def _take_voucher(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> N
 
 
 @command("target")
-def target(tx: Tx, c: Mapping[str, Any]) -> None:
+def target(tx: Tx, c: commands.Target) -> None:
     d = tx.state.decision
-    who = c.get("target")
+    who = c.target
     if who not in d.data["among"]:
         raise IllegalCommandError(
             f"target: choose one of {', '.join(d.data['among'])}, not {who!r}"
         )
-    against(tx, str(who), {"do": "give_voucher", "from": who, "to": c["player"]}, d.data["card"])
+    against(tx, str(who), {"do": "give_voucher", "from": who, "to": c.player}, d.data["card"])
 
 
 def _storm(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:

@@ -16,8 +16,10 @@ nothing changes. Events fold into the new state with :func:`companion.banker.sta
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
+from companion.banker.commands import ANYTIME, Command, command_class
 from companion.banker.ledger import BANK, POOL
 from companion.banker.state import Decision, Event, GameState, Rules
 from companion.banker.turns import deal_decision, next_turn
@@ -35,8 +37,6 @@ from companion.rules.situation import SHARES_PER_COMPANY
 
 STARTING_CASH = 3200
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
-#: Bounds on any value in a command: far beyond any real one, small enough to quote and check.
-MAX_TEXT, MAX_ITEMS, MAX_DEPTH, MAX_NUMBER = 200, 200, 6, 10**12
 TOKENS = (
     "car", "hat", "dog", "ship", "boot", "iron", "thimble", "wheelbarrow",
     "horse", "cannon", "cat", "duck",
@@ -45,9 +45,6 @@ COLOURS = (
     "red", "blue", "green", "yellow", "orange", "purple", "white", "black",
     "pink", "cyan", "brown", "grey",
 )  # fmt: skip
-
-#: Commands allowed whenever the rules allow them, not only as the answer to the decision.
-ANYTIME = ("build", "sell_building", "mortgage", "unmortgage", "trade", "play_card", "end_game")
 
 
 def new_game(
@@ -107,13 +104,13 @@ def new_game(
     return events
 
 
-def decide(state: GameState, command: Mapping[str, Any]) -> list[Event]:
+def decide(state: GameState, command: Command | Mapping[str, Any]) -> list[Event]:
     """The events of ``command``; raises :class:`IllegalCommandError` and changes nothing if
     the command is not allowed now."""
     return step(state, command)[0]
 
 
-def step(state: GameState, command: Mapping[str, Any]) -> tuple[list[Event], GameState]:
+def step(state: GameState, command: Command | Mapping[str, Any]) -> tuple[list[Event], GameState]:
     """:func:`decide`, and the state its events lead to (folded on the way, once)."""
     try:
         return _step(state, command)
@@ -122,6 +119,11 @@ def step(state: GameState, command: Mapping[str, Any]) -> tuple[list[Event], Gam
         if refusal is exc:
             raise
         raise refusal from exc
+
+
+def apply(state: GameState, command: Command | Mapping[str, Any]) -> GameState:
+    """The state after ``command``."""
+    return step(state, command)[1]
 
 
 def _refusal(exc: CompanionError) -> CompanionError:
@@ -136,17 +138,14 @@ def _refusal(exc: CompanionError) -> CompanionError:
     return IllegalCommandError(text)
 
 
-def _step(state: GameState, command: Mapping[str, Any]) -> tuple[list[Event], GameState]:
-    if not isinstance(command, Mapping):
-        raise IllegalCommandError(f"a command is a JSON object, not {shown(command)}")
-    _check_sizes(command)
-    kind = command.get("type")
-    handler = COMMAND_HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise IllegalCommandError(
-            f"unknown command type {shown(kind)}; the commands are {', '.join(sorted(COMMAND_HANDLERS))}"
-        )
-    player = command.get("player")
+def _step(state: GameState, command: Command | Mapping[str, Any]) -> tuple[list[Event], GameState]:
+    if isinstance(command, Command):
+        cls: type[Command] = type(command)
+        player: Any = command.player
+    else:
+        cls = command_class(command)
+        player = command.get("player")
+    kind = cls.type
     if not any(s.name == player for s in state.active):
         names = [s.name for s in state.active]
         raise IllegalCommandError(
@@ -168,117 +167,24 @@ def _step(state: GameState, command: Mapping[str, Any]) -> tuple[list[Event], Ga
         raise IllegalCommandError(
             f"{kind} by {player}: wait until {state.turn}'s Mr. Monopoly move is over"
         )
-    _check_fields(kind, command)
+    c = command if isinstance(command, Command) else cls.from_checked_json(command)
+    if c.decision is not None and c.decision != d.id:
+        raise IllegalCommandError(
+            f"{kind} by {player}: this answers decision {c.decision}, and the game has moved on "
+            f"to decision {d.id}; nothing was changed"
+        )
     tx = Tx(state)
     mark = len(tx.agenda)
-    handler(tx, command)
-    if kind in ANYTIME and not tx.moved_on and len(tx.agenda) > mark:
-        # An any-time command that left something to do (interest on a mortgaged property
-        # received): do it, then ask the same decision again.
-        tx.resume_after_new(mark, state.decision)
-        tx.moved_on = True
-    if kind not in ANYTIME or tx.moved_on:
-        _advance(tx)
+    COMMAND_HANDLERS[kind](tx, c)
+    if kind in ANYTIME and not tx.moved_on:
+        if len(tx.agenda) > mark:
+            # An any-time command that left something to do (interest on a mortgaged property
+            # received): do it, then ask the same decision again.
+            tx.resume_after_new(mark, state.decision)
+        else:
+            tx.decision = state.decision  # asked again, under a new id
+    _advance(tx)
     return tx.events, tx.state
-
-
-#: The fields each command needs beyond ``type`` and ``player``, with their JSON types; a
-#: ``?`` marks an optional one.
-_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
-    "deal": {"voucher": (str,), "roll_three": (str,)},
-    "order_roll": {"dice": (list,)},
-    "roll": {"dice": (list,)},
-    "dice": {"dice": (list,), "opponent?": (str,)},
-    "choose": {"space": (str,)},
-    "taxi": {"space": (str,)},
-    "bus": {"option": (str,)},
-    "gift": {"option": (str,)},
-    "option": {"option": (int,)},
-    "bid": {"amount": (int,)},
-    "draw": {"card": (str,)},
-    "stock": {"company": (str,), "how": (str,)},
-    "voucher": {"voucher": (str,), "space?": (str,), "ride?": (bool,)},
-    "build": {"property": (str,)},
-    "sell_building": {"property": (str,)},
-    "mortgage": {"property?": (str,), "company?": (str,)},
-    "unmortgage": {"property?": (str,), "company?": (str,)},
-    "trade": {"with": (str,), "give?": (dict,), "take?": (dict,)},
-    "play_card": {
-        "card": (str,),
-        "target?": (str,),
-        "property?": (str,),
-        "give?": (str,),
-        "space?": (str,),
-        "company?": (str,),
-    },
-    "target": {"target": (str,)},
-}
-
-
-_TYPE_WORDS = {
-    str: "text",
-    list: "a list",
-    int: "a whole number",
-    bool: "true or false",
-    dict: "an object",
-}
-
-
-def _check_sizes(command: Mapping[str, Any]) -> None:
-    """Refuse values no table could mean (huge numbers, long texts, deep nesting, non-JSON),
-    before any rule looks at them."""
-    kind = command.get("type")
-    kind = kind if isinstance(kind, str) and len(kind) <= 20 else "command"
-    for name, value in command.items():
-        problem = _size_problem(value, 0)
-        if problem is None and not isinstance(name, str):
-            problem = "not a field name"
-        if problem is not None:
-            raise IllegalCommandError(f"{kind}: {shown(name)} is {problem}")
-
-
-def _size_problem(value: Any, depth: int) -> str | None:
-    if value is None or isinstance(value, (bool, str)) and len(str(value)) <= MAX_TEXT:
-        return None
-    if isinstance(value, str):
-        return f"text longer than {MAX_TEXT} characters"
-    if isinstance(value, int):
-        return None if abs(value) <= MAX_NUMBER else f"{shown(value)}, too large"
-    if isinstance(value, float):
-        ok = value == value and abs(value) <= MAX_NUMBER
-        return None if ok else f"{shown(value)}, not a usable number"
-    if depth >= MAX_DEPTH:
-        return "nested too deep"
-    if isinstance(value, list):
-        items: list[Any] = value
-    elif isinstance(value, Mapping):
-        if any(not isinstance(k, str) or len(k) > MAX_TEXT for k in value):
-            return "an object whose keys are not short texts"
-        items = list(value.values())
-    else:
-        return f"not a JSON value ({type(value).__name__})"
-    if len(items) > MAX_ITEMS:
-        return f"more than {MAX_ITEMS} items"
-    return next((p for v in items if (p := _size_problem(v, depth + 1)) is not None), None)
-
-
-def _check_fields(kind: str, command: Mapping[str, Any]) -> None:
-    for spec, types in _FIELDS.get(kind, {}).items():
-        name = spec.rstrip("?")
-        value = command.get(name)
-        if value is None and spec.endswith("?"):
-            continue
-        if isinstance(value, bool) and bool not in types or not isinstance(value, types):
-            what = " or ".join(_TYPE_WORDS[t] for t in types)
-            got = "missing" if value is None else shown(value)
-            raise IllegalCommandError(f"{kind}: '{name}' is {what}, not {got}")
-    if kind in ("mortgage", "unmortgage") and ("property" in command) == ("company" in command):
-        raise IllegalCommandError(f"{kind}: give either 'property' or 'company'")
-
-
-def apply(state: GameState, command: Mapping[str, Any]) -> GameState:
-    """The state after ``command``."""
-    return step(state, command)[1]
 
 
 def _answers(d: Decision) -> str:
@@ -301,6 +207,7 @@ def _advance(tx: Tx) -> None:
         task = tx.agenda.pop(0)
         TASK_HANDLERS[task["do"]](tx, task)
     assert tx.decision is not None
+    tx.decision = replace(tx.decision, id=tx.state.decision.id + 1)
     event = {"type": "decision", "decision": tx.decision.to_json(), "agenda": list(tx.agenda)}
     tx.events.append(event)
     # What evolve() would fold from the event, without parsing back the decision just built.

@@ -5,8 +5,8 @@ played against a player that Just Say NO! can cancel."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from companion.banker import commands
 from companion.banker.tx import (
     Task,
     Tx,
@@ -44,15 +44,15 @@ def against(tx: Tx, target: str, task: Task, card_id: str) -> None:
 
 
 @command("accept", "refuse")
-def respond(tx: Tx, c: Mapping[str, Any]) -> None:
+def respond(tx: Tx, c: commands.Accept | commands.Refuse) -> None:
     d = tx.state.decision
-    if c["type"] == "accept":
+    if c.type == "accept":
         tx.first(d.data["task"])
         return
-    card = held(tx, c["player"], "refuse")
+    card = held(tx, c.player, "refuse")
     assert card is not None
-    return_card(tx, c["player"], card)
-    tx.note(f"{c['player']} says NO!")
+    return_card(tx, c.player, card)
+    tx.note(f"{c.player} says NO!")
 
 
 def auction_discount(tx: Tx, winner: str, bid: int) -> int:

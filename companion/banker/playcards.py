@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
-from companion.banker import assets
+from companion.banker import assets, commands
 from companion.banker.cardplay import move_by_card
 from companion.banker.keptcards import against, uses_lawyer
 from companion.banker.ledger import BANK
@@ -24,10 +24,10 @@ from companion.rules.situation import Holding
 
 
 @command("play_card")
-def play(tx: Tx, c: Mapping[str, Any]) -> None:
+def play(tx: Tx, c: commands.PlayCard) -> None:
     """The ``play_card`` command: a kept card played by its holder."""
-    player = c["player"]
-    card = tx.deck.card(str(c.get("card", "")))
+    player = c.player
+    card = tx.deck.card(str(c.card or ""))
     if card.id not in tx.state.seat(player).cards:
         raise IllegalCommandError(f"play_card: {player} holds no {card.title!r}")
     spec = card.play[0]
@@ -92,8 +92,8 @@ def _buy_instead(tx: Tx, player: str, card: Card, name: str, price: int) -> None
     tx.moved_on = True
 
 
-def _other(tx: Tx, player: str, c: Mapping[str, Any]) -> str:
-    who = c.get("target")
+def _other(tx: Tx, player: str, c: commands.PlayCard) -> str:
+    who = c.target
     if who not in others(tx, player):
         raise IllegalCommandError(
             f"play_card: 'target' is another player ({', '.join(others(tx, player))}), not {who!r}"
@@ -116,22 +116,22 @@ def _loose_property(tx: Tx, owner: str, ref: Any) -> str:
     return name
 
 
-def _play_take_cash(tx: Tx, player: str, card: Card, c: Mapping[str, Any]) -> None:
+def _play_take_cash(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
     rival = _other(tx, player, c)
     if uses_lawyer(tx, rival, card.title):
         return
     against(tx, rival, pay_task(rival, player, card.play[0]["amount"], card.title), card.id)
 
 
-def _play_move(tx: Tx, player: str, card: Card, c: Mapping[str, Any]) -> None:
-    to = tx.board.space(str(c["space"])) if c.get("space") else None
+def _play_move(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
+    to = tx.board.space(str(c.space)) if c.space else None
     if (card.move or {}).get("kind") == "choose" and to is None:
         raise IllegalCommandError(f"play_card: {card.title!r} needs a 'space'")
     move_by_card(tx, player, card, **({"to": to} if to else {}))
 
 
-def _play_foreclose(tx: Tx, player: str, card: Card, c: Mapping[str, Any]) -> None:
-    name = assets.property_name(tx, c.get("property"))
+def _play_foreclose(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
+    name = assets.property_name(tx, c.property)
     h = tx.state.holdings.get(name)
     if h is None or h.owner == player or not h.mortgaged:
         raise IllegalCommandError(
@@ -143,23 +143,23 @@ def _play_foreclose(tx: Tx, player: str, card: Card, c: Mapping[str, Any]) -> No
     against(tx, h.owner, {"do": "hand_over", "property": name, "to": player}, card.id)
 
 
-def _play_swap(tx: Tx, player: str, card: Card, c: Mapping[str, Any]) -> None:
+def _play_swap(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
     rival = _other(tx, player, c)
-    theirs = _loose_property(tx, rival, c.get("property"))
-    mine = _loose_property(tx, player, c.get("give"))
+    theirs = _loose_property(tx, rival, c.property)
+    mine = _loose_property(tx, player, c.give)
     against(
         tx, rival, {"do": "swap", "a": player, "b": rival, "mine": mine, "theirs": theirs}, card.id
     )
 
 
-def _play_steal(tx: Tx, player: str, card: Card, c: Mapping[str, Any]) -> None:
+def _play_steal(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
     rival = _other(tx, player, c)
-    name = _loose_property(tx, rival, c.get("property"))
+    name = _loose_property(tx, rival, c.property)
     against(tx, rival, {"do": "hand_over", "property": name, "to": player}, card.id)
 
 
-def _play_free_house(tx: Tx, player: str, card: Card, c: Mapping[str, Any]) -> None:
-    name = assets.property_name(tx, c.get("property"))
+def _play_free_house(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
+    name = assets.property_name(tx, c.property)
     problem = assets.build_problem(tx.state, player, name)
     group = tx.board.group_of(name) if tx.board.properties[name][0].group else ()
     if problem is None and not all(
@@ -174,8 +174,8 @@ def _play_free_house(tx: Tx, player: str, card: Card, c: Mapping[str, Any]) -> N
     set_holding(tx, name, Holding(player, level=h.level + 1))
 
 
-def _play_sell_share(tx: Tx, player: str, card: Card, c: Mapping[str, Any]) -> None:
-    company = c.get("company")
+def _play_sell_share(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
+    company = c.company
     seat = tx.state.seat(player)
     if (
         not isinstance(company, str)
@@ -188,12 +188,12 @@ def _play_sell_share(tx: Tx, player: str, card: Card, c: Mapping[str, Any]) -> N
     tx.transfer(BANK, player, par_values()[company] + card.play[0]["bonus"], card.title)
 
 
-def _play_jail_other(tx: Tx, player: str, card: Card, c: Mapping[str, Any]) -> None:
+def _play_jail_other(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
     rival = _other(tx, player, c)
     against(tx, rival, {"do": "send_to_jail", "player": rival}, card.id)
 
 
-PLAYS: dict[str, Callable[[Tx, str, Card, Mapping[str, Any]], None]] = {
+PLAYS: dict[str, Callable[[Tx, str, Card, commands.PlayCard], None]] = {
     "take_cash": _play_take_cash,
     "move": _play_move,
     "foreclose": _play_foreclose,

@@ -3,10 +3,9 @@ Community Chest draws, Birthday Gift, Squeeze Play, Roll Three, the Auction spac
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from companion.banker import cardplay, keptcards
+from companion.banker import cardplay, commands, keptcards
 from companion.banker.ledger import BANK, POOL
 from companion.banker.moves import apply_move
 from companion.banker.tx import (
@@ -74,13 +73,13 @@ def _task_taxi_offer(tx: Tx, task: Task) -> None:
 
 
 @command("taxi")
-def _cmd_taxi(tx: Tx, c: Mapping[str, Any]) -> None:
-    to = tx.board.space(str(c.get("space", "")))
-    apply_move(tx, resolve_taxi(tx.board, tx.state.situation(), to, player=c["player"]))
+def _cmd_taxi(tx: Tx, c: commands.Taxi) -> None:
+    to = tx.board.space(str(c.space or ""))
+    apply_move(tx, resolve_taxi(tx.board, tx.state.situation(), to, player=c.player))
 
 
 @command("skip")
-def _cmd_skip(tx: Tx, c: Mapping[str, Any]) -> None:
+def _cmd_skip(tx: Tx, c: commands.Skip) -> None:
     """Decline an offer (a taxi ride, a card's option): the turn carries on."""
 
 
@@ -94,18 +93,18 @@ def _task_draw_card(tx: Tx, task: Task) -> None:
 
 
 @command("draw")
-def _cmd_draw(tx: Tx, c: Mapping[str, Any]) -> None:
+def _cmd_draw(tx: Tx, c: commands.Draw) -> None:
     d = tx.state.decision
     deck = d.data["deck"]
-    player = c["player"]
+    player = c.player
     if deck == "travel_voucher":
-        take_voucher(tx, player, c.get("card", ""))
+        take_voucher(tx, player, (c.card or ""))
     elif deck == "roll_three":
-        combo = take_roll_three(tx, player, c.get("card", ""), "draw")
+        combo = take_roll_three(tx, player, (c.card or ""), "draw")
         tx.emit("drew", player=player, card=combo, title=f"Roll Three {combo}")
         _ask_roll_three_dice(tx, player)
     else:
-        card = tx.deck.card(str(c.get("card", "")))
+        card = tx.deck.card(str(c.card or ""))
         if card.deck != deck:
             raise IllegalCommandError(
                 f"draw: {card.id!r} is a {card.deck.replace('_', ' ')} card, and {player} draws from {deck.replace('_', ' ')}"
@@ -148,12 +147,12 @@ def _task_birthday(tx: Tx, task: Task) -> None:
 
 
 @command("gift")
-def _cmd_gift(tx: Tx, c: Mapping[str, Any]) -> None:
-    choice = c.get("option")
+def _cmd_gift(tx: Tx, c: commands.Gift) -> None:
+    choice = c.option
     if choice == "cash":
-        tx.transfer(BANK, c["player"], 100, "Birthday Gift")
+        tx.transfer(BANK, c.player, 100, "Birthday Gift")
     elif choice == "voucher":
-        tx.first({"do": "draw_voucher", "player": c["player"]})
+        tx.first({"do": "draw_voucher", "player": c.player})
     else:
         raise IllegalCommandError(f"gift: the option is 'cash' or 'voucher', not {choice!r}")
 
@@ -234,9 +233,9 @@ def _ask_roll_three_dice(tx: Tx, player: str) -> None:
 
 
 @command("dice")
-def _cmd_dice(tx: Tx, c: Mapping[str, Any]) -> None:
+def _cmd_dice(tx: Tx, c: commands.Dice) -> None:
     d = tx.state.decision
-    player = c["player"]
+    player = c.player
     why = d.data["why"]
     if why == "squeeze_play":
         if tx.state.rules.squeeze_play_speed_die:

@@ -102,19 +102,40 @@ class Decision:
     #: The command types that answer it.
     answers: tuple[str, ...]
     data: Mapping[str, Any] = field(default_factory=dict)
+    id: int = 0
+    options: tuple[Mapping[str, Any], ...] = ()
+    code: str = ""
+    params: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
+            "id": self.id,
             "kind": self.kind,
             "player": self.player,
-            "text": self.text,
             "answers": list(self.answers),
             "data": dict(self.data),
+            "options": [dict(o) for o in self.options],
         }
+        if self.code:
+            out["code"], out["params"] = self.code, dict(self.params)
+        if self.text:
+            out["text"] = self.text
+        return out
 
     @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Decision:
-        return cls(d["kind"], d["player"], d["text"], tuple(d["answers"]), d.get("data", {}))
+    def from_json(cls, d: Mapping[str, Any], *, previous: int = 0) -> Decision:
+        """The decision as an event holds it; one written before ids takes ``previous + 1``."""
+        return cls(
+            d["kind"],
+            d["player"],
+            d.get("text", ""),
+            tuple(d["answers"]),
+            d.get("data", {}),
+            d.get("id", previous + 1),
+            tuple(d.get("options", ())),
+            d.get("code", ""),
+            d.get("params", {}),
+        )
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -322,7 +343,8 @@ def _bank(state: GameState, e: Event) -> Changes:
 
 
 def _decision(state: GameState, e: Event) -> Changes:
-    return {"decision": Decision.from_json(e["decision"]), "agenda": tuple(e["agenda"])}
+    decision = Decision.from_json(e["decision"], previous=state.decision.id)
+    return {"decision": decision, "agenda": tuple(e["agenda"])}
 
 
 def _turn(state: GameState, e: Event) -> Changes:

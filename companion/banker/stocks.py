@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from companion.banker import keptcards
+from companion.banker import commands, keptcards
 from companion.banker.ledger import BANK
 from companion.banker.tx import (
     Task,
@@ -33,8 +30,8 @@ def _task_stock_exchange(tx: Tx, task: Task) -> None:
 
 
 @command("stock")
-def _cmd_stock(tx: Tx, c: Mapping[str, Any]) -> None:
-    player, company, how = c["player"], c.get("company"), c.get("how")
+def _cmd_stock(tx: Tx, c: commands.Stock) -> None:
+    player, company, how = c.player, c.company, c.how
     if company not in par_values():
         raise IllegalCommandError(
             f"stock: no company {company!r}; the companies are {', '.join(par_values())}"

@@ -3,11 +3,10 @@ jail, triples, the Mr. Monopoly and Bus bonus moves, doubles, Subway rides and e
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
-from companion.banker import cardplay
+from companion.banker import cardplay, commands
 from companion.banker.ledger import POOL
 from companion.banker.moves import apply_move
 from companion.banker.state import Decision
@@ -47,10 +46,10 @@ def deal_decision(player: str) -> Decision:
 
 
 @command("deal")
-def _cmd_deal(tx: Tx, c: Mapping[str, Any]) -> None:
-    player = c["player"]
-    take_voucher(tx, player, c["voucher"])
-    take_roll_three(tx, player, c["roll_three"], "deal")
+def _cmd_deal(tx: Tx, c: commands.Deal) -> None:
+    player = c.player
+    take_voucher(tx, player, c.voucher)
+    take_roll_three(tx, player, c.roll_three, "deal")
     names = [s.name for s in tx.state.seats]
     after = names[names.index(player) + 1 :]
     if after:
@@ -73,12 +72,12 @@ def ask_order_roll(tx: Tx, group: Sequence[str]) -> None:
 
 
 @command("order_roll")
-def _cmd_order_roll(tx: Tx, c: Mapping[str, Any]) -> None:
+def _cmd_order_roll(tx: Tx, c: commands.OrderRoll) -> None:
     """P10: everyone rolls the two regular dice; the highest starts, ties roll again, and play
     goes round the table from the starter."""
     dice = dice_of(c, 2)
     group = list(tx.state.decision.data["group"])
-    tx.emit("order_rolled", player=c["player"], dice=dice)
+    tx.emit("order_rolled", player=c.player, dice=dice)
     rolls = tx.state.order_rolls
     if any(n not in rolls for n in group):
         ask_order_roll(tx, group)
@@ -142,15 +141,15 @@ def ask_roll(tx: Tx, player: str) -> None:
 
 
 @command("roll")
-def _cmd_roll(tx: Tx, c: Mapping[str, Any]) -> None:
-    player = c["player"]
+def _cmd_roll(tx: Tx, c: commands.Roll) -> None:
+    player = c.player
     roll = roll_of(c)
     _roll(tx, player, roll)
 
 
 @command("bail")
-def _cmd_bail(tx: Tx, c: Mapping[str, Any]) -> None:
-    player = c["player"]
+def _cmd_bail(tx: Tx, c: commands.Bail) -> None:
+    player = c.player
     if tx.cash(player) < BAIL:
         raise IllegalCommandError(
             f"bail by {player}: bail is ${BAIL} and {player} has ${tx.cash(player)}; raise money first"
@@ -161,8 +160,8 @@ def _cmd_bail(tx: Tx, c: Mapping[str, Any]) -> None:
 
 
 @command("jail_card")
-def _cmd_jail_card(tx: Tx, c: Mapping[str, Any]) -> None:
-    player = c["player"]
+def _cmd_jail_card(tx: Tx, c: commands.JailCard) -> None:
+    player = c.player
     seat = tx.state.seat(player)
     card = jail_card(seat.cards)
     if card is None:
@@ -254,13 +253,13 @@ def _task_bonus(tx: Tx, task: Task) -> None:
 
 
 @command("bus")
-def _cmd_bus(tx: Tx, c: Mapping[str, Any]) -> None:
-    choice = c.get("option")
+def _cmd_bus(tx: Tx, c: commands.Bus) -> None:
+    choice = c.option
     if choice not in ("move", "voucher"):
         raise IllegalCommandError(f"bus: the option is 'move' or 'voucher', not {choice!r}")
     d = tx.state.decision
     if choice == "voucher":
-        tx.first({"do": "draw_voucher", "player": c["player"]})
+        tx.first({"do": "draw_voucher", "player": c.player})
     else:
         tx.first({"do": "bonus", "roll": d.data["roll"], "backwards": False, "bus": "move"})
 
@@ -287,15 +286,15 @@ def _task_doubles(tx: Tx, task: Task) -> None:
 
 
 @command("end_turn")
-def _cmd_end_turn(tx: Tx, c: Mapping[str, Any]) -> None:
+def _cmd_end_turn(tx: Tx, c: commands.EndTurn) -> None:
     tx.agenda.clear()
 
 
 @command("choose")
-def _cmd_choose(tx: Tx, c: Mapping[str, Any]) -> None:
+def _cmd_choose(tx: Tx, c: commands.Choose) -> None:
     d = tx.state.decision
-    player = c["player"]
-    space = tx.board.space(str(c.get("space", "")))
+    player = c.player
+    space = tx.board.space(str(c.space or ""))
     why = d.data.get("why")
     if why == "triples":
         roll = roll_from(d.data["roll"])

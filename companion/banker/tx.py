@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from companion.banker import commands
 from companion.banker.ledger import BANK, POOL
 from companion.banker.state import Decision, Event, GameState, evolve
 from companion.errors import BadRollError, IllegalCommandError, shown
@@ -211,17 +212,19 @@ def return_vouchers(tx: Tx, player: str, ids: Sequence[str]) -> None:
     tx.seat_set(player, vouchers=held)
 
 
-def dice_of(c: Mapping[str, Any], count: int | tuple[int, ...]) -> list[int]:
-    dice = c.get("dice")
+def dice_of(
+    c: commands.OrderRoll | commands.Roll | commands.Dice, count: int | tuple[int, ...]
+) -> list[int]:
+    dice = c.dice
     counts = (count,) if isinstance(count, int) else count
     if not isinstance(dice, list) or len(dice) not in counts:
         want = " or ".join(map(str, counts))
-        raise BadRollError(f"{c.get('type')}: give {want} regular dice, not {shown(dice)}")
-    return [die(v, str(c.get("type"))) for v in dice]
+        raise BadRollError(f"{c.type}: give {want} regular dice, not {shown(dice)}")
+    return [die(v, str(c.type)) for v in dice]
 
 
-def roll_of(c: Mapping[str, Any]) -> Roll:
-    dice = c.get("dice")
+def roll_of(c: commands.Roll | commands.Dice) -> Roll:
+    dice = c.dice
     if not isinstance(dice, list):
         raise BadRollError(f"roll: give the dice as a list like [3, 4, 'mr'], not {shown(dice)}")
     return Roll.parse([str(v) for v in dice])
@@ -328,7 +331,7 @@ def others(tx: Tx, player: str) -> list[str]:
     return [s.name for s in tx.state.active if s.name != player]
 
 
-CommandHandler = Callable[[Tx, Mapping[str, Any]], None]
+CommandHandler = Callable[[Tx, Any], None]
 TaskHandler = Callable[[Tx, Task], None]
 #: The one registry: command type -> its handler, task name (``do``) -> its handler.
 COMMAND_HANDLERS: dict[str, CommandHandler] = {}

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
+from companion.banker import commands
 from companion.banker.moves import apply_move
 from companion.banker.state import GameState
 from companion.banker.tx import (
@@ -26,15 +24,15 @@ def can_play_voucher(state: GameState, player: str) -> bool:
 
 
 @command("voucher")
-def _cmd_voucher(tx: Tx, c: Mapping[str, Any]) -> None:
-    player = c["player"]
+def _cmd_voucher(tx: Tx, c: commands.Voucher) -> None:
+    player = c.player
     seat = tx.state.seat(player)
-    voucher = tx.deck.voucher(str(c.get("voucher", "")))
+    voucher = tx.deck.voucher(str(c.voucher or ""))
     if voucher.id not in seat.vouchers:
         raise IllegalCommandError(f"voucher by {player}: {player} holds no {voucher.id!r}")
-    to = tx.board.space(str(c["space"])) if c.get("space") else None
+    to = tx.board.space(str(c.space)) if c.space else None
     res = resolve_voucher(
-        tx.board, tx.state.situation(), voucher, player=player, to=to, ride=bool(c.get("ride"))
+        tx.board, tx.state.situation(), voucher, player=player, to=to, ride=bool(c.ride)
     )
     return_vouchers(tx, player, [voucher.id])
     tx.emit("turn", player=tx.state.turn, doubles=tx.state.doubles, voucher=True)
