@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.banker import commands
+from companion.banker import commands, tasks
 from companion.banker.ledger import BANK, POOL
 from companion.banker.state import GameState
 from companion.banker.tx import (
-    Task,
     Tx,
     command,
     gone,
@@ -385,9 +384,15 @@ def bankrupt(tx: Tx, player: str, creditor: str) -> None:
     tx.seat_set(player, bankrupt=True)
     whom = "the Bank" if not to_player else creditor
     tx.note(f"{player} is bankrupt; their assets go to {whom}.")
-    tx.agenda[:] = [t for t in tx.agenda if t.get("player") != player and t.get("from") != player]
+    tx.agenda[:] = [
+        t
+        for t in tx.agenda
+        if getattr(t, "player", None) != player and getattr(t, "from_", None) != player
+    ]
     if tx.state.turn == player:
-        tx.agenda[:] = [t for t in tx.agenda if t.get("do") not in ("bonus", "doubles", "resume")]
+        tx.agenda[:] = [
+            t for t in tx.agenda if not isinstance(t, (tasks.Bonus, tasks.Doubles, tasks.Resume))
+        ]
 
 
 def net_worth(state: GameState, player: str) -> int:
@@ -425,14 +430,14 @@ def end_game(tx: Tx, c: commands.EndGame) -> None:
 
 
 @task("pay")
-def _task_pay(tx: Tx, task: Task) -> None:
-    source, target, amount = task["from"], task["to"], task["amount"]
+def _task_pay(tx: Tx, task: tasks.Pay) -> None:
+    source, target, amount = task.from_, task.to, task.amount
     if amount <= 0 or gone(tx, source):
         return
     if target not in (BANK, POOL) and gone(tx, target):
         return
     if source in (BANK, POOL) or tx.cash(source) >= amount:
-        tx.transfer(source, target, amount, task["reason"])
+        tx.transfer(source, target, amount, task.reason)
         return
     tx.first(task)
     short = amount - tx.cash(source)
@@ -440,11 +445,11 @@ def _task_pay(tx: Tx, task: Task) -> None:
     tx.ask(
         "raise_money",
         source,
-        f"{source} owes {whom} ${amount} ({task['reason']}) and is ${short} short: sell buildings, mortgage or trade, then pay; or go bankrupt.",
+        f"{source} owes {whom} ${amount} ({task.reason}) and is ${short} short: sell buildings, mortgage or trade, then pay; or go bankrupt.",
         ("pay", "bankrupt"),
         creditor=target,
         amount=amount,
-        reason=task["reason"],
+        reason=task.reason,
     )
 
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from companion.banker import commands, keptcards
+from companion.banker import commands, keptcards, tasks
 from companion.banker.ledger import BANK
 from companion.banker.tx import (
-    Task,
     Tx,
     command,
     give_share,
@@ -17,12 +16,12 @@ from companion.rules.situation import Holding
 
 
 @task("offer")
-def _task_offer(tx: Tx, task: Task) -> None:
-    space = tx.board.space(task["space"])
+def _task_offer(tx: Tx, task: tasks.Offer) -> None:
+    space = tx.board.space(task.space)
     if space.name in tx.state.holdings:
         return
-    player = task["player"]
-    price = task.get("price", space.price)
+    player = task.player
+    price = task.price if task.price is not None else space.price
     tx.ask(
         "buy_or_auction",
         player,
@@ -47,13 +46,13 @@ def _cmd_buy(tx: Tx, c: commands.Buy) -> None:
 
 @command("auction")
 def _cmd_auction(tx: Tx, c: commands.Auction) -> None:
-    tx.first({"do": "auction", "item": "property", "name": tx.state.decision.data["property"]})
+    tx.first(tasks.Auction("property", tx.state.decision.data["property"]))
 
 
 @task("auction")
-def _task_auction(tx: Tx, task: Task) -> None:
+def _task_auction(tx: Tx, task: tasks.Auction) -> None:
     bidders = [s.name for s in tx.state.active]
-    _ask_auction(tx, task["item"], task["name"], bidders, 0, None)
+    _ask_auction(tx, task.item, task.name, bidders, 0, None)
 
 
 def _ask_auction(

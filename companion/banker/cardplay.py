@@ -14,14 +14,14 @@ lets its holder refuse a card played against them. See ``docs/rulings.md`` (C ru
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
-from companion.banker import assets, commands
+from companion.banker import assets, commands, tasks
 from companion.banker.keptcards import against, uses_lawyer
 from companion.banker.ledger import BANK, POOL
 from companion.banker.moves import apply_move
 from companion.banker.tx import (
-    Task,
     Tx,
     command,
     dice_of,
@@ -56,22 +56,17 @@ def drawn(tx: Tx, player: str, card: Card) -> None:
 
 
 def _steps(tx: Tx, player: str, card: Card) -> None:
-    tx.first(
-        *(
-            {"do": "card_step", "player": player, "card": card.id, "i": i}
-            for i in range(len(card.play))
-        )
-    )
+    tx.first(*(tasks.CardStep(player, card.id, i) for i in range(len(card.play))))
 
 
 @task("card_step")
-def step(tx: Tx, task: Task) -> None:
+def step(tx: Tx, task: tasks.CardStep) -> None:
     """Task: one step of a card."""
-    player = task["player"]
+    player = task.player
     if tx.state.seat(player).bankrupt:
         return
-    card = tx.deck.card(task["card"])
-    spec = card.play[task["i"]]
+    card = tx.deck.card(task.card)
+    spec = card.play[task.i]
     STEPS[spec["do"]](tx, player, card, spec)
 
 
@@ -79,7 +74,7 @@ def _skip_rest(tx: Tx, player: str, card: Card) -> None:
     tx.agenda[:] = [
         t
         for t in tx.agenda
-        if not (t.get("do") == "card_step" and t["card"] == card.id and t["player"] == player)
+        if not (isinstance(t, tasks.CardStep) and t.card == card.id and t.player == player)
     ]
 
 
@@ -133,11 +128,11 @@ def move_by_card(tx: Tx, player: str, card: Card, **answers: Any) -> None:
     if price == "half":
         added = len(tx.agenda) - before
         for i, t in enumerate(tx.agenda[:added]):
-            if t["do"] == "offer":
-                full = tx.board.space(t["space"]).price
-                tx.agenda[i] = {**t, "price": full // 2}
+            if isinstance(t, tasks.Offer):
+                full = tx.board.space(t.space).price
+                tx.agenda[i] = replace(t, price=full // 2)
     if any(s.get("tax_refund") == "all" for s in card.play):
-        tx.agenda.insert(len(tx.agenda) - before, {"do": "card_pool", "player": player})
+        tx.agenda.insert(len(tx.agenda) - before, tasks.CardPool(player))
 
 
 def choose(tx: Tx, c: commands.Choose, space: Space) -> None:
@@ -284,9 +279,9 @@ def _by_track(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
 
 
 @task("card_pool")
-def _card_pool(tx: Tx, task: Task) -> None:
+def _card_pool(tx: Tx, task: tasks.CardPool) -> None:
     """Task: Excellent Accounting collects what is left of the Pool after Tax Refund."""
-    tx.transfer(POOL, task["player"], tx.state.pool, "Excellent Accounting: all of the Pool")
+    tx.transfer(POOL, task.player, tx.state.pool, "Excellent Accounting: all of the Pool")
 
 
 def _lose_turn(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
@@ -357,7 +352,7 @@ def _free_share(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> Non
 
 
 def _draw_vouchers(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
-    tx.first(*({"do": "draw_voucher", "player": player} for _ in range(spec["count"])))
+    tx.first(*(tasks.DrawVoucher(player) for _ in range(spec["count"])))
 
 
 def _return_voucher(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
@@ -389,7 +384,7 @@ def target(tx: Tx, c: commands.Target) -> None:
         raise IllegalCommandError(
             f"target: choose one of {', '.join(d.data['among'])}, not {who!r}"
         )
-    against(tx, str(who), {"do": "give_voucher", "from": who, "to": c.player}, d.data["card"])
+    against(tx, str(who), tasks.GiveVoucher(str(who), c.player), d.data["card"])
 
 
 def _storm(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:

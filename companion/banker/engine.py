@@ -29,6 +29,7 @@ from companion.banker.tx import (
     ROLL_THREE_CARDS,
     TASK_HANDLERS,
     Tx,
+    in_mr_monopoly_move,
 )
 from companion.errors import BadRollError, CompanionError, IllegalCommandError, shown
 from companion.frozen import copy_with
@@ -163,7 +164,7 @@ def _step(state: GameState, command: Command | Mapping[str, Any]) -> tuple[list[
             raise IllegalCommandError(
                 f"{kind} by {player}: it is {d.player}'s decision now ({d.text})"
             )
-    elif _in_mr_monopoly_move(state) and player != state.turn:
+    elif in_mr_monopoly_move(state) and player != state.turn:
         raise IllegalCommandError(
             f"{kind} by {player}: wait until {state.turn}'s Mr. Monopoly move is over"
         )
@@ -191,10 +192,6 @@ def _answers(d: Decision) -> str:
     return " or ".join(d.answers)
 
 
-def _in_mr_monopoly_move(state: GameState) -> bool:
-    return any(t.get("do") == "bonus" and t["roll"][2] == "mr" for t in state.agenda)
-
-
 def _advance(tx: Tx) -> None:
     """Work through the agenda until the game needs somebody's decision; record it."""
     while tx.decision is None:
@@ -205,10 +202,14 @@ def _advance(tx: Tx) -> None:
             next_turn(tx)
             continue
         task = tx.agenda.pop(0)
-        TASK_HANDLERS[task["do"]](tx, task)
+        TASK_HANDLERS[task.do](tx, task)
     assert tx.decision is not None
     tx.decision = replace(tx.decision, id=tx.state.decision.id + 1)
-    event = {"type": "decision", "decision": tx.decision.to_json(), "agenda": list(tx.agenda)}
+    event = {
+        "type": "decision",
+        "decision": tx.decision.to_json(),
+        "agenda": [t.to_json() for t in tx.agenda],
+    }
     tx.events.append(event)
     # What evolve() would fold from the event, without parsing back the decision just built.
     tx.state = copy_with(tx.state, {"decision": tx.decision, "agenda": tuple(tx.agenda)})

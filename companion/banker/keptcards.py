@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.banker import commands
+from companion.banker import commands, tasks
 from companion.banker.tx import (
-    Task,
     Tx,
     command,
     return_card,
@@ -28,7 +27,7 @@ def held(tx: Tx, player: str, use: str, value: str | None = None) -> str | None:
     return None
 
 
-def against(tx: Tx, target: str, task: Task, card_id: str) -> None:
+def against(tx: Tx, target: str, task: tasks.Task, card_id: str) -> None:
     """An effect against ``target``: they may refuse it with Just Say NO!"""
     if held(tx, target, "refuse") is None:
         tx.first(task)
@@ -39,7 +38,7 @@ def against(tx: Tx, target: str, task: Task, card_id: str) -> None:
         target,
         f"{target}: {title} is played against you. Accept, or refuse with Just Say NO!",
         ("accept", "refuse"),
-        task=dict(task),
+        task=task.to_json(),
     )
 
 
@@ -47,7 +46,7 @@ def against(tx: Tx, target: str, task: Task, card_id: str) -> None:
 def respond(tx: Tx, c: commands.Accept | commands.Refuse) -> None:
     d = tx.state.decision
     if c.type == "accept":
-        tx.first(d.data["task"])
+        tx.first(tasks.task_from_json(d.data["task"]))
         return
     card = held(tx, c.player, "refuse")
     assert card is not None
@@ -96,25 +95,25 @@ def share_price(tx: Tx, player: str, par: int) -> int:
 
 
 @task("hand_over")
-def _task_hand_over(tx: Tx, task: Task) -> None:
-    h = tx.state.holdings[task["property"]]
+def _task_hand_over(tx: Tx, task: tasks.HandOver) -> None:
+    h = tx.state.holdings[task.property]
     set_holding(
         tx,
-        task["property"],
-        Holding(task["to"], mortgaged=h.mortgaged and task.get("keep_mortgage", False)),
+        task.property,
+        Holding(task.to, mortgaged=h.mortgaged and task.keep_mortgage),
     )
 
 
 @task("swap")
-def _task_swap(tx: Tx, task: Task) -> None:
-    for name, to in ((task["mine"], task["b"]), (task["theirs"], task["a"])):
+def _task_swap(tx: Tx, task: tasks.Swap) -> None:
+    for name, to in ((task.mine, task.b), (task.theirs, task.a)):
         h = tx.state.holdings[name]
         set_holding(tx, name, Holding(to, mortgaged=h.mortgaged))
 
 
 @task("send_to_jail")
-def _task_send_to_jail(tx: Tx, task: Task) -> None:
-    player = task["player"]
+def _task_send_to_jail(tx: Tx, task: tasks.SendToJail) -> None:
+    player = task.player
     jail = tx.board.jail
     tx.emit(
         "moved",

@@ -3,9 +3,11 @@ the spaces landed on ask for (put at the front of the agenda)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from companion.banker import tasks
 from companion.banker.ledger import BANK, POOL
 from companion.banker.tx import (
-    Task,
     Tx,
     pay_task,
 )
@@ -40,50 +42,62 @@ def apply_move(tx: Tx, res: Resolution) -> None:
         changes["rent_to_pool"] = False
     if changes:
         tx.seat_set(player, **changes)
-    tasks: list[Task] = []
+    todo: list[tasks.Task] = []
     for action in res.follow_up:
-        tasks.extend(tasks_for(tx, player, action))
-    tx.first(*tasks)
+        todo.extend(tasks_for(player, action))
+    tx.first(*todo)
 
 
-def tasks_for(tx: Tx, player: str, a: Action) -> list[Task]:
-    space = a.space.key if a.space else None
-    k = a.kind
-    if k == "buy_or_auction":
-        return [{"do": "offer", "player": player, "space": space}]
-    if k == "pay_rent":
-        assert a.space is not None
-        if a.amount is None:
-            return [{"do": "utility_roll", "player": player, "space": space, "times": a.times}]
-        return [
-            {"do": "rent", "player": player, "space": space, "amount": a.amount, "owner": a.payee}
-        ]
-    if k in ("pay_tax", "pay_bail", "pay_taxi_fare"):
-        reason = {"pay_tax": a.space.name if a.space else "tax", "pay_bail": "jail bail"}.get(
-            k, "taxi fare"
-        )
-        return [pay_task(player, a.payee or POOL, a.amount or 0, reason)]
-    if k == "taxi_ride":
-        return [{"do": "taxi_offer", "player": player, "space": space}]
-    if k == "draw_travel_voucher":
-        return [{"do": "draw_voucher", "player": player}]
-    if k in ("draw_chance", "draw_community_chest"):
-        return [{"do": "draw_card", "player": player, "deck": k.removeprefix("draw_")}]
-    if k in (
-        "collect_tax_refund",
-        "birthday_gift",
-        "squeeze_play",
-        "roll_three",
-        "stock_exchange",
-        "auction_any",
-    ):
-        return [{"do": k, "player": player}]
-    if k == "use_jail_card":
-        return []  # handed in before the roll (_cmd_jail_card)
-    if k == "voucher_expires":
-        return [{"do": "expire_voucher", "player": player}]
-    if k == "expire_vouchers":
-        return [{"do": "expire_all_vouchers"}]
-    if k == "all_players_move":
-        return [{"do": "all_move", "player": player, "space": space}]
-    return []
+def _space(a: Action) -> str:
+    assert a.space is not None, a
+    return a.space.key
+
+
+def _rent(player: str, a: Action) -> tasks.Task:
+    if a.amount is None:  # a utility: the payer rolls
+        assert a.times is not None, a
+        return tasks.UtilityRoll(player, _space(a), a.times)
+    assert a.payee is not None
+    return tasks.Rent(player, _space(a), a.amount, a.payee)
+
+
+def _payment(reason: str) -> Callable[[str, Action], tasks.Task]:
+    def owed(player: str, a: Action) -> tasks.Task:
+        return pay_task(player, a.payee or POOL, a.amount or 0, reason or _space_name(a))
+
+    return owed
+
+
+def _space_name(a: Action) -> str:
+    return a.space.name if a.space else "tax"
+
+
+#: What each follow-up action of a move (``companion.rules.movement.Action.kind``) leaves on
+#: the agenda; kinds not here ask nothing of the banker (``use_jail_card``: the card was handed
+#: in before the roll).
+_FOLLOW_UPS: dict[str, Callable[[str, Action], tasks.Task]] = {
+    "buy_or_auction": lambda player, a: tasks.Offer(player, _space(a)),
+    "pay_rent": _rent,
+    "pay_tax": _payment(""),
+    "pay_bail": _payment("jail bail"),
+    "pay_taxi_fare": _payment("taxi fare"),
+    "taxi_ride": lambda player, a: tasks.TaxiOffer(player, _space(a)),
+    "draw_travel_voucher": lambda player, a: tasks.DrawVoucher(player),
+    "draw_chance": lambda player, a: tasks.DrawCard(player, "chance"),
+    "draw_community_chest": lambda player, a: tasks.DrawCard(player, "community_chest"),
+    "collect_tax_refund": lambda player, a: tasks.CollectTaxRefund(player),
+    "birthday_gift": lambda player, a: tasks.BirthdayGift(player),
+    "squeeze_play": lambda player, a: tasks.SqueezePlay(player),
+    "roll_three": lambda player, a: tasks.RollThree(player),
+    "stock_exchange": lambda player, a: tasks.StockExchange(player),
+    "auction_any": lambda player, a: tasks.AuctionAny(player),
+    "voucher_expires": lambda player, a: tasks.ExpireVoucher(player),
+    "expire_vouchers": lambda player, a: tasks.ExpireAllVouchers(),
+    "all_players_move": lambda player, a: tasks.AllMove(player, _space(a)),
+}
+
+
+def tasks_for(player: str, a: Action) -> list[tasks.Task]:
+    """The agenda items a move's follow-up action ``a`` asks of the banker."""
+    make = _FOLLOW_UPS.get(a.kind)
+    return [] if make is None else [make(player, a)]

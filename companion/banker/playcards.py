@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.banker import assets, commands
+from companion.banker import assets, commands, tasks
 from companion.banker.cardplay import move_by_card
 from companion.banker.keptcards import against, uses_lawyer
 from companion.banker.ledger import BANK
@@ -62,11 +62,12 @@ def play(tx: Tx, c: commands.PlayCard) -> None:
             raise IllegalCommandError(f"play_card: {card.title!r} is played when you owe rent")
         return_card(tx, player, card.id)
         task = tx.agenda.pop(0)
+        assert isinstance(task, tasks.Rent)
         if how == "reverse_rent":
             tx.first(pay_task(d.data["owner"], player, d.data["amount"], f"{card.title}"))
         else:
             tx.first(
-                pay_task(player, d.data["owner"], min(spec["amount"], task["amount"]), card.title)
+                pay_task(player, d.data["owner"], min(spec["amount"], task.amount), card.title)
             )
         tx.moved_on = True
         return
@@ -140,22 +141,20 @@ def _play_foreclose(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> No
     value = assets.mortgage_value(name)
     assets.afford(tx, player, value, f"claiming {name}")
     tx.transfer(player, BANK, value, f"{card.title}: {name}")
-    against(tx, h.owner, {"do": "hand_over", "property": name, "to": player}, card.id)
+    against(tx, h.owner, tasks.HandOver(name, player), card.id)
 
 
 def _play_swap(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
     rival = _other(tx, player, c)
     theirs = _loose_property(tx, rival, c.property)
     mine = _loose_property(tx, player, c.give)
-    against(
-        tx, rival, {"do": "swap", "a": player, "b": rival, "mine": mine, "theirs": theirs}, card.id
-    )
+    against(tx, rival, tasks.Swap(player, rival, mine, theirs), card.id)
 
 
 def _play_steal(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
     rival = _other(tx, player, c)
     name = _loose_property(tx, rival, c.property)
-    against(tx, rival, {"do": "hand_over", "property": name, "to": player}, card.id)
+    against(tx, rival, tasks.HandOver(name, player), card.id)
 
 
 def _play_free_house(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
@@ -190,7 +189,7 @@ def _play_sell_share(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> N
 
 def _play_jail_other(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
     rival = _other(tx, player, c)
-    against(tx, rival, {"do": "send_to_jail", "player": rival}, card.id)
+    against(tx, rival, tasks.SendToJail(rival), card.id)
 
 
 PLAYS: dict[str, Callable[[Tx, str, Card, commands.PlayCard], None]] = {

@@ -3,10 +3,12 @@ Room, half railroad rent, rent received bonus), and a jailed landlord's Pay Back
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from companion.banker import tasks
 from companion.banker.keptcards import held
 from companion.banker.ledger import POOL
 from companion.banker.tx import (
-    Task,
     Tx,
     pay_task,
     return_card,
@@ -15,14 +17,14 @@ from companion.banker.tx import (
 
 
 @task("rent")
-def rent(tx: Tx, task: Task) -> None:
+def rent(tx: Tx, task: tasks.Rent) -> None:
     """Task: rent due, after the kept cards that change it."""
-    player, owner, space = task["player"], task["owner"], tx.board.space(task["space"])
-    amount = task["amount"]
-    if "asked" not in task and (
+    player, owner, space = task.player, task.owner, tx.board.space(task.space)
+    amount = task.amount
+    if not task.asked and (
         card := held(tx, player, "play", "reverse_rent") or held(tx, player, "play", "cheap_rent")
     ):
-        tx.first({**task, "asked": True})
+        tx.first(replace(task, asked=True))
         tx.ask(
             "rent",
             player,

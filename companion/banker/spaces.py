@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.banker import cardplay, commands, keptcards
+from companion.banker import cardplay, commands, keptcards, tasks
 from companion.banker.ledger import BANK, POOL
 from companion.banker.moves import apply_move
 from companion.banker.tx import (
-    Task,
     Tx,
     command,
     dice_of,
@@ -26,43 +25,43 @@ from companion.rules.movement import (
 
 
 @task("utility_roll")
-def _task_utility_roll(tx: Tx, task: Task) -> None:
-    player = task["player"]
+def _task_utility_roll(tx: Tx, task: tasks.UtilityRoll) -> None:
+    player = task.player
     tx.ask(
         "dice",
         player,
-        f"{player}: roll two dice and pay {task['times']} times the total.",
+        f"{player}: roll two dice and pay {task.times} times the total.",
         ("dice",),
         why="utility",
-        space=task["space"],
-        times=task["times"],
+        space=task.space,
+        times=task.times,
     )
 
 
 @task("collect_tax_refund")
-def _task_tax_refund(tx: Tx, task: Task) -> None:
+def _task_tax_refund(tx: Tx, task: tasks.CollectTaxRefund) -> None:
     """P1: Tax Refund pays half the Pool, rounded up."""
     amount = (tx.state.pool + 1) // 2
-    tx.transfer(POOL, task["player"], amount, "Tax Refund: half the Pool")
+    tx.transfer(POOL, task.player, amount, "Tax Refund: half the Pool")
 
 
 @task("all_move")
-def _task_all_move(tx: Tx, task: Task) -> None:
+def _task_all_move(tx: Tx, task: tasks.AllMove) -> None:
     for seat in tx.state.active:
-        if seat.name != task["player"] and not seat.in_jail:
+        if seat.name != task.player and not seat.in_jail:
             tx.emit(
                 "moved",
                 player=seat.name,
-                to=task["space"],
-                path=[task["space"]],
-                text=f"{seat.name} moves directly to {tx.board.space(task['space']).name}.",
+                to=task.space,
+                path=[task.space],
+                text=f"{seat.name} moves directly to {tx.board.space(task.space).name}.",
             )
 
 
 @task("taxi_offer")
-def _task_taxi_offer(tx: Tx, task: Task) -> None:
-    player = task["player"]
-    if tx.state.seat(player).position.key != task["space"]:
+def _task_taxi_offer(tx: Tx, task: tasks.TaxiOffer) -> None:
+    player = task.player
+    if tx.state.seat(player).position.key != task.space:
         return
     tx.ask(
         "taxi",
@@ -84,8 +83,8 @@ def _cmd_skip(tx: Tx, c: commands.Skip) -> None:
 
 
 @task("draw_card")
-def _task_draw_card(tx: Tx, task: Task) -> None:
-    player, deck = task["player"], task["deck"]
+def _task_draw_card(tx: Tx, task: tasks.DrawCard) -> None:
+    player, deck = task.player, task.deck
     title = "Chance" if deck == "chance" else "Community Chest"
     tx.ask(
         "draw", player, f"{player}: draw a {title} card and tell me which.", ("draw",), deck=deck
@@ -124,8 +123,8 @@ def _cmd_draw(tx: Tx, c: commands.Draw) -> None:
 
 
 @task("birthday_gift")
-def _task_birthday(tx: Tx, task: Task) -> None:
-    player = task["player"]
+def _task_birthday(tx: Tx, task: tasks.BirthdayGift) -> None:
+    player = task.player
     if tx.state.rules.birthday_from_players:
         tx.first(
             *[
@@ -152,14 +151,14 @@ def _cmd_gift(tx: Tx, c: commands.Gift) -> None:
     if choice == "cash":
         tx.transfer(BANK, c.player, 100, "Birthday Gift")
     elif choice == "voucher":
-        tx.first({"do": "draw_voucher", "player": c.player})
+        tx.first(tasks.DrawVoucher(c.player))
     else:
         raise IllegalCommandError(f"gift: the option is 'cash' or 'voucher', not {choice!r}")
 
 
 @task("squeeze_play")
-def _task_squeeze(tx: Tx, task: Task) -> None:
-    player = task["player"]
+def _task_squeeze(tx: Tx, task: tasks.SqueezePlay) -> None:
+    player = task.player
     speed = tx.state.rules.squeeze_play_speed_die
     tx.ask(
         "dice",
@@ -208,8 +207,8 @@ def roll_three_winnings(card: str, dice: Sequence[int], *, rolled_by_holder: boo
 
 
 @task("roll_three")
-def _task_roll_three(tx: Tx, task: Task) -> None:
-    player = task["player"]
+def _task_roll_three(tx: Tx, task: tasks.RollThree) -> None:
+    player = task.player
     if tx.state.roll_three_left:
         tx.ask(
             "draw",
@@ -248,10 +247,10 @@ def _cmd_dice(tx: Tx, c: commands.Dice) -> None:
             roll = None
         tx.note(f"Squeeze Play: {player} rolled {total}; every other player pays ${amount}.")
         others = [s.name for s in tx.state.active if s.name != player]
-        tasks: list[Task] = [pay_task(o, player, amount, "Squeeze Play") for o in others]
+        owed: list[tasks.Task] = [pay_task(o, player, amount, "Squeeze Play") for o in others]
         if roll is not None and roll.speed in ("mr", "bus"):
-            tasks += [{"do": "give_voucher", "from": o, "to": player} for o in others]
-        tx.first(*tasks)
+            owed += [tasks.GiveVoucher(o, player) for o in others]
+        tx.first(*owed)
     elif why == "roll_three":
         dice = dice_of(c, 3)
         tx.note(f"Roll Three: {player} rolled {'-'.join(map(str, sorted(dice)))}.")
@@ -268,22 +267,14 @@ def _cmd_dice(tx: Tx, c: commands.Dice) -> None:
         total = sum(dice_of(c, 2))
         space = tx.board.space(d.data["space"])
         owner = tx.state.holdings[space.name].owner
-        tx.first(
-            {
-                "do": "rent",
-                "player": player,
-                "space": space.key,
-                "owner": owner,
-                "amount": d.data["times"] * total,
-            }
-        )
+        tx.first(tasks.Rent(player, space.key, d.data["times"] * total, owner))
     else:
         cardplay.dice(tx, c, why)
 
 
 @task("auction_any")
-def _task_auction_any(tx: Tx, task: Task) -> None:
-    player = task["player"]
+def _task_auction_any(tx: Tx, task: tasks.AuctionAny) -> None:
+    player = task.player
     tx.ask(
         "choose_space",
         player,

@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.banker.ledger import BANK, POOL
+from companion.banker.tasks import Task, task_from_json
 from companion.frozen import copy_with
 from companion.rules.board import Board, Space, ultimate_board
 from companion.rules.situation import Holding, Options, Player, Situation
@@ -94,7 +95,15 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """What the game waits for: who acts, what kind of answer, the legal answers, and context."""
+    """What the game waits for: who acts, what kind of answer, the legal answers, and context.
+
+    This is the contract with every front end. ``id`` numbers the decisions of a game (each one
+    posed takes the next number; an any-time command poses the same decision again under a new
+    number): a command that names the id it answers is refused unless that decision is still
+    the one in force, so a double tap or a stale screen never acts twice. ``options`` are the
+    structured legal answers (:mod:`companion.banker.options`), ``code`` and ``params`` its
+    sentence (:mod:`companion.messages`); ``text`` is only read from logs written before codes.
+    """
 
     kind: str
     player: str
@@ -145,7 +154,7 @@ class GameState:
     seats: tuple[Seat, ...]
     decision: Decision
     #: What happens after the decision, in order (the rest of the turn); JSON objects.
-    agenda: tuple[Mapping[str, Any], ...] = ()
+    agenda: tuple[Task, ...] = ()
     #: Whose turn it is ("" before the turn order is known).
     turn: str = ""
     holdings: Mapping[str, Holding] = field(default_factory=lambda: MappingProxyType({}))
@@ -259,19 +268,42 @@ def _seat_value(board: Board, key: str, value: Any) -> Any:
 
 
 def _started(event: Event) -> GameState:
+    """A new game; or one started from the table as it stands (``companion.banker.start``):
+    then each player's entry carries the seat's fields, and the event the rest of the table.
+    Cash comes after, in transfers from the Bank."""
     board = ultimate_board()
     go = board.space("GO")
-    seats = tuple(Seat(p["name"], p["token"], p["colour"], go) for p in event["players"])
+    seats = tuple(
+        copy_with(
+            Seat(p["name"], p["token"], p["colour"], go),
+            {k: _seat_value(board, k, v) for k, v in p.items() if k not in _SEAT_NAMES},
+        )
+        for p in event["players"]
+    )
+    holdings = {name: Holding(**h) for name, h in event.get("holdings", {}).items()}
     return GameState(
         seats=seats,
-        active=seats,
+        active=tuple(s for s in seats if not s.bankrupt),
         decision=Decision.from_json(event["decision"]),
+        agenda=tuple(task_from_json(t) for t in event.get("agenda", ())),
+        turn=event.get("turn", ""),
+        holdings=MappingProxyType(holdings),
         rules=Rules.parse(event.get("rules", {})),
         cash=MappingProxyType({BANK: 0, POOL: 0, **{s.name: 0 for s in seats}}),
         shares_left=MappingProxyType(dict(event["shares_left"])),
         vouchers_left=MappingProxyType(dict(event["vouchers_left"])),
         roll_three_left=event["roll_three_left"],
+        cards_out=MappingProxyType(dict(event.get("cards_out", {}))),
+        dividend_cuts=MappingProxyType(dict(event.get("dividend_cuts", {}))),
+        doubles=event.get("doubles", 0),
+        voucher_played=event.get("voucher_played", False),
+        order_rolls=MappingProxyType(dict(event.get("order_rolls", {}))),
+        winner=event.get("winner"),
     )
+
+
+#: The keys of a ``game_started`` player entry that are not seat fields to set.
+_SEAT_NAMES = frozenset({"name", "token", "colour"})
 
 
 def evolve(state: GameState | None, event: Event) -> GameState:
@@ -344,7 +376,7 @@ def _bank(state: GameState, e: Event) -> Changes:
 
 def _decision(state: GameState, e: Event) -> Changes:
     decision = Decision.from_json(e["decision"], previous=state.decision.id)
-    return {"decision": decision, "agenda": tuple(e["agenda"])}
+    return {"decision": decision, "agenda": tuple(task_from_json(t) for t in e["agenda"])}
 
 
 def _turn(state: GameState, e: Event) -> Changes:
@@ -419,7 +451,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
             for s in state.seats
         ],
         "decision": state.decision.to_json(),
-        "agenda": [dict(t) for t in state.agenda],
+        "agenda": [t.to_json() for t in state.agenda],
         "turn": state.turn,
         "holdings": {
             n: {

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from companion.banker import commands, keptcards
+from companion.banker import commands, keptcards, tasks
 from companion.banker.ledger import BANK
 from companion.banker.tx import (
-    Task,
     Tx,
     command,
     give_share,
@@ -17,9 +16,9 @@ from companion.errors import IllegalCommandError
 
 
 @task("stock_exchange")
-def _task_stock_exchange(tx: Tx, task: Task) -> None:
+def _task_stock_exchange(tx: Tx, task: tasks.StockExchange) -> None:
     pay_dividends(tx, list(par_values()), "Stock Exchange")
-    player = task["player"]
+    player = task.player
     if any(tx.state.shares_left.values()):
         tx.ask(
             "stock",
@@ -51,6 +50,6 @@ def _cmd_stock(tx: Tx, c: commands.Stock) -> None:
         tx.transfer(player, BANK, price, f"buying a share of {company}")
         give_share(tx, player, company)
     elif how == "auction":
-        tx.first({"do": "auction", "item": "share", "name": company})
+        tx.first(tasks.Auction("share", company))
     else:
         raise IllegalCommandError(f"stock: 'how' is 'buy' or 'auction', not {how!r}")

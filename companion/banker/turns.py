@@ -6,19 +6,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from companion.banker import cardplay, commands
+from companion.banker import cardplay, commands, tasks
 from companion.banker.ledger import POOL
 from companion.banker.moves import apply_move
 from companion.banker.state import Decision
 from companion.banker.tx import (
-    Task,
     Tx,
     command,
     dice_of,
     jail_card,
     return_card,
     roll_from,
-    roll_json,
     roll_of,
     take_roll_three,
     take_voucher,
@@ -188,18 +186,18 @@ def _roll(tx: Tx, player: str, roll: Roll) -> None:
     jailed_before = seat.in_jail
     apply_move(tx, res)
     if any(a.kind == "choose_any_space" for a in res.follow_up):
-        tx.first({"do": "choose_triples", "roll": roll_json(roll)})
+        tx.first(tasks.ChooseTriples(roll))
         return
     if jailed_before or roll.is_triples or res.in_jail:
         return
     missed_bus = backwards and roll.speed == "bus"
     if roll.speed in ("mr", "bus") and not missed_bus:
-        tx.later({"do": "bonus", "roll": roll_json(roll), "backwards": backwards})
-    tx.later({"do": "doubles", "roll": roll_json(roll)})
+        tx.later(tasks.Bonus(roll, backwards))
+    tx.later(tasks.Doubles(roll))
 
 
 @task("choose_triples")
-def _task_choose_triples(tx: Tx, task: Task) -> None:
+def _task_choose_triples(tx: Tx, task: tasks.ChooseTriples) -> None:
     player = tx.state.turn
     tx.ask(
         "choose_space",
@@ -207,17 +205,17 @@ def _task_choose_triples(tx: Tx, task: Task) -> None:
         f"{player}: triples! Choose any space to move ahead to.",
         ("choose",),
         why="triples",
-        roll=task["roll"],
+        roll=task.roll.to_json(),
     )
 
 
 @task("bonus")
-def _task_bonus(tx: Tx, task: Task) -> None:
+def _task_bonus(tx: Tx, task: tasks.Bonus) -> None:
     player = tx.state.turn
     seat = tx.state.seat(player)
     if seat.bankrupt or seat.in_jail:
         return
-    roll = roll_from(task["roll"])
+    roll = task.roll
     if seat.subway:
         tx.ask(
             "choose_space",
@@ -225,10 +223,10 @@ def _task_bonus(tx: Tx, task: Task) -> None:
             f"{player}: your bonus move becomes the Subway ride: choose any space.",
             ("choose",),
             why="bonus_subway",
-            roll=task["roll"],
+            roll=task.roll.to_json(),
         )
         return
-    if roll.speed == "bus" and any(tx.state.vouchers_left.values()) and "bus" not in task:
+    if roll.speed == "bus" and any(tx.state.vouchers_left.values()) and task.bus is None:
         res = resolve_bonus(tx.board, tx.state.situation(), roll, player=player, bus=None)
         target = next(a.space for a in res.follow_up if a.kind == "bus_option")
         assert target is not None
@@ -237,7 +235,7 @@ def _task_bonus(tx: Tx, task: Task) -> None:
             player,
             f"{player}: Bus! Take a Travel Voucher, or move to {target.name}.",
             ("bus",),
-            roll=task["roll"],
+            roll=task.roll.to_json(),
             to=target.key,
         )
         return
@@ -246,8 +244,8 @@ def _task_bonus(tx: Tx, task: Task) -> None:
         tx.state.situation(),
         roll,
         player=player,
-        backwards=task["backwards"],
-        bus=task.get("bus", "move" if roll.speed == "bus" else None),
+        backwards=task.backwards,
+        bus=task.bus or ("move" if roll.speed == "bus" else None),
     )
     apply_move(tx, res)
 
@@ -259,16 +257,16 @@ def _cmd_bus(tx: Tx, c: commands.Bus) -> None:
         raise IllegalCommandError(f"bus: the option is 'move' or 'voucher', not {choice!r}")
     d = tx.state.decision
     if choice == "voucher":
-        tx.first({"do": "draw_voucher", "player": c.player})
+        tx.first(tasks.DrawVoucher(c.player))
     else:
-        tx.first({"do": "bonus", "roll": d.data["roll"], "backwards": False, "bus": "move"})
+        tx.first(tasks.Bonus(roll_from(d.data["roll"]), False, "move"))
 
 
 @task("doubles")
-def _task_doubles(tx: Tx, task: Task) -> None:
+def _task_doubles(tx: Tx, task: tasks.Doubles) -> None:
     player = tx.state.turn
     seat = tx.state.seat(player)
-    roll = roll_from(task["roll"])
+    roll = task.roll
     if seat.bankrupt or seat.in_jail:
         return
     if roll.is_doubles:
@@ -317,15 +315,15 @@ def _cmd_choose(tx: Tx, c: commands.Choose) -> None:
             raise IllegalCommandError(
                 f"choose: the Auction space auctions an unowned property, and {space.name!r} is not one"
             )
-        tx.first({"do": "auction", "item": "property", "name": space.name})
+        tx.first(tasks.Auction("property", space.name))
     else:
         cardplay.choose(tx, c, space)
 
 
 @task("resume")
-def _task_resume(tx: Tx, task: Task) -> None:
+def _task_resume(tx: Tx, task: tasks.Resume) -> None:
     """Ask a decision again after what interrupted it (a voucher move, a card played...)."""
-    d = Decision.from_json(task["decision"])
+    d = Decision.from_json(task.decision)
     seat = tx.state.seat(d.player)
     if seat.bankrupt:
         return

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.banker import commands
+from companion.banker import commands, tasks
 from companion.banker.ledger import BANK, POOL
 from companion.banker.state import Decision, Event, GameState, evolve
 from companion.errors import BadRollError, IllegalCommandError, shown
@@ -29,8 +29,6 @@ ROLL_THREE_CARDS = 20
 ROLL_THREE_ACTION_CARDS = 36
 
 
-#: An agenda item: ``{"do": name, ...}`` (the JSON the game log stores).
-Task = Mapping[str, Any]
 BOARD = ultimate_board()
 DECK = card_deck()
 
@@ -43,7 +41,7 @@ class Tx:
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.events: list[Event] = []
-        self.agenda: list[Task] = list(state.agenda)
+        self.agenda: list[tasks.Task] = list(state.agenda)
         self.decision: Decision | None = None
         self.board = BOARD
         self.deck = DECK
@@ -58,18 +56,16 @@ class Tx:
     def ask(self, kind: str, player: str, text: str, answers: Sequence[str], **data: Any) -> None:
         self.decision = Decision(kind, player, text, tuple(answers), data)
 
-    def first(self, *tasks: Task) -> None:
+    def first(self, *tasks: tasks.Task) -> None:
         """Do these before the rest of the agenda."""
         self.agenda[0:0] = tasks
 
-    def later(self, *tasks: Task) -> None:
+    def later(self, *tasks: tasks.Task) -> None:
         self.agenda.extend(tasks)
 
     def resume_after_new(self, mark: int, decision: Decision) -> None:
         """Ask ``decision`` again once the tasks added since the agenda was ``mark`` long are done."""
-        self.agenda.insert(
-            len(self.agenda) - mark, {"do": "resume", "decision": decision.to_json()}
-        )
+        self.agenda.insert(len(self.agenda) - mark, tasks.Resume(decision.to_json()))
 
     # Money
 
@@ -139,14 +135,15 @@ _PRINTED_ROLL_THREE: dict[str, int] | None = None
 def roll_three_cards_left(state: GameState) -> list[str]:
     """D4: the Roll Three cards that can still be drawn, a combination once per copy left.
 
-    The rules' 20-card deck has each card once (the rules name no combinations, so any three
-    dice values may be on one); the printed action-card set (option ``roll_three_action_cards``)
-    has 18 combinations twice.
+        The rules' 20-card deck has each card once (the rules name no combinations, so any three
+        dice values may be on one); the printed action-card set (option ``roll_three_action_cards``)
+        has 18 combinations twice.
 
-    >>> from companion.banker.state import replay
-    >>> state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
-    >>> len(roll_three_cards_left(state)), "1-1-1" in roll_three_cards_left(state)
-    (56, True)
+        >>> from companion.banker import tasks
+    from companion.banker.state import replay
+        >>> state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
+        >>> len(roll_three_cards_left(state)), "1-1-1" in roll_three_cards_left(state)
+        (56, True)
     """
     if not state.roll_three_left:
         return []
@@ -252,8 +249,13 @@ def jail_card(cards: Sequence[str]) -> str | None:
     return next((c for c in cards if c.endswith("get-out-of-jail-free")), None)
 
 
-def pay_task(source: str, target: str, amount: int, reason: str) -> Task:
-    return {"do": "pay", "from": source, "to": target, "amount": amount, "reason": reason}
+def in_mr_monopoly_move(state: GameState) -> bool:
+    """The turn's Mr. Monopoly move is still to come: only its player may act meanwhile."""
+    return any(isinstance(t, tasks.Bonus) and t.roll.speed == "mr" for t in state.agenda)
+
+
+def pay_task(source: str, target: str, amount: int, reason: Any) -> tasks.Pay:
+    return tasks.Pay(source, target, amount, reason)
 
 
 def gone(tx: Tx, name: str) -> bool:
@@ -332,7 +334,7 @@ def others(tx: Tx, player: str) -> list[str]:
 
 
 CommandHandler = Callable[[Tx, Any], None]
-TaskHandler = Callable[[Tx, Task], None]
+TaskHandler = Callable[[Tx, Any], None]
 #: The one registry: command type -> its handler, task name (``do``) -> its handler.
 COMMAND_HANDLERS: dict[str, CommandHandler] = {}
 TASK_HANDLERS: dict[str, TaskHandler] = {}

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from companion.banker import commands
+from companion.banker import commands, tasks
 from companion.banker.moves import apply_move
 from companion.banker.state import GameState
 from companion.banker.tx import (
-    Task,
     Tx,
     command,
     return_vouchers,
@@ -42,11 +41,11 @@ def _cmd_voucher(tx: Tx, c: commands.Voucher) -> None:
 
 
 @task("draw_voucher")
-def _task_draw_voucher(tx: Tx, task: Task) -> None:
+def _task_draw_voucher(tx: Tx, task: tasks.DrawVoucher) -> None:
     if not sum(tx.state.vouchers_left.values()):
         tx.note("No Travel Vouchers are left to draw.")
         return
-    player = task["player"]
+    player = task.player
     tx.ask(
         "draw",
         player,
@@ -57,23 +56,23 @@ def _task_draw_voucher(tx: Tx, task: Task) -> None:
 
 
 @task("expire_voucher")
-def _task_expire_voucher(tx: Tx, task: Task) -> None:
-    seat = tx.state.seat(task["player"])
+def _task_expire_voucher(tx: Tx, task: tasks.ExpireVoucher) -> None:
+    seat = tx.state.seat(task.player)
     if seat.vouchers:
         return_vouchers(tx, seat.name, seat.vouchers[:1])
 
 
 @task("expire_all_vouchers")
-def _task_expire_all(tx: Tx, task: Task) -> None:
+def _task_expire_all(tx: Tx, task: tasks.ExpireAllVouchers) -> None:
     for seat in tx.state.active:
         if seat.vouchers:
             return_vouchers(tx, seat.name, seat.vouchers)
 
 
 @task("give_voucher")
-def _task_give_voucher(tx: Tx, task: Task) -> None:
-    seat = tx.state.seat(task["from"])
-    if seat.vouchers and not tx.state.seat(task["to"]).bankrupt:
+def _task_give_voucher(tx: Tx, task: tasks.GiveVoucher) -> None:
+    seat = tx.state.seat(task.from_)
+    if seat.vouchers and not tx.state.seat(task.to).bankrupt:
         voucher = seat.vouchers[0]
         tx.seat_set(seat.name, vouchers=list(seat.vouchers[1:]))
-        tx.seat_set(task["to"], vouchers=[*tx.state.seat(task["to"]).vouchers, voucher])
+        tx.seat_set(task.to, vouchers=[*tx.state.seat(task.to).vouchers, voucher])

@@ -1,0 +1,290 @@
+"""The agenda: what is left to do of a command once it has been decided, as typed tasks.
+
+A roll, a card or a payment leaves work behind it (rent to pay, a bonus move, doubles to roll
+again...). Each item is a frozen dataclass; the engine runs them in order until somebody has to
+decide something. In the game log (the ``agenda`` of each ``decision`` event) a task is the JSON
+object ``{"do": NAME, ...fields}`` it has always been, so logs written before the tasks had types
+resume unchanged.
+
+>>> task = Pay("Ann", "Pool", 50, "jail bail")
+>>> task.to_json()
+{'do': 'pay', 'from': 'Ann', 'to': 'Pool', 'amount': 50, 'reason': 'jail bail'}
+>>> task_from_json(task.to_json()) == task
+True
+>>> task_from_json({"do": "bonus", "roll": [3, 4, "mr"], "backwards": False})
+Bonus(roll=Roll(d1=3, d2=4, speed='mr'), backwards=False, bus=None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar, Literal
+
+from companion.rules.movement import Roll
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """One item of the agenda; ``do`` names it in the log."""
+
+    do: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The task as the log holds it: fields left at a ``None``/``False`` default are left out."""
+        out: dict[str, Any] = {"do": self.do}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.default is not MISSING and value == f.default and f.default in (None, False):
+                continue
+            out[f.name.rstrip("_")] = value.to_json() if isinstance(value, Roll) else value
+        return out
+
+
+def task_from_json(data: Mapping[str, Any]) -> Task:
+    """The task a log's agenda holds."""
+    cls = TASKS[data["do"]]
+    values = {}
+    for f in fields(cls):
+        key = f.name.rstrip("_")
+        if key in data:
+            value = data[key]
+            values[f.name] = Roll.from_json(value) if f.type == "Roll" else value
+    return cls(**values)
+
+
+# -- Money ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Pay(Task):
+    """A payment owed; if the payer is short, they must raise the money or go bankrupt."""
+
+    do: ClassVar[str] = "pay"
+    from_: str
+    to: str
+    amount: int
+    reason: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Rent(Task):
+    """Rent due, before the kept cards that change it (``asked``: the payer was offered them)."""
+
+    do: ClassVar[str] = "rent"
+    player: str
+    space: str
+    amount: int
+    owner: str
+    asked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class UtilityRoll(Task):
+    """A utility's rent: the payer rolls two dice and pays ``times`` the total."""
+
+    do: ClassVar[str] = "utility_roll"
+    player: str
+    space: str
+    times: int
+
+
+# -- The turn ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseTriples(Task):
+    do: ClassVar[str] = "choose_triples"
+    roll: Roll
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus(Task):
+    """The speed die's Mr. Monopoly or Bus move, after the first move's space is settled."""
+
+    do: ClassVar[str] = "bonus"
+    roll: Roll
+    backwards: bool
+    bus: Literal["move", "voucher"] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Doubles(Task):
+    """Doubles: the player rolls again (or may play a Travel Voucher and end the turn)."""
+
+    do: ClassVar[str] = "doubles"
+    roll: Roll
+
+
+@dataclass(frozen=True, slots=True)
+class Resume(Task):
+    """Ask this decision again once what interrupted it is done."""
+
+    do: ClassVar[str] = "resume"
+    decision: Mapping[str, Any]
+
+
+# -- Spaces -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Offer(Task):
+    """An unowned property landed on: buy it (at ``price``, when a card changes it) or auction."""
+
+    do: ClassVar[str] = "offer"
+    player: str
+    space: str
+    price: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Auction(Task):
+    """An auction of a property or of one share (``item``: property or share)."""
+
+    do: ClassVar[str] = "auction"
+    item: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class TaxiOffer(Task):
+    do: ClassVar[str] = "taxi_offer"
+    player: str
+    space: str
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard(Task):
+    do: ClassVar[str] = "draw_card"
+    player: str
+    deck: str
+
+
+@dataclass(frozen=True, slots=True)
+class AllMove(Task):
+    """Everyone else not in jail moves directly to ``space``."""
+
+    do: ClassVar[str] = "all_move"
+    player: str
+    space: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceTask(Task):
+    """A space that acts on the player who landed there; ``do`` is the space's action."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class CollectTaxRefund(SpaceTask):
+    do: ClassVar[str] = "collect_tax_refund"
+
+
+@dataclass(frozen=True, slots=True)
+class BirthdayGift(SpaceTask):
+    do: ClassVar[str] = "birthday_gift"
+
+
+@dataclass(frozen=True, slots=True)
+class SqueezePlay(SpaceTask):
+    do: ClassVar[str] = "squeeze_play"
+
+
+@dataclass(frozen=True, slots=True)
+class RollThree(SpaceTask):
+    do: ClassVar[str] = "roll_three"
+
+
+@dataclass(frozen=True, slots=True)
+class StockExchange(SpaceTask):
+    do: ClassVar[str] = "stock_exchange"
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionAny(SpaceTask):
+    do: ClassVar[str] = "auction_any"
+
+
+# -- Travel Vouchers --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DrawVoucher(SpaceTask):
+    do: ClassVar[str] = "draw_voucher"
+
+
+@dataclass(frozen=True, slots=True)
+class ExpireVoucher(SpaceTask):
+    do: ClassVar[str] = "expire_voucher"
+
+
+@dataclass(frozen=True, slots=True)
+class ExpireAllVouchers(Task):
+    do: ClassVar[str] = "expire_all_vouchers"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveVoucher(Task):
+    """``from_`` hands one of their Travel Vouchers to ``to``."""
+
+    do: ClassVar[str] = "give_voucher"
+    from_: str
+    to: str
+
+
+# -- Cards ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardStep(Task):
+    """Step ``i`` of a drawn card's ``play`` list."""
+
+    do: ClassVar[str] = "card_step"
+    player: str
+    card: str
+    i: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardPool(SpaceTask):
+    """A card's "collect the Pool" after its move."""
+
+    do: ClassVar[str] = "card_pool"
+
+
+@dataclass(frozen=True, slots=True)
+class HandOver(Task):
+    """A property changes hands by a card (``keep_mortgage``: it stays mortgaged)."""
+
+    do: ClassVar[str] = "hand_over"
+    property: str
+    to: str
+    keep_mortgage: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Swap(Task):
+    do: ClassVar[str] = "swap"
+    a: str
+    b: str
+    mine: str
+    theirs: str
+
+
+@dataclass(frozen=True, slots=True)
+class SendToJail(Task):
+    do: ClassVar[str] = "send_to_jail"
+    player: str
+
+
+#: Every task class by its ``do`` name.
+TASKS: dict[str, type[Task]] = {
+    cls.do: cls
+    for cls in (
+        Pay, Rent, UtilityRoll, ChooseTriples, Bonus, Doubles, Resume, Offer, Auction,
+        TaxiOffer, DrawCard, AllMove, CollectTaxRefund, BirthdayGift, SqueezePlay, RollThree,
+        StockExchange, AuctionAny, DrawVoucher, ExpireVoucher, ExpireAllVouchers, GiveVoucher,
+        CardStep, CardPool, HandOver, Swap, SendToJail,
+    )
+}  # fmt: skip
