@@ -81,9 +81,9 @@ def build_problem(state: GameState, player: str, name: str) -> str | None:
         return f"{name!r} is not a street, railroad or cab company: nothing can be built on it"
     group = board.group_of(name)
     mine = [n for n in group if state.holdings.get(n) and state.holdings[n].owner == player]
-    need = len(group) - 1 if len(group) >= 3 else len(group)
-    if len(mine) < need:
-        return f"building on {space.group} needs {'all' if need == len(group) else 'all but one'} of its {len(group)} lots; {player} owns {len(mine)}"
+    if not board.ownership(name, lambda n: n in mine):
+        need = "all but one" if len(group) > 2 else "all"
+        return f"building on {space.group} needs {need} of its {len(group)} lots; {player} owns {len(mine)}"
     mortgaged = [n for n in group if state.holdings.get(n) and state.holdings[n].mortgaged]
     if mortgaged:
         return f"{mortgaged[0]!r} in the same group is mortgaged"

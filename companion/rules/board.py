@@ -17,7 +17,7 @@ import difflib
 import functools
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Literal
@@ -166,6 +166,24 @@ class Board:
     def group_of(self, name: str) -> tuple[str, ...]:
         space = self.properties[name][0]
         return self.groups[space.group] if space.group else ()
+
+    def ownership(self, name: str, owns: Callable[[str], bool]) -> str:
+        """How much of ``name``'s colour group a player holds, by P2: ``"monopoly"`` (every
+        lot), ``"majority"`` (all but one lot of a group of more than two: "a MAJORITY
+        OWNERSHIP", which builds houses and hotels and doubles unimproved rent), or ``""``.
+        A group of two needs both lots. ``owns`` tells whether the player holds a lot.
+
+        >>> board = ultimate_board()
+        >>> board.ownership("Boardwalk", lambda n: n == "Boardwalk")
+        ''
+        >>> board.ownership("Vermont Avenue", lambda n: n != "Oriental Avenue")
+        'majority'
+        """
+        group = self.group_of(name)
+        held = sum(1 for lot in group if owns(lot))
+        if held == len(group):
+            return "monopoly"
+        return "majority" if len(group) > 2 and held == len(group) - 1 else ""
 
     def properties_of_kind(self, kind: str) -> tuple[str, ...]:
         return self._of_kind.get(kind, ())

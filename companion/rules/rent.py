@@ -35,13 +35,8 @@ def rent_owed(
     if space.kind == "street":
         if holding.level:
             return space.rent[holding.level]
-        group = board.group_of(space.name)
-        in_group = sum(1 for name in group if situation.owner(name) == holding.owner)
-        if in_group == len(group):
-            return space.rent[0] * 3
-        if len(group) >= 3 and in_group == len(group) - 1:
-            return space.rent[0] * 2
-        return space.rent[0]
+        ownership = board.ownership(space.name, lambda n: situation.owner(n) == holding.owner)
+        return space.rent[0] * {"monopoly": 3, "majority": 2}.get(ownership, 1)
     owned = sum(
         1 for n in board.properties_of_kind(space.kind) if situation.owner(n) == holding.owner
     )
