@@ -227,8 +227,8 @@ BAD_INPUT = [
     (
         "unknown player field",
         STATE_ROLL,
-        {"players": [{"name": "Ann", "position": "GO", "colour": "red"}]},
-        ["players[0]", "'colour'"],
+        {"players": [{"name": "Ann", "position": "GO", "money": 5}]},
+        ["players[0]", "'money'"],
     ),
     (
         "bad position",

@@ -11,7 +11,7 @@ from companion.errors import CompanionError, IllegalMoveError
 from companion.rules.board import Space, ultimate_board
 from companion.rules.cards import card_deck
 from companion.rules.movement import Resolution, Roll, resolve_card, resolve_roll, resolve_voucher
-from companion.rules.situation import BUILDING_LEVELS, Situation
+from companion.rules.situation import BUILDING_LEVELS, BUILDING_SUPPLY, Situation
 
 BOARD = ultimate_board()
 PROPERTIES = sorted(BOARD.properties)
@@ -26,12 +26,20 @@ spaces = st.sampled_from(BOARD.spaces)
 @st.composite
 def holdings(draw: st.DrawFn) -> dict:
     """Ownership the rules allow: buildings only on a group one player owns outright, with no
-    lot mortgaged (P2); railroads, cab companies and utilities owned or mortgaged at random."""
+    lot mortgaged (P2), and no more than the Bank's supply (D3); railroads, cab companies and
+    utilities owned or mortgaged at random."""
     owned: dict = {}
+    used = dict.fromkeys(BUILDING_SUPPLY, 0)
     for members in BOARD.groups.values():
         sole = draw(st.sampled_from((None, *PLAYERS)))
         if sole is not None and draw(st.booleans()):
             level = draw(st.sampled_from(BUILDING_LEVELS))
+            i = BUILDING_LEVELS.index(level)
+            pile = "houses" if i < 5 else "hotels" if i == 5 else "skyscrapers"
+            pieces = len(members) * (i if i < 5 else 1)
+            if used[pile] + pieces > BUILDING_SUPPLY[pile]:
+                level, pieces = "none", 0
+            used[pile] += pieces
             owned.update({name: {"owner": sole, "buildings": level} for name in members})
             continue
         for name in members:

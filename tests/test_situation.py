@@ -280,7 +280,7 @@ REJECTIONS = [
     ("empty players", {"players": []}, "players", "at least one player"),
     ("players not a list", {"players": "Ann"}, "players", '"Ann"'),
     ("player not an object", {"players": ["Ann"]}, "players[0]", '"Ann"'),
-    ("unknown player key", table(ann(colour="red")), "players[0]", "'colour'"),
+    ("unknown player key", table(ann(money=5)), "players[0]", "'money'"),
     ("second player bad", table(ann(), {"name": "Bob"}), "players[1].position", "missing"),
     ("no name", table({"position": "GO"}), "players[0].name", "null"),
     ("blank name", table(ann(name="  ")), "players[0].name", '"  "'),
@@ -537,3 +537,117 @@ def test_a_situation_round_trips_through_its_json() -> None:
     }  # fmt: skip
     s = Situation.parse(data)
     assert Situation.parse(s.to_json()) == s
+
+
+# -- What the banker needs too --------------------------------------------------------------
+
+BANKER = table(
+    ann(
+        token="car",
+        colour="red",
+        cash=1850,
+        vouchers=["voucher-bus-ticket"],
+        roll_three=["6-3-1"],
+        cards=["chance-get-out-of-jail-free", "chance-just-say-no"],
+        shares={"Acme Motors": 2},
+        mortgaged_shares={"Acme Motors": 1},
+        skip_turns=1,
+    ),
+    bob(position="middle:10", in_jail=True, rent_to_pool=True, cash=0, vouchers=[]),
+    {"name": "Cy", "position": "GO", "bankrupt": True},
+    properties={
+        "Park Place": {"owner": "Ann", "buildings": "hotel"},
+        "Boardwalk": {"owner": "Ann", "buildings": "skyscraper"},
+        "Baltic Avenue": {"owner": "Bob", "buildings": "2 houses"},
+        "Mediterranean Avenue": {"owner": "Bob", "buildings": "3 houses"},
+        "Reading Railroad": {"owner": "Bob", "depot": True},
+    },
+    pool=150,
+    cash_total=2000,
+    building_stock={"houses": 76, "hotels": 30, "skyscrapers": 15, "train_depots": 3},
+    shares_left={"Acme Motors": 3, "Motion Pictures": 5},
+    roll_three_left=19,
+    dividend_cuts={"General Radio": 2},
+    options={"time_limit": True},
+)
+
+
+def test_the_bankers_fields_are_read() -> None:
+    situation = Situation.parse(BANKER)
+
+    a, b, c = situation.players
+    assert (a.token, a.colour, a.cash, a.voucher_ids, a.vouchers) == (
+        "car",
+        "red",
+        1850,
+        ("voucher-bus-ticket",),
+        1,
+    )
+    assert a.roll_three == ("1-3-6",)  # the dice in order, as the banker keeps them
+    assert a.cards == ("chance-get-out-of-jail-free", "chance-just-say-no")
+    assert (dict(a.mortgaged_shares), a.skip_turns) == ({"Acme Motors": 1}, 1)
+    assert b.rent_to_pool and b.cash == 0 and not b.bankrupt
+    assert c.bankrupt and c.vouchers == 0 and c.cash is None
+    assert situation.dividend_cuts == {"General Radio": 2}
+    assert situation.options == Options(time_limit=True)
+    assert situation.building_stock() == {
+        "houses": 76,
+        "hotels": 30,
+        "skyscrapers": 15,
+        "train_depots": 3,
+        "cab_stands": 4,
+    }
+    assert situation.shares_left()["Acme Motors"] == 3
+    assert situation.roll_three_left() == 19
+    assert situation.cards_out() == {"chance-get-out-of-jail-free": 1, "chance-just-say-no": 1}
+
+
+def test_a_bankers_situation_round_trips_through_its_json() -> None:
+    s = Situation.parse(BANKER)
+    data = s.to_json()
+    assert Situation.parse(data) == s
+    assert data["vouchers_left"] == 35 and data["roll_three_left"] == 19
+
+
+def test_vouchers_left_by_id() -> None:
+    left = {"voucher-bus-ticket": 11} | {
+        v: 3 for v in ("voucher-transit-token", "voucher-bus-ticket-expiring")
+    }
+    left |= {f"voucher-free-cab-fare-{w}-{n}": 3 for w in ("back", "ahead") for n in (1, 2, 3)}
+
+    situation = Situation.parse(
+        table(ann(vouchers=["voucher-bus-ticket"]), bob(vouchers=[]), vouchers_left=left)
+    )
+
+    assert situation.vouchers_left == 35 and situation.vouchers_left_by_id == left
+    assert Situation.parse(situation.to_json()) == situation
+
+
+def test_pending_is_kept_as_the_log_holds_it() -> None:
+    pending = {
+        "decision": {"id": 7, "kind": "roll", "player": "Bob", "answers": ["roll"], "x": [1]},
+        "agenda": [{"do": "doubles", "roll": [1, 2, 3]}],
+        "order_rolls": {"Ann": 7},
+    }
+    situation = Situation.parse(table(ann(), bob(), pending=pending))
+    assert situation.pending == pending
+    assert situation.to_json()["pending"] == pending
+
+
+def test_the_house_rules_are_the_bankers() -> None:
+    from companion.banker.state import Rules
+
+    assert [f.name for f in dataclasses.fields(Options)] == [
+        f.name for f in dataclasses.fields(Rules)
+    ]
+    assert Options() == Options(**Rules().to_json())
+
+
+def test_the_equipment_counts_are_the_bankers() -> None:
+    from companion.banker import state, tx
+    from companion.rules.situation import BUILDING_SUPPLY, ROLL_THREE_CARDS
+    from companion.rules.table import roll_three_deck
+
+    assert dict(BUILDING_SUPPLY) == dict(state.BUILDING_SUPPLY)
+    assert ROLL_THREE_CARDS == tx.ROLL_THREE_CARDS
+    assert roll_three_deck(True)[0] == tx.ROLL_THREE_ACTION_CARDS

@@ -25,6 +25,16 @@ json_values = st.recursive(
 VALID = {
     "players": [
         {"name": "Ann", "position": "middle:15", "vouchers": 1, "shares": {"Acme Motors": 1}},
+        {
+            "name": "Cy",
+            "position": "GO",
+            "cash": 500,
+            "vouchers": ["voucher-bus-ticket"],
+            "cards": ["chance-just-say-no"],
+            "roll_three": ["1-2-3"],
+            "shares": {"Acme Motors": 2},
+            "mortgaged_shares": {"Acme Motors": 1},
+        },
         {"name": "Bob", "position": "middle:10", "in_jail": True, "jail_turns": 1},
     ],
     "to_move": "Ann",
@@ -37,6 +47,15 @@ VALID = {
     "vouchers_left": 30,
     "pool": 100,
     "options": {"triples_pay_salaries": False},
+    "building_stock": {"hotels": 29, "train_depots": 3},
+    "shares_left": {"Acme Motors": 2},
+    "roll_three_left": 19,
+    "dividend_cuts": {"General Radio": 1},
+    "pending": {
+        "decision": {"kind": "roll", "player": "Ann", "answers": ["roll"], "data": {}},
+        "agenda": [{"do": "doubles", "roll": [1, 2, 3]}],
+        "order_rolls": {"Ann": 7},
+    },
 }
 #: Where in VALID a random value may be put: a path of keys and list indices.
 PLACES = [
@@ -61,6 +80,34 @@ PLACES = [
     ("options",),
     ("options", "triples_pay_salaries"),
     ("version",),
+    ("players", 1, "cash"),
+    ("players", 1, "vouchers"),
+    ("players", 1, "vouchers", 0),
+    ("players", 1, "cards"),
+    ("players", 1, "cards", 0),
+    ("players", 1, "roll_three"),
+    ("players", 1, "roll_three", 0),
+    ("players", 1, "mortgaged_shares"),
+    ("players", 1, "mortgaged_shares", "Acme Motors"),
+    ("players", 1, "bankrupt"),
+    ("players", 1, "skip_turns"),
+    ("players", 2, "rent_to_pool"),
+    ("players", 1, "token"),
+    ("building_stock",),
+    ("building_stock", "hotels"),
+    ("shares_left",),
+    ("shares_left", "Acme Motors"),
+    ("roll_three_left",),
+    ("dividend_cuts",),
+    ("cash_total",),
+    ("pending",),
+    ("pending", "decision"),
+    ("pending", "decision", "player"),
+    ("pending", "decision", "answers"),
+    ("pending", "agenda"),
+    ("pending", "agenda", 0),
+    ("pending", "order_rolls"),
+    ("pending", "order_rolls", "Ann"),
 ]
 
 

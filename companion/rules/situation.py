@@ -1,13 +1,13 @@
-"""The table situation: what the referee needs to know about a game in progress.
+"""The table situation: what the referee and the banker need to know about a game in progress.
 
 The JSON form is documented in ``docs/situation.md``; a game in progress exports the same
-format (``GameState.situation().to_json()``). Parsing validates everything and raises
-:class:`BadSituationError` naming the field, the bad value and what is allowed; a parsed
-:class:`Situation` is immutable.
+format (``companion.banker.start.table_situation``). Parsing validates everything and raises
+:class:`BadSituationError` naming the field, the bad value and what is allowed
+(``companion.rules.situation_reader``); a parsed :class:`Situation` is immutable.
 
->>> s = Situation.parse({"players": [{"name": "Ann", "position": "GO"}]})
->>> s.player("Ann").position
-Space('middle:0', 'GO')
+>>> s = Situation.parse({"players": [{"name": "Ann", "position": "GO", "cash": 1200}]})
+>>> s.player("Ann").position, s.player("Ann").cash, s.building_stock()["hotels"]
+(Space('middle:0', 'GO'), 1200, 31)
 """
 
 from __future__ import annotations
@@ -19,57 +19,42 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from companion.errors import BadSituationError, CompanionError
+from companion.errors import BadSituationError
 from companion.rules.board import Board, Space, ultimate_board
 from companion.rules.cards import card_deck
+from companion.rules.situation_reader import FORMAT_VERSION, read_json, read_situation
+from companion.rules.table import (
+    BUILDING_LEVELS,
+    BUILDING_SUPPLY,
+    EMPTY,
+    ROLL_THREE_CARDS,
+    SHARES_PER_COMPANY,
+    TRAVEL_VOUCHERS_IN_GAME,
+    Holding,
+    Options,
+    Player,
+    building_stock,
+    roll_three_deck,
+)
 
-FORMAT_VERSION = 1
-#: Building levels of a street, in the order of its rent list.
-BUILDING_LEVELS = ("none", "1 house", "2 houses", "3 houses", "4 houses", "hotel", "skyscraper")
-TRAVEL_VOUCHERS_IN_GAME = 36
-SHARES_PER_COMPANY = 5
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    """House rules the referee applies (see ``docs/rulings.md``)."""
-
-    #: M6: a triples move pays the salaries of pay corners passed on the route shown.
-    triples_pay_salaries: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class Holding:
-    """An owned property: who owns it and what stands on it."""
-
-    owner: str
-    mortgaged: bool = False
-    #: Streets: index into :data:`BUILDING_LEVELS` (0 none ... 5 hotel, 6 skyscraper).
-    level: int = 0
-    #: Railroads: a train depot; cab companies: a cab stand.
-    improved: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    name: str
-    position: Space
-    in_jail: bool = False
-    #: Failed attempts to roll doubles in jail so far (0 to 2).
-    jail_turns: int = 0
-    #: Landed on Reverse Direction: the next move goes backwards.
-    reverse_direction: bool = False
-    #: Landed on the Subway: the next move is a ride to any space.
-    subway: bool = False
-    #: Played a Transit Token: the next move starts by changing track.
-    transit_token: bool = False
-    #: P10: everyone starts with one Travel Voucher.
-    vouchers: int = 1
-    shares: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+__all__ = [
+    "BUILDING_LEVELS",
+    "BUILDING_SUPPLY",
+    "FORMAT_VERSION",
+    "ROLL_THREE_CARDS",
+    "SHARES_PER_COMPANY",
+    "TRAVEL_VOUCHERS_IN_GAME",
+    "Holding",
+    "Options",
+    "Player",
+    "Situation",
+    "read_json",
+]
 
 
 @dataclass(frozen=True, slots=True)
 class Situation:
+    #: In turn order, bankrupt players included (flagged).
     players: tuple[Player, ...]
     to_move: str
     holdings: Mapping[str, Holding] = field(default_factory=lambda: MappingProxyType({}))
@@ -78,6 +63,12 @@ class Situation:
     vouchers_left: int = TRAVEL_VOUCHERS_IN_GAME
     pool: int = 0
     options: Options = Options()
+    #: Travel Vouchers left to draw by id, when the players' vouchers are given by id.
+    vouchers_left_by_id: Mapping[str, int] | None = None
+    #: Payouts left at half rate ("Video Killed the Radio Star"), by company.
+    dividend_cuts: Mapping[str, int] = field(default_factory=lambda: EMPTY)
+    #: The banker's decision and agenda as its log stores them (``docs/situation.md``).
+    pending: Mapping[str, Any] | None = None
 
     @classmethod
     def fresh(cls, position: Space, *, name: str = "Player") -> Situation:
@@ -96,7 +87,7 @@ class Situation:
     ) -> Situation:
         """Read a situation file; ``position`` first puts ``player`` (default: the player to
         move) there, so that the result is checked like any other situation."""
-        data = _read_json(path)
+        data = read_json(path)
         if position is not None:
             _place(data, player, position)
         return cls.parse(data, board)
@@ -104,7 +95,7 @@ class Situation:
     @classmethod
     def parse(cls, data: Any, board: Board | None = None) -> Situation:
         """Build a situation from its JSON form (see ``docs/situation.md``)."""
-        return _Parser(board or ultimate_board()).situation(data)
+        return cls(**read_situation(data, board or ultimate_board()))
 
     def player(self, name: str | None = None) -> Player:
         """The named player, or the player to move."""
@@ -118,6 +109,31 @@ class Situation:
     def owner(self, property_name: str) -> str | None:
         holding = self.holdings.get(property_name)
         return holding.owner if holding else None
+
+    def building_stock(self) -> dict[str, int]:
+        """D3: the buildings left in the Bank: the supply less what stands on the board (a
+        hotel's houses went back to the Bank when it was built)."""
+        return building_stock(self.holdings, ultimate_board())
+
+    def shares_left(self) -> dict[str, int]:
+        """The Bank's shares of each company: the 5 less those the players hold."""
+        return {
+            c: SHARES_PER_COMPANY - sum(p.shares.get(c, 0) for p in self.players)
+            for c in card_deck().stock_names
+        }
+
+    def roll_three_left(self) -> int:
+        """D4: the Roll Three cards still in the deck."""
+        size = roll_three_deck(self.options.roll_three_action_cards)[0]
+        return size - sum(len(p.roll_three) for p in self.players)
+
+    def cards_out(self) -> dict[str, int]:
+        """Kept Chance and Community Chest cards out of their deck, by id."""
+        out: dict[str, int] = {}
+        for p in self.players:
+            for card in p.cards:
+                out[card] = out.get(card, 0) + 1
+        return out
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form that :meth:`parse` reads back (``docs/situation.md``)."""
@@ -133,49 +149,63 @@ class Situation:
                 kind = board.properties[name][0].kind
                 entry["depot" if kind == "railroad" else "cab_stand"] = True
             properties[name] = entry
-        return {
+        data: dict[str, Any] = {
             "version": FORMAT_VERSION,
-            "players": [
-                {
-                    "name": p.name,
-                    "position": p.position.key,
-                    "in_jail": p.in_jail,
-                    "jail_turns": p.jail_turns,
-                    "reverse_direction": p.reverse_direction,
-                    "subway": p.subway,
-                    "transit_token": p.transit_token,
-                    "vouchers": p.vouchers,
-                    "shares": dict(p.shares),
-                }
-                for p in self.players
-            ],
+            "players": [_player_json(p) for p in self.players],
             "to_move": self.to_move,
             "properties": properties,
             "doubles_this_turn": self.doubles_this_turn,
             "voucher_played_this_turn": self.voucher_played_this_turn,
-            "vouchers_left": self.vouchers_left,
+            "vouchers_left": self.vouchers_left
+            if self.vouchers_left_by_id is None
+            else dict(self.vouchers_left_by_id),
             "pool": self.pool,
             "options": {f.name: getattr(self.options, f.name) for f in fields(self.options)},
+            "building_stock": self.building_stock(),
+            "shares_left": self.shares_left(),
+            "roll_three_left": self.roll_three_left(),
+            "dividend_cuts": dict(self.dividend_cuts),
         }
+        if self.pending is not None:
+            data["pending"] = _plain(self.pending)
+        return data
 
 
-def _read_json(path: str | Path) -> Any:
-    try:
-        text = Path(path).read_text("utf-8")
-    except UnicodeDecodeError:
-        raise BadSituationError(f"situation file {str(path)!r} is not UTF-8 text") from None
-    except OSError as exc:
-        raise BadSituationError(
-            f"cannot read situation file {str(path)!r}: {exc.strerror}"
-        ) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadSituationError(
-            f"situation file {str(path)!r} is not valid JSON: {exc.msg} at line {exc.lineno}"
-        ) from None
-    except (ValueError, RecursionError) as exc:  # a 5,000-digit number, nesting 1,000 deep
-        raise BadSituationError(f"situation file {str(path)!r} cannot be read: {exc}") from None
+def _plain(value: Any) -> Any:
+    """A JSON value with its read-only mappings made plain objects (a copy)."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _player_json(p: Player) -> dict[str, Any]:
+    data: dict[str, Any] = {"name": p.name}
+    for key in ("token", "colour"):
+        if getattr(p, key) is not None:
+            data[key] = getattr(p, key)
+    data.update(
+        position=p.position.key,
+        in_jail=p.in_jail,
+        jail_turns=p.jail_turns,
+        reverse_direction=p.reverse_direction,
+        subway=p.subway,
+        transit_token=p.transit_token,
+        vouchers=p.vouchers if p.voucher_ids is None else list(p.voucher_ids),
+        shares=dict(p.shares),
+    )
+    if p.cash is not None:
+        data["cash"] = p.cash
+    data.update(
+        cards=list(p.cards),
+        roll_three=list(p.roll_three),
+        mortgaged_shares=dict(p.mortgaged_shares),
+        rent_to_pool=p.rent_to_pool,
+        skip_turns=p.skip_turns,
+        bankrupt=p.bankrupt,
+    )
+    return data
 
 
 def _place(data: Any, name: str | None, position: Space) -> None:
@@ -187,264 +217,3 @@ def _place(data: Any, name: str | None, position: Space) -> None:
     for p in players:
         if isinstance(wanted, str) and str(p.get("name", "")).casefold() == wanted.casefold():
             p["position"] = position.key
-
-
-class _Parser:
-    """Validates the JSON form field by field; every message names the field's path."""
-
-    def __init__(self, board: Board) -> None:
-        self.board = board
-
-    def fail(self, where: str, message: str) -> BadSituationError:
-        return BadSituationError(f"situation: {where}: {message}")
-
-    def obj(self, value: Any, where: str, allowed: set[str]) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(where, f"expected an object, got {json.dumps(value)[:40]}")
-        unknown = sorted(set(value) - allowed)
-        if unknown:
-            raise self.fail(
-                where, f"unknown key {unknown[0]!r}; allowed: {', '.join(sorted(allowed))}"
-            )
-        return value
-
-    def integer(self, value: Any, where: str, low: int, high: int | None = None) -> int:
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, int)
-            or value < low
-            or (high is not None and value > high)
-        ):
-            span = f"from {low} to {high}" if high is not None else f"of at least {low}"
-            raise self.fail(where, f"{json.dumps(value)[:40]} is not a whole number {span}")
-        return value
-
-    def boolean(self, value: Any, where: str) -> bool:
-        if not isinstance(value, bool):
-            raise self.fail(where, f"{json.dumps(value)[:40]} is not true or false")
-        return value
-
-    def text(self, value: Any, where: str) -> str:
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail(where, f"{json.dumps(value)[:40]} is not a non-empty string")
-        return value.strip()
-
-    def space(self, value: Any, where: str) -> Space:
-        try:
-            return self.board.space(self.text(value, where))
-        except CompanionError as exc:
-            raise self.fail(where, str(exc)) from None
-
-    def situation(self, data: Any) -> Situation:
-        data = self.obj(
-            data,
-            "top level",
-            {
-                "version",
-                "players",
-                "to_move",
-                "properties",
-                "doubles_this_turn",
-                "voucher_played_this_turn",
-                "vouchers_left",
-                "pool",
-                "options",
-            },
-        )
-        version = data.get("version", FORMAT_VERSION)
-        if isinstance(version, bool) or version != FORMAT_VERSION:
-            raise self.fail(
-                "version",
-                f"{version!r} is not supported; this companion reads version {FORMAT_VERSION}",
-            )
-        raw_players = data.get("players")
-        if not isinstance(raw_players, list) or not raw_players:
-            raise self.fail(
-                "players",
-                f"expected a list of at least one player, got {json.dumps(raw_players)[:40]}",
-            )
-        players = tuple(self.player(p, f"players[{i}]") for i, p in enumerate(raw_players))
-        names = [p.name.casefold() for p in players]
-        for i, name in enumerate(names):
-            if name in names[:i]:
-                raise self.fail(
-                    f"players[{i}].name",
-                    f"{players[i].name!r} is the name of another player already",
-                )
-        for company in card_deck().stock_names:
-            held_shares = sum(p.shares.get(company, 0) for p in players)
-            if held_shares > SHARES_PER_COMPANY:
-                raise self.fail(
-                    "players",
-                    f"{held_shares} shares of {company!r} are held; there are only {SHARES_PER_COMPANY}",
-                )
-        to_move = self.text(data.get("to_move", players[0].name), "to_move")
-        if to_move.casefold() not in names:
-            raise self.fail("to_move", f"{to_move!r} is not one of the players")
-        to_move = players[names.index(to_move.casefold())].name
-        holdings = self.holdings(
-            data.get("properties", {}), {p.name.casefold(): p.name for p in players}
-        )
-        self.check_buildings(holdings)
-        held = sum(p.vouchers for p in players)
-        default_left = max(0, TRAVEL_VOUCHERS_IN_GAME - held)
-        vouchers_left = self.integer(
-            data.get("vouchers_left", default_left), "vouchers_left", 0, TRAVEL_VOUCHERS_IN_GAME
-        )
-        if vouchers_left + held > TRAVEL_VOUCHERS_IN_GAME:
-            raise self.fail(
-                "vouchers_left",
-                f"{vouchers_left} left plus {held} held is more than the {TRAVEL_VOUCHERS_IN_GAME} in the game",
-            )
-        return Situation(
-            players=players,
-            to_move=to_move,
-            holdings=MappingProxyType(holdings),
-            doubles_this_turn=self.integer(
-                data.get("doubles_this_turn", 0), "doubles_this_turn", 0, 2
-            ),
-            voucher_played_this_turn=self.boolean(
-                data.get("voucher_played_this_turn", False), "voucher_played_this_turn"
-            ),
-            vouchers_left=vouchers_left,
-            pool=self.integer(data.get("pool", 0), "pool", 0),
-            options=self.options(data.get("options", {})),
-        )
-
-    def options(self, data: Any) -> Options:
-        names = {f.name for f in fields(Options)}
-        data = self.obj(data, "options", names)
-        return Options(**{k: self.boolean(v, f"options.{k}") for k, v in data.items()})
-
-    def player(self, data: Any, where: str) -> Player:
-        data = self.obj(
-            data,
-            where,
-            {
-                "name",
-                "position",
-                "in_jail",
-                "jail_turns",
-                "reverse_direction",
-                "subway",
-                "transit_token",
-                "vouchers",
-                "shares",
-            },
-        )
-        name = self.text(data.get("name"), f"{where}.name")
-        if "position" not in data:
-            raise self.fail(f"{where}.position", "missing: give a space name or TRACK:INDEX")
-        in_jail = self.boolean(data.get("in_jail", False), f"{where}.in_jail")
-        position = self.space(data["position"], f"{where}.position")
-        if in_jail and position != self.board.jail:
-            raise self.fail(
-                f"{where}.position",
-                f"a player in jail is on {self.board.jail.name!r}, not {position.name!r}",
-            )
-        # P10: everyone starts with one Travel Voucher.
-        vouchers = data.get("vouchers", 1)
-        if isinstance(vouchers, list):
-            for i, voucher_id in enumerate(vouchers):
-                if not isinstance(voucher_id, str) or voucher_id not in card_deck().vouchers:
-                    raise self.fail(
-                        f"{where}.vouchers[{i}]",
-                        f"{json.dumps(voucher_id)[:40]} is not a Travel Voucher id "
-                        "('companion referee cards' lists them)",
-                    )
-            vouchers = len(vouchers)
-        transit_token = self.boolean(data.get("transit_token", False), f"{where}.transit_token")
-        if transit_token and not self.board.is_station(position):
-            raise self.fail(
-                f"{where}.transit_token",
-                f"a Transit Token leaves from a transit station, and the player is on {position.name!r}",
-            )
-        subway = self.boolean(data.get("subway", False), f"{where}.subway")
-        if subway and position.kind != "subway":
-            raise self.fail(
-                f"{where}.subway",
-                f"a Subway ride starts on the Subway, and the player is on {position.name!r}",
-            )
-        jail_turns = self.integer(data.get("jail_turns", 0), f"{where}.jail_turns", 0, 2)
-        if jail_turns and not in_jail:
-            raise self.fail(
-                f"{where}.jail_turns",
-                f"{jail_turns} failed rolls in jail, but the player is not in jail",
-            )
-        shares = self.obj(data.get("shares", {}), f"{where}.shares", set(card_deck().stock_names))
-        return Player(
-            name=name,
-            position=position,
-            in_jail=in_jail,
-            jail_turns=jail_turns,
-            reverse_direction=self.boolean(
-                data.get("reverse_direction", False), f"{where}.reverse_direction"
-            ),
-            subway=subway,
-            transit_token=transit_token,
-            vouchers=self.integer(vouchers, f"{where}.vouchers", 0, TRAVEL_VOUCHERS_IN_GAME),
-            shares=MappingProxyType(
-                {k: self.integer(v, f"{where}.shares.{k}", 0, 5) for k, v in shares.items()}
-            ),
-        )
-
-    def holdings(self, data: Any, players: dict[str, str]) -> dict[str, Holding]:
-        data = self.obj(data, "properties", set(self.board.properties))
-        holdings = {}
-        for name, raw in data.items():
-            where = f"properties.{name}"
-            raw = self.obj(raw, where, {"owner", "mortgaged", "buildings", "depot", "cab_stand"})
-            owner = self.text(raw.get("owner"), f"{where}.owner")
-            if owner.casefold() not in players:
-                raise self.fail(f"{where}.owner", f"{owner!r} is not one of the players")
-            kind = self.board.properties[name][0].kind
-            level = 0
-            if "buildings" in raw:
-                if kind != "street":
-                    raise self.fail(
-                        f"{where}.buildings",
-                        f"only streets have houses; {name!r} is a {kind.replace('_', ' ')}",
-                    )
-                if raw["buildings"] not in BUILDING_LEVELS:
-                    raise self.fail(
-                        f"{where}.buildings",
-                        f"{raw['buildings']!r} is not one of {', '.join(BUILDING_LEVELS)}",
-                    )
-                level = BUILDING_LEVELS.index(raw["buildings"])
-            improved = False
-            for key, needs in (("depot", "railroad"), ("cab_stand", "cab_company")):
-                if key in raw:
-                    if kind != needs:
-                        raise self.fail(
-                            f"{where}.{key}",
-                            f"{name!r} is a {kind.replace('_', ' ')}, not a {needs.replace('_', ' ')}",
-                        )
-                    improved = self.boolean(raw[key], f"{where}.{key}")
-            mortgaged = self.boolean(raw.get("mortgaged", False), f"{where}.mortgaged")
-            if mortgaged and (level or improved):
-                raise self.fail(where, "a mortgaged property has no buildings")
-            holdings[name] = Holding(players[owner.casefold()], mortgaged, level, improved)
-        return holdings
-
-    def check_buildings(self, holdings: dict[str, Holding]) -> None:
-        """P2: houses and hotels need a majority of the group, skyscrapers the whole group, and
-        a mortgaged lot blocks building anywhere in its group."""
-        for name, holding in holdings.items():
-            if not holding.level:
-                continue
-            where = f"properties.{name}.buildings"
-            group = self.board.group_of(name)
-            mine = [n for n in group if n in holdings and holdings[n].owner == holding.owner]
-            skyscraper = holding.level == len(BUILDING_LEVELS) - 1
-            needed = len(group) if len(group) == 2 or skyscraper else len(group) - 1
-            if len(mine) < needed:
-                raise self.fail(
-                    where,
-                    f"{BUILDING_LEVELS[holding.level]!r} needs {needed} of the {len(group)} lots of "
-                    f"the group, and {holding.owner} owns {len(mine)}",
-                )
-            mortgaged = [n for n in group if n in holdings and holdings[n].mortgaged]
-            if mortgaged:
-                raise self.fail(
-                    where, f"{mortgaged[0]!r} in the same group is mortgaged, which blocks building"
-                )

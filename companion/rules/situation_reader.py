@@ -1,0 +1,648 @@
+"""Reading a table situation's JSON (``docs/situation.md``) field by field.
+
+Every refusal is one :class:`BadSituationError` line naming the field's path, quoting the bad
+value and saying what is allowed: ``situation: players[1].cash: -5 is not a whole number of at
+least 0``. A table that cannot happen is refused the same way, naming the field that breaks it:
+a card held twice, more buildings than the Bank's supply (D3), a sixth share, money that does not
+add up.
+
+>>> read_situation({"players": [{"name": "Ann", "position": "GO"}]}, ultimate_board())["to_move"]
+'Ann'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import fields
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from companion.errors import BadSituationError, CompanionError
+from companion.rules.board import Board, Space, ultimate_board  # noqa: F401  (doctest)
+from companion.rules.cards import card_deck
+from companion.rules.table import (
+    BUILDING_LEVELS,
+    BUILDING_SUPPLY,
+    SHARES_PER_COMPANY,
+    TRAVEL_VOUCHERS_IN_GAME,
+    Holding,
+    Options,
+    Player,
+    building_piles,
+    roll_three_deck,
+)
+
+FORMAT_VERSION = 1
+
+
+def read_situation(data: Any, board: Board) -> dict[str, Any]:
+    """The fields of a :class:`companion.rules.situation.Situation` read from ``data``."""
+    return _Parser(board).situation(data)
+
+
+def read_json(path: str | Path) -> Any:
+    """The JSON in a situation file; a file that cannot be read or is not JSON is refused with
+    one line."""
+    try:
+        text = Path(path).read_text("utf-8")
+    except UnicodeDecodeError:
+        raise BadSituationError(f"situation file {str(path)!r} is not UTF-8 text") from None
+    except OSError as exc:
+        raise BadSituationError(
+            f"cannot read situation file {str(path)!r}: {exc.strerror}"
+        ) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadSituationError(
+            f"situation file {str(path)!r} is not valid JSON: {exc.msg} at line {exc.lineno}"
+        ) from None
+    except (ValueError, RecursionError) as exc:  # a 5,000-digit number, nesting 1,000 deep
+        raise BadSituationError(f"situation file {str(path)!r} cannot be read: {exc}") from None
+
+
+_TOP_LEVEL = frozenset(
+    {
+        "version",
+        "players",
+        "to_move",
+        "properties",
+        "doubles_this_turn",
+        "voucher_played_this_turn",
+        "vouchers_left",
+        "pool",
+        "options",
+        "building_stock",
+        "shares_left",
+        "roll_three_left",
+        "dividend_cuts",
+        "cash_total",
+        "pending",
+    }
+)
+_PLAYER_KEYS = frozenset(
+    {
+        "name",
+        "token",
+        "colour",
+        "position",
+        "in_jail",
+        "jail_turns",
+        "reverse_direction",
+        "subway",
+        "transit_token",
+        "vouchers",
+        "shares",
+        "cash",
+        "cards",
+        "roll_three",
+        "mortgaged_shares",
+        "rent_to_pool",
+        "skip_turns",
+        "bankrupt",
+    }
+)
+
+
+def _money(amount: int) -> str:
+    return f"${amount:,}"
+
+
+class _Parser:
+    """Validates the JSON form field by field; every message names the field's path."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.deck = card_deck()
+
+    def fail(self, where: str, message: str) -> BadSituationError:
+        return BadSituationError(f"situation: {where}: {message}")
+
+    def obj(self, value: Any, where: str, allowed: set[str] | frozenset[str]) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(where, f"expected an object, got {_quote(value)}")
+        unknown = sorted(set(value) - allowed)
+        if unknown:
+            raise self.fail(
+                where, f"unknown key {unknown[0]!r}; allowed: {', '.join(sorted(allowed))}"
+            )
+        return value
+
+    def items(self, value: Any, where: str) -> list[Any]:
+        if not isinstance(value, list):
+            raise self.fail(where, f"expected a list, got {_quote(value)}")
+        return value
+
+    def integer(self, value: Any, where: str, low: int, high: int | None = None) -> int:
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or value < low
+            or (high is not None and value > high)
+        ):
+            span = f"from {low} to {high}" if high is not None else f"of at least {low}"
+            raise self.fail(where, f"{_quote(value)} is not a whole number {span}")
+        return value
+
+    def boolean(self, value: Any, where: str) -> bool:
+        if not isinstance(value, bool):
+            raise self.fail(where, f"{_quote(value)} is not true or false")
+        return value
+
+    def text(self, value: Any, where: str) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(where, f"{_quote(value)} is not a non-empty string")
+        return value.strip()
+
+    def space(self, value: Any, where: str) -> Space:
+        try:
+            return self.board.space(self.text(value, where))
+        except CompanionError as exc:
+            raise self.fail(where, str(exc)) from None
+
+    def counts(self, value: Any, where: str, keys: tuple[str, ...], high: int) -> dict[str, int]:
+        """An object of whole numbers by company (or another fixed set of keys)."""
+        data = self.obj(value, where, set(keys))
+        return {k: self.integer(v, f"{where}.{k}", 0, high) for k, v in data.items()}
+
+    # -- The whole table ---------------------------------------------------------------------
+
+    def situation(self, data: Any) -> dict[str, Any]:
+        data = self.obj(data, "top level", _TOP_LEVEL)
+        version = data.get("version", FORMAT_VERSION)
+        if isinstance(version, bool) or version != FORMAT_VERSION:
+            raise self.fail(
+                "version",
+                f"{version!r} is not supported; this companion reads version {FORMAT_VERSION}",
+            )
+        options = self.options(data.get("options", {}))
+        raw_players = data.get("players")
+        if not isinstance(raw_players, list) or not raw_players:
+            raise self.fail(
+                "players",
+                f"expected a list of at least one player, got {_quote(raw_players)}",
+            )
+        players = tuple(self.player(p, f"players[{i}]") for i, p in enumerate(raw_players))
+        names = [p.name.casefold() for p in players]
+        for i, name in enumerate(names):
+            if name in names[:i]:
+                raise self.fail(
+                    f"players[{i}].name",
+                    f"{players[i].name!r} is the name of another player already",
+                )
+        if all(p.bankrupt for p in players):
+            raise self.fail("players", "every player is bankrupt; one at least is in the game")
+        self.check_hands(players, options)
+        to_move = self.text(data.get("to_move", players[0].name), "to_move")
+        if to_move.casefold() not in names:
+            raise self.fail("to_move", f"{to_move!r} is not one of the players")
+        mover = players[names.index(to_move.casefold())]
+        if mover.bankrupt:
+            raise self.fail("to_move", f"{mover.name!r} is bankrupt and out of the game")
+        holdings = self.holdings(data.get("properties", {}), players)
+        self.check_buildings(holdings)
+        self.check_supply(holdings, data.get("building_stock"))
+        vouchers_left, by_id = self.vouchers_left(data, players)
+        pool = self.integer(data.get("pool", 0), "pool", 0)
+        self.check_bank(players, options, pool, data)
+        return dict(
+            players=players,
+            to_move=mover.name,
+            holdings=MappingProxyType(holdings),
+            doubles_this_turn=self.integer(
+                data.get("doubles_this_turn", 0), "doubles_this_turn", 0, 2
+            ),
+            voucher_played_this_turn=self.boolean(
+                data.get("voucher_played_this_turn", False), "voucher_played_this_turn"
+            ),
+            vouchers_left=vouchers_left,
+            pool=pool,
+            options=options,
+            vouchers_left_by_id=by_id,
+            dividend_cuts=MappingProxyType(
+                {
+                    k: v
+                    for k, v in self.counts(
+                        data.get("dividend_cuts", {}), "dividend_cuts", self.deck.stock_names, 10
+                    ).items()
+                    if v
+                }
+            ),
+            pending=self.pending(data["pending"], players) if "pending" in data else None,
+        )
+
+    def options(self, data: Any) -> Options:
+        names = {f.name for f in fields(Options)}
+        data = self.obj(data, "options", names)
+        return Options(**{k: self.boolean(v, f"options.{k}") for k, v in data.items()})
+
+    # -- A player ----------------------------------------------------------------------------
+
+    def player(self, data: Any, where: str) -> Player:
+        data = self.obj(data, where, _PLAYER_KEYS)
+        name = self.text(data.get("name"), f"{where}.name")
+        if "position" not in data:
+            raise self.fail(f"{where}.position", "missing: give a space name or TRACK:INDEX")
+        in_jail = self.boolean(data.get("in_jail", False), f"{where}.in_jail")
+        position = self.space(data["position"], f"{where}.position")
+        if in_jail and position != self.board.jail:
+            raise self.fail(
+                f"{where}.position",
+                f"a player in jail is on {self.board.jail.name!r}, not {position.name!r}",
+            )
+        bankrupt = self.boolean(data.get("bankrupt", False), f"{where}.bankrupt")
+        # P10: everyone starts with one Travel Voucher; a bankrupt player holds none.
+        vouchers = data.get("vouchers", 0 if bankrupt else 1)
+        voucher_ids = None
+        if isinstance(vouchers, list):
+            voucher_ids = tuple(
+                self.voucher_id(v, f"{where}.vouchers[{i}]") for i, v in enumerate(vouchers)
+            )
+            vouchers = len(vouchers)
+        transit_token = self.boolean(data.get("transit_token", False), f"{where}.transit_token")
+        if transit_token and not self.board.is_station(position):
+            raise self.fail(
+                f"{where}.transit_token",
+                f"a Transit Token leaves from a transit station, and the player is on {position.name!r}",
+            )
+        subway = self.boolean(data.get("subway", False), f"{where}.subway")
+        if subway and position.kind != "subway":
+            raise self.fail(
+                f"{where}.subway",
+                f"a Subway ride starts on the Subway, and the player is on {position.name!r}",
+            )
+        jail_turns = self.integer(data.get("jail_turns", 0), f"{where}.jail_turns", 0, 2)
+        if jail_turns and not in_jail:
+            raise self.fail(
+                f"{where}.jail_turns",
+                f"{jail_turns} failed rolls in jail, but the player is not in jail",
+            )
+        rent_to_pool = self.boolean(data.get("rent_to_pool", False), f"{where}.rent_to_pool")
+        if rent_to_pool and not in_jail:
+            raise self.fail(
+                f"{where}.rent_to_pool",
+                "rent goes to the Pool only while the player is in jail (Pay Back!)",
+            )
+        companies = self.deck.stock_names
+        shares = self.counts(data.get("shares", {}), f"{where}.shares", companies, 5)
+        mortgaged = self.counts(
+            data.get("mortgaged_shares", {}), f"{where}.mortgaged_shares", companies, 5
+        )
+        for company, n in mortgaged.items():
+            if n > shares.get(company, 0):
+                raise self.fail(
+                    f"{where}.mortgaged_shares.{company}",
+                    f"{n} mortgaged, but {name} holds {shares.get(company, 0)} shares of it",
+                )
+        player = Player(
+            name=name,
+            position=position,
+            in_jail=in_jail,
+            jail_turns=jail_turns,
+            reverse_direction=self.boolean(
+                data.get("reverse_direction", False), f"{where}.reverse_direction"
+            ),
+            subway=subway,
+            transit_token=transit_token,
+            vouchers=self.integer(vouchers, f"{where}.vouchers", 0, TRAVEL_VOUCHERS_IN_GAME),
+            shares=MappingProxyType(shares),
+            token=self.text(data["token"], f"{where}.token") if "token" in data else None,
+            colour=self.text(data["colour"], f"{where}.colour") if "colour" in data else None,
+            cash=self.integer(data["cash"], f"{where}.cash", 0) if "cash" in data else None,
+            voucher_ids=voucher_ids,
+            roll_three=tuple(
+                self.roll_three(v, f"{where}.roll_three[{i}]")
+                for i, v in enumerate(self.items(data.get("roll_three", []), f"{where}.roll_three"))
+            ),
+            cards=tuple(
+                self.card_id(v, f"{where}.cards[{i}]")
+                for i, v in enumerate(self.items(data.get("cards", []), f"{where}.cards"))
+            ),
+            mortgaged_shares=MappingProxyType(mortgaged),
+            rent_to_pool=rent_to_pool,
+            skip_turns=self.integer(data.get("skip_turns", 0), f"{where}.skip_turns", 0, 10),
+            bankrupt=bankrupt,
+        )
+        if player.bankrupt:
+            self.check_bankrupt(player, where)
+        return player
+
+    def check_bankrupt(self, p: Player, where: str) -> None:
+        """A bankrupt player gave everything up (P9): no cash, shares, vouchers or cards."""
+        held = (
+            ("cash", p.cash, _money(p.cash or 0)),
+            ("shares", sum(p.shares.values()), f"{sum(p.shares.values())} shares"),
+            ("vouchers", p.vouchers, f"{p.vouchers} vouchers"),
+            ("roll_three", len(p.roll_three), f"{len(p.roll_three)} Roll Three cards"),
+            ("cards", len(p.cards), f"{len(p.cards)} cards"),
+        )
+        for key, amount, words in held:
+            if amount:
+                raise self.fail(
+                    f"{where}.{key}", f"{p.name} is bankrupt and holds nothing, not {words}"
+                )
+
+    def voucher_id(self, value: Any, where: str) -> str:
+        if not isinstance(value, str) or value not in self.deck.vouchers:
+            raise self.fail(
+                where,
+                f"{_quote(value)} is not a Travel Voucher id ('companion referee cards' lists them)",
+            )
+        return value
+
+    def card_id(self, value: Any, where: str) -> str:
+        card = self.deck.cards.get(value) if isinstance(value, str) else None
+        if card is None:
+            raise self.fail(
+                where,
+                f"{_quote(value)} is not a Chance or Community Chest card id "
+                "('companion referee cards' lists them)",
+            )
+        if not card.keep:
+            raise self.fail(where, f"{card.title!r} is not kept: it is played when drawn")
+        return card.id
+
+    def roll_three(self, value: Any, where: str) -> str:
+        parts = value.replace(" ", "").split("-") if isinstance(value, str) else []
+        if len(parts) != 3 or any(d not in ("1", "2", "3", "4", "5", "6") for d in parts):
+            raise self.fail(
+                where, f"{_quote(value)} is not a Roll Three card: three dice like '1-3-6'"
+            )
+        return "-".join(sorted(parts))
+
+    def check_hands(self, players: tuple[Player, ...], options: Options) -> None:
+        """Each card as many times as the game has it, 5 shares of each company in all."""
+        for company in self.deck.stock_names:
+            held_shares = sum(p.shares.get(company, 0) for p in players)
+            if held_shares > SHARES_PER_COMPANY:
+                raise self.fail(
+                    "players",
+                    f"{held_shares} shares of {company!r} are held; there are only {SHARES_PER_COMPANY}",
+                )
+        size, copies = roll_three_deck(options.roll_three_action_cards)
+        seen: dict[tuple[str, str], list[str]] = {}
+        dealt = 0
+        for i, p in enumerate(players):
+            for key, held in (
+                ("vouchers", p.voucher_ids or ()),
+                ("cards", p.cards),
+                ("roll_three", p.roll_three),
+            ):
+                for j, item in enumerate(held):
+                    holders = seen.setdefault((key, item), [])
+                    holders.append(p.name)
+                    if key == "vouchers":
+                        count, what = self.deck.vouchers[item].count, repr(item)
+                    elif key == "cards":
+                        count, what = self.deck.cards[item].count, repr(item)
+                    else:
+                        dealt += 1
+                        count = 1 if copies is None else copies.get(item, 0)
+                        what = f"Roll Three {item}"
+                        if dealt > size:
+                            raise self.fail(
+                                f"players[{i}].roll_three[{j}]",
+                                f"Roll Three card number {dealt}, and the deck has {size} (D4)",
+                            )
+                        if not count:
+                            raise self.fail(
+                                f"players[{i}].roll_three[{j}]",
+                                f"the printed action cards have no {what} (D4)",
+                            )
+                    if len(holders) > count:
+                        who = " and ".join(dict.fromkeys(holders[:-1]))
+                        raise self.fail(
+                            f"players[{i}].{key}[{j}]",
+                            f"{what} is held by {who} already, and the game has {count} of it",
+                        )
+
+    # -- Property ----------------------------------------------------------------------------
+
+    def holdings(self, data: Any, players: tuple[Player, ...]) -> dict[str, Holding]:
+        data = self.obj(data, "properties", set(self.board.properties))
+        by_name = {p.name.casefold(): p for p in players}
+        holdings = {}
+        for name, raw in data.items():
+            where = f"properties.{name}"
+            raw = self.obj(raw, where, {"owner", "mortgaged", "buildings", "depot", "cab_stand"})
+            owner = self.text(raw.get("owner"), f"{where}.owner")
+            if owner.casefold() not in by_name:
+                raise self.fail(f"{where}.owner", f"{owner!r} is not one of the players")
+            if by_name[owner.casefold()].bankrupt:
+                raise self.fail(f"{where}.owner", f"{owner!r} is bankrupt and owns nothing")
+            kind = self.board.properties[name][0].kind
+            level = 0
+            if "buildings" in raw:
+                if kind != "street":
+                    raise self.fail(
+                        f"{where}.buildings",
+                        f"only streets have houses; {name!r} is a {kind.replace('_', ' ')}",
+                    )
+                if raw["buildings"] not in BUILDING_LEVELS:
+                    raise self.fail(
+                        f"{where}.buildings",
+                        f"{raw['buildings']!r} is not one of {', '.join(BUILDING_LEVELS)}",
+                    )
+                level = BUILDING_LEVELS.index(raw["buildings"])
+            improved = False
+            for key, needs in (("depot", "railroad"), ("cab_stand", "cab_company")):
+                if key in raw:
+                    if kind != needs:
+                        raise self.fail(
+                            f"{where}.{key}",
+                            f"{name!r} is a {kind.replace('_', ' ')}, not a {needs.replace('_', ' ')}",
+                        )
+                    improved = self.boolean(raw[key], f"{where}.{key}")
+            mortgaged = self.boolean(raw.get("mortgaged", False), f"{where}.mortgaged")
+            if mortgaged and (level or improved):
+                raise self.fail(where, "a mortgaged property has no buildings")
+            holdings[name] = Holding(by_name[owner.casefold()].name, mortgaged, level, improved)
+        return holdings
+
+    def check_buildings(self, holdings: dict[str, Holding]) -> None:
+        """P2: houses and hotels need a majority of the group, skyscrapers the whole group, and
+        a mortgaged lot blocks building anywhere in its group."""
+        for name, holding in holdings.items():
+            if not holding.level:
+                continue
+            where = f"properties.{name}.buildings"
+            group = self.board.group_of(name)
+            mine = [n for n in group if n in holdings and holdings[n].owner == holding.owner]
+            skyscraper = holding.level == len(BUILDING_LEVELS) - 1
+            needed = len(group) if len(group) == 2 or skyscraper else len(group) - 1
+            if len(mine) < needed:
+                raise self.fail(
+                    where,
+                    f"{BUILDING_LEVELS[holding.level]!r} needs {needed} of the {len(group)} lots of "
+                    f"the group, and {holding.owner} owns {len(mine)}",
+                )
+            mortgaged = [n for n in group if n in holdings and holdings[n].mortgaged]
+            if mortgaged:
+                raise self.fail(
+                    where, f"{mortgaged[0]!r} in the same group is mortgaged, which blocks building"
+                )
+
+    def check_supply(self, holdings: dict[str, Holding], declared: Any) -> None:
+        """D3: no more buildings on the board than the Bank's supply; a declared
+        ``building_stock`` is what the supply less the board leaves."""
+        used = dict.fromkeys(BUILDING_SUPPLY, 0)
+        for name, h in holdings.items():
+            kind = self.board.properties[name][0].kind
+            for pile in building_piles(h, kind):
+                used[pile] += h.level if pile == "houses" else 1
+                if used[pile] > BUILDING_SUPPLY[pile]:
+                    key = (
+                        "buildings"
+                        if pile in ("houses", "hotels", "skyscrapers")
+                        else ("depot" if pile == "train_depots" else "cab_stand")
+                    )
+                    raise self.fail(
+                        f"properties.{name}.{key}",
+                        f"{used[pile]} {pile.replace('_', ' ')} on the board, and the Bank's "
+                        f"supply is {BUILDING_SUPPLY[pile]} (D3)",
+                    )
+        if declared is None:
+            return
+        stock = self.counts(declared, "building_stock", tuple(BUILDING_SUPPLY), 81)
+        for pile, n in stock.items():
+            left = BUILDING_SUPPLY[pile] - used[pile]
+            if n != left:
+                raise self.fail(
+                    f"building_stock.{pile}",
+                    f"{n} in the Bank, but the supply of {BUILDING_SUPPLY[pile]} less the "
+                    f"{used[pile]} on the board leaves {left} (D3)",
+                )
+
+    # -- The Bank's decks and money ----------------------------------------------------------
+
+    def vouchers_left(
+        self, data: dict[str, Any], players: tuple[Player, ...]
+    ) -> tuple[int, Mapping[str, int] | None]:
+        held = sum(p.vouchers for p in players)
+        raw = data.get("vouchers_left", max(0, TRAVEL_VOUCHERS_IN_GAME - held))
+        if isinstance(raw, dict):
+            return self.vouchers_by_id(raw, players)
+        left = self.integer(raw, "vouchers_left", 0, TRAVEL_VOUCHERS_IN_GAME)
+        if left + held > TRAVEL_VOUCHERS_IN_GAME:
+            raise self.fail(
+                "vouchers_left",
+                f"{left} left plus {held} held is more than the {TRAVEL_VOUCHERS_IN_GAME} in the game",
+            )
+        return left, None
+
+    def vouchers_by_id(
+        self, raw: dict[str, Any], players: tuple[Player, ...]
+    ) -> tuple[int, Mapping[str, int]]:
+        for i, p in enumerate(players):
+            if p.voucher_ids is None:
+                raise self.fail(
+                    f"players[{i}].vouchers",
+                    "a count; with vouchers_left by id, give every player's vouchers by id",
+                )
+        held: dict[str, int] = {}
+        for p in players:
+            for v in p.voucher_ids or ():
+                held[v] = held.get(v, 0) + 1
+        left = {}
+        for vid, voucher in self.deck.vouchers.items():
+            where = f"vouchers_left.{vid}"
+            n = self.integer(raw.get(vid, 0), where, 0, voucher.count)
+            if n + held.get(vid, 0) != voucher.count:
+                raise self.fail(
+                    where,
+                    f"{n} left and {held.get(vid, 0)} held, and the game has {voucher.count}",
+                )
+            left[vid] = n
+        unknown = sorted(set(raw) - set(self.deck.vouchers))
+        if unknown:
+            raise self.fail("vouchers_left", f"{unknown[0]!r} is not a Travel Voucher id")
+        return sum(left.values()), MappingProxyType(left)
+
+    def check_bank(
+        self, players: tuple[Player, ...], options: Options, pool: int, data: dict[str, Any]
+    ) -> None:
+        """What the Bank holds is what the players do not (shares, Roll Three cards), and a
+        declared ``cash_total`` is the players' cash and the Pool."""
+        if "shares_left" in data:
+            declared = self.counts(
+                data["shares_left"], "shares_left", self.deck.stock_names, SHARES_PER_COMPANY
+            )
+            for company, n in declared.items():
+                held = sum(p.shares.get(company, 0) for p in players)
+                if n + held != SHARES_PER_COMPANY:
+                    raise self.fail(
+                        f"shares_left.{company}",
+                        f"{n} in the Bank and {held} held make {n + held}, and a company has "
+                        f"{SHARES_PER_COMPANY} shares",
+                    )
+        if "roll_three_left" in data:
+            size = roll_three_deck(options.roll_three_action_cards)[0]
+            n = self.integer(data["roll_three_left"], "roll_three_left", 0, size)
+            held = sum(len(p.roll_three) for p in players)
+            if n + held != size:
+                raise self.fail(
+                    "roll_three_left",
+                    f"{n} in the deck, but the deck of {size} less the {held} held leaves "
+                    f"{size - held} (D4)",
+                )
+        if "cash_total" in data:
+            total = self.integer(data["cash_total"], "cash_total", 0)
+            missing = [i for i, p in enumerate(players) if p.cash is None and not p.bankrupt]
+            if missing:
+                raise self.fail(
+                    f"players[{missing[0]}].cash", "missing: cash_total adds up every player's cash"
+                )
+            cash = sum(p.cash or 0 for p in players)
+            if cash + pool != total:
+                raise self.fail(
+                    "cash_total",
+                    f"{_money(total)}, but the players' {_money(cash)} and the Pool's "
+                    f"{_money(pool)} make {_money(cash + pool)}",
+                )
+
+    # -- What the banker waits for -----------------------------------------------------------
+
+    def pending(self, data: Any, players: tuple[Player, ...]) -> Mapping[str, Any]:
+        """The banker's decision and agenda, checked for their shape here; the banker checks
+        the rest when it starts the game (``companion.banker.start``)."""
+        data = self.obj(data, "pending", {"decision", "agenda", "order_rolls"})
+        in_game = {p.name: p for p in players if not p.bankrupt}
+        decision = data.get("decision")
+        if not isinstance(decision, dict):
+            raise self.fail("pending.decision", f"expected an object, got {_quote(decision)}")
+        self.text(decision.get("kind"), "pending.decision.kind")
+        player = decision.get("player")
+        if not isinstance(player, str) or player not in in_game:
+            raise self.fail(
+                "pending.decision.player", f"{_quote(player)} is not a player in the game"
+            )
+        answers = self.items(decision.get("answers"), "pending.decision.answers")
+        for i, answer in enumerate(answers):
+            self.text(answer, f"pending.decision.answers[{i}]")
+        if not isinstance(decision.get("data", {}), dict):
+            raise self.fail(
+                "pending.decision.data", f"expected an object, got {_quote(decision.get('data'))}"
+            )
+        agenda = self.items(data.get("agenda", []), "pending.agenda")
+        for i, task in enumerate(agenda):
+            where = f"pending.agenda[{i}]"
+            if not isinstance(task, dict):
+                raise self.fail(where, f"expected an object, got {_quote(task)}")
+            self.text(task.get("do"), f"{where}.do")
+        rolls = self.obj(data.get("order_rolls", {}), "pending.order_rolls", set(in_game))
+        for name, total in rolls.items():
+            self.integer(total, f"pending.order_rolls.{name}", 2, 12)
+        try:
+            return MappingProxyType(json.loads(json.dumps(data)))
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise self.fail("pending", f"cannot be read: {exc}") from None
+
+
+def _quote(value: Any) -> str:
+    """A bad value as a message quotes it: its JSON, cut short."""
+    try:
+        return json.dumps(value)[:40]
+    except (TypeError, ValueError, RecursionError):
+        return repr(value)[:40]

@@ -1,0 +1,125 @@
+"""What is on the table: the players and what they hold, property and its buildings, the
+house rules, and the game's equipment counts (D3, D4). The table situation
+(``companion.rules.situation``) is made of these values.
+
+>>> building_stock({"Boardwalk": Holding("Ann", level=5)}, ultimate_board())["hotels"]
+30
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from companion.rules.board import Board, Space, load_data, ultimate_board  # noqa: F401  (doctest)
+
+#: Building levels of a street, in the order of its rent list.
+BUILDING_LEVELS = ("none", "1 house", "2 houses", "3 houses", "4 houses", "hotel", "skyscraper")
+TRAVEL_VOUCHERS_IN_GAME = 36
+SHARES_PER_COMPANY = 5
+#: D3: the Bank's building supply.
+BUILDING_SUPPLY: Mapping[str, int] = MappingProxyType(
+    {"houses": 81, "hotels": 31, "skyscrapers": 16, "train_depots": 4, "cab_stands": 4}
+)
+#: D4: the rules' Roll Three deck: 20 cards, any three dice values, each combination once.
+ROLL_THREE_CARDS = 20
+EMPTY: Mapping[str, int] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """House rules (see ``docs/rulings.md``): the referee applies ``triples_pay_salaries``, the
+    banker all of them (``companion.banker.state.Rules`` has the same fields)."""
+
+    #: M6: a triples move pays the salaries of pay corners passed on the route shown.
+    triples_pay_salaries: bool = True
+    #: P5: Squeeze Play with the speed die (the rules' alternative table).
+    squeeze_play_speed_die: bool = False
+    #: P7: Birthday Gift collects $100 from each other player instead of from the Bank.
+    birthday_from_players: bool = False
+    #: P9: the game may be ended by time; the richest player wins.
+    time_limit: bool = False
+    #: D4: the printed action-card Roll Three set (36 cards: 18 combinations twice).
+    roll_three_action_cards: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """An owned property: who owns it and what stands on it."""
+
+    owner: str
+    mortgaged: bool = False
+    #: Streets: index into :data:`BUILDING_LEVELS` (0 none ... 5 hotel, 6 skyscraper).
+    level: int = 0
+    #: Railroads: a train depot; cab companies: a cab stand.
+    improved: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    name: str
+    position: Space
+    in_jail: bool = False
+    #: Failed attempts to roll doubles in jail so far (0 to 2).
+    jail_turns: int = 0
+    #: Landed on Reverse Direction: the next move goes backwards.
+    reverse_direction: bool = False
+    #: Landed on the Subway: the next move is a ride to any space.
+    subway: bool = False
+    #: Played a Transit Token: the next move starts by changing track.
+    transit_token: bool = False
+    #: P10: everyone starts with one Travel Voucher.
+    vouchers: int = 1
+    shares: Mapping[str, int] = field(default_factory=lambda: EMPTY)
+    # What the banker needs beyond the referee (``None``: not given).
+    token: str | None = None
+    colour: str | None = None
+    cash: int | None = None
+    #: The Travel Vouchers by id, when they are given as a list (``vouchers`` counts them).
+    voucher_ids: tuple[str, ...] | None = None
+    #: Roll Three cards held, each three dice as "1-3-6".
+    roll_three: tuple[str, ...] = ()
+    #: Chance and Community Chest cards kept (Get Out of Jail Free, Just Say NO!...), by id.
+    cards: tuple[str, ...] = ()
+    mortgaged_shares: Mapping[str, int] = field(default_factory=lambda: EMPTY)
+    #: "Pay Back": while in jail, rent due to this player goes to the Pool.
+    rent_to_pool: bool = False
+    #: "Vehicle Impounded": turns still to miss.
+    skip_turns: int = 0
+    #: Out of the game; kept in the turn order, holding nothing.
+    bankrupt: bool = False
+
+
+def building_stock(holdings: Mapping[str, Holding], board: Board) -> dict[str, int]:
+    """D3: the Bank's supply less the buildings standing in ``holdings``."""
+    left = dict(BUILDING_SUPPLY)
+    for name, h in holdings.items():
+        for what in building_piles(h, board.properties[name][0].kind):
+            left[what] -= 1 if what != "houses" else h.level
+    return left
+
+
+def building_piles(h: Holding, kind: str) -> list[str]:
+    """The supply piles ``h``'s buildings come from (houses: ``h.level`` of them)."""
+    piles = []
+    if h.level == 6:
+        piles.append("skyscrapers")
+    elif h.level == 5:
+        piles.append("hotels")
+    elif h.level:
+        piles.append("houses")
+    if h.improved:
+        piles.append("train_depots" if kind == "railroad" else "cab_stands")
+    return piles
+
+
+@functools.cache
+def roll_three_deck(action_cards: bool) -> tuple[int, Mapping[str, int] | None]:
+    """D4: the Roll Three deck's size, and the copies of each combination it holds (``None``:
+    any three dice values, each combination at most once)."""
+    if not action_cards:
+        return ROLL_THREE_CARDS, None
+    deck = load_data("cards.json")["roll_three"]["deck"]
+    return len(deck), MappingProxyType({card: deck.count(card) for card in deck})
