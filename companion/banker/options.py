@@ -1,0 +1,596 @@
+"""The legal answers of a decision, as data: what a front end offers, never re-deriving a rule.
+
+:func:`options_for` lists the answers of the decision the game waits for; :func:`anytime_options`
+the commands a player may give whenever the rules allow them (build, sell a building, mortgage,
+lift a mortgage, play a kept card, end the game). Each option is a JSON object::
+
+    {"command": {"type": "taxi", "space": "outer:9"}, "fare": 50, "payee": "Bob"}
+    {"command": {"type": "bid"}, "player": "Cy", "free": {"amount": {"min": 11, "max": 640}}}
+
+``command`` is the command without ``player`` (the decision's player, or the option's
+``player`` when another may answer: an auction) and without ``decision``. ``free`` describes the
+fields the answerer fills in: ``{"one_of": [...]}`` (any one of these values),
+``{"min": A, "max": B}`` (a whole number), ``{"count": N, "speed": BOOL}`` (N regular dice, then
+the speed die when ``speed``). The other keys are facts to show (``price``, ``fare``, ``to``,
+``title``...). :func:`command_of` fills an option in. The checks mirror the engine's: every
+option is accepted by :func:`companion.banker.engine.step`, and a command no option describes is
+refused (``tests/test_options.py``).
+
+>>> from companion.banker.engine import new_game
+>>> from companion.banker.state import replay
+>>> state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
+>>> (option,) = options_for(state, state.decision)
+>>> option["command"], sorted(option["free"])
+({'type': 'deal'}, ['roll_three', 'voucher'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from companion.banker.assets import build_problem, building_cost, lift_cost, mortgage_value
+from companion.banker.state import Decision, GameState
+from companion.banker.turns import BAIL
+from companion.banker.tx import in_mr_monopoly_move, jail_card, par_values, roll_three_cards_left
+from companion.rules.board import Space, ultimate_board
+from companion.rules.cards import card_deck
+from companion.rules.movement import resolve_voucher, side_end, taxi_destinations, taxi_fare
+
+Option = dict[str, Any]
+
+_BOARD = ultimate_board()
+_DECK = card_deck()
+_ALL_SPACES = [s.key for s in _BOARD.spaces]
+#: The spaces a card lets its player choose among (``companion.rules.movement``'s choice sets).
+_CHOICES: dict[str, Callable[[GameState, Space], bool]] = {
+    "any_space": lambda state, s: True,
+    "unowned_outer_property": lambda state, s: (
+        s.track == "outer" and s.is_property and s.name not in state.holdings
+    ),
+    "transportation": lambda state, s: s.kind in ("railroad", "cab_company"),
+    "cab_company": lambda state, s: s.kind == "cab_company",
+}
+
+
+def options_for(state: GameState, decision: Decision) -> tuple[Option, ...]:
+    """The legal answers of ``decision`` in ``state``, each a JSON object (see the module).
+
+    Any-time commands are not among them (:func:`anytime_options`), except a kept card that
+    answers the decision itself (Reverse Rent when rent is due).
+    """
+    build = _KINDS.get(decision.kind)
+    if build is None or not any(s.name == decision.player for s in state.active):
+        return ()
+    return tuple(build(state, decision))
+
+
+def command_of(option: Mapping[str, Any], player: str, **free: Any) -> dict[str, Any]:
+    """The command an option stands for, given by ``player`` (or the option's own ``player``),
+    with its free fields filled in.
+
+    >>> command_of({"command": {"type": "bid"}, "player": "Cy"}, "Ann", amount=20)
+    {'type': 'bid', 'amount': 20, 'player': 'Cy'}
+    """
+    missing = set(option.get("free", {})) - set(free)
+    if missing:
+        raise ValueError(f"fill in the free fields {sorted(missing)} of {dict(option)}")
+    return {**option["command"], **free, "player": option.get("player", player)}
+
+
+# -- Decisions ------------------------------------------------------------------------------
+
+
+def _deal(state: GameState, d: Decision) -> Iterator[Option]:
+    vouchers = [v for v, n in state.vouchers_left.items() if n > 0]
+    cards = list(dict.fromkeys(roll_three_cards_left(state)))
+    if vouchers and cards:
+        yield {
+            "command": {"type": "deal"},
+            "free": {"voucher": {"one_of": vouchers}, "roll_three": {"one_of": cards}},
+        }
+
+
+def _order_roll(state: GameState, d: Decision) -> Iterator[Option]:
+    yield {"command": {"type": "order_roll"}, "free": {"dice": {"count": 2, "speed": False}}}
+
+
+def _roll(state: GameState, d: Decision) -> Iterator[Option]:
+    seat = state.seat(d.player)
+    yield {"command": {"type": "roll"}, "free": {"dice": {"count": 2, "speed": not seat.in_jail}}}
+    if "bail" in d.answers and state.cash[d.player] >= BAIL:
+        yield {"command": {"type": "bail"}, "amount": BAIL}
+    card = jail_card(seat.cards) if "jail_card" in d.answers else None
+    if card is not None:
+        yield {"command": {"type": "jail_card"}, "card": card}
+    yield from _vouchers(state, d)
+
+
+def _end_turn(state: GameState, d: Decision) -> Iterator[Option]:
+    yield {"command": {"type": "end_turn"}}
+    yield from _vouchers(state, d)
+
+
+def _vouchers(state: GameState, d: Decision) -> Iterator[Option]:
+    """Each Travel Voucher held, with each place it can take the player (rules: Using Travel
+    Vouchers; ``companion.rules.movement.resolve_voucher``)."""
+    seat = state.seat(d.player)
+    if "voucher" not in d.answers or state.voucher_played or seat.reverse_direction:
+        return
+    for voucher_id in dict.fromkeys(seat.vouchers):
+        voucher = _DECK.vouchers[voucher_id]
+        base = {"type": "voucher", "voucher": voucher_id}
+        if voucher.kind == "free_cab_fare":
+            for ride in (False, True):
+                res = resolve_voucher(
+                    _BOARD, state.situation(), voucher, player=d.player, ride=ride
+                )
+                yield {
+                    "command": {**base, "ride": ride},
+                    "title": voucher.label,
+                    "to": res.landing.key,
+                }
+            continue
+        ahead = _ahead(seat.position)
+        if voucher.kind == "bus_ticket":
+            ahead = ahead[: ahead.index(side_end(_BOARD, seat.position)) + 1]
+        else:
+            ahead = [s for s in ahead if _BOARD.is_station(s)]
+        for space in ahead:
+            yield {"command": {**base, "space": space.key}, "title": voucher.label, "to": space.key}
+
+
+def _ahead(start: Space) -> list[Space]:
+    """The rest of ``start``'s track, in the direction of play."""
+    spaces = []
+    space = _BOARD.step(start, 1)
+    while space != start:
+        spaces.append(space)
+        space = _BOARD.step(space, 1)
+    return spaces
+
+
+def _choose_space(state: GameState, d: Decision) -> Iterator[Option]:
+    why = d.data.get("why")
+    if why in ("triples", "subway", "bonus_subway"):
+        yield {"command": {"type": "choose"}, "free": {"space": {"one_of": _ALL_SPACES}}}
+    elif why == "auction_any":
+        for name, spaces in _BOARD.properties.items():
+            if name not in state.holdings:
+                yield _property_choice(name, price=spaces[0].price)
+    elif why == "storm":
+        yield from _storm(state, d)
+    elif why == "seize":
+        for name, h in state.holdings.items():
+            if h.owner == d.player and (h.level or h.improved or not h.mortgaged):
+                yield _property_choice(name)
+    elif why == "condemn":
+        for name, h in state.holdings.items():
+            if h.owner == d.player and 1 <= h.level <= 4:
+                yield _property_choice(name, refund=building_cost(name) // 2)
+    elif why == "card":
+        yield from _card_space(state, d)
+
+
+def _property_choice(name: str, **facts: Any) -> Option:
+    return {
+        "command": {"type": "choose", "space": _BOARD.properties[name][0].key},
+        "property": name,
+        **facts,
+    }
+
+
+def _storm(state: GameState, d: Decision) -> Iterator[Option]:
+    """Hurricane (another player's group) or Tornado (your own): a group with buildings."""
+    own = _DECK.card(d.data["card"]).play[0]["whose"] == "own"
+    for name, h in state.holdings.items():
+        if (h.owner == d.player) != own:
+            continue
+        kind = _BOARD.properties[name][0].kind
+        if kind in ("railroad", "cab_company"):
+            hit = any(
+                (g := state.holdings.get(n)) and g.owner == h.owner and g.improved
+                for n in _BOARD.properties_of_kind(kind)
+            )
+        else:
+            hit = any(
+                (g := state.holdings.get(n)) and g.owner == h.owner and g.level
+                for n in _BOARD.group_of(name)
+            )
+        if hit:
+            yield _property_choice(name, owner=h.owner)
+
+
+def _card_space(state: GameState, d: Decision) -> Iterator[Option]:
+    """A card's choice of space (GPS Is Not Working, A Moving Experience, Taxi Wars)."""
+    card = _DECK.card(d.data["card"])
+    move = card.move or {}
+    if move.get("kind") != "choose":
+        return
+    mover = d.data.get("mover", d.player)
+    allowed = _CHOICES[move["among"]]
+    spaces = [s for s in _BOARD.spaces if allowed(state, s)]
+    if move.get("takes"):
+        # Taxi Wars: an owned cab company is taken; an unowned one is bought, and only while
+        # no cab company has an owner.
+        cabs_owned = any(state.holdings.get(n) for n in _BOARD.properties_of_kind("cab_company"))
+        spaces = [
+            s
+            for s in spaces
+            if s.name in state.holdings or not cabs_owned and state.cash[mover] >= s.price
+        ]
+    if spaces:
+        yield {
+            "command": {"type": "choose"},
+            "free": {"space": {"one_of": [s.key for s in spaces]}},
+            "card": card.id,
+        }
+
+
+def _bus_option(state: GameState, d: Decision) -> Iterator[Option]:
+    yield {"command": {"type": "bus", "option": "move"}, "to": d.data["to"]}
+    yield {"command": {"type": "bus", "option": "voucher"}}
+
+
+def _buy_or_auction(state: GameState, d: Decision) -> Iterator[Option]:
+    price = d.data["price"]
+    if state.cash[d.player] >= price:
+        yield {"command": {"type": "buy"}, "property": d.data["property"], "price": price}
+    yield {"command": {"type": "auction"}, "property": d.data["property"]}
+
+
+def _auction(state: GameState, d: Decision) -> Iterator[Option]:
+    """Anyone still bidding may bid above the standing bid, up to their cash, or pass (but the
+    leader)."""
+    high, leader = d.data["high"], d.data["leader"]
+    active = {s.name for s in state.active}
+    for bidder in d.data["bidders"]:
+        if bidder not in active:
+            continue
+        if state.cash[bidder] > high:
+            yield {
+                "command": {"type": "bid"},
+                "player": bidder,
+                "free": {"amount": {"min": high + 1, "max": state.cash[bidder]}},
+            }
+        if bidder != leader:
+            yield {"command": {"type": "pass"}, "player": bidder}
+
+
+def _taxi(state: GameState, d: Decision) -> Iterator[Option]:
+    """P8: the taxi ride's destinations with their fares, or no ride."""
+    cab = state.seat(d.player).position
+    holding = state.holdings.get(cab.name)
+    if cab.kind == "cab_company" and holding is not None:
+        fare, payee = taxi_fare(holding.owner, d.player)
+        for space in taxi_destinations(_BOARD, cab):
+            yield {"command": {"type": "taxi", "space": space.key}, "fare": fare, "payee": payee}
+    yield {"command": {"type": "skip"}}
+
+
+def _draw(state: GameState, d: Decision) -> Iterator[Option]:
+    """The cards still in the deck being drawn from."""
+    deck = d.data["deck"]
+    if deck == "travel_voucher":
+        for voucher_id, n in state.vouchers_left.items():
+            if n > 0:
+                title = _DECK.vouchers[voucher_id].label
+                yield {"command": {"type": "draw", "card": voucher_id}, "title": title}
+    elif deck == "roll_three":
+        cards = list(dict.fromkeys(roll_three_cards_left(state)))
+        if cards:
+            yield {"command": {"type": "draw"}, "free": {"card": {"one_of": cards}}}
+    else:
+        for card in _DECK.cards.values():
+            if card.deck == deck and state.cards_out.get(card.id, 0) < card.count:
+                yield {"command": {"type": "draw", "card": card.id}, "title": card.title}
+
+
+def _gift(state: GameState, d: Decision) -> Iterator[Option]:
+    yield {"command": {"type": "gift", "option": "cash"}, "amount": 100}
+    yield {"command": {"type": "gift", "option": "voucher"}}
+
+
+def _dice(state: GameState, d: Decision) -> Iterator[Option]:
+    why = d.data.get("why")
+    command = {"type": "dice"}
+    if why == "game_night":
+        others = [s.name for s in state.active if s.name != d.player]
+        free = {"dice": {"count": 4, "speed": False}, "opponent": {"one_of": others}}
+        yield {"command": command, "free": free, "why": why, "amount": d.data["amount"]}
+        return
+    speed = why == "squeeze_play" and state.rules.squeeze_play_speed_die
+    count = {"roll_three": 3, "squeeze_play": 2, "utility": 2, "card": 2}.get(str(why))
+    if count is not None:
+        yield {"command": command, "free": {"dice": {"count": count, "speed": speed}}, "why": why}
+
+
+def _stock(state: GameState, d: Decision) -> Iterator[Option]:
+    """A share of a company with shares left: bought at par (free with Inherit Stock, half with
+    Insider Trading), or auctioned."""
+    free = bool(d.data.get("free"))
+    half = _held(state, d.player, "share_price") is not None
+    for company, par in par_values().items():
+        if not state.shares_left.get(company):
+            continue
+        price = 0 if free else par // 2 if half else par
+        if state.cash[d.player] >= price:
+            yield {"command": {"type": "stock", "company": company, "how": "buy"}, "price": price}
+        if not free:
+            yield {"command": {"type": "stock", "company": company, "how": "auction"}, "par": par}
+
+
+def _rent(state: GameState, d: Decision) -> Iterator[Option]:
+    """Rent due by a player who holds Reverse Rent or The Rent Is Too Darn High."""
+    yield {"command": {"type": "pay"}, "amount": d.data["amount"], "owner": d.data["owner"]}
+    for card_id in dict.fromkeys(state.seat(d.player).cards):
+        if _DECK.cards[card_id].play[0].get("play") in ("reverse_rent", "cheap_rent"):
+            yield {"command": {"type": "play_card", "card": card_id}}
+
+
+def _raise_money(state: GameState, d: Decision) -> Iterator[Option]:
+    amount, creditor = d.data["amount"], d.data["creditor"]
+    if state.cash[d.player] >= amount:
+        yield {"command": {"type": "pay"}, "amount": amount, "creditor": creditor}
+    yield {"command": {"type": "bankrupt"}, "creditor": creditor}
+
+
+def _card_option(state: GameState, d: Decision) -> Iterator[Option]:
+    card = _DECK.card(d.data["card"])
+    for i, move in enumerate((card.move or {}).get("options", ()), 1):
+        yield {"command": {"type": "option", "option": i}, "move": dict(move)}
+
+
+def _choose_player(state: GameState, d: Decision) -> Iterator[Option]:
+    for name in d.data["among"]:
+        yield {"command": {"type": "target", "target": name}}
+
+
+def _respond(state: GameState, d: Decision) -> Iterator[Option]:
+    """A card played against the player: accept it, or cancel it with a Just Say NO! held."""
+    yield {"command": {"type": "accept"}, "effect": dict(d.data["task"])}
+    card = _held(state, d.player, "refuse")
+    if card is not None:
+        yield {"command": {"type": "refuse"}, "card": card, "effect": dict(d.data["task"])}
+
+
+_KINDS: dict[str, Callable[[GameState, Decision], Iterator[Option]]] = {
+    "deal": _deal,
+    "order_roll": _order_roll,
+    "roll": _roll,
+    "subway": _choose_space,
+    "choose_space": _choose_space,
+    "bus_option": _bus_option,
+    "end_turn": _end_turn,
+    "buy_or_auction": _buy_or_auction,
+    "auction": _auction,
+    "taxi": _taxi,
+    "draw": _draw,
+    "gift": _gift,
+    "dice": _dice,
+    "stock": _stock,
+    "rent": _rent,
+    "raise_money": _raise_money,
+    "card_option": _card_option,
+    "choose_player": _choose_player,
+    "respond": _respond,
+}
+
+
+def _held(state: GameState, player: str, use: str) -> str | None:
+    """The first kept card of ``player`` used this way (``companion.banker.keptcards.held``)."""
+    return next(
+        (c for c in state.seat(player).cards if _DECK.cards[c].play[0].get("use") == use), None
+    )
+
+
+# -- Any time -------------------------------------------------------------------------------
+
+
+def anytime_options(state: GameState, player: str) -> tuple[Option, ...]:
+    """What ``player`` may do now besides answering the decision: build, sell a building,
+    mortgage or lift a mortgage (a property or a share), play a kept card, end the game (time
+    limit). A trade is agreed at the table and has no list of options.
+
+    >>> from companion.banker.engine import new_game
+    >>> from companion.banker.state import replay
+    >>> anytime_options(replay(new_game([{"name": "Ann"}, {"name": "Bob"}])), "Ann")
+    ()
+    """
+    if state.over or not any(s.name == player for s in state.active):
+        return ()
+    if player != state.turn and _in_mr_monopoly_move(state):
+        return ()
+    options = [*_buildings(state, player), *_mortgages(state, player), *_plays(state, player)]
+    if state.rules.time_limit:
+        options.append({"command": {"type": "end_game"}})
+    return tuple(options)
+
+
+def _in_mr_monopoly_move(state: GameState) -> bool:
+    """Nobody but the mover acts during a Mr. Monopoly move (the engine's own check)."""
+    return in_mr_monopoly_move(state)
+
+
+def _buildings(state: GameState, player: str) -> Iterator[Option]:
+    cash = state.cash[player]
+    supply = state.supply()
+    for name, h in state.holdings.items():
+        if h.owner != player:
+            continue
+        cost = building_cost(name)
+        # Cheap necessary checks first: build_problem counts the Bank's buildings each time.
+        if (
+            cash >= cost
+            and not h.mortgaged
+            and _may_build(state, player, name, supply)
+            and build_problem(state, player, name) is None
+        ):
+            yield {"command": {"type": "build", "property": name}, "cost": cost}
+        if _can_sell_building(state, name, supply):
+            yield {"command": {"type": "sell_building", "property": name}, "refund": cost // 2}
+
+
+def _may_build(state: GameState, player: str, name: str, supply: Mapping[str, int]) -> bool:
+    """What :func:`build_problem` asks first: a depot or cab stand not built yet and left in
+    the Bank; a street below a skyscraper, of a group the player owns (all, or all but one of
+    three or more)."""
+    space = _BOARD.properties[name][0]
+    h = state.holdings[name]
+    if space.kind in ("railroad", "cab_company"):
+        stock = "train_depots" if space.kind == "railroad" else "cab_stands"
+        return not h.improved and supply[stock] > 0
+    if space.kind != "street" or h.level >= 6:
+        return False
+    group = _BOARD.group_of(name)
+    mine = sum(1 for n in group if (g := state.holdings.get(n)) and g.owner == player)
+    return mine >= (len(group) - 1 if len(group) >= 3 else len(group))
+
+
+def _can_sell_building(state: GameState, name: str, supply: Mapping[str, int]) -> bool:
+    """Evenly, highest first; a hotel or skyscraper sold needs the buildings that go back."""
+    h = state.holdings[name]
+    if _BOARD.properties[name][0].kind in ("railroad", "cab_company"):
+        return h.improved
+    if not h.level:
+        return False
+    group = [
+        n for n in _BOARD.group_of(name) if (g := state.holdings.get(n)) and g.owner == h.owner
+    ]
+    if h.level < max(state.holdings[n].level for n in group):
+        return False
+    if h.level == 6:
+        return supply["hotels"] > 0
+    return h.level != 5 or supply["houses"] >= 4
+
+
+def _mortgages(state: GameState, player: str) -> Iterator[Option]:
+    cash = state.cash[player]
+    for name, h in state.holdings.items():
+        if h.owner != player:
+            continue
+        value = mortgage_value(name)
+        if h.mortgaged:
+            if cash >= lift_cost(value):
+                yield {
+                    "command": {"type": "unmortgage", "property": name},
+                    "cost": lift_cost(value),
+                }
+            continue
+        space = _BOARD.properties[name][0]
+        group = _BOARD.group_of(name) if space.group else (name,)
+        if not any((g := state.holdings.get(n)) and (g.level or g.improved) for n in group):
+            yield {"command": {"type": "mortgage", "property": name}, "value": value}
+    seat = state.seat(player)
+    for company, par in par_values().items():
+        mortgaged = seat.mortgaged_shares.get(company, 0)
+        if seat.shares.get(company, 0) > mortgaged:
+            yield {"command": {"type": "mortgage", "company": company}, "value": par // 2}
+        if mortgaged and cash >= lift_cost(par // 2):
+            yield {
+                "command": {"type": "unmortgage", "company": company},
+                "cost": lift_cost(par // 2),
+            }
+
+
+def _plays(state: GameState, player: str) -> Iterator[Option]:
+    """The kept cards ``player`` may play now, with what each needs named."""
+    d = state.decision
+    cash = state.cash[player]
+    own_turn = state.turn == player and d.player == player and d.kind in ("roll", "end_turn")
+    for card_id in dict.fromkeys(state.seat(player).cards):
+        card = _DECK.cards[card_id]
+        spec = card.play[0]
+        how = spec.get("play")
+        command = {"type": "play_card", "card": card_id}
+        if how == "deal_buster" or how == "bargain":
+            if d.kind == "buy_or_auction" and (d.player == player) == (how == "bargain"):
+                name = d.data["property"]
+                price = spec["price"] if how == "bargain" else _BOARD.properties[name][0].price
+                if cash >= price:
+                    yield {"command": command, "property": name, "price": price}
+        elif how in _PLAYS and own_turn:
+            yield from _PLAYS[how](state, player, card_id, command)
+
+
+def _play_target(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
+    others = [s.name for s in state.active if s.name != player]
+    yield {"command": command, "free": {"target": {"one_of": others}}}
+
+
+def _play_move(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
+    move = _DECK.cards[card].move or {}
+    if move.get("kind") != "choose":
+        yield {"command": command}
+        return
+    allowed = _CHOICES[move["among"]]
+    spaces = [s.key for s in _BOARD.spaces if allowed(state, s)]
+    if spaces:
+        yield {"command": command, "free": {"space": {"one_of": spaces}}}
+
+
+def _play_foreclose(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
+    for name, h in state.holdings.items():
+        if h.owner != player and h.mortgaged and state.cash[player] >= mortgage_value(name):
+            yield {"command": {**command, "property": name}, "price": mortgage_value(name)}
+
+
+def _play_swap(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
+    mine = _loose(state, player)
+    if not mine:
+        return
+    for rival in (s.name for s in state.active if s.name != player):
+        for name in _loose(state, rival):
+            yield {
+                "command": {**command, "target": rival, "property": name},
+                "free": {"give": {"one_of": mine}},
+            }
+
+
+def _play_steal(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
+    for rival in (s.name for s in state.active if s.name != player):
+        for name in _loose(state, rival):
+            yield {"command": {**command, "target": rival, "property": name}}
+
+
+def _loose(state: GameState, owner: str) -> list[str]:
+    """``owner``'s properties outside a monopoly of theirs and without buildings."""
+    loose = []
+    for name, h in state.holdings.items():
+        if h.owner != owner or h.level or h.improved:
+            continue
+        group = _BOARD.group_of(name)
+        if not group or not all((g := state.holdings.get(n)) and g.owner == owner for n in group):
+            loose.append(name)
+    return loose
+
+
+def _play_free_house(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
+    """Zero Dollars Down: a house (not a hotel) on a street of a whole group the player owns."""
+    for name, h in state.holdings.items():
+        if h.owner != player or _BOARD.properties[name][0].kind != "street" or h.level >= 4:
+            continue
+        if build_problem(state, player, name) is None and all(
+            (g := state.holdings.get(n)) and g.owner == player for n in _BOARD.group_of(name)
+        ):
+            yield {"command": {**command, "property": name}}
+
+
+def _play_sell_share(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
+    seat = state.seat(player)
+    bonus = _DECK.cards[card].play[0]["bonus"]
+    for company, par in par_values().items():
+        if seat.shares.get(company, 0) - seat.mortgaged_shares.get(company, 0) >= 1:
+            yield {"command": {**command, "company": company}, "amount": par + bonus}
+
+
+_PLAYS: dict[str, Callable[[GameState, str, str, Option], Iterator[Option]]] = {
+    "take_cash": _play_target,
+    "jail_other": _play_target,
+    "move": _play_move,
+    "foreclose": _play_foreclose,
+    "swap": _play_swap,
+    "steal": _play_steal,
+    "free_house": _play_free_house,
+    "sell_share": _play_sell_share,
+}

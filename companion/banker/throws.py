@@ -1,0 +1,115 @@
+"""Which command a throw of the dice answers: the domain decides, not the front end.
+
+A throw read by the dice module (or typed in as faces) answers the decision that asks for dice:
+the roll of a turn (in jail: the two regular dice only), the turn-order roll, or the dice a space
+or card asks for (a utility, Squeeze Play, Roll Three, Be Kind Rewind). The decision's options say
+how many dice it wants and whether the speed die counts (``companion.banker.options``).
+
+>>> from companion.banker.state import Decision
+>>> roll = Decision("roll", "Ann", "Ann: roll the dice.", ("roll",))
+>>> options = ({"command": {"type": "roll"}, "free": {"dice": {"count": 2, "speed": True}}},)
+>>> command_for_throw(roll, (3, 4, "mr"), "b1:7", options=options)
+{'type': 'roll', 'player': 'Ann', 'dice': [3, 4, 'mr'], 'reading': 'b1:7'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.banker.state import Decision
+from companion.errors import IllegalCommandError, shown
+
+#: The command types a throw of the dice can be.
+DICE_COMMANDS = ("roll", "order_roll", "dice")
+SPEED_FACES = ("1", "2", "3", "mr", "bus")
+
+
+def command_for_throw(
+    decision: Decision,
+    faces: Sequence[int | str],
+    reading_key: str | None = None,
+    *,
+    options: Sequence[Mapping[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """The command that a throw showing ``faces`` gives in answer to ``decision``.
+
+    ``faces`` are the regular dice (whole numbers 1 to 6: two, or three for Roll Three), then
+    the speed die's face as text (``"1"``, ``"2"``, ``"3"``, ``"mr"``, ``"bus"``) when it was
+    read: ``(3, 4, "mr")``, ``(6, 6)``, ``(1, 3, 6)``. Faces beyond what the decision wants are
+    left out (the speed die in jail, a third die for the turn order). ``reading_key`` (the dice
+    module's key of the throw) goes into the command as ``reading``, so that the throw is applied
+    once; the decision's ``id`` (when numbered, above 0) as ``decision``, so that a throw
+    never answers a later decision. ``options`` defaults to the decision's own.
+
+    Raises :class:`IllegalCommandError` (one line) when the decision wants no dice, or when the
+    faces are not the dice it wants.
+    """
+    if options is None:
+        options = decision.options
+    option = next(
+        (
+            o
+            for o in options
+            if o["command"]["type"] in DICE_COMMANDS and "dice" in o.get("free", {})
+        ),
+        None,
+    )
+    if option is None:
+        raise IllegalCommandError(f"no dice are wanted now ({_waiting(decision)})")
+    if set(option["free"]) != {"dice"}:
+        raise IllegalCommandError(
+            f"{_waiting(decision)} wants more than one throw (Game Night: both players' dice "
+            "and the opponent): type them in"
+        )
+    wanted = option["free"]["dice"]
+    command = {
+        **option["command"],
+        "player": option.get("player", decision.player),
+        "dice": _dice(faces, wanted["count"], speed=wanted["speed"]),
+    }
+    if reading_key is not None:
+        command["reading"] = reading_key
+    if decision.id:
+        command["decision"] = decision.id
+    return command
+
+
+def _dice(faces: Sequence[int | str], count: int, *, speed: bool) -> list[int | str]:
+    regular: list[int] = []
+    rest: list[int | str] = []
+    for face in faces:
+        if isinstance(face, int) and not isinstance(face, bool) and not rest:
+            if not 1 <= face <= 6:
+                raise IllegalCommandError(f"a regular die shows 1 to 6, not {shown(face)}")
+            regular.append(face)
+        else:
+            rest.append(face)
+    if len(regular) < count:
+        what = (
+            "Roll Three needs three regular dice"
+            if count == 3
+            else f"{count} regular dice are wanted"
+        )
+        raise IllegalCommandError(f"{what}, and {len(regular)} were read: {_faces(faces)}")
+    dice: list[int | str] = list(regular[:count])
+    if speed:
+        read = str(rest[0]).strip().lower() if rest else None
+        if read is None:
+            raise IllegalCommandError(
+                f"the speed die was not read ({_faces(faces)}); give the roll with it"
+            )
+        if read not in SPEED_FACES:
+            raise IllegalCommandError(
+                f"the speed die shows 1, 2, 3, mr or bus, not {shown(rest[0])}"
+            )
+        dice.append(int(read) if read.isdigit() else read)
+    return dice
+
+
+def _faces(faces: Sequence[int | str]) -> str:
+    return " ".join(map(str, faces)) or "nothing"
+
+
+def _waiting(decision: Decision) -> str:
+    return decision.text or f"the game waits for {decision.player}: {decision.kind}"

@@ -1,0 +1,149 @@
+"""A throw of the dice becomes the command the decision asks for (``command_for_throw``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from companion.banker.engine import step
+from companion.banker.options import options_for
+from companion.banker.state import Decision, GameState
+from companion.banker.throws import command_for_throw
+from companion.errors import IllegalCommandError
+from companion.game import Game
+from tests import golden_games
+
+
+def _states() -> dict[tuple[Any, ...], GameState]:
+    """The first state of each kind of decision in the recorded games (dice decisions by why,
+    in jail or not, with or without the Squeeze Play speed-die house rule)."""
+    found: dict[tuple[Any, ...], GameState] = {}
+    for recorded in golden_games.load():
+        game = Game.new(recorded["players"], rules=recorded["rules"])
+        for step_ in recorded["steps"]:
+            state = game.state
+            d = state.decision
+            key = (
+                d.kind,
+                d.data.get("why"),
+                state.seat(d.player).in_jail,
+                state.rules.squeeze_play_speed_die and d.data.get("why") == "squeeze_play",
+            )
+            found.setdefault(key, state)
+            game.execute(dict(step_["command"]))
+    return found
+
+
+STATES = _states()
+
+
+def state_of(
+    kind: str, why: str | None = None, *, jail: bool = False, speed: bool = False
+) -> GameState:
+    return STATES[(kind, why, jail, speed)]
+
+
+def throw(state: GameState, faces: tuple[Any, ...], key: str | None = "b1:7") -> dict[str, Any]:
+    return command_for_throw(state.decision, faces, key, options=options_for(state, state.decision))
+
+
+@pytest.mark.parametrize(
+    ("where", "faces", "dice"),
+    [
+        (("roll", None), (3, 4, "mr"), [3, 4, "mr"]),
+        (("roll", None), (3, 4, "2"), [3, 4, 2]),
+        (("roll", None), (6, 6, "bus"), [6, 6, "bus"]),
+        (("roll", None, True), (3, 4, "mr"), [3, 4]),
+        (("roll", None, True), (5, 5), [5, 5]),
+        (("order_roll", None), (6, 5, "bus"), [6, 5]),
+        (("dice", "utility"), (2, 5, "3"), [2, 5]),
+        (("dice", "card"), (2, 5), [2, 5]),
+        (("dice", "squeeze_play"), (1, 1, "mr"), [1, 1]),
+        (("dice", "squeeze_play", False, True), (1, 1, "mr"), [1, 1, "mr"]),
+        (("dice", "roll_three"), (1, 3, 6), [1, 3, 6]),
+        (("dice", "roll_three"), (6, 1, 3, "2"), [6, 1, 3]),
+    ],
+)
+def test_a_throw_becomes_the_command_the_decision_asks_for(where, faces, dice) -> None:
+    kind, why, *flags = where
+    state = state_of(kind, why, jail=bool(flags and flags[0]), speed=len(flags) > 1 and flags[1])
+    command = throw(state, faces)
+    d = state.decision
+    assert command == {
+        "type": {"roll": "roll", "order_roll": "order_roll"}.get(d.kind, "dice"),
+        "player": d.player,
+        "dice": dice,
+        "reading": "b1:7",
+        **({"decision": d.id} if d.id else {}),
+    }
+    step(state, command)  # accepted
+
+
+def test_every_throw_the_decision_wants_is_accepted() -> None:
+    rng = random.Random(3)
+    for key, state in STATES.items():
+        if key[:2] == ("dice", "game_night"):
+            continue
+        for _ in range(20):
+            faces = (
+                *(rng.randint(1, 6) for _ in range(3)),
+                rng.choice(["1", "2", "3", "mr", "bus"]),
+            )
+            try:
+                command = throw(state, faces)
+            except IllegalCommandError:
+                assert not any(
+                    o["command"]["type"] in ("roll", "order_roll", "dice")
+                    for o in options_for(state, state.decision)
+                ), key
+                break
+            step(state, command)
+
+
+@pytest.mark.parametrize(
+    ("where", "faces", "message"),
+    [
+        (("deal", None), (3, 4, "mr"), r"^no dice are wanted now \("),
+        (("buy_or_auction", None), (3, 4, "mr"), "^no dice are wanted now"),
+        (("roll", None), (3, 4), r"^the speed die was not read \(3 4\)"),
+        (("roll", None), (3, 4, "x"), "^the speed die shows 1, 2, 3, mr or bus, not 'x'"),
+        (("roll", None), (3, 9, "mr"), "^a regular die shows 1 to 6, not 9"),
+        (
+            ("dice", "roll_three"),
+            (1, 3, "mr"),
+            "^Roll Three needs three regular dice, and 2 were read: 1 3 mr",
+        ),
+        (("order_roll", None), (), "^2 regular dice are wanted, and 0 were read: nothing"),
+        (("dice", "game_night"), (1, 2, 3, 4), "Game Night"),
+    ],
+)
+def test_a_throw_no_decision_wants_is_refused_in_one_line(where, faces, message) -> None:
+    state = state_of(*where)
+    with pytest.raises(IllegalCommandError, match=message) as caught:
+        throw(state, faces)
+    assert "\n" not in str(caught.value)
+
+
+def test_the_reading_key_and_the_decision_id_go_into_the_command() -> None:
+    state = state_of("roll", None)
+    assert "reading" not in throw(state, (1, 2, "1"), key=None)
+    numbered = Decision("roll", "Ann", "", ("roll",), id=41)
+    options = ({"command": {"type": "roll"}, "free": {"dice": {"count": 2, "speed": True}}},)
+    assert command_for_throw(numbered, (1, 2, "1"), "k", options=options) == {
+        "type": "roll", "player": "Ann", "dice": [1, 2, 1], "reading": "k", "decision": 41,
+    }  # fmt: skip
+
+
+def test_the_decision_own_options_are_used_by_default() -> None:
+    d = Decision(
+        "dice",
+        "Ann",
+        "",
+        ("dice",),
+        options=({"command": {"type": "dice"}, "free": {"dice": {"count": 3, "speed": False}}},),
+    )
+    assert command_for_throw(d, (4, 4, 4), "k")["dice"] == [4, 4, 4]
+    with pytest.raises(IllegalCommandError, match="no dice are wanted now"):
+        command_for_throw(Decision("buy_or_auction", "Ann", "", ("buy", "auction")), (1, 2), "k")
