@@ -55,7 +55,7 @@ def normalized(event: Mapping[str, Any]) -> dict[str, Any]:
 def record() -> list[dict[str, Any]]:  # pragma: no cover - run by hand, once
     from companion.errors import CompanionError
     from companion.game import Game
-    from companion.simulator.simulate import RandomPlayer
+    from companion.simulator.players import RandomPlayer
 
     games = []
     for seed, players, rules, max_turns in GAMES:
