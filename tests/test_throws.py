@@ -10,7 +10,7 @@ import pytest
 from companion.banker.engine import step
 from companion.banker.options import options_for
 from companion.banker.state import Decision, GameState
-from companion.banker.throws import command_for_throw
+from companion.banker.throws import command_for_throw, wanted_dice
 from companion.errors import IllegalCommandError
 from companion.game import Game
 from tests import golden_games
@@ -147,3 +147,23 @@ def test_the_decision_own_options_are_used_by_default() -> None:
     assert command_for_throw(d, (4, 4, 4), "k")["dice"] == [4, 4, 4]
     with pytest.raises(IllegalCommandError, match="no dice are wanted now"):
         command_for_throw(Decision("buy_or_auction", "Ann", "", ("buy", "auction")), (1, 2), "k")
+
+
+@pytest.mark.parametrize(
+    ("where", "wanted"),
+    [
+        (("roll", None), {"count": 2, "speed": True}),
+        (("roll", None, True), {"count": 2, "speed": False}),
+        (("order_roll", None), {"count": 2, "speed": False}),
+        (("dice", "roll_three"), {"count": 3, "speed": False}),
+        (("dice", "squeeze_play", False, True), {"count": 2, "speed": True}),
+        (("dice", "game_night"), {"count": 4, "speed": False}),
+        (("deal", None), None),
+        (("auction", None), None),
+    ],
+)
+def test_the_dice_a_decision_wants(where, wanted) -> None:
+    """What a front end asks before a throw: whether dice are wanted, and three for Roll Three."""
+    kind, why, *flags = where
+    state = state_of(kind, why, jail=bool(flags and flags[0]), speed=len(flags) > 1 and flags[1])
+    assert wanted_dice(state.decision, options=options_for(state, state.decision)) == wanted

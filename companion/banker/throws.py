@@ -45,16 +45,7 @@ def command_for_throw(
     Raises :class:`IllegalCommandError` (one line) when the decision wants no dice, or when the
     faces are not the dice it wants.
     """
-    if options is None:
-        options = decision.options
-    option = next(
-        (
-            o
-            for o in options
-            if o["command"]["type"] in DICE_COMMANDS and "dice" in o.get("free", {})
-        ),
-        None,
-    )
+    option = _dice_option(decision, options)
     if option is None:
         raise IllegalCommandError(f"no dice are wanted now ({_waiting(decision)})")
     if set(option["free"]) != {"dice"}:
@@ -73,6 +64,31 @@ def command_for_throw(
     if decision.id:
         command["decision"] = decision.id
     return command
+
+
+def wanted_dice(
+    decision: Decision, *, options: Sequence[Mapping[str, Any]] | None = None
+) -> Mapping[str, Any] | None:
+    """The dice a throw must show to answer ``decision``: ``{"count": N, "speed": BOOL}`` (N
+    regular dice, and the speed die when ``speed``), or ``None`` when it wants no dice.
+
+    >>> wanted_dice(Decision("buy_or_auction", "Ann", "", ("buy", "auction")))
+    """
+    option = _dice_option(decision, options)
+    return None if option is None else option["free"]["dice"]
+
+
+def _dice_option(
+    decision: Decision, options: Sequence[Mapping[str, Any]] | None
+) -> Mapping[str, Any] | None:
+    return next(
+        (
+            o
+            for o in (decision.options if options is None else options)
+            if o["command"]["type"] in DICE_COMMANDS and "dice" in o.get("free", {})
+        ),
+        None,
+    )
 
 
 def _dice(faces: Sequence[int | str], count: int, *, speed: bool) -> list[int | str]:
