@@ -65,6 +65,23 @@ class Game:
         return cls(events, log=log, game_id=game_id)
 
     @classmethod
+    def from_situation(
+        cls,
+        situation: Any,
+        *,
+        rules: Mapping[str, Any] | None = None,
+        log: GameLog | None = None,
+    ) -> Game:
+        """A game started mid-way from a table situation (``docs/situation.md``: its JSON or
+        a parsed ``Situation``); a situation that cannot be started raises
+        ``BadSituationError`` before anything is logged."""
+        from companion.banker.start import start_from_situation
+
+        events = start_from_situation(situation, rules)
+        game_id = log.new_game(events) if log is not None else None
+        return cls(events, log=log, game_id=game_id)
+
+    @classmethod
     def resume(cls, log: GameLog, game_id: int | None = None) -> Game:
         """The game as it stood after its last acknowledged command (default: the latest game)."""
         from companion.log.gamelog import GameLogError

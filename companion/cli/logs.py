@@ -25,7 +25,14 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "--format",
         choices=("text", "jsonl", "csv", "situation"),
         default="text",
-        help="words, events as JSON lines or CSV, or the table situation now (docs/situation.md)",
+        help="words, events as JSON lines or CSV, or the table situation (docs/situation.md) "
+        "that 'companion play --from' starts a game from",
+    )
+    history.add_argument(
+        "--at",
+        type=int,
+        metavar="N",
+        help="with --format situation: the table as it stood after command #N (default: now)",
     )
     history.set_defaults(handler=_history)
 
@@ -67,10 +74,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def _history(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from companion.game import Game
+    from companion.banker.start import table_situation
     from companion.log import history
     from companion.log.gamelog import GameLog, GameLogError
 
+    if args.at is not None and args.format != "situation":
+        raise GameLogError("--at goes with --format situation: the table after command #N")
     # Read-only: a backup or a write-protected card is read as it is, and nothing is written.
     with GameLog(args.db, readonly=True) as log:
         game_id = args.game if args.game is not None else log.last_played_game()
@@ -78,9 +87,9 @@ def _history(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise GameLogError(f"no game in {args.db!r} yet")
         commands = log.commands(game_id)
         if args.format == "situation":
-            state = Game.resume(log, game_id).state
+            state = _state_at(game_id, list(commands), args.at)
     if args.format == "situation":
-        out.write(json.dumps(state.situation().to_json(), indent=2) + "\n")
+        out.write(json.dumps(table_situation(state).to_json(), indent=2) + "\n")
     elif args.format == "text":
         out.write("\n".join(history.text_lines(game_id, commands)) + "\n")
     elif args.format == "jsonl":
@@ -89,6 +98,26 @@ def _history(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     else:
         out.write(history.csv_text(game_id, commands))
     return 0
+
+
+def _state_at(game_id: int, commands: list[Any], at: int | None) -> Any:
+    """The game's state after command #``at`` (default: the last), the undone ones left out:
+    the recorded events of the commands then in force, folded."""
+    from companion.banker.state import replay
+    from companion.log.gamelog import GameLogError
+
+    last = commands[-1].seq
+    if at is not None and not 0 <= at <= last:
+        raise GameLogError(f"--at {at}: game {game_id} has commands #0 to #{last}")
+    in_force: list[Any] = []
+    for logged in commands:
+        if at is not None and logged.seq > at:
+            break
+        if logged.command.get("type") == "undo":
+            in_force.pop()
+        else:
+            in_force.append(logged.events)
+    return replay(e for events in in_force for e in events)
 
 
 def _games(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -30,7 +30,8 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "play",
         help="play a game at the prompt, logged to a database",
         description=(
-            "Start a game (--players) or resume the last one played in --db, and answer its "
+            "Start a game (--players, or --from a table situation) or resume the last one played "
+            "in --db, and answer its "
             "decisions at the prompt: 'help' lists what answers the game now, e.g. 'roll 3 4 mr', "
             "'buy', 'bid 250 as Bob', 'draw school fees', 'show', 'undo', 'correct roll 3 4 2'."
         ),
@@ -40,9 +41,16 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     play.add_argument(
         "--new",
         action="store_true",
-        help="with --players: start the new game without asking, even if one is in progress",
+        help="with --players or --from: start the new game without asking, even if one is in progress",
     )
     play.add_argument("--game", type=int, metavar="ID", help="resume this game ('companion games')")
+    play.add_argument(
+        "--from",
+        dest="situation",
+        metavar="SITUATION.json",
+        help="start a new game mid-way from the table as it stands (docs/situation.md; "
+        "'companion history --format situation' writes one)",
+    )
     play.add_argument(
         "--dice",
         metavar="URL",
@@ -118,8 +126,14 @@ def _play(
 
     interactive = prompt is None
     ask = prompt or _terminal_prompt()
+    situation = _situation(args)
     with GameLog(args.db) as log:
-        if args.players:
+        if situation is not None:
+            if not args.new and not _may_start(log, args.db, ask, out):
+                print("No new game started.", file=out)
+                return 1
+            game = Game.from_situation(situation, log=log)
+        elif args.players:
             if not args.new and not _may_start(log, args.db, ask, out):
                 print("No new game started.", file=out)
                 return 1
@@ -164,6 +178,23 @@ def _play(
         if interactive:
             print(f"Saved. Resume with: companion play --db {args.db}", file=out)
     return 0
+
+
+def _situation(args: argparse.Namespace) -> Any:
+    """The situation of ``--from``, read and checked before the game log is opened: a bad
+    file is refused in one line and changes nothing."""
+    from companion.banker.start import start_from_situation
+    from companion.errors import CompanionError
+    from companion.rules.situation import Situation, read_json
+
+    path = getattr(args, "situation", None)
+    if path is None:
+        return None
+    if getattr(args, "players", None) or getattr(args, "game", None) is not None:
+        raise CompanionError("--from starts a game from a situation: give no --players or --game")
+    situation = Situation.parse(read_json(path))
+    start_from_situation(situation)  # what the banker refuses, before the log is touched
+    return situation
 
 
 def _terminal_prompt() -> Callable[[str], str]:

@@ -497,6 +497,8 @@ class GameLog:
                 ],
             )
             head = self._insert(game_id, 0, 0, START, {"type": "new_game", "player": ""}, events)
+            # A game with no command yet is read back (resumed, exported) like any other.
+            conn.execute("UPDATE games SET head = ? WHERE id = ?", (head, game_id))
             return game_id, head
 
         game_id, head = self._write(body)
