@@ -63,47 +63,16 @@ def read_json(path: str | Path) -> Any:
         raise BadSituationError(f"situation file {str(path)!r} cannot be read: {exc}") from None
 
 
-_TOP_LEVEL = frozenset(
-    {
-        "version",
-        "players",
-        "to_move",
-        "properties",
-        "doubles_this_turn",
-        "voucher_played_this_turn",
-        "vouchers_left",
-        "pool",
-        "options",
-        "building_stock",
-        "shares_left",
-        "roll_three_left",
-        "dividend_cuts",
-        "cash_total",
-        "pending",
-    }
-)
-_PLAYER_KEYS = frozenset(
-    {
-        "name",
-        "token",
-        "colour",
-        "position",
-        "in_jail",
-        "jail_turns",
-        "reverse_direction",
-        "subway",
-        "transit_token",
-        "vouchers",
-        "shares",
-        "cash",
-        "cards",
-        "roll_three",
-        "mortgaged_shares",
-        "rent_to_pool",
-        "skip_turns",
-        "bankrupt",
-    }
-)
+_TOP_LEVEL = frozenset({
+    "version", "players", "to_move", "properties", "doubles_this_turn",
+    "voucher_played_this_turn", "vouchers_left", "pool", "options", "building_stock",
+    "shares_left", "roll_three_left", "dividend_cuts", "cash_total", "pending",
+})  # fmt: skip
+_PLAYER_KEYS = frozenset({
+    "name", "token", "colour", "position", "in_jail", "jail_turns", "reverse_direction",
+    "subway", "transit_token", "vouchers", "shares", "cash", "cards", "roll_three",
+    "mortgaged_shares", "rent_to_pool", "skip_turns", "bankrupt",
+})  # fmt: skip
 
 
 def _money(amount: int) -> str:
