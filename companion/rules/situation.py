@@ -12,7 +12,6 @@ format (``companion.banker.start.table_situation``). Parsing validates everythin
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
