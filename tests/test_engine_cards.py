@@ -202,6 +202,30 @@ def test_see_you_in_court_refused_with_just_say_no() -> None:
     assert accepted.cash["Ann"] == 3450 and accepted.cash["Bob"] == 2950
 
 
+def test_a_refusal_whose_just_say_no_was_traded_away_is_refused_and_changes_nothing() -> None:
+    state = give(table("Ann", "Bob", "Cy"), "Ann", cards=["chance-see-you-in-court"])
+    state = give(state, "Bob", cards=["cc-just-say-no"])
+    state = arrange(
+        state,
+        {"type": "bank", "set": {"cards_out": {"chance-see-you-in-court": 1, "cc-just-say-no": 1}}},
+    )
+    state = do(state, "play_card", "Ann", card="chance-see-you-in-court", target="Bob")
+    state = do(state, "trade", "Bob", **{"with": "Cy", "give": {"cards": ["cc-just-say-no"]}})
+    assert rejected(state, "refuse", "Bob") == "refuse by Bob: Bob holds no Just Say NO! card now"
+    assert do(state, "accept", "Bob").cash["Bob"] == 2950
+
+
+def test_zero_dollars_down_builds_on_a_street_only() -> None:
+    state = own(table(), "Ann", "Reading Railroad")
+    state = give(state, "Ann", cards=["chance-zero-dollars-down"])
+    state = arrange(state, {"type": "bank", "set": {"cards_out": {"chance-zero-dollars-down": 1}}})
+    assert rejected(
+        state, "play_card", "Ann", card="chance-zero-dollars-down", property="Reading Railroad"
+    ) == (
+        "play_card: cannot build on 'Reading Railroad': Zero Dollars Down builds a house on a street"
+    )
+
+
 def test_comped_room_pays_no_rent_once() -> None:
     state = give(own(table(), "Bob", "St. James Place"), "Ann", cards=["chance-comped-room"])
     state = arrange(state, {"type": "bank", "set": {"cards_out": {"chance-comped-room": 1}}})

@@ -334,11 +334,6 @@ def test_commands_not_listed_are_refused_anywhere_in_a_game(index: int, seed: in
             refused(state, command)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine leniency: with squeeze_play_speed_die, 'dice' of two regular dice is taken "
-    "as a roll without the speed die (spaces.py, Squeeze Play: roll_of accepts two values)",
-)
 def test_squeeze_play_with_the_speed_die_wants_the_speed_die() -> None:
     state = next(
         s for k, s in FIRSTS.items() if k[1] == "squeeze_play" and s.rules.squeeze_play_speed_die

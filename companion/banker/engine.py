@@ -21,6 +21,7 @@ from typing import Any
 
 from companion.banker.commands import ANYTIME, Command, command_class
 from companion.banker.ledger import BANK, POOL
+from companion.banker.options import options_for
 from companion.banker.state import Decision, Event, GameState, Rules
 from companion.banker.turns import deal_decision, next_turn
 from companion.banker.tx import (
@@ -204,7 +205,8 @@ def _advance(tx: Tx) -> None:
         task = tx.agenda.pop(0)
         TASK_HANDLERS[task.do](tx, task)
     assert tx.decision is not None
-    tx.decision = replace(tx.decision, id=tx.state.decision.id + 1)
+    posed = replace(tx.decision, id=tx.state.decision.id + 1)
+    tx.decision = replace(posed, options=options_for(tx.state, posed))
     event = {
         "type": "decision",
         "decision": tx.decision.to_json(),

@@ -14,6 +14,7 @@ from companion.banker.tx import (
     set_holding,
     task,
 )
+from companion.errors import IllegalCommandError
 from companion.rules.situation import Holding
 
 
@@ -49,7 +50,10 @@ def respond(tx: Tx, c: commands.Accept | commands.Refuse) -> None:
         tx.first(tasks.task_from_json(d.data["task"]))
         return
     card = held(tx, c.player, "refuse")
-    assert card is not None
+    if card is None:  # traded away while the decision waited
+        raise IllegalCommandError(
+            f"refuse by {c.player}: {c.player} holds no Just Say NO! card now"
+        )
     return_card(tx, c.player, card)
     tx.note(f"{c.player} says NO!")
 

@@ -160,9 +160,10 @@ def _play_steal(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
 def _play_free_house(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
     name = assets.property_name(tx, c.property)
     problem = assets.build_problem(tx.state, player, name)
-    group = tx.board.group_of(name) if tx.board.properties[name][0].group else ()
-    if problem is None and not all(
-        (g := tx.state.holdings.get(n)) and g.owner == player for n in group
+    if tx.board.properties[name][0].kind != "street":
+        problem = "Zero Dollars Down builds a house on a street"
+    elif problem is None and tx.board.ownership(name, lambda n: _owner(tx, n) == player) != (
+        "monopoly"
     ):
         problem = "a free house goes on a property of a monopoly you own"
     if problem is None and tx.state.holdings[name].level >= 4:
@@ -171,6 +172,11 @@ def _play_free_house(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> N
         raise IllegalCommandError(f"play_card: cannot build on {name!r}: {problem}")
     h = tx.state.holdings[name]
     set_holding(tx, name, Holding(player, level=h.level + 1))
+
+
+def _owner(tx: Tx, name: str) -> str | None:
+    holding = tx.state.holdings.get(name)
+    return holding.owner if holding else None
 
 
 def _play_sell_share(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:

@@ -18,7 +18,7 @@ from companion.banker.tx import (
     take_voucher,
     task,
 )
-from companion.errors import IllegalCommandError
+from companion.errors import BadRollError, IllegalCommandError, shown
 from companion.rules.movement import (
     resolve_taxi,
 )
@@ -238,6 +238,11 @@ def _cmd_dice(tx: Tx, c: commands.Dice) -> None:
     why = d.data["why"]
     if why == "squeeze_play":
         if tx.state.rules.squeeze_play_speed_die:
+            if len(c.dice) != 3:
+                raise BadRollError(
+                    f"dice: Squeeze Play is rolled with the speed die: give two regular dice and "
+                    f"the speed die, not {shown(c.dice)}"
+                )
             roll = roll_of(c)
             total = roll.spaces
             amount = squeeze_play_amount(total, speed_die=True)
