@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.banker.commands import Command, Dice, OrderRoll, Roll
+from companion.banker.throws import command_for_throw
 from companion.errors import IllegalCommandError, shown
 from companion.rules.board import ultimate_board
 from companion.rules.cards import Voucher, card_deck
@@ -940,7 +941,8 @@ def reading_command(
     state: GameState, dice: Sequence[int], speed: str | None
 ) -> OrderRoll | Roll | Dice:
     """The command a throw of the dice answers in ``state``: the turn-order roll, a roll, or the
-    dice a space or card asked for. Raises :class:`CommandSyntaxError` when no dice are wanted.
+    dice a space or card asked for (:func:`companion.banker.throws.command_for_throw` decides).
+    Raises :class:`CommandSyntaxError` when no dice are wanted, or not these.
 
     >>> from companion.banker.engine import new_game
     >>> from companion.banker.state import replay
@@ -949,26 +951,14 @@ def reading_command(
     ...
     companion.cli.parse.CommandSyntaxError: no dice are wanted now (A: draw your starting Travel Voucher and Roll Three card, and tell me which.)
     """
-    d = state.decision
-    regular: list[int | str] = list(dice[:2])
-    if d.kind == "order_roll":
-        return OrderRoll(d.player, regular)
-    if d.kind == "dice":
-        if d.data.get("why") == "roll_three":
-            if len(dice) < 3:
-                raise CommandSyntaxError(
-                    "Roll Three needs three regular dice; type them: dice D1 D2 D3"
-                )
-            return Dice(d.player, list(dice[:3]))
-        if d.data.get("why") == "squeeze_play" and state.rules.squeeze_play_speed_die and speed:
-            regular.append(speed)
-        return Dice(d.player, regular)
-    if "roll" in d.answers:
-        if not state.seat(d.player).in_jail:
-            if speed is None:
-                raise CommandSyntaxError(
-                    "the speed die was not read; type the roll: roll D1 D2 SPEED"
-                )
-            regular.append(speed)
-        return Roll(d.player, regular)
-    raise CommandSyntaxError(f"no dice are wanted now ({d.text})")
+    faces = (*dice, *([speed] if speed else []))
+    try:
+        command = command_for_throw(state.decision, faces)
+    except CommandSyntaxError:
+        raise
+    except IllegalCommandError as exc:
+        raise CommandSyntaxError(str(exc)) from None
+    command.pop("decision", None)  # the prompt answers the decision in force
+    typed = Command.from_json(command)
+    assert isinstance(typed, (OrderRoll, Roll, Dice))
+    return typed
