@@ -23,6 +23,10 @@ Deal(player='Ann', voucher='voucher-bus-ticket', roll_three='1-3-6')
 Traceback (most recent call last):
 ...
 companion.errors.IllegalCommandError: deal by Bob: the game waits for Ann (Ann: draw your starting Travel Voucher and Roll Three card, and tell me which.)
+
+Why one file of about 950 lines: it is a table (each command's syntax, fields, help and example)
+and the one reader of that table; the words a player types and the help that explains them stay
+side by side.
 """
 
 from __future__ import annotations

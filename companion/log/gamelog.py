@@ -19,6 +19,10 @@ Each command row carries a hash chained over the one before (:func:`chain_hash`)
 row and all its events exactly as stored, so a changed byte or a lost row is found when the game
 is read, never replayed. :func:`check_log` finds the first bad row and :func:`salvage_log`
 copies each game's longest intact beginning into a new file.
+
+Why one file of about 1,000 lines: the schema, the hash chain, the writer and the checker must
+agree byte for byte on how a row is stored and hashed, and this module is the only one allowed
+sqlite-utils (``tests/test_architecture.py``); split, each half would re-read the other's rows.
 """
 
 from __future__ import annotations
