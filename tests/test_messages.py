@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+import companion
 import companion.messages
 from companion.banker.state import Decision
+from companion.errors import CompanionError
 from companion.messages import (
     CODES,
+    STEP_KINDS,
     MessageError,
     en,
     language,
@@ -24,6 +28,7 @@ from companion.messages import (
     render_event,
 )
 from companion.messages.codes import KINDS
+from tests import golden_games
 
 #: A value of each kind, as the banker stores it.
 SAMPLES: dict[str, Any] = {
@@ -94,6 +99,101 @@ def test_every_code_the_banker_says_has_english_words() -> None:
         for code in CODE_LITERAL.findall(path.read_text("utf-8"))
     }
     assert [(name, code) for name, code in sorted(used) if code not in CODES] == []
+    assert len({code for _, code in used}) > 100  # the scan does find the banker's codes
+
+
+#: Codes no module says yet: the Bank's transfers of a game started from a table situation
+#: (``companion.banker.start`` still words them in English).
+AWAITING = {"reason.table_cash", "reason.table_pool"}
+
+
+def test_every_code_is_said_somewhere() -> None:
+    """No code is left over: the banker, the movement resolvers or the renderer say each one."""
+    root = Path(companion.__file__).parent
+    catalogues = {"codes.py", *(f"{lang}.py" for lang in companion.messages.languages())}
+    said = {
+        code
+        for path in sorted(root.rglob("*.py"))
+        if not (path.parent.name == "messages" and path.name in catalogues)
+        for code in CODE_LITERAL.findall(path.read_text("utf-8"))
+    }
+    assert sorted(set(CODES) - said - AWAITING) == []
+
+
+# -- What the banker stores ---------------------------------------------------------------------
+
+
+def _stored_words(value: Any, where: str) -> Iterator[str]:
+    """Each English sentence stored in ``value`` (an event, a decision, a task...), and each
+    message in it that does not render: where it is and what is wrong."""
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _stored_words(item, f"{where}[{i}]")
+        return
+    if not isinstance(value, dict):
+        return
+    if "text" in value:
+        yield f"{where}: text {value['text']!r}"
+    if isinstance(value.get("reason"), str):
+        yield f"{where}: reason {value['reason']!r}"
+    if isinstance(value.get("title"), str) and value.get("type") == "drew":
+        yield f"{where}: title {value['title']!r}"
+    if isinstance(value.get("code"), str):
+        fields = {k: v for k, v in value.items() if k not in ("type", "code", "params")}
+        try:
+            render(value["code"], {**fields, **(value.get("params") or {})})
+        except MessageError as exc:
+            yield f"{where}: {exc}"
+    for key, item in value.items():
+        if key != "options":  # a decision's answers: companion.banker.options
+            yield from _stored_words(item, f"{where}.{key}")
+
+
+def _replayed_events() -> Iterator[tuple[str, dict[str, Any]]]:
+    from companion.game import Game
+
+    for recorded in golden_games.load():
+        game = Game.new(recorded["players"], rules=recorded["rules"])
+        for event in game.all_events():
+            yield f"seed {recorded['seed']} start", event
+        for i, step in enumerate(recorded["steps"]):
+            for event in game.execute(dict(step["command"])):
+                yield f"seed {recorded['seed']} step {i}", event
+
+
+def test_no_english_is_stored_while_the_recorded_games_replay_and_everything_renders() -> None:
+    problems: list[str] = []
+    coded: set[str] = set()
+    for where, event in _replayed_events():
+        problems += _stored_words(event, f"{where} {event['type']}")
+        if "code" in event:
+            coded.add(event["type"])
+        if event["type"] == "decision":
+            d = event["decision"]
+            assert d.get("code") and render_decision(d) != f"({d['code']})", where
+        elif event["type"] == "moved":
+            assert [s["space"] for s in event["steps"]] == event["path"], where
+            assert {s["kind"] for s in event["steps"]} <= set(STEP_KINDS), where
+        elif event["type"] in ("note", "turn", "rolled", "drew", "order_set", "game_over"):
+            assert event["type"] == "turn" or "code" in event, (where, event)
+        if "code" not in event:
+            render_event(event)  # worded from its fields, or bookkeeping: never refused
+        if len(problems) > 20:
+            break
+    assert problems == []
+    assert {"note", "turn", "rolled", "drew", "moved", "order_set", "game_over"} <= coded
+
+
+def test_a_move_s_code_words_the_referee_s_headline() -> None:
+    from tests.test_golden_moves import CASES, resolve
+
+    for case in CASES:
+        try:
+            r = resolve(case)
+        except CompanionError:
+            continue
+        assert r.code, case["name"]
+        assert render(r.code, r.params) == r.summary, case["name"]
 
 
 # -- Today's sentences -------------------------------------------------------------------------

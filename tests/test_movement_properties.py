@@ -93,14 +93,16 @@ def is_connected(start: Space, r: Resolution) -> bool:
     the transit station it stands on, the other Holland Tunnel, or a direct move."""
     pos = start
     for step in r.steps:
-        if step.kind == "move":
-            ok = step.space in (BOARD.step(pos, 1), BOARD.step(pos, -1))
+        if step.kind == "walk":
+            ok = step.space == BOARD.step(pos, 1)
+        elif step.kind == "back":
+            ok = step.space == BOARD.step(pos, -1)
         elif step.kind == "ride":
             ok = BOARD.twin(pos) == step.space
         elif step.kind == "tunnel":
             ok = BOARD.tunnel_exit(pos) == step.space
         else:
-            ok = step.kind in ("direct", "jail")
+            ok = step.kind in ("direct", "subway", "taxi", "jail")
         if not ok:
             return False
         pos = step.space
@@ -151,7 +153,7 @@ def test_a_plain_roll_moves_exactly_the_pips(data, d1, d2, s) -> None:
         return
     situation = Situation.parse(data)
     r = resolve_roll(BOARD, situation, Roll(d1, d2, s))
-    moves = [step for step in r.steps if step.kind == "move"]
+    moves = [step for step in r.steps if step.kind == "walk"]
     assert len(moves) >= d1 + d2 + s
     assert r.stops[0].space == moves[d1 + d2 + s - 1].space
     # Between the start and the first stop no space is entered twice.
@@ -177,7 +179,7 @@ def test_an_odd_move_never_changes_track_and_an_even_one_rides_every_station_pas
         # Every station the token left on the way was ridden first.
         pos, rode = start, False
         for step in first:
-            if step.kind == "move" and BOARD.is_station(pos) and not rode:
+            if step.kind == "walk" and BOARD.is_station(pos) and not rode:
                 raise AssertionError(f"left {pos!r} on an even move without riding")
             pos, rode = step.space, step.kind == "ride"
 

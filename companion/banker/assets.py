@@ -21,12 +21,14 @@ from companion.banker.tx import (
     gone,
     par_values,
     pay_task,
+    property_key,
     return_card,
     return_vouchers,
     set_holding,
     task,
 )
 from companion.errors import CompanionError, IllegalCommandError
+from companion.messages import Message, message
 from companion.rules.board import ultimate_board
 from companion.rules.situation import Holding
 
@@ -114,7 +116,7 @@ def build(tx: Tx, c: commands.Build) -> None:
         raise IllegalCommandError(
             f"cannot build on {name!r}: it costs ${cost} and {player} has ${tx.cash(player)}"
         )
-    tx.transfer(player, BANK, cost, f"building on {name}")
+    tx.transfer(player, BANK, cost, message("reason.build", space=property_key(name)))
     if tx.board.properties[name][0].kind == "street":
         set_holding(tx, name, Holding(player, level=holding.level + 1))
     else:
@@ -138,10 +140,11 @@ def sell_building(tx: Tx, c: commands.SellBuilding) -> None:
     holding = _owned(tx, player, name, "sell_building")
     space = tx.board.properties[name][0]
     refund = building_cost(name) // 2
+    why = message("reason.sell_building", space=space.key)
     if space.kind in ("railroad", "cab_company"):
         if not holding.improved:
             raise IllegalCommandError(f"sell_building: {name!r} has nothing built on it")
-        tx.transfer(BANK, player, refund, f"selling a building on {name}")
+        tx.transfer(BANK, player, refund, why)
         set_holding(tx, name, Holding(player))
         return
     if not holding.level:
@@ -164,7 +167,7 @@ def sell_building(tx: Tx, c: commands.SellBuilding) -> None:
         raise IllegalCommandError(
             f"sell_building: the Bank has {supply['houses']} houses, not the 4 that go back on {name!r}"
         )
-    tx.transfer(BANK, player, refund, f"selling a building on {name}")
+    tx.transfer(BANK, player, refund, why)
     set_holding(tx, name, Holding(player, level=holding.level - 1))
 
 
@@ -186,7 +189,8 @@ def mortgage(tx: Tx, c: commands.Mortgage) -> None:
             raise IllegalCommandError(
                 f"mortgage by {player}: {player} has no unmortgaged share of {company!r}"
             )
-        tx.transfer(BANK, player, par_values()[company] // 2, f"mortgaging a share of {company}")
+        why = message("reason.mortgage_share", company=company)
+        tx.transfer(BANK, player, par_values()[company] // 2, why)
         m = dict(seat.mortgaged_shares)
         m[company] = m.get(company, 0) + 1
         tx.shares({player: (seat.shares, m)})
@@ -203,7 +207,7 @@ def mortgage(tx: Tx, c: commands.Mortgage) -> None:
     ]
     if built:
         raise IllegalCommandError(f"mortgage: sell the buildings on {built[0]!r} first")
-    tx.transfer(BANK, player, mortgage_value(name), f"mortgaging {name}")
+    tx.transfer(BANK, player, mortgage_value(name), message("reason.mortgage", space=space.key))
     set_holding(tx, name, Holding(player, mortgaged=True))
 
 
@@ -216,7 +220,7 @@ def unmortgage(tx: Tx, c: commands.Unmortgage) -> None:
             raise IllegalCommandError(f"unmortgage by {player}: no mortgaged share of {company!r}")
         cost = lift_cost(par_values()[company] // 2)
         afford(tx, player, cost, f"lifting the mortgage on a share of {company}")
-        tx.transfer(player, BANK, cost, f"lifting the mortgage on a share of {company}")
+        tx.transfer(player, BANK, cost, message("reason.unmortgage_share", company=company))
         m = dict(seat.mortgaged_shares)
         m[company] -= 1
         tx.shares({player: (seat.shares, m)})
@@ -227,7 +231,7 @@ def unmortgage(tx: Tx, c: commands.Unmortgage) -> None:
         raise IllegalCommandError(f"unmortgage: {name!r} is not mortgaged")
     cost = lift_cost(mortgage_value(name))
     afford(tx, player, cost, f"lifting the mortgage on {name}")
-    tx.transfer(player, BANK, cost, f"lifting the mortgage on {name}")
+    tx.transfer(player, BANK, cost, message("reason.unmortgage", space=property_key(name)))
     set_holding(tx, name, Holding(player))
 
 
@@ -256,8 +260,8 @@ def trade(tx: Tx, c: commands.Trade) -> None:
     _check_side(tx, b, take)
     if not give and not take:
         raise IllegalCommandError("trade: nothing changes hands")
-    _move_assets(tx, a, b, give, "trade")
-    _move_assets(tx, b, a, take, "trade")
+    _move_assets(tx, a, b, give, message("reason.trade"))
+    _move_assets(tx, b, a, take, message("reason.trade"))
 
 
 def _check_side(tx: Tx, owner: str, side: Mapping[str, Any]) -> None:
@@ -300,18 +304,15 @@ def _check_side(tx: Tx, owner: str, side: Mapping[str, Any]) -> None:
                 raise IllegalCommandError(f"trade: {tx.deck.card(item).title!r} may not be traded")
 
 
-def _move_assets(tx: Tx, source: str, target: str, side: Mapping[str, Any], why: str) -> None:
+def _move_assets(tx: Tx, source: str, target: str, side: Mapping[str, Any], why: Message) -> None:
     tx.transfer(source, target, side.get("cash", 0), why)
     for name in side.get("properties", []):
         h = tx.state.holdings[name]
         set_holding(tx, name, Holding(target, mortgaged=h.mortgaged))
         if h.mortgaged:
             # Classic: who receives a mortgaged property pays the 10% interest at once.
-            tx.first(
-                pay_task(
-                    target, BANK, (mortgage_value(name) + 9) // 10, f"interest on mortgaged {name}"
-                )
-            )
+            interest = message("reason.mortgage_interest", space=property_key(name))
+            tx.first(pay_task(target, BANK, (mortgage_value(name) + 9) // 10, interest))
     if side.get("shares"):
         src, dst = tx.state.seat(source), tx.state.seat(target)
         s_sh, s_m, d_sh, d_m = (
@@ -354,9 +355,8 @@ def bankrupt(tx: Tx, player: str, creditor: str) -> None:
         if h.level or h.improved:
             # A hotel stands for 5 buildings bought and a skyscraper for 6, all at half price.
             back = h.level + int(h.improved)
-            tx.transfer(
-                BANK, player, building_cost(name) // 2 * back, f"buildings on {name} sold back"
-            )
+            why = message("reason.buildings_sold_back", space=property_key(name))
+            tx.transfer(BANK, player, building_cost(name) // 2 * back, why)
             set_holding(tx, name, Holding(player, mortgaged=h.mortgaged))
     seat = tx.state.seat(player)
     to_player = creditor not in (BANK, POOL)
@@ -369,9 +369,10 @@ def bankrupt(tx: Tx, player: str, creditor: str) -> None:
             "roll_three": list(seat.roll_three),
             "cards": list(seat.cards),
         }
-        _move_assets(tx, player, creditor, side, f"bankruptcy of {player}")
+        _move_assets(tx, player, creditor, side, message("reason.bankruptcy", player=player))
     else:
-        tx.transfer(player, creditor, tx.cash(player), f"bankruptcy of {player}")
+        why = message("reason.bankruptcy", player=player)
+        tx.transfer(player, creditor, tx.cash(player), why)
         for name, h in list(tx.state.holdings.items()):
             if h.owner == player:
                 set_holding(tx, name, None)
@@ -382,8 +383,7 @@ def bankrupt(tx: Tx, player: str, creditor: str) -> None:
             return_card(tx, player, card)
         tx.seat_set(player, roll_three=[])
     tx.seat_set(player, bankrupt=True)
-    whom = "the Bank" if not to_player else creditor
-    tx.note(f"{player} is bankrupt; their assets go to {whom}.")
+    tx.note("note.bankrupt", player=player, to=creditor if to_player else BANK)
     tx.agenda[:] = [
         t
         for t in tx.agenda
@@ -420,12 +420,8 @@ def end_game(tx: Tx, c: commands.EndGame) -> None:
         )
     richest = max(tx.state.active, key=lambda s: net_worth(tx.state, s.name))
     tx.agenda.clear()
-    tx.emit(
-        "game_over",
-        winner=richest.name,
-        text=f"Time is up: {richest.name} is the richest and wins.",
-    )
-    tx.ask("game_over", richest.name, f"Game over: {richest.name} wins.", ())
+    tx.emit("game_over", winner=richest.name, code="event.game_over.time_up")
+    tx.ask("game_over", richest.name, (), "ask.game_over")
     tx.moved_on = True
 
 
@@ -441,12 +437,12 @@ def _task_pay(tx: Tx, task: tasks.Pay) -> None:
         return
     tx.first(task)
     short = amount - tx.cash(source)
-    whom = "the Pool" if target == POOL else target
     tx.ask(
         "raise_money",
         source,
-        f"{source} owes {whom} ${amount} ({task.reason}) and is ${short} short: sell buildings, mortgage or trade, then pay; or go bankrupt.",
         ("pay", "bankrupt"),
+        "ask.raise_money",
+        {"creditor": target, "amount": amount, "reason": task.reason, "short": short},
         creditor=target,
         amount=amount,
         reason=task.reason,

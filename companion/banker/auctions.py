@@ -8,10 +8,12 @@ from companion.banker.tx import (
     Tx,
     command,
     give_share,
+    property_key,
     set_holding,
     task,
 )
 from companion.errors import IllegalCommandError
+from companion.messages import message
 from companion.rules.situation import Holding
 
 
@@ -25,8 +27,9 @@ def _task_offer(tx: Tx, task: tasks.Offer) -> None:
     tx.ask(
         "buy_or_auction",
         player,
-        f"{player}: buy {space.name} for ${price}, or the Banker auctions it.",
         ("buy", "auction"),
+        "ask.buy_or_auction",
+        {"space": space.key, "price": price},
         property=space.name,
         price=price,
     )
@@ -40,7 +43,7 @@ def _cmd_buy(tx: Tx, c: commands.Buy) -> None:
         raise IllegalCommandError(
             f"buy by {player}: {name} costs ${price} and {player} has ${tx.cash(player)}; mortgage or sell first, or auction it"
         )
-    tx.transfer(player, BANK, price, f"buying {name}")
+    tx.transfer(player, BANK, price, message("reason.buy", space=property_key(name)))
     set_holding(tx, name, Holding(owner=player))
 
 
@@ -58,14 +61,13 @@ def _task_auction(tx: Tx, task: tasks.Auction) -> None:
 def _ask_auction(
     tx: Tx, item: str, name: str, bidders: list[str], high: int, leader: str | None
 ) -> None:
-    what = name if item == "property" else f"one share of {name}"
-    standing = f"${high} by {leader}" if leader else "no bid yet"
     waiting = [b for b in bidders if b != leader]
     tx.ask(
         "auction",
         waiting[0],
-        f"Auction of {what}: {standing}. Anyone may bid higher; {', '.join(waiting)} may still bid or pass.",
         ("bid", "pass"),
+        "ask.auction.property" if item == "property" else "ask.auction.share",
+        {**_what(item, name), "high": high, "leader": leader, "waiting": waiting},
         item=item,
         name=name,
         bidders=bidders,
@@ -88,7 +90,7 @@ def _cmd_bid(tx: Tx, c: commands.Bid) -> None:
         raise IllegalCommandError(
             f"bid by {player}: {player} has ${tx.cash(player)} and cannot bid ${amount}"
         )
-    tx.note(f"{player} bids ${amount}.")
+    tx.note("note.bid", player=player, amount=amount)
     _auction_next(tx, d["item"], d["name"], list(d["bidders"]), amount, player)
 
 
@@ -99,7 +101,7 @@ def _cmd_pass(tx: Tx, c: commands.Pass) -> None:
     if player not in d["bidders"] or player == d["leader"]:
         raise IllegalCommandError(f"pass by {player}: {player} is not bidding in this auction")
     bidders = [b for b in d["bidders"] if b != player]
-    tx.note(f"{player} passes.")
+    tx.note("note.pass", player=player)
     _auction_next(tx, d["item"], d["name"], bidders, d["high"], d["leader"])
 
 
@@ -109,14 +111,23 @@ def _auction_next(
     if [b for b in bidders if b != leader]:
         _ask_auction(tx, item, name, bidders, high, leader)
         return
+    what = _what(item, name)
+    property_ = item == "property"
     if leader is None:
-        tx.note(f"Nobody bid: {name} stays with the Bank.")
+        unsold = "note.auction_unsold.property" if property_ else "note.auction_unsold.share"
+        tx.note(unsold, **what)
         return
     price = keptcards.auction_discount(tx, leader, high)
-    if item == "property":
-        tx.transfer(leader, BANK, price, f"auction of {name}")
+    if property_:
+        tx.transfer(leader, BANK, price, message("reason.auction", **what))
         set_holding(tx, name, Holding(owner=leader))
     else:
-        tx.transfer(leader, BANK, price, f"auction of a share of {name}")
+        tx.transfer(leader, BANK, price, message("reason.auction_share", **what))
         give_share(tx, leader, name)
-    tx.note(f"{leader} wins the auction of {name} for ${high}.")
+    won = "note.auction_won.property" if property_ else "note.auction_won.share"
+    tx.note(won, player=leader, amount=high, **what)
+
+
+def _what(item: str, name: str) -> dict[str, str]:
+    """What is auctioned, as a message names it: a property's space, or a company."""
+    return {"space": property_key(name)} if item == "property" else {"company": name}

@@ -35,6 +35,7 @@ from companion.banker.tx import (
     task,
 )
 from companion.errors import IllegalCommandError
+from companion.messages import Message, message
 from companion.rules.board import Space
 from companion.rules.cards import Card
 from companion.rules.movement import (
@@ -82,13 +83,7 @@ def _move(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     move = card.move or {}
     kind = move.get("kind")
     if kind == "either":
-        tx.ask(
-            "card_option",
-            player,
-            f"{player}: {card.title}: {card.effect} Answer option 1 or 2.",
-            ("option",),
-            card=card.id,
-        )
+        tx.ask("card_option", player, ("option",), "ask.card_option", _of(card), card=card.id)
     elif kind == "choose":
         chooser = player
         if move["among"] == "any_space" and move["how"] == "direct":
@@ -96,23 +91,27 @@ def _move(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
         tx.ask(
             "choose_space",
             chooser,
-            f"{chooser}: {card.title}: choose the space ({move['among'].replace('_', ' ')}).",
             ("choose",),
+            "ask.choose.card",
+            {**_of(card), "among": move["among"]},
             why="card",
             card=card.id,
             mover=player,
         )
     elif kind == "roll_back":
-        tx.ask(
-            "dice",
-            player,
-            f"{player}: {card.title}: roll two dice.",
-            ("dice",),
-            why="card",
-            card=card.id,
-        )
+        tx.ask("dice", player, ("dice",), "ask.dice.card", _of(card), why="card", card=card.id)
     else:
         move_by_card(tx, player, card)
+
+
+def _of(card: Card) -> dict[str, str]:
+    """The card a message names."""
+    return {"card": card.id}
+
+
+def _reason(card: Card) -> Message:
+    """Money that changes hands because of ``card``."""
+    return message("reason.card", card=card.id)
 
 
 def _left_of(tx: Tx, player: str) -> str:
@@ -180,10 +179,10 @@ def dice(tx: Tx, c: commands.Dice, why: str) -> None:
         values = dice_of(c, 4)
         mine, theirs = sum(values[:2]), sum(values[2:])
         if mine == theirs:
-            tx.note(f"Game Night: {player} and {rival} both rolled {mine}; nobody wins.")
+            tx.note("note.game_night_tie", player=player, rival=rival, total=mine)
         else:
             winner = player if mine > theirs else rival
-            tx.transfer(BANK, winner, d.data["amount"], "Game Night")
+            tx.transfer(BANK, winner, d.data["amount"], message("reason.game_night"))
     else:
         raise IllegalCommandError(f"dice: nothing waits for dice ({why})")
 
@@ -199,21 +198,21 @@ def _take_cab(tx: Tx, player: str, space: Space) -> None:
             raise IllegalCommandError(
                 f"choose: {space.name} costs ${space.price} and {player} has ${tx.cash(player)}"
             )
-        tx.transfer(player, BANK, space.price, f"buying {space.name}")
+        tx.transfer(player, BANK, space.price, message("reason.buy", space=space.key))
         set_holding(tx, space.name, Holding(player))
     elif held.owner != player:
         set_holding(
             tx, space.name, Holding(player, mortgaged=held.mortgaged, improved=held.improved)
         )
-        tx.note(f"{player} takes {space.name} from {held.owner}.")
+        tx.note("note.takes_property", player=player, space=space.key, owner=held.owner)
 
 
 def _pay_pool(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
-    tx.first(pay_task(player, POOL, spec["amount"], card.title))
+    tx.first(pay_task(player, POOL, spec["amount"], _reason(card)))
 
 
 def _collect(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
-    tx.transfer(BANK, player, spec["amount"], card.title)
+    tx.transfer(BANK, player, spec["amount"], _reason(card))
 
 
 def _owns_a(tx: Tx, player: str, kind: str) -> bool:
@@ -229,18 +228,16 @@ def _pay_each(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     if held and not (
         _owns_a(tx, player, held["kind"]) or tx.state.seat(player).shares.get(held["company"])
     ):
-        tx.note(
-            f"{card.title}: {player} owns no railroad or {held['company']} stock: nothing to pay."
-        )
+        tx.note("note.card_nothing_to_pay", card=card.id, player=player, company=held["company"])
         return
     payees = others(tx, player)
     if "to_owners_of" in spec:
         payees = [p for p in payees if _owns_a(tx, p, spec["to_owners_of"])]
-    tx.first(*(pay_task(player, p, spec["amount"], card.title) for p in payees))
+    tx.first(*(pay_task(player, p, spec["amount"], _reason(card)) for p in payees))
 
 
 def _collect_each(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
-    tx.first(*(pay_task(p, player, spec["amount"], card.title) for p in others(tx, player)))
+    tx.first(*(pay_task(p, player, spec["amount"], _reason(card)) for p in others(tx, player)))
 
 
 def buildings_of(tx: Tx, player: str) -> dict[str, int]:
@@ -262,26 +259,27 @@ def buildings_of(tx: Tx, player: str) -> dict[str, int]:
 def _repairs(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     counts = buildings_of(tx, player)
     amount = sum(spec[k] * n for k, n in counts.items())
-    tx.first(pay_task(player, POOL, amount, card.title))
+    tx.first(pay_task(player, POOL, amount, _reason(card)))
 
 
 def _per_property(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     n = sum(1 for h in tx.state.holdings.values() if h.owner == player and not h.mortgaged)
-    tx.first(pay_task(player, POOL, spec["amount"] * n, card.title))
+    tx.first(pay_task(player, POOL, spec["amount"] * n, _reason(card)))
 
 
 def _by_track(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     amount = spec.get(tx.state.seat(player).position.track, 0)
     if amount > 0:
-        tx.transfer(BANK, player, amount, card.title)
+        tx.transfer(BANK, player, amount, _reason(card))
     elif amount < 0:
-        tx.first(pay_task(player, POOL, -amount, card.title))
+        tx.first(pay_task(player, POOL, -amount, _reason(card)))
 
 
 @task("card_pool")
 def _card_pool(tx: Tx, task: tasks.CardPool) -> None:
     """Task: Excellent Accounting collects what is left of the Pool after Tax Refund."""
-    tx.transfer(POOL, task.player, tx.state.pool, "Excellent Accounting: all of the Pool")
+    why = message("reason.excellent_accounting")
+    tx.transfer(POOL, task.player, tx.state.pool, why)
 
 
 def _lose_turn(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
@@ -302,11 +300,11 @@ def _stock_fine(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> Non
         fine = sum(dividend(c, n) for c in companies if (n := seat.shares.get(c, 0)))
         if not fine:
             continue
-        if spec.get("lawyer") and uses_lawyer(tx, holder, card.title):
+        if spec.get("lawyer") and uses_lawyer(tx, holder, card.id):
             if holder == player and spec["companies"] == "all":
                 _skip_rest(tx, player, card)
             continue
-        tasks.append(pay_task(holder, POOL, fine, card.title))
+        tasks.append(pay_task(holder, POOL, fine, _reason(card)))
     tx.first(*tasks)
 
 
@@ -316,7 +314,7 @@ def _dividends(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None
         owner = tx.state.holdings.get(spec["triple_for_owner_of"])
         if owner is not None:
             factor[owner.owner] = 3
-    pay_dividends(tx, spec["companies"], card.title, factor=factor)
+    pay_dividends(tx, spec["companies"], _reason(card), factor=factor)
 
 
 def _dividend_cut(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
@@ -337,18 +335,12 @@ def _stock_crash(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> No
             mortgaged[company] = min(mortgaged.get(company, 0), n - back)
         changes[seat.name] = (shares, mortgaged)
     if changes:
-        tx.shares(changes, text="Stock market crash: half of every holding goes back to the Bank.")
+        tx.shares(changes, code="event.shares.crash")
 
 
 def _free_share(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     if any(tx.state.shares_left.values()):
-        tx.ask(
-            "stock",
-            player,
-            f"{player}: {card.title}: take one unsold share of any company.",
-            ("stock",),
-            free=True,
-        )
+        tx.ask("stock", player, ("stock",), "ask.stock.free", _of(card), free=True)
 
 
 def _draw_vouchers(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
@@ -364,13 +356,14 @@ def _return_voucher(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) ->
 def _take_voucher(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     holders = [n for n in others(tx, player) if tx.state.seat(n).vouchers]
     if not holders:
-        tx.note(f"{card.title}: nobody else holds a Travel Voucher.")
+        tx.note("note.card_no_voucher_holder", card=card.id)
         return
     tx.ask(
         "choose_player",
         player,
-        f"{player}: {card.title}: take a Travel Voucher from whom?",
         ("target",),
+        "ask.target.voucher",
+        _of(card),
         card=card.id,
         among=holders,
     )
@@ -395,16 +388,14 @@ def _storm(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
         if (h.level or h.improved) and (h.owner == player) == own
     ]
     if not built:
-        tx.note(
-            f"{card.title}: no {'of your' if own else 'other player’s'} property has buildings; nothing happens."
-        )
+        tx.note("note.storm_none_own" if own else "note.storm_none_other", card=card.id)
         return
-    chooser_text = "one of your groups" if own else "any other player's group"
     tx.ask(
         "choose_space",
         player,
-        f"{player}: {card.title}: choose {chooser_text} with buildings (any property of it).",
         ("choose",),
+        "ask.choose.storm_own" if own else "ask.choose.storm_other",
+        _of(card),
         why="storm",
         card=card.id,
     )
@@ -443,7 +434,7 @@ def _storm_choice(tx: Tx, player: str, card: Card, space: Space) -> None:
         raise IllegalCommandError(f"choose: {space.group} has no buildings of {owner}")
     for name in group:
         set_holding(tx, name, Holding(owner, level=_one_down(tx, tx.state.holdings[name].level)))
-    tx.note(f"{card.title}: one building comes off every {space.group} lot of {owner}.")
+    tx.note("note.storm_hit", card=card.id, group=space.group, owner=owner)
 
 
 def _one_down(tx: Tx, level: int) -> int:
@@ -470,8 +461,9 @@ def _seize(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
         tx.ask(
             "choose_space",
             player,
-            f"{player}: {card.title}: surrender an undeveloped unmortgaged property or one building.",
             ("choose",),
+            "ask.choose.seize",
+            _of(card),
             why="seize",
             card=card.id,
         )
@@ -500,8 +492,9 @@ def _condemn(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
         tx.ask(
             "choose_space",
             player,
-            f"{player}: {card.title}: choose a property to sell one house from.",
             ("choose",),
+            "ask.choose.condemn",
+            _of(card),
             why="condemn",
             card=card.id,
         )
@@ -513,7 +506,8 @@ def _condemn_choice(tx: Tx, player: str, space: Space) -> None:
         raise IllegalCommandError(
             f"choose: House Condemned sells a house of yours, and {space.name!r} has none"
         )
-    tx.transfer(BANK, player, assets.building_cost(space.name) // 2, "House Condemned")
+    refund = assets.building_cost(space.name) // 2
+    tx.transfer(BANK, player, refund, message("reason.house_condemned"))
     set_holding(tx, space.name, Holding(player, level=h.level - 1))
 
 
@@ -542,8 +536,8 @@ STEPS: dict[str, Callable[[Tx, str, Card, Mapping[str, Any]], None]] = {
     "game_night": lambda tx, player, card, spec: tx.ask(
         "dice",
         player,
-        f"{player}: Game Night: pick an opponent; both roll two dice (yours first).",
         ("dice",),
+        "ask.dice.game_night",
         why="game_night",
         amount=spec["amount"],
     ),

@@ -34,6 +34,7 @@ from companion.banker.tx import (
 )
 from companion.errors import BadRollError, CompanionError, IllegalCommandError, shown
 from companion.frozen import copy_with
+from companion.messages import message, render_decision
 from companion.rules.cards import card_deck
 from companion.rules.situation import SHARES_PER_COMPANY
 
@@ -100,7 +101,7 @@ def new_game(
                 "from": BANK,
                 "to": s["name"],
                 "amount": STARTING_CASH,
-                "reason": "starting cash",
+                "reason": message("reason.starting_cash"),
             }
         )
     return events
@@ -159,11 +160,12 @@ def _step(state: GameState, command: Command | Mapping[str, Any]) -> tuple[list[
     if kind not in ANYTIME:
         if kind not in d.answers:
             raise IllegalCommandError(
-                f"{kind} by {player}: the game waits for {d.player} to {_answers(d)} ({d.text})"
+                f"{kind} by {player}: the game waits for {d.player} to {_answers(d)} "
+                f"({render_decision(d)})"
             )
         if player != d.player and kind not in ("bid", "pass"):
             raise IllegalCommandError(
-                f"{kind} by {player}: it is {d.player}'s decision now ({d.text})"
+                f"{kind} by {player}: it is {d.player}'s decision now ({render_decision(d)})"
             )
     elif in_mr_monopoly_move(state) and player != state.turn:
         raise IllegalCommandError(
@@ -219,9 +221,9 @@ def _advance(tx: Tx) -> None:
 
 def _game_over(tx: Tx) -> None:
     winner = tx.state.active[0].name if tx.state.active else ""
-    tx.emit("game_over", winner=winner, text=f"{winner} wins: every other player is bankrupt.")
+    tx.emit("game_over", winner=winner, code="event.game_over.last_player")
     tx.agenda.clear()
-    tx.ask("game_over", winner, f"Game over: {winner} wins.", ())
+    tx.ask("game_over", winner, (), "ask.game_over")
 
 
 # Each part registers its handlers when imported.

@@ -15,6 +15,7 @@ from companion.banker.tx import (
     task,
 )
 from companion.errors import IllegalCommandError
+from companion.messages import message
 from companion.rules.situation import Holding
 
 
@@ -33,12 +34,12 @@ def against(tx: Tx, target: str, task: tasks.Task, card_id: str) -> None:
     if held(tx, target, "refuse") is None:
         tx.first(task)
         return
-    title = tx.deck.card(card_id).title
     tx.ask(
         "respond",
         target,
-        f"{target}: {title} is played against you. Accept, or refuse with Just Say NO!",
         ("accept", "refuse"),
+        "ask.respond",
+        {"card": card_id},
         task=task.to_json(),
     )
 
@@ -55,7 +56,7 @@ def respond(tx: Tx, c: commands.Accept | commands.Refuse) -> None:
             f"refuse by {c.player}: {c.player} holds no Just Say NO! card now"
         )
     return_card(tx, c.player, card)
-    tx.note(f"{c.player} says NO!")
+    tx.note("note.says_no", player=c.player)
 
 
 def auction_discount(tx: Tx, winner: str, bid: int) -> int:
@@ -75,15 +76,17 @@ def roll_three_shares(tx: Tx, winnings: Mapping[str, int]) -> None:
         best = max(((w, n) for n, w in winnings.items() if n != seat.name and w), default=None)
         if card is not None and best is not None:
             return_card(tx, seat.name, card)
-            tx.transfer(best[1], seat.name, best[0] // 2, "Share in Their Good Fortune")
+            why = message("reason.share_good_fortune")
+            tx.transfer(best[1], seat.name, best[0] // 2, why)
 
 
-def uses_lawyer(tx: Tx, player: str, what: str) -> bool:
-    card = held(tx, player, "lawyer")
-    if card is None:
+def uses_lawyer(tx: Tx, player: str, card_id: str) -> bool:
+    """Lawyer on Retainer, if ``player`` holds it, cancels the card ``card_id``."""
+    lawyer = held(tx, player, "lawyer")
+    if lawyer is None:
         return False
-    return_card(tx, player, card)
-    tx.note(f"{player}'s Lawyer on Retainer cancels {what}.")
+    return_card(tx, player, lawyer)
+    tx.note("note.lawyer", player=player, card=card_id)
     return True
 
 
@@ -124,7 +127,8 @@ def _task_send_to_jail(tx: Tx, task: tasks.SendToJail) -> None:
         player=player,
         to=jail.key,
         path=[jail.key],
-        text=f"{player} goes directly to jail.",
+        steps=[{"space": jail.key, "kind": "jail"}],
+        code="move.to_jail",
     )
     tx.seat_set(
         player,

@@ -11,6 +11,7 @@ from companion.banker.tx import (
     Tx,
     pay_task,
 )
+from companion.messages import message
 from companion.rules.movement import (
     Action,
     Resolution,
@@ -27,11 +28,13 @@ def apply_move(tx: Tx, res: Resolution) -> None:
             player=player,
             to=res.landing.key,
             path=[s.space.key for s in res.steps],
-            text=res.summary,
+            steps=[{"space": s.space.key, "kind": s.kind} for s in res.steps],
+            code=res.code,
+            params=dict(res.params),
         )
     for salary in res.salaries:
-        how = "landing on" if salary.landed else "passing"
-        tx.transfer(BANK, player, salary.amount, f"{how} {salary.corner.name}")
+        how = "reason.salary.landing" if salary.landed else "reason.salary.passing"
+        tx.transfer(BANK, player, salary.amount, message(how, space=salary.corner.key))
     after = res.after
     changes = {
         k: getattr(after, k)
@@ -61,15 +64,14 @@ def _rent(player: str, a: Action) -> tasks.Task:
     return tasks.Rent(player, _space(a), a.amount, a.payee)
 
 
-def _payment(reason: str) -> Callable[[str, Action], tasks.Task]:
+def _payment(code: str, *, of_space: bool = False) -> Callable[[str, Action], tasks.Task]:
+    """A payment the move asks for, its reason message ``code`` (naming the space, a tax)."""
+
     def owed(player: str, a: Action) -> tasks.Task:
-        return pay_task(player, a.payee or POOL, a.amount or 0, reason or _space_name(a))
+        reason = message(code, space=_space(a)) if of_space else message(code)
+        return pay_task(player, a.payee or POOL, a.amount or 0, reason)
 
     return owed
-
-
-def _space_name(a: Action) -> str:
-    return a.space.name if a.space else "tax"
 
 
 #: What each follow-up action of a move (``companion.rules.movement.Action.kind``) leaves on
@@ -78,9 +80,9 @@ def _space_name(a: Action) -> str:
 _FOLLOW_UPS: dict[str, Callable[[str, Action], tasks.Task]] = {
     "buy_or_auction": lambda player, a: tasks.Offer(player, _space(a)),
     "pay_rent": _rent,
-    "pay_tax": _payment(""),
-    "pay_bail": _payment("jail bail"),
-    "pay_taxi_fare": _payment("taxi fare"),
+    "pay_tax": _payment("reason.tax", of_space=True),
+    "pay_bail": _payment("reason.bail"),
+    "pay_taxi_fare": _payment("reason.taxi_fare"),
     "taxi_ride": lambda player, a: tasks.TaxiOffer(player, _space(a)),
     "draw_travel_voucher": lambda player, a: tasks.DrawVoucher(player),
     "draw_chance": lambda player, a: tasks.DrawCard(player, "chance"),

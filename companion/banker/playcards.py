@@ -15,10 +15,12 @@ from companion.banker.tx import (
     others,
     par_values,
     pay_task,
+    property_key,
     return_card,
     set_holding,
 )
 from companion.errors import IllegalCommandError
+from companion.messages import message
 from companion.rules.cards import Card
 from companion.rules.situation import Holding
 
@@ -63,12 +65,11 @@ def play(tx: Tx, c: commands.PlayCard) -> None:
         return_card(tx, player, card.id)
         task = tx.agenda.pop(0)
         assert isinstance(task, tasks.Rent)
+        why = message("reason.card", card=card.id)
         if how == "reverse_rent":
-            tx.first(pay_task(d.data["owner"], player, d.data["amount"], f"{card.title}"))
+            tx.first(pay_task(d.data["owner"], player, d.data["amount"], why))
         else:
-            tx.first(
-                pay_task(player, d.data["owner"], min(spec["amount"], task.amount), card.title)
-            )
+            tx.first(pay_task(player, d.data["owner"], min(spec["amount"], task.amount), why))
         tx.moved_on = True
         return
     if tx.state.turn != player or d.player != player or d.kind not in ("roll", "end_turn"):
@@ -88,7 +89,8 @@ def _buy_instead(tx: Tx, player: str, card: Card, name: str, price: int) -> None
             f"play_card: {name} costs ${price} and {player} has ${tx.cash(player)}"
         )
     return_card(tx, player, card.id)
-    tx.transfer(player, BANK, price, f"buying {name} ({card.title})")
+    why = message("reason.buy_with_card", space=property_key(name), card=card.id)
+    tx.transfer(player, BANK, price, why)
     set_holding(tx, name, Holding(player))
     tx.moved_on = True
 
@@ -119,9 +121,10 @@ def _loose_property(tx: Tx, owner: str, ref: Any) -> str:
 
 def _play_take_cash(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
     rival = _other(tx, player, c)
-    if uses_lawyer(tx, rival, card.title):
+    if uses_lawyer(tx, rival, card.id):
         return
-    against(tx, rival, pay_task(rival, player, card.play[0]["amount"], card.title), card.id)
+    why = message("reason.card", card=card.id)
+    against(tx, rival, pay_task(rival, player, card.play[0]["amount"], why), card.id)
 
 
 def _play_move(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
@@ -140,7 +143,8 @@ def _play_foreclose(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> No
         )
     value = assets.mortgage_value(name)
     assets.afford(tx, player, value, f"claiming {name}")
-    tx.transfer(player, BANK, value, f"{card.title}: {name}")
+    why = message("reason.card_claim", card=card.id, space=property_key(name))
+    tx.transfer(player, BANK, value, why)
     against(tx, h.owner, tasks.HandOver(name, player), card.id)
 
 
@@ -190,7 +194,8 @@ def _play_sell_share(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> N
     shares = dict(seat.shares)
     shares[company] -= 1
     tx.shares({player: (shares, seat.mortgaged_shares)})
-    tx.transfer(BANK, player, par_values()[company] + card.play[0]["bonus"], card.title)
+    amount = par_values()[company] + card.play[0]["bonus"]
+    tx.transfer(BANK, player, amount, message("reason.card", card=card.id))
 
 
 def _play_jail_other(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:

@@ -14,6 +14,7 @@ from companion.banker.tx import (
     return_card,
     task,
 )
+from companion.messages import message
 
 
 @task("rent")
@@ -28,15 +29,16 @@ def rent(tx: Tx, task: tasks.Rent) -> None:
         tx.ask(
             "rent",
             player,
-            f"{player}: pay ${amount} rent to {owner} for {space.name}, or play {tx.deck.card(card).title}.",
             ("pay", "play_card"),
+            "ask.rent",
+            {"amount": amount, "owner": owner, "space": space.key, "card": card},
             amount=amount,
             owner=owner,
         )
         return
     if (card := held(tx, player, "rent", "free")) is not None:
         return_card(tx, player, card)
-        tx.note(f"Comped Room: {player} pays no rent on {space.name}.")
+        tx.note("note.comped_room", player=player, space=space.key)
         return
     if space.kind == "railroad" and (card := held(tx, player, "rent", "half_railroad")) is not None:
         return_card(tx, player, card)
@@ -46,4 +48,4 @@ def rent(tx: Tx, task: tasks.Rent) -> None:
         amount += tx.deck.card(card).play[0]["amount"]
     landlord = tx.state.seat(owner)
     payee = POOL if landlord.rent_to_pool and landlord.in_jail else owner
-    tx.first(pay_task(player, payee, amount, f"rent for {space.name}"))
+    tx.first(pay_task(player, payee, amount, message("reason.rent", space=space.key)))

@@ -19,6 +19,7 @@ from companion.banker.tx import (
     task,
 )
 from companion.errors import BadRollError, IllegalCommandError, shown
+from companion.messages import message
 from companion.rules.movement import (
     resolve_taxi,
 )
@@ -30,8 +31,9 @@ def _task_utility_roll(tx: Tx, task: tasks.UtilityRoll) -> None:
     tx.ask(
         "dice",
         player,
-        f"{player}: roll two dice and pay {task.times} times the total.",
         ("dice",),
+        "ask.dice.utility",
+        {"times": task.times},
         why="utility",
         space=task.space,
         times=task.times,
@@ -42,7 +44,7 @@ def _task_utility_roll(tx: Tx, task: tasks.UtilityRoll) -> None:
 def _task_tax_refund(tx: Tx, task: tasks.CollectTaxRefund) -> None:
     """P1: Tax Refund pays half the Pool, rounded up."""
     amount = (tx.state.pool + 1) // 2
-    tx.transfer(POOL, task.player, amount, "Tax Refund: half the Pool")
+    tx.transfer(POOL, task.player, amount, message("reason.tax_refund"))
 
 
 @task("all_move")
@@ -54,7 +56,8 @@ def _task_all_move(tx: Tx, task: tasks.AllMove) -> None:
                 player=seat.name,
                 to=task.space,
                 path=[task.space],
-                text=f"{seat.name} moves directly to {tx.board.space(task.space).name}.",
+                steps=[{"space": task.space, "kind": "direct"}],
+                code="move.direct",
             )
 
 
@@ -63,12 +66,7 @@ def _task_taxi_offer(tx: Tx, task: tasks.TaxiOffer) -> None:
     player = task.player
     if tx.state.seat(player).position.key != task.space:
         return
-    tx.ask(
-        "taxi",
-        player,
-        f"{player}: take a taxi ride (to Free Parking, another cab company or a transit station), or carry on.",
-        ("taxi", "skip"),
-    )
+    tx.ask("taxi", player, ("taxi", "skip"), "ask.taxi")
 
 
 @command("taxi")
@@ -85,10 +83,7 @@ def _cmd_skip(tx: Tx, c: commands.Skip) -> None:
 @task("draw_card")
 def _task_draw_card(tx: Tx, task: tasks.DrawCard) -> None:
     player, deck = task.player, task.deck
-    title = "Chance" if deck == "chance" else "Community Chest"
-    tx.ask(
-        "draw", player, f"{player}: draw a {title} card and tell me which.", ("draw",), deck=deck
-    )
+    tx.ask("draw", player, ("draw",), "ask.draw.card", {"deck": deck}, deck=deck)
 
 
 @command("draw")
@@ -100,7 +95,7 @@ def _cmd_draw(tx: Tx, c: commands.Draw) -> None:
         take_voucher(tx, player, (c.card or ""))
     elif deck == "roll_three":
         combo = take_roll_three(tx, player, (c.card or ""), "draw")
-        tx.emit("drew", player=player, card=combo, title=f"Roll Three {combo}")
+        tx.emit("drew", player=player, card=combo, code="event.drew.roll_three")
         _ask_roll_three_dice(tx, player)
     else:
         card = tx.deck.card(str(c.card or ""))
@@ -112,13 +107,7 @@ def _cmd_draw(tx: Tx, c: commands.Draw) -> None:
             raise IllegalCommandError(
                 f"draw: every copy of {card.id!r} is in a player's hand; check the card"
             )
-        tx.emit(
-            "drew",
-            player=player,
-            card=card.id,
-            title=card.title,
-            text=f"{player} drew {card.title}: {card.effect}",
-        )
+        tx.emit("drew", player=player, card=card.id, code="event.drew.card")
         cardplay.drawn(tx, player, card)
 
 
@@ -128,28 +117,23 @@ def _task_birthday(tx: Tx, task: tasks.BirthdayGift) -> None:
     if tx.state.rules.birthday_from_players:
         tx.first(
             *[
-                pay_task(s.name, player, 100, "Birthday Gift")
+                pay_task(s.name, player, 100, message("reason.birthday_gift"))
                 for s in tx.state.active
                 if s.name != player
             ]
         )
         return
     if not sum(tx.state.vouchers_left.values()):
-        tx.transfer(BANK, player, 100, "Birthday Gift")
+        tx.transfer(BANK, player, 100, message("reason.birthday_gift"))
         return
-    tx.ask(
-        "gift",
-        player,
-        f"{player}: Birthday Gift: take $100 from the Bank or a Travel Voucher.",
-        ("gift",),
-    )
+    tx.ask("gift", player, ("gift",), "ask.gift", {"amount": 100})
 
 
 @command("gift")
 def _cmd_gift(tx: Tx, c: commands.Gift) -> None:
     choice = c.option
     if choice == "cash":
-        tx.transfer(BANK, c.player, 100, "Birthday Gift")
+        tx.transfer(BANK, c.player, 100, message("reason.birthday_gift"))
     elif choice == "voucher":
         tx.first(tasks.DrawVoucher(c.player))
     else:
@@ -160,13 +144,8 @@ def _cmd_gift(tx: Tx, c: commands.Gift) -> None:
 def _task_squeeze(tx: Tx, task: tasks.SqueezePlay) -> None:
     player = task.player
     speed = tx.state.rules.squeeze_play_speed_die
-    tx.ask(
-        "dice",
-        player,
-        f"{player}: Squeeze Play! Roll the two regular dice{' and the speed die' if speed else ''}.",
-        ("dice",),
-        why="squeeze_play",
-    )
+    code = "ask.dice.squeeze_play_speed" if speed else "ask.dice.squeeze_play"
+    tx.ask("dice", player, ("dice",), code, why="squeeze_play")
 
 
 def squeeze_play_amount(total: int, *, speed_die: bool = False) -> int:
@@ -210,25 +189,13 @@ def roll_three_winnings(card: str, dice: Sequence[int], *, rolled_by_holder: boo
 def _task_roll_three(tx: Tx, task: tasks.RollThree) -> None:
     player = task.player
     if tx.state.roll_three_left:
-        tx.ask(
-            "draw",
-            player,
-            f"{player}: draw a Roll Three card and tell me its numbers.",
-            ("draw",),
-            deck="roll_three",
-        )
+        tx.ask("draw", player, ("draw",), "ask.draw.roll_three", deck="roll_three")
     else:
         _ask_roll_three_dice(tx, player)
 
 
 def _ask_roll_three_dice(tx: Tx, player: str) -> None:
-    tx.ask(
-        "dice",
-        player,
-        f"{player}: roll three regular dice for Roll Three.",
-        ("dice",),
-        why="roll_three",
-    )
+    tx.ask("dice", player, ("dice",), "ask.dice.roll_three", why="roll_three")
 
 
 @command("dice")
@@ -250,22 +217,23 @@ def _cmd_dice(tx: Tx, c: commands.Dice) -> None:
             total = sum(dice_of(c, 2))
             amount = squeeze_play_amount(total)
             roll = None
-        tx.note(f"Squeeze Play: {player} rolled {total}; every other player pays ${amount}.")
+        tx.note("note.squeeze_play", player=player, total=total, amount=amount)
         others = [s.name for s in tx.state.active if s.name != player]
-        owed: list[tasks.Task] = [pay_task(o, player, amount, "Squeeze Play") for o in others]
+        why = message("reason.squeeze_play")
+        owed: list[tasks.Task] = [pay_task(o, player, amount, why) for o in others]
         if roll is not None and roll.speed in ("mr", "bus"):
             owed += [tasks.GiveVoucher(o, player) for o in others]
         tx.first(*owed)
     elif why == "roll_three":
         dice = dice_of(c, 3)
-        tx.note(f"Roll Three: {player} rolled {'-'.join(map(str, sorted(dice)))}.")
+        tx.note("note.roll_three", player=player, dice=dice)
         winnings: dict[str, int] = {}
         for seat in tx.state.active:
             won = sum(
                 roll_three_winnings(card, dice, rolled_by_holder=seat.name == player)
                 for card in seat.roll_three
             )
-            tx.transfer(BANK, seat.name, won, "Roll Three")
+            tx.transfer(BANK, seat.name, won, message("reason.roll_three"))
             winnings[seat.name] = won
         keptcards.roll_three_shares(tx, winnings)
     elif why == "utility":
@@ -280,10 +248,4 @@ def _cmd_dice(tx: Tx, c: commands.Dice) -> None:
 @task("auction_any")
 def _task_auction_any(tx: Tx, task: tasks.AuctionAny) -> None:
     player = task.player
-    tx.ask(
-        "choose_space",
-        player,
-        f"{player}: pick any unowned property for the Banker to auction.",
-        ("choose",),
-        why="auction_any",
-    )
+    tx.ask("choose_space", player, ("choose",), "ask.choose.auction_any", why="auction_any")

@@ -13,19 +13,15 @@ from companion.banker.tx import (
     task,
 )
 from companion.errors import IllegalCommandError
+from companion.messages import message
 
 
 @task("stock_exchange")
 def _task_stock_exchange(tx: Tx, task: tasks.StockExchange) -> None:
-    pay_dividends(tx, list(par_values()), "Stock Exchange")
+    pay_dividends(tx, list(par_values()), message("reason.stock_exchange"))
     player = task.player
     if any(tx.state.shares_left.values()):
-        tx.ask(
-            "stock",
-            player,
-            f"{player}: buy one share of any company at par, or choose one for the Banker to auction.",
-            ("stock",),
-        )
+        tx.ask("stock", player, ("stock",), "ask.stock")
 
 
 @command("stock")
@@ -47,7 +43,7 @@ def _cmd_stock(tx: Tx, c: commands.Stock) -> None:
             raise IllegalCommandError(
                 f"stock by {player}: a share of {company} costs ${price} and {player} has ${tx.cash(player)}"
             )
-        tx.transfer(player, BANK, price, f"buying a share of {company}")
+        tx.transfer(player, BANK, price, message("reason.buy_share", company=company))
         give_share(tx, player, company)
     elif how == "auction":
         tx.first(tasks.Auction("share", company))

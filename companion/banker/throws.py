@@ -19,6 +19,7 @@ from typing import Any
 
 from companion.banker.state import Decision
 from companion.errors import IllegalCommandError, shown
+from companion.messages import render_decision
 
 #: The command types a throw of the dice can be.
 DICE_COMMANDS = ("roll", "order_roll", "dice")
@@ -128,4 +129,4 @@ def _faces(faces: Sequence[int | str]) -> str:
 
 
 def _waiting(decision: Decision) -> str:
-    return decision.text or f"the game waits for {decision.player}: {decision.kind}"
+    return render_decision(decision) or f"the game waits for {decision.player}: {decision.kind}"

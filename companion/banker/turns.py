@@ -24,6 +24,7 @@ from companion.banker.tx import (
 )
 from companion.banker.vouchers import can_play_voucher
 from companion.errors import IllegalCommandError
+from companion.messages import message
 from companion.rules.movement import (
     Roll,
     resolve_bonus,
@@ -35,12 +36,7 @@ BAIL = 50
 
 
 def deal_decision(player: str) -> Decision:
-    return Decision(
-        "deal",
-        player,
-        f"{player}: draw your starting Travel Voucher and Roll Three card, and tell me which.",
-        ("deal",),
-    )
+    return Decision("deal", player, "", ("deal",), code="ask.deal")
 
 
 @command("deal")
@@ -51,8 +47,7 @@ def _cmd_deal(tx: Tx, c: commands.Deal) -> None:
     names = [s.name for s in tx.state.seats]
     after = names[names.index(player) + 1 :]
     if after:
-        d = deal_decision(after[0])
-        tx.ask(d.kind, d.player, d.text, d.answers)
+        tx.decision = deal_decision(after[0])
     else:
         ask_order_roll(tx, names)
 
@@ -60,13 +55,7 @@ def _cmd_deal(tx: Tx, c: commands.Deal) -> None:
 def ask_order_roll(tx: Tx, group: Sequence[str]) -> None:
     """The next of ``group`` to roll for the turn order (each rolls once a round)."""
     player = next(n for n in group if n not in tx.state.order_rolls)
-    tx.ask(
-        "order_roll",
-        player,
-        f"{player}: roll the two regular dice for the turn order (highest starts).",
-        ("order_roll",),
-        group=list(group),
-    )
+    tx.ask("order_roll", player, ("order_roll",), "ask.order_roll", group=list(group))
 
 
 @command("order_roll")
@@ -84,13 +73,13 @@ def _cmd_order_roll(tx: Tx, c: commands.OrderRoll) -> None:
     tied = [n for n in group if rolls[n] == best]
     if len(tied) > 1:
         tx.emit("bank", set={"order_rolls": {}})
-        tx.note(f"{' and '.join(tied)} tie with {best}: they roll again.")
+        tx.note("note.order_tie", players=tied, total=best)
         ask_order_roll(tx, tied)
         return
     names = [s.name for s in tx.state.seats]
     start = names.index(tied[0])
     order = names[start:] + names[:start]
-    tx.emit("order_set", order=order, text=f"{order[0]} rolled highest and starts.")
+    tx.emit("order_set", order=order, code="event.order_set", params={"player": order[0]})
     _start_turn(tx, order[0])
 
 
@@ -103,39 +92,35 @@ def next_turn(tx: Tx) -> None:
             continue
         if seat.skip_turns:
             tx.seat_set(seat.name, skip_turns=seat.skip_turns - 1)
-            tx.note(f"{seat.name} loses this turn (Vehicle Impounded).")
+            tx.note("note.loses_turn", player=seat.name)
             continue
         _start_turn(tx, seat.name)
         return
 
 
 def _start_turn(tx: Tx, player: str) -> None:
-    tx.emit("turn", player=player, doubles=0, voucher=False, text=f"{player}'s turn.")
+    # The one ``turn`` event with a code: a turn starts (doubles and vouchers played have none).
+    tx.emit("turn", player=player, doubles=0, voucher=False, code="event.turn")
     ask_roll(tx, player)
 
 
 def ask_roll(tx: Tx, player: str) -> None:
     seat = tx.state.seat(player)
     if seat.subway:
-        tx.ask(
-            "subway",
-            player,
-            f"{player}: ride the Subway to any space on any track.",
-            ("choose",),
-            why="subway",
-        )
+        tx.ask("subway", player, ("choose",), "ask.subway", why="subway")
         return
     answers = ["roll"]
     if seat.in_jail:
         answers.append("bail")
+        code = "ask.roll.in_jail"
         if jail_card(seat.cards):
             answers.append("jail_card")
-        text = f"{player} is in jail: roll the two regular dice for doubles, pay ${BAIL} bail, or use a card."
-    else:
-        text = f"{player}: roll the dice."
-        if can_play_voucher(tx.state, player):
-            answers.append("voucher")
-    tx.ask("roll", player, text, answers)
+            code = "ask.roll.in_jail_card"
+        tx.ask("roll", player, answers, code, {"bail": BAIL})
+        return
+    if can_play_voucher(tx.state, player):
+        answers.append("voucher")
+    tx.ask("roll", player, answers, "ask.roll")
 
 
 @command("roll")
@@ -152,7 +137,7 @@ def _cmd_bail(tx: Tx, c: commands.Bail) -> None:
         raise IllegalCommandError(
             f"bail by {player}: bail is ${BAIL} and {player} has ${tx.cash(player)}; raise money first"
         )
-    tx.transfer(player, POOL, BAIL, "jail bail")
+    tx.transfer(player, POOL, BAIL, message("reason.bail"))
     tx.seat_set(player, in_jail=False, jail_turns=0, rent_to_pool=False)
     ask_roll(tx, player)
 
@@ -176,12 +161,7 @@ def _roll(tx: Tx, player: str, roll: Roll) -> None:
     state = tx.state
     seat = state.seat(player)
     backwards = seat.reverse_direction
-    tx.emit(
-        "rolled",
-        player=player,
-        dice=[roll.d1, roll.d2, roll.speed],
-        text=f"{player} rolled {roll}.",
-    )
+    tx.emit("rolled", player=player, dice=roll.to_json(), code="event.rolled")
     res = resolve_roll(tx.board, state.situation(), roll, player=player, first_move_only=True)
     jailed_before = seat.in_jail
     apply_move(tx, res)
@@ -202,8 +182,8 @@ def _task_choose_triples(tx: Tx, task: tasks.ChooseTriples) -> None:
     tx.ask(
         "choose_space",
         player,
-        f"{player}: triples! Choose any space to move ahead to.",
         ("choose",),
+        "ask.choose.triples",
         why="triples",
         roll=task.roll.to_json(),
     )
@@ -220,8 +200,8 @@ def _task_bonus(tx: Tx, task: tasks.Bonus) -> None:
         tx.ask(
             "choose_space",
             player,
-            f"{player}: your bonus move becomes the Subway ride: choose any space.",
             ("choose",),
+            "ask.choose.bonus_subway",
             why="bonus_subway",
             roll=task.roll.to_json(),
         )
@@ -233,8 +213,9 @@ def _task_bonus(tx: Tx, task: tasks.Bonus) -> None:
         tx.ask(
             "bus_option",
             player,
-            f"{player}: Bus! Take a Travel Voucher, or move to {target.name}.",
             ("bus",),
+            "ask.bus",
+            {"space": target.key},
             roll=task.roll.to_json(),
             to=target.key,
         )
@@ -272,15 +253,14 @@ def _task_doubles(tx: Tx, task: tasks.Doubles) -> None:
     if roll.is_doubles:
         doubles = tx.state.doubles + 1
         tx.emit("turn", player=player, doubles=doubles, voucher=tx.state.voucher_played)
-        tx.note(f"Doubles: {player} rolls again.")
+        tx.note("note.doubles_again", player=player)
         ask_roll(tx, player)
     elif can_play_voucher(tx.state, player):
-        tx.ask(
-            "end_turn",
-            player,
-            f"{player}: play a Travel Voucher, or end your turn.",
-            ("end_turn", "voucher"),
-        )
+        _ask_end_turn(tx, player)
+
+
+def _ask_end_turn(tx: Tx, player: str) -> None:
+    tx.ask("end_turn", player, ("end_turn", "voucher"), "ask.end_turn")
 
 
 @command("end_turn")
@@ -332,6 +312,6 @@ def _task_resume(tx: Tx, task: tasks.Resume) -> None:
             ask_roll(tx, d.player)
     elif d.kind == "end_turn":
         if can_play_voucher(tx.state, d.player):
-            tx.ask(d.kind, d.player, d.text, d.answers)
+            _ask_end_turn(tx, d.player)
     else:
         tx.decision = d

@@ -16,6 +16,7 @@ from companion.banker import commands, tasks
 from companion.banker.ledger import BANK, POOL
 from companion.banker.state import Decision, Event, GameState, evolve
 from companion.errors import BadRollError, IllegalCommandError, shown
+from companion.messages import Message, message
 from companion.rules.board import ultimate_board
 from companion.rules.cards import card_deck
 from companion.rules.movement import (
@@ -53,8 +54,22 @@ class Tx:
         self.events.append(event)
         self.state = evolve(self.state, event)
 
-    def ask(self, kind: str, player: str, text: str, answers: Sequence[str], **data: Any) -> None:
-        self.decision = Decision(kind, player, text, tuple(answers), data)
+    def ask(
+        self,
+        kind: str,
+        player: str,
+        answers: Sequence[str],
+        code: str,
+        params: Mapping[str, Any] | None = None,
+        **data: Any,
+    ) -> None:
+        """Pose a decision: ``player`` answers ``kind`` with one of the command types
+        ``answers``; ``code`` and ``params`` are its sentence (:mod:`companion.messages`; the
+        decision's player is a parameter already), ``data`` the facts its answers need."""
+        says = message(code, **(params or {}))
+        self.decision = Decision(
+            kind, player, "", tuple(answers), data, code=code, params=says["params"]
+        )
 
     def first(self, *tasks: tasks.Task) -> None:
         """Do these before the rest of the agenda."""
@@ -69,7 +84,9 @@ class Tx:
 
     # Money
 
-    def transfer(self, source: str, target: str, amount: int, reason: str) -> None:
+    def transfer(self, source: str, target: str, amount: int, reason: Message) -> None:
+        """``source`` pays ``target`` (nothing when ``amount`` is not positive); ``reason`` is a
+        message (``message("reason.rent", space=key)``)."""
         if amount > 0:
             self.emit("transfer", **{"from": source, "to": target, "amount": amount}, reason=reason)
 
@@ -82,7 +99,8 @@ class Tx:
     def shares(
         self, changes: Mapping[str, tuple[Mapping[str, int], Mapping[str, int]]], **why: Any
     ) -> None:
-        """Set players' (shares, mortgaged shares) and the Bank's shares left, in one event."""
+        """Set players' (shares, mortgaged shares) and the Bank's shares left, in one event;
+        ``why``: the event's ``code`` and ``params``, when the table hears of it."""
         left = dict(self.state.shares_left)
         holders = {}
         for name, (shares, mortgaged) in changes.items():
@@ -92,8 +110,9 @@ class Tx:
             holders[name] = {"shares": dict(shares), "mortgaged_shares": dict(mortgaged)}
         self.emit("shares", holders=holders, left=left, **why)
 
-    def note(self, text: str, **data: Any) -> None:
-        self.emit("note", text=text, **data)
+    def note(self, code: str, **params: Any) -> None:
+        """Tell the table something: a ``note`` event of message ``code`` with ``params``."""
+        self.emit("note", **message(code, **params))
 
 
 def roll_three_card(value: Any) -> str:
@@ -195,7 +214,7 @@ def take_voucher(tx: Tx, player: str, voucher_id: Any) -> str:
     tx.emit("bank", set={"vouchers_left": left})
     seat = tx.state.seat(player)
     tx.seat_set(player, vouchers=[*seat.vouchers, voucher.id])
-    tx.emit("drew", player=player, card=voucher.id, title=voucher.label)
+    tx.emit("drew", player=player, card=voucher.id, code="event.drew.voucher")
     return voucher.id
 
 
@@ -254,8 +273,14 @@ def in_mr_monopoly_move(state: GameState) -> bool:
     return any(isinstance(t, tasks.Bonus) and t.roll.speed == "mr" for t in state.agenda)
 
 
-def pay_task(source: str, target: str, amount: int, reason: Any) -> tasks.Pay:
+def pay_task(source: str, target: str, amount: int, reason: Message) -> tasks.Pay:
     return tasks.Pay(source, target, amount, reason)
+
+
+def property_key(name: str) -> str:
+    """The key of property ``name``'s space (its first, for a transit station), as messages
+    name a space: ``property_key("Boardwalk") == "middle:39"``."""
+    return BOARD.properties[name][0].key
 
 
 def gone(tx: Tx, name: str) -> bool:
@@ -301,9 +326,10 @@ _STOCK_CACHE: list[dict[str, Any]] | None = None
 
 
 def pay_dividends(
-    tx: Tx, companies: Sequence[str], reason: str, *, factor: Mapping[str, int] | None = None
+    tx: Tx, companies: Sequence[str], why: Message, *, factor: Mapping[str, int] | None = None
 ) -> None:
-    """Pay every holder of unmortgaged shares of ``companies`` its dividend."""
+    """Pay every holder of unmortgaged shares of ``companies`` its dividend, ``why`` (the
+    Stock Exchange, a card) in each transfer's reason."""
     cuts = dict(tx.state.dividend_cuts)
     for company in companies:
         for seat in tx.state.active:
@@ -313,7 +339,9 @@ def pay_dividends(
             amount = dividend(company, n) * (factor or {}).get(seat.name, 1)
             if cuts.get(company):
                 amount = (amount + 1) // 2
-            tx.transfer(BANK, seat.name, amount, f"{reason}: {company} dividend")
+            tx.transfer(
+                BANK, seat.name, amount, message("reason.dividend", why=why, company=company)
+            )
         if cuts.get(company):
             cuts[company] -= 1
     if cuts != dict(tx.state.dividend_cuts):
@@ -325,7 +353,8 @@ def give_share(tx: Tx, player: str, company: str) -> None:
     shares = dict(seat.shares)
     shares[company] = shares.get(company, 0) + 1
     tx.shares(
-        {player: (shares, seat.mortgaged_shares)}, text=f"{player} gets a share of {company}."
+        {player: (shares, seat.mortgaged_shares)},
+        **message("event.shares.gets", player=player, company=company),
     )
 
 

@@ -43,16 +43,9 @@ def _cmd_voucher(tx: Tx, c: commands.Voucher) -> None:
 @task("draw_voucher")
 def _task_draw_voucher(tx: Tx, task: tasks.DrawVoucher) -> None:
     if not sum(tx.state.vouchers_left.values()):
-        tx.note("No Travel Vouchers are left to draw.")
+        tx.note("note.no_vouchers_left")
         return
-    player = task.player
-    tx.ask(
-        "draw",
-        player,
-        f"{player}: draw a Travel Voucher and tell me which.",
-        ("draw",),
-        deck="travel_voucher",
-    )
+    tx.ask("draw", task.player, ("draw",), "ask.draw.voucher", deck="travel_voucher")
 
 
 @task("expire_voucher")

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 from companion.banker.commands import Command, Dice, OrderRoll, Roll
 from companion.banker.throws import command_for_throw
 from companion.errors import IllegalCommandError, shown
+from companion.messages import render_decision
 from companion.rules.board import ultimate_board
 from companion.rules.cards import Voucher, card_deck
 
@@ -423,7 +424,7 @@ def check(command: Mapping[str, Any], state: GameState) -> Command:
         _dice_count(spec, state, out["player"], resolved["dice"])
     if not spec.anytime and spec.who != "named" and out["player"] != d.player:
         raise IllegalCommandError(
-            f"{spec.type} by {out['player']}: the game waits for {d.player} ({d.text})"
+            f"{spec.type} by {out['player']}: the game waits for {d.player} ({render_decision(d)})"
         )
     for field in spec.fields:
         if field.name in resolved:
@@ -469,7 +470,7 @@ def _expected(spec: Spec, state: GameState) -> None:
     if not spec.anytime and spec.type not in d.answers:
         waits = " or ".join(d.answers) or "nothing more"
         raise IllegalCommandError(
-            f"{spec.type}: the game waits for {d.player} to {waits} ({d.text})"
+            f"{spec.type}: the game waits for {d.player} to {waits} ({render_decision(d)})"
         )
 
 

@@ -11,6 +11,7 @@ each one; a new language is one more module like it (``fr.py``).
 
 from companion.messages.codes import CODES, STEP_KINDS
 from companion.messages.rendering import (
+    Message,
     MessageError,
     Params,
     language,
@@ -25,6 +26,7 @@ from companion.messages.rendering import (
 __all__ = [
     "CODES",
     "STEP_KINDS",
+    "Message",
     "MessageError",
     "Params",
     "language",

@@ -19,20 +19,22 @@ code; the kind of a parameter says how it is shown (``companion.messages.renderi
 
 A kind ending in ``?`` marks a parameter that may be left out.
 
-Where each code comes from (for the banker's modules; the English sentence of each code is in
-``companion.messages.en``, worded as the banker words it today):
+Where each code comes from (the English sentence of each code is in ``companion.messages.en``,
+worded as the banker worded it before codes):
 
 - ``event.*`` with a type's name (``event.transfer``, ``event.holding``, ``event.seat.*``,
   ``event.moved``, ``event.drew``, ``event.order_rolled``, ``event.undone``, ``event.decision``,
-  ``event.game_started``): not stored; :func:`companion.messages.render_event` words those events
-  from their fields, as ``companion.log.history.describe`` did.
-- Every other code replaces a sentence the banker stores today. The comment on each names the
-  function of ``companion.banker`` that says it (``turns._start_turn``...); moves name the
-  resolver of ``companion.rules.movement`` whose headline they word.
+  ``event.game_started``): not stored; :func:`companion.messages.render_event` words an event
+  without a code (or stored text) from its fields with them.
+- Every other code is stored by the banker: an event's ``code`` (worded from its fields and its
+  ``params``), a ``note``, a decision's ``code``, a transfer's ``reason``. The comment on each
+  names the function of ``companion.banker`` that says it (``turns._start_turn``...); moves name
+  the resolver of ``companion.rules.movement`` whose headline they word.
 
-Moves (``move.*``) word :attr:`companion.rules.movement.Resolution.summary` (the headline of a
-resolution); the ``moved`` event also keeps each step: ``steps: [{"space": key, "kind": k}]`` with
-``k`` one of :data:`STEP_KINDS`.
+Moves (``move.*``) are :attr:`companion.rules.movement.Resolution.code` and ``params``, the
+headline its :attr:`~companion.rules.movement.Resolution.summary` gives in English; the ``moved``
+event also keeps each step: ``steps: [{"space": key, "kind": k}]`` with ``k`` one of
+:data:`STEP_KINDS`.
 """
 
 from __future__ import annotations
@@ -106,12 +108,12 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "event.drew.voucher": {
         "player": "player",
         "card": "voucher",
-    },  # tx._take_voucher (no text today)
+    },  # tx.take_voucher
     "event.drew.roll_three": {
         "player": "player",
         "card": "combo",
-    },  # spaces._cmd_draw (no text today)
-    "event.shares.gets": {"player": "player", "company": "company"},  # tx._give_share
+    },  # spaces._cmd_draw
+    "event.shares.gets": {"player": "player", "company": "company"},  # tx.give_share
     "event.shares.crash": {},  # cardplay._stock_crash
     # -- Moves: the moved event's headline (Resolution.summary) --------------------------------
     # resolve_roll: "{roll}: move {count} from {from} to {to}[; [if {last} is bought or sold at
@@ -147,16 +149,16 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "move.direct": {"player": "player", "to": "space"},  # spaces._task_all_move
     "move.to_jail": _P,  # keptcards._task_send_to_jail
     # -- Decisions ------------------------------------------------------------------------------
-    "ask.deal": _P,  # turns._deal_decision
-    "ask.order_roll": _P,  # turns._ask_order_roll
-    "ask.subway": _P,  # turns._ask_roll, on the Subway
-    "ask.roll": _P,  # turns._ask_roll
-    "ask.roll.in_jail": {"player": "player", "bail": "money"},  # turns._ask_roll, no jail card held
-    "ask.roll.in_jail_card": {"player": "player", "bail": "money"},  # turns._ask_roll, a card held
+    "ask.deal": _P,  # turns.deal_decision
+    "ask.order_roll": _P,  # turns.ask_order_roll
+    "ask.subway": _P,  # turns.ask_roll, on the Subway
+    "ask.roll": _P,  # turns.ask_roll
+    "ask.roll.in_jail": {"player": "player", "bail": "money"},  # turns.ask_roll, no jail card held
+    "ask.roll.in_jail_card": {"player": "player", "bail": "money"},  # turns.ask_roll, a card held
     "ask.choose.triples": _P,  # turns._task_choose_triples
     "ask.choose.bonus_subway": _P,  # turns._task_bonus
     "ask.bus": {"player": "player", "space": "space"},  # turns._task_bonus
-    "ask.end_turn": _P,  # turns._task_doubles, turns._task_resume
+    "ask.end_turn": _P,  # turns._ask_end_turn
     "ask.raise_money": {  # assets._task_pay
         "player": "player",
         "creditor": "account",
@@ -210,10 +212,10 @@ CODES: Mapping[str, Mapping[str, str]] = {
         "space": "space",
         "card": "card",
     },
-    "ask.dice.game_night": _P,  # cardplay._STEPS["game_night"]
+    "ask.dice.game_night": _P,  # cardplay.STEPS["game_night"]
     # -- Notes ----------------------------------------------------------------------------------
     "note.order_tie": {"players": "players", "total": "int"},  # turns._cmd_order_roll
-    "note.loses_turn": _P,  # turns._next_turn
+    "note.loses_turn": _P,  # turns.next_turn
     "note.doubles_again": _P,  # turns._task_doubles
     "note.bid": {"player": "player", "amount": "money"},  # auctions._cmd_bid
     "note.pass": _P,  # auctions._cmd_pass
@@ -235,7 +237,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
         "owner": "player",
     },  # cardplay._take_cab
     "note.card_nothing_to_pay": {"card": "card", "player": "player", "company": "company"},
-    "note.lawyer": _PC,  # keptcards._uses_lawyer: the card it cancels
+    "note.lawyer": _PC,  # keptcards.uses_lawyer: the card it cancels
     "note.card_no_voucher_holder": {"card": "card"},  # cardplay._take_voucher
     "note.storm_none_own": {"card": "card"},  # cardplay._storm
     "note.storm_none_other": {"card": "card"},  # cardplay._storm
@@ -249,11 +251,13 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "note.bankrupt": {"player": "player", "to": "account"},  # assets.bankrupt
     # -- Transfer reasons (nested in a transfer, a payment task and ask.raise_money) ------------
     "reason.starting_cash": {},  # engine.new_game
-    "reason.bail": {},  # turns._cmd_bail, moves.tasks_for (pay_bail)
+    "reason.table_cash": {},  # start.start_from_situation: a player's cash at the table
+    "reason.table_pool": {},  # start.start_from_situation: the Pool at the table
+    "reason.bail": {},  # turns._cmd_bail, moves._FOLLOW_UPS (pay_bail)
     "reason.salary.passing": {"space": "space"},  # moves.apply_move
     "reason.salary.landing": {"space": "space"},  # moves.apply_move
-    "reason.tax": {"space": "space"},  # moves.tasks_for (pay_tax): the tax's name
-    "reason.taxi_fare": {},  # moves.tasks_for (pay_taxi_fare)
+    "reason.tax": {"space": "space"},  # moves._FOLLOW_UPS (pay_tax): the tax space's name
+    "reason.taxi_fare": {},  # moves._FOLLOW_UPS (pay_taxi_fare)
     "reason.tax_refund": {},  # spaces._task_tax_refund
     "reason.buy": {"space": "space"},  # auctions._cmd_buy, cardplay._take_cab
     "reason.buy_with_card": {"space": "space", "card": "card"},  # playcards._buy_instead
@@ -266,7 +270,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "reason.dividend": {"why": "message", "company": "company"},  # tx.pay_dividends
     "reason.buy_share": {"company": "company"},  # stocks._cmd_stock
     "reason.rent": {"space": "space"},  # rentdue.rent
-    "reason.card": {"card": "card"},  # a card's title: cardplay money steps, playcards plays
+    "reason.card": {"card": "card"},  # a card's title: cardplay._reason, playcards plays
     "reason.game_night": {},  # cardplay.dice
     "reason.excellent_accounting": {},  # cardplay._card_pool
     "reason.house_condemned": {},  # cardplay._condemn_choice

@@ -220,6 +220,8 @@ MESSAGES: Mapping[str, Template] = {
     "note.bankrupt": "{player} is bankrupt; their assets go to {to}.",
     # Transfer reasons
     "reason.starting_cash": "starting cash",
+    "reason.table_cash": "cash at the table",
+    "reason.table_pool": "the Pool at the table",
     "reason.bail": "jail bail",
     "reason.salary.passing": "passing {space}",
     "reason.salary.landing": "landing on {space}",

@@ -28,7 +28,7 @@ import re
 import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from companion.errors import CompanionError
 from companion.messages.codes import CODES
@@ -40,6 +40,16 @@ Template = str | Callable[["Params"], str]
 _LANG = re.compile(r"[a-z]{2,3}\Z")
 #: Event fields that are not a message's parameters.
 _NOT_PARAMS = frozenset({"type", "code", "params", "text"})
+
+
+class Message(TypedDict):
+    """A message as JSON: its code and parameters (JSON primitives), worded by :func:`render`.
+
+    A transfer's ``reason``, a payment task's, a nested ``message`` parameter.
+    """
+
+    code: str
+    params: dict[str, Any]
 
 
 class MessageError(CompanionError, LookupError):
@@ -156,15 +166,16 @@ def render(code: str, params: Mapping[str, Any] | None = None, lang: str = "en")
     return template(p)
 
 
-def message(code: str, **params: Any) -> dict[str, Any]:
+def message(code: str, **params: Any) -> Message:
     """A message as JSON, to store in an event (a transfer's reason...); the code must exist.
+    Parameters given as ``None`` are left out.
 
     >>> message("reason.rent", space="middle:39")
     {'code': 'reason.rent', 'params': {'space': 'middle:39'}}
     """
     if code not in CODES:
         raise MessageError(f"no message {code!r}")
-    return {"code": code, "params": params}
+    return {"code": code, "params": {k: v for k, v in params.items() if v is not None}}
 
 
 def render_message(value: Any, lang: str = "en") -> str:

@@ -17,7 +17,7 @@ Rule ids (``M2``, ``P8``...) refer to ``docs/rulings.md``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
@@ -121,9 +121,10 @@ _SPEED_NAMES: dict[Speed, str] = {1: "1", 2: "2", 3: "3", "mr": "Mr. Monopoly", 
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One thing that happened to the token: ``move`` (entered the next space), ``ride``
-    (a transit station carried it to the linked track), ``tunnel``, ``direct`` (moved straight
-    to a space) or ``jail``."""
+    """One thing that happened to the token, by its ``kind``: ``walk`` (entered the next space
+    ahead) or ``back`` (the space behind), ``ride`` (a transit station carried it to the linked
+    track), ``tunnel`` (the Holland Tunnel), ``subway`` (a Subway ride), ``taxi`` (a taxi ride),
+    ``direct`` (moved straight to a space: a card, triples without salaries) or ``jail``."""
 
     kind: str
     space: Space
@@ -175,6 +176,11 @@ class Resolution:
     in_jail: bool
     #: The player's state after the move (pending Reverse Direction, Subway, Transit Token...).
     after: Player
+    #: The headline (:attr:`summary`) as a message code and its parameters (JSON primitives:
+    #: ``roll`` as ``[d1, d2, speed]``, spaces by key, card and voucher ids), which
+    #: ``companion.messages`` words in the table's language.
+    code: str = ""
+    params: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def path(self) -> tuple[Space, ...]:
@@ -285,8 +291,8 @@ class _Turn:
     vouchers_left: int = 0
     #: The player's choice of a space (``to``) was used.
     chose: bool = False
-    #: The landing depends on what happens at a stop, e.g. "if you buy or auction Boardwalk".
-    condition: str = ""
+    #: The landing depends on this property being bought or sold at auction (R16).
+    if_sold: Space | None = None
 
     def __post_init__(self) -> None:
         self.pos = self.start = self.player.position
@@ -324,7 +330,8 @@ class _Turn:
             self.ride_if(ride, "M2", why)
             self.pos = self.board.step(self.pos, direction)
             landed = i == count - 1
-            self.steps.append(Step("move", self.pos, f"{i + 1}: {self.pos.name}", rule))
+            kind = "walk" if direction > 0 else "back"
+            self.steps.append(Step(kind, self.pos, f"{i + 1}: {self.pos.name}", rule))
             if self.pos.salary is not None:
                 if landed:
                     self.earn(pay.landing(self.pos.salary), landed=True, rule=pay.rule)
@@ -376,11 +383,13 @@ class _Turn:
         self.notes.append(f"Collect ${amount} for {how} {self.pos.name}.")
 
     def jump(self, to: Space, why: str, rule: str, *, kind: str = "direct") -> None:
-        """A direct move: no pay corner is passed; arriving on one pays its highest salary."""
+        """A direct move (``kind``: ``direct``, ``subway``, ``taxi``, ``tunnel`` or ``jail``): no
+        pay corner is passed; arriving on one pays its highest salary (not through the tunnel
+        or to jail)."""
         self.pos = to
         self.steps.append(Step(kind, to, why, rule))
         self.notes.append(why)
-        if kind == "direct" and to.salary is not None:
+        if kind not in ("tunnel", "jail") and to.salary is not None:
             self.earn(to.salary.highest, landed=True, rule="M8")
 
     def to_jail(self, why: str, rule: str) -> None:
@@ -561,7 +570,8 @@ class _Turn:
 
     # Result
 
-    def result(self, headline: str) -> Resolution:
+    def result(self, headline: str, code: str, **params: Any) -> Resolution:
+        """The resolution; ``headline`` in English for the referee, and as message ``code``."""
         return Resolution(
             player=self.player.name,
             start=self.start,
@@ -573,6 +583,8 @@ class _Turn:
             landing=self.pos,
             in_jail=self.in_jail,
             after=replace(self.player, position=self.pos, in_jail=self.in_jail),
+            code=code,
+            params={k: v for k, v in params.items() if v is not None},
         )
 
 
@@ -661,7 +673,9 @@ def _resolve_roll(
     if roll.is_doubles and situation.doubles_this_turn >= 2:
         turn.to_jail("Third doubles this turn", "M5")
         return turn.result(
-            f"{roll}: third doubles this turn, so you go straight to jail without moving."
+            f"{roll}: third doubles this turn, so you go straight to jail without moving.",
+            "move.third_doubles",
+            roll=roll.to_json(),
         )
 
     backwards = me.reverse_direction
@@ -691,18 +705,28 @@ def _resolve_roll(
     turn.walk(count, direction, ride, Pay("roll", even), rule="M1", why=parity)
     first = turn.pos
     headline = f"{roll}: {'move back' if backwards else 'move'} {count} from {me.position.name} to {first.name}"
+    code = "move.roll_back" if backwards else "move.roll"
+    params: dict[str, Any] = {
+        "roll": roll.to_json(),
+        "count": count,
+        "from": me.position.key,
+        "to": first.key,
+    }
     turn.land("roll", parity_even=even)
     if first_move_only:
-        return turn.result(headline + ".")
+        return turn.result(headline + ".", code, **params)
     if not turn.in_jail and roll.speed in ("mr", "bus") and not missed_bus:
         _bonus(turn, roll, to, bus, backwards=backwards)
     if not turn.in_jail:
         _doubles(turn, roll)
     if turn.pos != first:
         same_name = turn.pos.name == first.name
-        when = f"; {turn.condition}, you end on " if turn.condition else "; you end on "
-        headline += when + turn.pos.name + (f" ({turn.pos.track} track)" if same_name else "")
-    return turn.result(headline + ".")
+        last = turn.if_sold
+        when = f"; if {last.name} is bought or sold at auction, " if last else "; "
+        headline += when + "you end on " + turn.pos.name
+        headline += f" ({turn.pos.track} track)" if same_name else ""
+        params.update(end=turn.pos.key, last=last.key if last else None)
+    return turn.result(headline + ".", code, **params)
 
 
 def _bonus(
@@ -753,7 +777,12 @@ def resolve_bonus(
         raise IllegalMoveError(f"{roll} shows no Mr. Monopoly or Bus, so there is no bonus move")
     turn = _Turn(board, situation, situation.player(player))
     _bonus(turn, roll, to, bus, backwards=backwards)
-    return turn.result(f"{roll}: bonus move from {turn.start.name} to {turn.pos.name}.")
+    return turn.result(
+        f"{roll}: bonus move from {turn.start.name} to {turn.pos.name}.",
+        "move.bonus",
+        roll=roll.to_json(),
+        **{"from": turn.start.key, "to": turn.pos.key},
+    )
 
 
 def _doubles(turn: _Turn, roll: Roll) -> None:
@@ -791,9 +820,15 @@ def _jail_roll(turn: _Turn, roll: Roll) -> Resolution:
     if not roll.is_doubles and attempt < 3:
         turn.player = replace(me, jail_turns=attempt)
         turn.then(Action("end_turn", "No doubles: you stay in jail; your turn is over.", turn.pos))
-        return turn.result(f"{roll}: no doubles on attempt {attempt} of 3, so you stay in jail.")
+        return turn.result(
+            f"{roll}: no doubles on attempt {attempt} of 3, so you stay in jail.",
+            "move.jail_stay",
+            roll=roll.to_json(),
+            attempt=attempt,
+        )
     if roll.is_doubles:
         headline = f"{roll}: doubles free you from jail; move {roll.regular} (no further roll)"
+        code, bail = "move.jail_doubles", None
     else:
         turn.then(
             Action(
@@ -805,6 +840,7 @@ def _jail_roll(turn: _Turn, roll: Roll) -> Resolution:
             )
         )
         headline = f"{roll}: third failed roll, pay ${BAIL} bail and move {roll.regular}"
+        code, bail = "move.jail_third", BAIL
     turn.player = replace(me, in_jail=False, jail_turns=0)
     turn.in_jail = False
     even = roll.regular % 2 == 0
@@ -819,7 +855,14 @@ def _jail_roll(turn: _Turn, roll: Roll) -> Resolution:
     turn.land("roll", parity_even=even)
     if not turn.in_jail:
         turn.then(Action("end_turn", "Your move is over.", turn.pos))
-    return turn.result(f"{headline} to {turn.pos.name}.")
+    return turn.result(
+        f"{headline} to {turn.pos.name}.",
+        code,
+        roll=roll.to_json(),
+        bail=bail,
+        count=roll.regular,
+        to=turn.pos.key,
+    )
 
 
 def _triples(turn: _Turn, roll: Roll, to: Space | None) -> Resolution:
@@ -834,7 +877,11 @@ def _triples(turn: _Turn, roll: Roll, to: Space | None) -> Resolution:
                 turn.pos,
             )
         )
-        return turn.result(f"{roll}: triples! Choose any space to move to; you do not roll again.")
+        return turn.result(
+            f"{roll}: triples! Choose any space to move to; you do not roll again.",
+            "move.triples_choose",
+            roll=roll.to_json(),
+        )
     even = roll.spaces % 2 == 0
     if turn.situation.options.triples_pay_salaries:
         _advance_by_route(turn, to, Pay("roll", even), rule="M6", why="Triples route")
@@ -845,7 +892,12 @@ def _triples(turn: _Turn, roll: Roll, to: Space | None) -> Resolution:
     turn.land("roll", parity_even=even)
     if not turn.in_jail:
         turn.then(Action("end_turn", "Triples end your move: no further roll.", turn.pos))
-    return turn.result(f"{roll}: triples! Move ahead to {to.name}; you do not roll again.")
+    return turn.result(
+        f"{roll}: triples! Move ahead to {to.name}; you do not roll again.",
+        "move.triples",
+        roll=roll.to_json(),
+        to=to.key,
+    )
 
 
 def _mr_monopoly(turn: _Turn, roll: Roll, *, backwards: bool) -> None:
@@ -919,7 +971,6 @@ def _mr_monopoly_after_last_sale(turn: _Turn, roll: Roll, last: Space, *, backwa
     ride = _by_parity(roll.regular)
     owed = lambda s: is_rent_owed(sold, s, me)  # noqa: E731
     n = turn.distance(owed, direction, ride)
-    if_sold = f"if {last.name} is bought or sold at auction"
     unsold = (
         f"If nobody bids for {last.name}, it stays with the Bank (B2): no other unowned property "
         f"can be reached before coming back round to it, so you stay on {last.name}."
@@ -955,7 +1006,7 @@ def _mr_monopoly_after_last_sale(turn: _Turn, roll: Roll, last: Space, *, backwa
                 f"If {owner} wins {last.name} at the auction, the rent on {dest.name} is "
                 f"${if_theirs * turn.rent_factor} instead."
             )
-    turn.condition = if_sold
+    turn.if_sold = last
     parity = f"{'Even' if roll.regular % 2 == 0 else 'Odd'} regular dice ({roll.regular})"
     turn.walk(target[0], direction, ride, HIGHEST, rule="M3", why=parity)
     turn.land("bonus")
@@ -1034,7 +1085,10 @@ def _advance_by_route(turn: _Turn, to: Space, pay: Pay, *, rule: str, why: str) 
 
 def _subway_ride(turn: _Turn, to: Space, why: str) -> None:
     turn.jump(
-        to, f"{why}: go directly to {to.name} ({to.track} track), no salary on the way.", "R8"
+        to,
+        f"{why}: go directly to {to.name} ({to.track} track), no salary on the way.",
+        "R8",
+        kind="subway",
     )
     turn.land("direct")
 
@@ -1051,7 +1105,7 @@ def resolve_subway(
     turn = _Turn(board, situation, replace(me, subway=False))
     _subway_ride(turn, to, "Subway ride")
     turn.then(Action("end_turn", "Your move is over.", turn.pos))
-    return turn.result(f"Subway: ride directly to {to.name}.")
+    return turn.result(f"Subway: ride directly to {to.name}.", "move.subway", to=to.key)
 
 
 def resolve_taxi(
@@ -1084,10 +1138,17 @@ def resolve_taxi(
             payee,
         )
     )
-    turn.jump(to, f"Taxi ride: go directly to {to.name} ({to.track} track); no rent there.", "P8")
+    turn.jump(
+        to,
+        f"Taxi ride: go directly to {to.name} ({to.track} track); no rent there.",
+        "P8",
+        kind="taxi",
+    )
     turn.land("taxi")
     turn.then(Action("continue_turn", "Continue your turn from here.", turn.pos))
-    return turn.result(f"Taxi ride from {cab.name} to {to.name}.")
+    return turn.result(
+        f"Taxi ride from {cab.name} to {to.name}.", "move.taxi", **{"from": cab.key, "to": to.key}
+    )
 
 
 # -- Cards and Travel Vouchers --------------------------------------------------------------
@@ -1152,7 +1213,9 @@ def resolve_card(
     headline = f"{card.title}: {card.effect}"
     if card.move is None:
         turn.then(Action("card_effect", card.effect, turn.pos))
-        return turn.result(f"{card.title}: the card does not move you.")
+        return turn.result(
+            f"{card.title}: the card does not move you.", "move.card_still", card=card.id
+        )
     move = card.move
     if move["kind"] == "either":
         if option not in (1, 2):
@@ -1166,7 +1229,7 @@ def resolve_card(
     _card_move(turn, card, move, to, roll)
     if not turn.in_jail:
         turn.then(Action("continue_turn", "Carry on with your turn.", turn.pos))
-    return turn.result(headline)
+    return turn.result(headline, "move.card", card=card.id)
 
 
 def _card_advance(turn: _Turn, card: Card, target: Callable[[Space], bool]) -> bool:
@@ -1400,4 +1463,9 @@ def resolve_voucher(
             )
         )
     turn.then(Action("continue_turn", "Carry on with your turn.", turn.pos))
-    return turn.result(f"{voucher.title}: move to {turn.pos.name}.")
+    return turn.result(
+        f"{voucher.label}: move to {turn.pos.name}.",
+        "move.voucher",
+        voucher=voucher.id,
+        to=turn.pos.key,
+    )

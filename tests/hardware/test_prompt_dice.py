@@ -19,6 +19,7 @@ from companion.cli.play import _play
 from companion.cli.prompt import PromptSession
 from companion.game import Game
 from companion.log.gamelog import GameLog
+from companion.messages import render_decision
 from hardware.emulator import DiceModuleEmulator, Fault, ScriptedRoll
 from hardware.prompt_dice import DiceLink, connect
 
@@ -181,7 +182,8 @@ def test_a_reading_when_no_dice_are_wanted_is_ignored_in_one_line(
     written = len(table.out.getvalue())
     table.throw((4, 4), "mr")
     assert table.out.getvalue()[written:] == (
-        f"Dice read 4 4 mr: ignored, no dice are wanted now ({table.game.state.decision.text})\n"
+        "Dice read 4 4 mr: ignored, no dice are wanted now "
+        f"({render_decision(table.game.state.decision)})\n"
     )
     assert table.session.proposal is None
     for line in DEALS:
