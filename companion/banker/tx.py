@@ -154,15 +154,15 @@ _PRINTED_ROLL_THREE: dict[str, int] | None = None
 def roll_three_cards_left(state: GameState) -> list[str]:
     """D4: the Roll Three cards that can still be drawn, a combination once per copy left.
 
-        The rules' 20-card deck has each card once (the rules name no combinations, so any three
-        dice values may be on one); the printed action-card set (option ``roll_three_action_cards``)
-        has 18 combinations twice.
+    The rules' 20-card deck has each card once (the rules name no combinations, so any three
+    dice values may be on one); the printed action-card set (option ``roll_three_action_cards``)
+    has 18 combinations twice.
 
-        >>> from companion.banker import tasks
-    from companion.banker.state import replay
-        >>> state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
-        >>> len(roll_three_cards_left(state)), "1-1-1" in roll_three_cards_left(state)
-        (56, True)
+    >>> from companion.banker.engine import new_game
+    >>> from companion.banker.state import replay
+    >>> state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
+    >>> len(roll_three_cards_left(state)), "1-1-1" in roll_three_cards_left(state)
+    (56, True)
     """
     if not state.roll_three_left:
         return []
