@@ -89,22 +89,29 @@ def replay_game(recorded: Mapping[str, Any]) -> Iterator[tuple[int, Any, Any]]:
 
     game = Game.new(recorded["players"], rules=recorded["rules"])
     for i, step in enumerate(recorded["steps"]):
-        command = dict(step["command"])
-        d = game.state.decision
-        posed = {"kind": d.kind, "player": d.player, "answers": list(d.answers)}
         try:
-            events = game.execute(command)
+            now = execute(game, step)
         except Exception as exc:  # noqa: BLE001 - reported as the difference
             yield i, step, f"refused: {exc}"
             return
-        now = [normalized(e) for e in events]
-        if not any(e["type"] == "decision" for e in step["events"]):
-            # Since decisions have ids, an any-time command (build, mortgage...) poses the
-            # decision in force again under a new id: the same decision, one event more.
-            now = [e for e in now if e != {"type": "decision", "decision": posed}]
         if now != step["events"]:
             yield i, step, now
             return
+
+
+def execute(game: Any, step: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Give ``game`` (a :class:`companion.game.Game`) a recorded step's command; its events,
+    normalized as the recording's are.
+
+    Since decisions have ids, an any-time command (build, mortgage...) poses the decision in
+    force again under a new id: where the recording has no decision event, that one is left out.
+    """
+    d = game.state.decision
+    posed = {"kind": d.kind, "player": d.player, "answers": list(d.answers)}
+    now = [normalized(e) for e in game.execute(dict(step["command"]))]
+    if not any(e["type"] == "decision" for e in step["events"]):
+        now = [e for e in now if e != {"type": "decision", "decision": posed}]
+    return now
 
 
 def _write(games: Sequence[Mapping[str, Any]]) -> None:  # pragma: no cover

@@ -22,7 +22,8 @@ from typing import Any
 from companion.banker.commands import ANYTIME, Command, command_class
 from companion.banker.ledger import BANK, POOL
 from companion.banker.options import options_for
-from companion.banker.state import Decision, Event, GameState, Rules
+from companion.banker.state import Decision, Event, GameState, Rules, replay
+from companion.banker.tasks import Task
 from companion.banker.turns import deal_decision, next_turn
 from companion.banker.tx import (
     COMMAND_HANDLERS,
@@ -104,6 +105,8 @@ def new_game(
                 "reason": message("reason.starting_cash"),
             }
         )
+    state = replay(events)
+    events.append(pose(state, state.decision)[1])
     return events
 
 
@@ -207,16 +210,25 @@ def _advance(tx: Tx) -> None:
         task = tx.agenda.pop(0)
         TASK_HANDLERS[task.do](tx, task)
     assert tx.decision is not None
-    posed = replace(tx.decision, id=tx.state.decision.id + 1)
-    tx.decision = replace(posed, options=options_for(tx.state, posed))
-    event = {
-        "type": "decision",
-        "decision": tx.decision.to_json(),
-        "agenda": [t.to_json() for t in tx.agenda],
-    }
+    tx.decision, event = pose(tx.state, tx.decision, tx.agenda)
     tx.events.append(event)
     # What evolve() would fold from the event, without parsing back the decision just built.
     tx.state = copy_with(tx.state, {"decision": tx.decision, "agenda": tuple(tx.agenda)})
+
+
+def pose(
+    state: GameState, decision: Decision, agenda: Sequence[Task] = ()
+) -> tuple[Decision, Event]:
+    """``decision`` posed in ``state``: numbered after the decision in force, with its options;
+    and the ``decision`` event that records it with the ``agenda`` left to do after it."""
+    numbered = replace(decision, id=state.decision.id + 1)
+    posed = replace(numbered, options=options_for(state, numbered))
+    event = {
+        "type": "decision",
+        "decision": posed.to_json(),
+        "agenda": [t.to_json() for t in agenda],
+    }
+    return posed, event
 
 
 def _game_over(tx: Tx) -> None:

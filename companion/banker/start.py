@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from companion.banker.engine import COLOURS, MAX_PLAYERS, MIN_PLAYERS, TOKENS
+from companion.banker.engine import COLOURS, MAX_PLAYERS, MIN_PLAYERS, TOKENS, pose
 from companion.banker.ledger import BANK, POOL
 from companion.banker.state import (
     Decision,
@@ -110,12 +110,15 @@ def start_from_situation(
         _pending(start, s.pending)
     else:
         start["decision"] = _turn_decision(start, s.to_move).to_json()
-    events = [start]
+    events: list[Event] = [start]
     for p in s.players:
         if p.cash:
             events.append(_transfer(p.name, p.cash, "cash at the table"))
     if s.pool:
         events.append(_transfer(POOL, s.pool, "the Pool at the table"))
+    if s.pending is None:  # the turn's roll, posed as the engine poses it: numbered, with options
+        state = replay(events)
+        events.append(pose(state, state.decision)[1])
     problems = invariant_problems(replay(events))
     if problems:  # every check above should have caught it first
         raise BadSituationError(f"situation: {problems[0]}")
