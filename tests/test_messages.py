@@ -102,11 +102,6 @@ def test_every_code_the_banker_says_has_english_words() -> None:
     assert len({code for _, code in used}) > 100  # the scan does find the banker's codes
 
 
-#: Codes no module says yet: the Bank's transfers of a game started from a table situation
-#: (``companion.banker.start`` still words them in English).
-AWAITING = {"reason.table_cash", "reason.table_pool"}
-
-
 def test_every_code_is_said_somewhere() -> None:
     """No code is left over: the banker, the movement resolvers or the renderer say each one."""
     root = Path(companion.__file__).parent
@@ -117,7 +112,7 @@ def test_every_code_is_said_somewhere() -> None:
         if not (path.parent.name == "messages" and path.name in catalogues)
         for code in CODE_LITERAL.findall(path.read_text("utf-8"))
     }
-    assert sorted(set(CODES) - said - AWAITING) == []
+    assert sorted(set(CODES) - said) == []
 
 
 # -- What the banker stores ---------------------------------------------------------------------

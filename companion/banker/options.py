@@ -125,11 +125,7 @@ def _vouchers(state: GameState, d: Decision) -> Iterator[Option]:
                 res = resolve_voucher(
                     _BOARD, state.situation(), voucher, player=d.player, ride=ride
                 )
-                yield {
-                    "command": {**base, "ride": ride},
-                    "title": voucher.label,
-                    "to": res.landing.key,
-                }
+                yield {"command": {**base, "ride": ride}, "to": res.landing.key}
             continue
         ahead = _ahead(seat.position)
         if voucher.kind == "bus_ticket":
@@ -137,7 +133,7 @@ def _vouchers(state: GameState, d: Decision) -> Iterator[Option]:
         else:
             ahead = [s for s in ahead if _BOARD.is_station(s)]
         for space in ahead:
-            yield {"command": {**base, "space": space.key}, "title": voucher.label, "to": space.key}
+            yield {"command": {**base, "space": space.key}, "to": space.key}
 
 
 def _ahead(start: Space) -> list[Space]:
@@ -274,8 +270,7 @@ def _draw(state: GameState, d: Decision) -> Iterator[Option]:
     if deck == "travel_voucher":
         for voucher_id, n in state.vouchers_left.items():
             if n > 0:
-                title = _DECK.vouchers[voucher_id].label
-                yield {"command": {"type": "draw", "card": voucher_id}, "title": title}
+                yield {"command": {"type": "draw", "card": voucher_id}}
     elif deck == "roll_three":
         cards = list(dict.fromkeys(roll_three_cards_left(state)))
         if cards:
@@ -283,7 +278,7 @@ def _draw(state: GameState, d: Decision) -> Iterator[Option]:
     else:
         for card in _DECK.cards.values():
             if card.deck == deck and state.cards_out.get(card.id, 0) < card.count:
-                yield {"command": {"type": "draw", "card": card.id}, "title": card.title}
+                yield {"command": {"type": "draw", "card": card.id}}
 
 
 def _gift(state: GameState, d: Decision) -> Iterator[Option]:

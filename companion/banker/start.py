@@ -39,6 +39,7 @@ from companion.banker.tasks import TASKS, task_from_json
 from companion.banker.turns import ask_roll
 from companion.banker.tx import COMMAND_HANDLERS, Tx
 from companion.errors import BadSituationError, CompanionError
+from companion.messages import Message, message
 from companion.rules.cards import card_deck
 from companion.rules.situation import Options, Player, Situation
 from companion.rules.table import roll_three_deck
@@ -113,9 +114,9 @@ def start_from_situation(
     events: list[Event] = [start]
     for p in s.players:
         if p.cash:
-            events.append(_transfer(p.name, p.cash, "cash at the table"))
+            events.append(_transfer(p.name, p.cash, message("reason.table_cash")))
     if s.pool:
-        events.append(_transfer(POOL, s.pool, "the Pool at the table"))
+        events.append(_transfer(POOL, s.pool, message("reason.table_pool")))
     if s.pending is None:  # the turn's roll, posed as the engine poses it: numbered, with options
         state = replay(events)
         events.append(pose(state, state.decision)[1])
@@ -292,5 +293,5 @@ def _turn_decision(start: Event, player: str) -> Decision:
     return tx.decision
 
 
-def _transfer(to: str, amount: int, reason: str) -> Event:
+def _transfer(to: str, amount: int, reason: Message) -> Event:
     return {"type": "transfer", "from": BANK, "to": to, "amount": amount, "reason": reason}

@@ -6,9 +6,9 @@ decide something. In the game log (the ``agenda`` of each ``decision`` event) a 
 object ``{"do": NAME, ...fields}`` it has always been, so logs written before the tasks had types
 resume unchanged.
 
->>> task = Pay("Ann", "Pool", 50, "jail bail")
+>>> task = Pay("Ann", "Pool", 50, {"code": "reason.bail", "params": {}})
 >>> task.to_json()
-{'do': 'pay', 'from': 'Ann', 'to': 'Pool', 'amount': 50, 'reason': 'jail bail'}
+{'do': 'pay', 'from': 'Ann', 'to': 'Pool', 'amount': 50, 'reason': {'code': 'reason.bail', 'params': {}}}
 >>> task_from_json(task.to_json()) == task
 True
 >>> task_from_json({"do": "bonus", "roll": [3, 4, "mr"], "backwards": False})
@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Literal
 
+from companion.messages import Message
 from companion.rules.movement import Roll
 
 
@@ -64,7 +65,7 @@ class Pay(Task):
     from_: str
     to: str
     amount: int
-    reason: Any
+    reason: Message
 
 
 @dataclass(frozen=True, slots=True)

@@ -956,7 +956,7 @@ def reading_command(
     ...
     companion.cli.parse.CommandSyntaxError: no dice are wanted now (A: draw your starting Travel Voucher and Roll Three card, and tell me which.)
     """
-    faces = (*dice, *([speed] if speed else []))
+    faces: list[int | str] = [*dice, *([speed] if speed else [])]
     try:
         command = command_for_throw(state.decision, faces)
     except CommandSyntaxError:
