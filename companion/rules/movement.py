@@ -13,6 +13,12 @@ Rule ids (``M2``, ``P8``...) refer to ``docs/rulings.md``.
 >>> r = resolve_roll(board, Situation.fresh(start), Roll(1, 2, 1))
 >>> [s.name for s in r.path]
 ['Virginia Avenue', 'Pennsylvania Railroad', 'Fifth Avenue', 'Madison Avenue']
+
+Why one file of about 1,450 lines: every resolver here (dice rolls, bonus moves, jail, triples,
+routes, Subway, taxis, cards, vouchers) drives one private builder, ``_Turn``, that walks the
+token step by step and records the path, the salaries and the stops the same way for each. Split
+along the resolvers, the builder and its policies would become a public API for three modules to
+reach into; the sections below keep the resolvers apart instead.
 """
 
 from __future__ import annotations
