@@ -35,7 +35,7 @@ from companion.banker.turns import BAIL
 from companion.banker.tx import in_mr_monopoly_move, jail_card, par_values, roll_three_cards_left
 from companion.rules.board import Space, ultimate_board
 from companion.rules.cards import card_deck
-from companion.rules.movement import resolve_voucher, side_end, taxi_destinations, taxi_fare
+from companion.rules.movement import side_end, taxi_destinations, taxi_fare
 
 Option = dict[str, Any]
 
@@ -121,11 +121,10 @@ def _vouchers(state: GameState, d: Decision) -> Iterator[Option]:
         voucher = _DECK.vouchers[voucher_id]
         base = {"type": "voucher", "voucher": voucher_id}
         if voucher.kind == "free_cab_fare":
+            # Where it takes the token is the referee's answer (``referee voucher``): working
+            # it out for every roll decision would cost more than the rest of the options.
             for ride in (False, True):
-                res = resolve_voucher(
-                    _BOARD, state.situation(), voucher, player=d.player, ride=ride
-                )
-                yield {"command": {**base, "ride": ride}, "to": res.landing.key}
+                yield {"command": {**base, "ride": ride}}
             continue
         ahead = _ahead(seat.position)
         if voucher.kind == "bus_ticket":
