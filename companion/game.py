@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.banker.commands import Command
-from companion.banker.engine import decide, new_game, step
+from companion.banker.engine import decide, new_game, step, with_options
 from companion.banker.state import Event, GameState, evolve, replay
 from companion.errors import IllegalCommandError, shown
 
@@ -46,6 +46,7 @@ class Game:
         self.game_id = game_id
         self._start = list(start)
         self._state = replay(start)
+        self._with_options: GameState | None = None
         #: The commands in force, newest last: (log number, command, state before, events).
         self._done: list[tuple[int, Mapping[str, Any], GameState, Sequence[Event]]] = []
         self._seq = 1
@@ -104,6 +105,10 @@ class Game:
 
     @property
     def state(self) -> GameState:
+        """The game as it stands, its decision with its options (worked out once for a state
+        folded from the log, where they are not stored)."""
+        if self._state is not self._with_options:
+            self._state = self._with_options = with_options(self._state)
         return self._state
 
     def _push(
@@ -118,6 +123,8 @@ class Game:
             after = before
             for event in events:
                 after = evolve(after, event)
+        else:  # the engine's state: its decision was posed with its options
+            self._with_options = after
         self._done.append((seq, command, before, events))
         self._state = after
         if command.get("reading") is not None:

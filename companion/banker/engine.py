@@ -220,15 +220,25 @@ def pose(
     state: GameState, decision: Decision, agenda: Sequence[Task] = ()
 ) -> tuple[Decision, Event]:
     """``decision`` posed in ``state``: numbered after the decision in force, with its options;
-    and the ``decision`` event that records it with the ``agenda`` left to do after it."""
+    and the ``decision`` event that records it with the ``agenda`` left to do after it.
+
+    The options are not stored in the event: they follow from the state and the decision
+    (:func:`with_options` works them out again for a state folded from the log), and stored
+    they would make the log several times longer to read back."""
     numbered = replace(decision, id=state.decision.id + 1)
     posed = replace(numbered, options=options_for(state, numbered))
     event = {
         "type": "decision",
-        "decision": posed.to_json(),
+        "decision": posed.to_json(options=False),
         "agenda": [t.to_json() for t in agenda],
     }
     return posed, event
+
+
+def with_options(state: GameState) -> GameState:
+    """``state`` with its decision's options, as :func:`pose` gave them when it was posed."""
+    d = state.decision
+    return copy_with(state, {"decision": replace(d, options=options_for(state, d))})
 
 
 def _game_over(tx: Tx) -> None:

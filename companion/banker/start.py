@@ -131,7 +131,7 @@ def table_situation(state: GameState) -> Situation:
     :func:`start_from_situation` of it starts a game equal to ``state``."""
     players = tuple(_player(state, s) for s in state.seats)
     pending: dict[str, Any] = {
-        "decision": state.decision.to_json(),
+        "decision": state.decision.to_json(options=False),
         "agenda": [t.to_json() for t in state.agenda],
     }
     if state.order_rolls:

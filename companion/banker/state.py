@@ -116,15 +116,18 @@ class Decision:
     code: str = ""
     params: Mapping[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, options: bool = True) -> dict[str, Any]:
+        """The decision as JSON; ``options=False``: as the log stores it, without the options
+        (they follow from the state and the decision)."""
         out: dict[str, Any] = {
             "id": self.id,
             "kind": self.kind,
             "player": self.player,
             "answers": list(self.answers),
             "data": dict(self.data),
-            "options": [dict(o) for o in self.options],
         }
+        if options:
+            out["options"] = [dict(o) for o in self.options]
         if self.code:
             out["code"], out["params"] = self.code, dict(self.params)
         if self.text:
@@ -450,7 +453,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
             }
             for s in state.seats
         ],
-        "decision": state.decision.to_json(),
+        "decision": state.decision.to_json(options=False),
         "agenda": [t.to_json() for t in state.agenda],
         "turn": state.turn,
         "holdings": {

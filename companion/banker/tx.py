@@ -80,7 +80,7 @@ class Tx:
 
     def resume_after_new(self, mark: int, decision: Decision) -> None:
         """Ask ``decision`` again once the tasks added since the agenda was ``mark`` long are done."""
-        self.agenda.insert(len(self.agenda) - mark, tasks.Resume(decision.to_json()))
+        self.agenda.insert(len(self.agenda) - mark, tasks.Resume(decision.to_json(options=False)))
 
     # Money
 

@@ -53,7 +53,7 @@ def engine_turns_per_second(
             for command in done:
                 events = game.execute(command)
                 commands += 1
-                turns += sum(1 for e in events if e["type"] == "turn" and "text" in e)
+                turns += sum(1 for e in events if e["type"] == "turn" and "code" in e)
         best = min(best, time.process_time() - started)
     return turns / best, turns, commands
 
