@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -34,6 +35,7 @@ from companion.banker.state import (
     Seat,
     invariant_problems,
     replay,
+    seat_player,
 )
 from companion.banker.tasks import TASKS, task_from_json
 from companion.banker.turns import ask_roll
@@ -153,16 +155,9 @@ def table_situation(state: GameState) -> Situation:
 
 
 def _player(state: GameState, s: Seat) -> Player:
-    return Player(
-        name=s.name,
-        position=s.position,
-        in_jail=s.in_jail,
-        jail_turns=s.jail_turns,
-        reverse_direction=s.reverse_direction,
-        subway=s.subway,
-        transit_token=s.transit_token,
-        vouchers=len(s.vouchers),
-        shares=s.shares,
+    """The referee's view of a seat, and everything else the banker's situation holds of it."""
+    return replace(
+        seat_player(s),
         token=s.token,
         colour=s.colour,
         cash=state.cash[s.name],

@@ -217,7 +217,7 @@ class GameState:
         return _situation(self)
 
 
-def _player(s: Seat) -> Player:
+def seat_player(s: Seat) -> Player:
     """The referee's view of a seat, made once per seat value (seats outlive many states)."""
     cached = _PLAYERS.get(id(s))
     if cached is not None and cached[0] is s:
@@ -244,7 +244,7 @@ _PLAYERS: dict[int, tuple[Seat, Player]] = {}
 
 @functools.lru_cache(maxsize=64)
 def _situation(state: GameState) -> Situation:
-    players = tuple(_player(s) for s in state.active)
+    players = tuple(seat_player(s) for s in state.active)
     return Situation(
         players=players,
         to_move=state.turn if any(p.name == state.turn for p in players) else players[0].name,
