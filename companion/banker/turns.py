@@ -16,7 +16,6 @@ from companion.banker.tx import (
     dice_of,
     jail_card,
     return_card,
-    roll_from,
     roll_of,
     take_roll_three,
     take_voucher,
@@ -240,7 +239,7 @@ def _cmd_bus(tx: Tx, c: commands.Bus) -> None:
     if choice == "voucher":
         tx.first(tasks.DrawVoucher(c.player))
     else:
-        tx.first(tasks.Bonus(roll_from(d.data["roll"]), False, "move"))
+        tx.first(tasks.Bonus(Roll.from_json(d.data["roll"]), False, "move"))
 
 
 @task("doubles")
@@ -275,7 +274,7 @@ def _cmd_choose(tx: Tx, c: commands.Choose) -> None:
     space = tx.board.space(str(c.space or ""))
     why = d.data.get("why")
     if why == "triples":
-        roll = roll_from(d.data["roll"])
+        roll = Roll.from_json(d.data["roll"])
         res = resolve_roll(tx.board, tx.state.situation(), roll, player=player, to=space)
         apply_move(tx, res)
     elif why == "subway":
@@ -288,7 +287,7 @@ def _cmd_choose(tx: Tx, c: commands.Choose) -> None:
             situation,
             players=tuple(replace(p, subway=True) if p is seat else p for p in situation.players),
         )
-        roll = roll_from(d.data["roll"])
+        roll = Roll.from_json(d.data["roll"])
         apply_move(tx, resolve_bonus(tx.board, situation, roll, player=player, to=space))
     elif why == "auction_any":
         if not space.is_property or space.name in tx.state.holdings:

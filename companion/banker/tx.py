@@ -256,14 +256,6 @@ def return_card(tx: Tx, player: str, card: str) -> None:
     tx.emit("bank", set={"cards_out": out})
 
 
-def roll_json(roll: Roll) -> list[Any]:
-    return [roll.d1, roll.d2, roll.speed]
-
-
-def roll_from(values: Sequence[Any]) -> Roll:
-    return Roll(values[0], values[1], values[2])
-
-
 def jail_card(cards: Sequence[str]) -> str | None:
     return next((c for c in cards if c.endswith("get-out-of-jail-free")), None)
 
