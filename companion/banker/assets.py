@@ -82,7 +82,7 @@ def build_problem(state: GameState, player: str, name: str) -> str | None:
     if space.kind != "street":
         return f"{name!r} is not a street, railroad or cab company: nothing can be built on it"
     group = board.group_of(name)
-    mine = [n for n in group if state.holdings.get(n) and state.holdings[n].owner == player]
+    mine = [n for n in group if state.owner(n) == player]
     if not board.ownership(name, lambda n: n in mine):
         need = "all but one" if len(group) > 2 else "all"
         return f"building on {space.group} needs {need} of its {len(group)} lots; {player} owns {len(mine)}"
@@ -138,37 +138,37 @@ def sell_building(tx: Tx, c: commands.SellBuilding) -> None:
     player = c.player
     name = property_name(tx, c.property)
     holding = _owned(tx, player, name, "sell_building")
+    problem = sell_problem(tx.state, name)
+    if problem:
+        raise IllegalCommandError(f"sell_building: {problem}")
     space = tx.board.properties[name][0]
-    refund = building_cost(name) // 2
     why = message("reason.sell_building", space=space.key)
-    if space.kind in ("railroad", "cab_company"):
-        if not holding.improved:
-            raise IllegalCommandError(f"sell_building: {name!r} has nothing built on it")
-        tx.transfer(BANK, player, refund, why)
+    tx.transfer(BANK, player, building_cost(name) // 2, why)
+    if space.kind == "street":
+        set_holding(tx, name, Holding(player, level=holding.level - 1))
+    else:
         set_holding(tx, name, Holding(player))
-        return
+
+
+def sell_problem(state: GameState, name: str) -> str | None:
+    """B4: why the owner of ``name`` may not sell a building from it now (``None``: they may):
+    evenly, highest first, and a hotel or skyscraper sold needs the buildings that go back."""
+    holding = state.holdings[name]
+    if ultimate_board().properties[name][0].kind in ("railroad", "cab_company"):
+        return None if holding.improved else f"{name!r} has nothing built on it"
     if not holding.level:
-        raise IllegalCommandError(f"sell_building: {name!r} has no building to sell")
-    group = [
-        n
-        for n in tx.board.group_of(name)
-        if tx.state.holdings.get(n) and tx.state.holdings[n].owner == player
-    ]
-    high = max(tx.state.holdings[n].level for n in group)
+        return f"{name!r} has no building to sell"
+    group = [n for n in ultimate_board().group_of(name) if state.owner(n) == holding.owner]
+    high = max(state.holdings[n].level for n in group)
     if holding.level < high:
-        higher = next(n for n in group if tx.state.holdings[n].level == high)
-        raise IllegalCommandError(
-            f"sell_building: {higher!r} has {_LEVEL_NAMES[high]}; sell evenly"
-        )
-    supply = tx.state.supply()
+        higher = next(n for n in group if state.holdings[n].level == high)
+        return f"{higher!r} has {_LEVEL_NAMES[high]}; sell evenly"
+    supply = state.supply()
     if holding.level == 6 and not supply["hotels"]:
-        raise IllegalCommandError(f"sell_building: the Bank has no hotel to put back on {name!r}")
+        return f"the Bank has no hotel to put back on {name!r}"
     if holding.level == 5 and supply["houses"] < 4:
-        raise IllegalCommandError(
-            f"sell_building: the Bank has {supply['houses']} houses, not the 4 that go back on {name!r}"
-        )
-    tx.transfer(BANK, player, refund, why)
-    set_holding(tx, name, Holding(player, level=holding.level - 1))
+        return f"the Bank has {supply['houses']} houses, not the 4 that go back on {name!r}"
+    return None
 
 
 def mortgage_value(name: str) -> int:
@@ -196,19 +196,24 @@ def mortgage(tx: Tx, c: commands.Mortgage) -> None:
         tx.shares({player: (seat.shares, m)})
         return
     name = property_name(tx, c.property)
-    holding = _owned(tx, player, name, "mortgage")
-    if holding.mortgaged:
-        raise IllegalCommandError(f"mortgage: {name!r} is mortgaged already")
-    space = tx.board.properties[name][0]
-    built = [
-        n
-        for n in (tx.board.group_of(name) if space.group else (name,))
-        if (h := tx.state.holdings.get(n)) and (h.level or h.improved)
-    ]
-    if built:
-        raise IllegalCommandError(f"mortgage: sell the buildings on {built[0]!r} first")
-    tx.transfer(BANK, player, mortgage_value(name), message("reason.mortgage", space=space.key))
+    _owned(tx, player, name, "mortgage")
+    problem = mortgage_problem(tx.state, name)
+    if problem:
+        raise IllegalCommandError(f"mortgage: {problem}")
+    why = message("reason.mortgage", space=property_key(name))
+    tx.transfer(BANK, player, mortgage_value(name), why)
     set_holding(tx, name, Holding(player, mortgaged=True))
+
+
+def mortgage_problem(state: GameState, name: str) -> str | None:
+    """P9: why the owner of ``name`` may not mortgage it now (``None``: they may): no building
+    may stand anywhere in its group."""
+    if state.holdings[name].mortgaged:
+        return f"{name!r} is mortgaged already"
+    board = ultimate_board()
+    group = board.group_of(name) or (name,)
+    built = [n for n in group if (h := state.holdings.get(n)) and (h.level or h.improved)]
+    return f"sell the buildings on {built[0]!r} first" if built else None
 
 
 @command("unmortgage")

@@ -21,7 +21,9 @@ from companion.banker import assets, commands, tasks
 from companion.banker.keptcards import against, uses_lawyer
 from companion.banker.ledger import BANK, POOL
 from companion.banker.moves import apply_move
+from companion.banker.state import GameState
 from companion.banker.tx import (
+    BOARD,
     Tx,
     command,
     dice_of,
@@ -410,31 +412,39 @@ def _storm_choice(tx: Tx, player: str, card: Card, space: Space) -> None:
             f"choose: {card.title!r} hits {whose} property, not {space.name!r}"
         )
     owner = h.owner
+    hits = storm_hits(tx.state, space.name)
     if space.kind in ("railroad", "cab_company"):
-        hit = next(
-            (
-                n
-                for n in tx.board.properties_of_kind(space.kind)
-                if (g := tx.state.holdings.get(n)) and g.owner == owner and g.improved
-            ),
-            None,
-        )
-        if hit is None:
+        if not hits:
             raise IllegalCommandError(
                 f"choose: {owner} has no depot or cab stand on a {space.kind.replace('_', ' ')}"
             )
-        set_holding(tx, hit, Holding(owner, mortgaged=False))
+        set_holding(tx, hits[0], Holding(owner, mortgaged=False))
         return
-    group = [
-        n
-        for n in tx.board.group_of(space.name)
-        if (g := tx.state.holdings.get(n)) and g.owner == owner and g.level
-    ]
-    if not group:
+    if not hits:
         raise IllegalCommandError(f"choose: {space.group} has no buildings of {owner}")
-    for name in group:
+    for name in hits:
         set_holding(tx, name, Holding(owner, level=_one_down(tx, tx.state.holdings[name].level)))
     tx.note("note.storm_hit", card=card.id, group=space.group, owner=owner)
+
+
+def storm_hits(state: GameState, name: str) -> list[str]:
+    """The owner's lots a Hurricane or Tornado on property ``name`` takes a building from: the
+    group's built lots, or for a railroad or cab company, the owner's depots or stands of that
+    kind (the storm takes the first)."""
+    owner = state.owner(name)
+    kind = BOARD.properties[name][0].kind
+    if kind in ("railroad", "cab_company"):
+        lots, built = BOARD.properties_of_kind(kind), "improved"
+    else:
+        lots, built = BOARD.group_of(name), "level"
+    return [
+        n for n in lots if (h := state.holdings.get(n)) and h.owner == owner and getattr(h, built)
+    ]
+
+
+def seizable(holding: Holding) -> bool:
+    """Assets Seized takes a lot with a building on it, or an unmortgaged one."""
+    return bool(holding.level or holding.improved or not holding.mortgaged)
 
 
 def _one_down(tx: Tx, level: int) -> int:
@@ -452,11 +462,7 @@ def _seize(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     seat = tx.state.seat(player)
     if seat.in_jail:
         return
-    eligible = [
-        n
-        for n, h in tx.state.holdings.items()
-        if h.owner == player and (h.level or h.improved or not h.mortgaged)
-    ]
+    eligible = [n for n, h in tx.state.holdings.items() if h.owner == player and seizable(h)]
     if eligible:
         tx.ask(
             "choose_space",

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.banker import commands, tasks
+from companion.banker.state import GameState
 from companion.banker.tx import (
+    DECK,
     Tx,
     command,
     return_card,
@@ -19,9 +21,11 @@ from companion.messages import message
 from companion.rules.situation import Holding
 
 
-def held(tx: Tx, player: str, use: str, value: str | None = None) -> str | None:
-    for card_id in tx.state.seat(player).cards:
-        spec = tx.deck.cards[card_id].play[0]
+def held(state: GameState, player: str, use: str, value: str | None = None) -> str | None:
+    """The first kept card of ``player`` used this way (``use``, and its ``rent`` or ``play``
+    kind when ``value`` is given), or ``None``."""
+    for card_id in state.seat(player).cards:
+        spec = DECK.cards[card_id].play[0]
         if spec.get("use") == use and (
             value is None or spec.get("rent") == value or spec.get("play") == value
         ):
@@ -31,7 +35,7 @@ def held(tx: Tx, player: str, use: str, value: str | None = None) -> str | None:
 
 def against(tx: Tx, target: str, task: tasks.Task, card_id: str) -> None:
     """An effect against ``target``: they may refuse it with Just Say NO!"""
-    if held(tx, target, "refuse") is None:
+    if held(tx.state, target, "refuse") is None:
         tx.first(task)
         return
     tx.ask(
@@ -50,7 +54,7 @@ def respond(tx: Tx, c: commands.Accept | commands.Refuse) -> None:
     if c.type == "accept":
         tx.first(tasks.task_from_json(d.data["task"]))
         return
-    card = held(tx, c.player, "refuse")
+    card = held(tx.state, c.player, "refuse")
     if card is None:  # traded away while the decision waited
         raise IllegalCommandError(
             f"refuse by {c.player}: {c.player} holds no Just Say NO! card now"
@@ -61,7 +65,7 @@ def respond(tx: Tx, c: commands.Accept | commands.Refuse) -> None:
 
 def auction_discount(tx: Tx, winner: str, bid: int) -> int:
     """What the winner of an auction pays: Always Bank on Family adds $100 to the bid."""
-    card = held(tx, winner, "auction_bonus")
+    card = held(tx.state, winner, "auction_bonus")
     if card is None:
         return bid
     return_card(tx, winner, card)
@@ -72,7 +76,7 @@ def auction_discount(tx: Tx, winner: str, bid: int) -> int:
 def roll_three_shares(tx: Tx, winnings: Mapping[str, int]) -> None:
     """Share in Their Good Fortune: its holder takes half of another player's Roll Three win."""
     for seat in tx.state.active:
-        card = held(tx, seat.name, "roll_three_share")
+        card = held(tx.state, seat.name, "roll_three_share")
         best = max(((w, n) for n, w in winnings.items() if n != seat.name and w), default=None)
         if card is not None and best is not None:
             return_card(tx, seat.name, card)
@@ -82,7 +86,7 @@ def roll_three_shares(tx: Tx, winnings: Mapping[str, int]) -> None:
 
 def uses_lawyer(tx: Tx, player: str, card_id: str) -> bool:
     """Lawyer on Retainer, if ``player`` holds it, cancels the card ``card_id``."""
-    lawyer = held(tx, player, "lawyer")
+    lawyer = held(tx.state, player, "lawyer")
     if lawyer is None:
         return False
     return_card(tx, player, lawyer)
@@ -94,7 +98,7 @@ def share_price(tx: Tx, player: str, par: int) -> int:
     """A share bought at par; Insider Trading (kept) halves the next purchase."""
     if tx.state.decision.data.get("free"):
         return 0
-    card = held(tx, player, "share_price")
+    card = held(tx.state, player, "share_price")
     if card is None:
         return par
     return_card(tx, player, card)

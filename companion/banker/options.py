@@ -29,28 +29,29 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from companion.banker.assets import build_problem, building_cost, lift_cost, mortgage_value
+from companion.banker.assets import (
+    build_problem,
+    building_cost,
+    lift_cost,
+    mortgage_problem,
+    mortgage_value,
+    sell_problem,
+)
+from companion.banker.cardplay import seizable, storm_hits
+from companion.banker.keptcards import held
+from companion.banker.playcards import loose_problem
 from companion.banker.state import Decision, GameState
 from companion.banker.turns import BAIL
 from companion.banker.tx import in_mr_monopoly_move, jail_card, par_values, roll_three_cards_left
 from companion.rules.board import Space, ultimate_board
 from companion.rules.cards import card_deck
-from companion.rules.movement import side_end, taxi_destinations, taxi_fare
+from companion.rules.movement import CHOICE_SETS, side_end, taxi_destinations, taxi_fare
 
 Option = dict[str, Any]
 
 _BOARD = ultimate_board()
 _DECK = card_deck()
 _ALL_SPACES = [s.key for s in _BOARD.spaces]
-#: The spaces a card lets its player choose among (``companion.rules.movement``'s choice sets).
-_CHOICES: dict[str, Callable[[GameState, Space], bool]] = {
-    "any_space": lambda state, s: True,
-    "unowned_outer_property": lambda state, s: (
-        s.track == "outer" and s.is_property and s.name not in state.holdings
-    ),
-    "transportation": lambda state, s: s.kind in ("railroad", "cab_company"),
-    "cab_company": lambda state, s: s.kind == "cab_company",
-}
 
 
 def options_for(state: GameState, decision: Decision) -> tuple[Option, ...]:
@@ -157,7 +158,7 @@ def _choose_space(state: GameState, d: Decision) -> Iterator[Option]:
         yield from _storm(state, d)
     elif why == "seize":
         for name, h in state.holdings.items():
-            if h.owner == d.player and (h.level or h.improved or not h.mortgaged):
+            if h.owner == d.player and seizable(h):
                 yield _property_choice(name)
     elif why == "condemn":
         for name, h in state.holdings.items():
@@ -179,20 +180,7 @@ def _storm(state: GameState, d: Decision) -> Iterator[Option]:
     """Hurricane (another player's group) or Tornado (your own): a group with buildings."""
     own = _DECK.card(d.data["card"]).play[0]["whose"] == "own"
     for name, h in state.holdings.items():
-        if (h.owner == d.player) != own:
-            continue
-        kind = _BOARD.properties[name][0].kind
-        if kind in ("railroad", "cab_company"):
-            hit = any(
-                (g := state.holdings.get(n)) and g.owner == h.owner and g.improved
-                for n in _BOARD.properties_of_kind(kind)
-            )
-        else:
-            hit = any(
-                (g := state.holdings.get(n)) and g.owner == h.owner and g.level
-                for n in _BOARD.group_of(name)
-            )
-        if hit:
+        if (h.owner == d.player) == own and storm_hits(state, name):
             yield _property_choice(name, owner=h.owner)
 
 
@@ -203,8 +191,7 @@ def _card_space(state: GameState, d: Decision) -> Iterator[Option]:
     if move.get("kind") != "choose":
         return
     mover = d.data.get("mover", d.player)
-    allowed = _CHOICES[move["among"]]
-    spaces = [s for s in _BOARD.spaces if allowed(state, s)]
+    spaces = _choices(state, move["among"])
     if move.get("takes"):
         # Taxi Wars: an owned cab company is taken; an unowned one is bought, and only while
         # no cab company has an owner.
@@ -303,7 +290,7 @@ def _stock(state: GameState, d: Decision) -> Iterator[Option]:
     """A share of a company with shares left: bought at par (free with Inherit Stock, half with
     Insider Trading), or auctioned."""
     free = bool(d.data.get("free"))
-    half = _held(state, d.player, "share_price") is not None
+    half = held(state, d.player, "share_price") is not None
     for company, par in par_values().items():
         if not state.shares_left.get(company):
             continue
@@ -343,7 +330,7 @@ def _choose_player(state: GameState, d: Decision) -> Iterator[Option]:
 def _respond(state: GameState, d: Decision) -> Iterator[Option]:
     """A card played against the player: accept it, or cancel it with a Just Say NO! held."""
     yield {"command": {"type": "accept"}, "effect": dict(d.data["task"])}
-    card = _held(state, d.player, "refuse")
+    card = held(state, d.player, "refuse")
     if card is not None:
         yield {"command": {"type": "refuse"}, "card": card, "effect": dict(d.data["task"])}
 
@@ -371,11 +358,10 @@ _KINDS: dict[str, Callable[[GameState, Decision], Iterator[Option]]] = {
 }
 
 
-def _held(state: GameState, player: str, use: str) -> str | None:
-    """The first kept card of ``player`` used this way (``companion.banker.keptcards.held``)."""
-    return next(
-        (c for c in state.seat(player).cards if _DECK.cards[c].play[0].get("use") == use), None
-    )
+def _choices(state: GameState, among: str) -> list[Space]:
+    """The spaces a card lets its player choose (``companion.rules.movement.CHOICE_SETS``)."""
+    allowed, situation = CHOICE_SETS[among], state.situation()
+    return [s for s in _BOARD.spaces if allowed(_BOARD, situation, s)]
 
 
 # -- Any time -------------------------------------------------------------------------------
@@ -393,7 +379,7 @@ def anytime_options(state: GameState, player: str) -> tuple[Option, ...]:
     """
     if state.over or not any(s.name == player for s in state.active):
         return ()
-    if player != state.turn and _in_mr_monopoly_move(state):
+    if player != state.turn and in_mr_monopoly_move(state):
         return ()
     options = [*_buildings(state, player), *_mortgages(state, player), *_plays(state, player)]
     if state.rules.time_limit:
@@ -401,61 +387,16 @@ def anytime_options(state: GameState, player: str) -> tuple[Option, ...]:
     return tuple(options)
 
 
-def _in_mr_monopoly_move(state: GameState) -> bool:
-    """Nobody but the mover acts during a Mr. Monopoly move (the engine's own check)."""
-    return in_mr_monopoly_move(state)
-
-
 def _buildings(state: GameState, player: str) -> Iterator[Option]:
     cash = state.cash[player]
-    supply = state.supply()
     for name, h in state.holdings.items():
         if h.owner != player:
             continue
         cost = building_cost(name)
-        # Cheap necessary checks first: build_problem counts the Bank's buildings each time.
-        if (
-            cash >= cost
-            and not h.mortgaged
-            and _may_build(state, player, name, supply)
-            and build_problem(state, player, name) is None
-        ):
+        if cash >= cost and build_problem(state, player, name) is None:
             yield {"command": {"type": "build", "property": name}, "cost": cost}
-        if _can_sell_building(state, name, supply):
+        if sell_problem(state, name) is None:
             yield {"command": {"type": "sell_building", "property": name}, "refund": cost // 2}
-
-
-def _may_build(state: GameState, player: str, name: str, supply: Mapping[str, int]) -> bool:
-    """What :func:`build_problem` asks first: a depot or cab stand not built yet and left in
-    the Bank; a street below a skyscraper, of a group the player owns (all, or all but one of
-    three or more)."""
-    space = _BOARD.properties[name][0]
-    h = state.holdings[name]
-    if space.kind in ("railroad", "cab_company"):
-        stock = "train_depots" if space.kind == "railroad" else "cab_stands"
-        return not h.improved and supply[stock] > 0
-    if space.kind != "street" or h.level >= 6:
-        return False
-    group = _BOARD.group_of(name)
-    mine = sum(1 for n in group if (g := state.holdings.get(n)) and g.owner == player)
-    return mine >= (len(group) - 1 if len(group) >= 3 else len(group))
-
-
-def _can_sell_building(state: GameState, name: str, supply: Mapping[str, int]) -> bool:
-    """Evenly, highest first; a hotel or skyscraper sold needs the buildings that go back."""
-    h = state.holdings[name]
-    if _BOARD.properties[name][0].kind in ("railroad", "cab_company"):
-        return h.improved
-    if not h.level:
-        return False
-    group = [
-        n for n in _BOARD.group_of(name) if (g := state.holdings.get(n)) and g.owner == h.owner
-    ]
-    if h.level < max(state.holdings[n].level for n in group):
-        return False
-    if h.level == 6:
-        return supply["hotels"] > 0
-    return h.level != 5 or supply["houses"] >= 4
 
 
 def _mortgages(state: GameState, player: str) -> Iterator[Option]:
@@ -470,10 +411,7 @@ def _mortgages(state: GameState, player: str) -> Iterator[Option]:
                     "command": {"type": "unmortgage", "property": name},
                     "cost": lift_cost(value),
                 }
-            continue
-        space = _BOARD.properties[name][0]
-        group = _BOARD.group_of(name) if space.group else (name,)
-        if not any((g := state.holdings.get(n)) and (g.level or g.improved) for n in group):
+        elif mortgage_problem(state, name) is None:
             yield {"command": {"type": "mortgage", "property": name}, "value": value}
     seat = state.seat(player)
     for company, par in par_values().items():
@@ -517,8 +455,7 @@ def _play_move(state: GameState, player: str, card: str, command: Option) -> Ite
     if move.get("kind") != "choose":
         yield {"command": command}
         return
-    allowed = _CHOICES[move["among"]]
-    spaces = [s.key for s in _BOARD.spaces if allowed(state, s)]
+    spaces = [s.key for s in _choices(state, move["among"])]
     if spaces:
         yield {"command": command, "free": {"space": {"one_of": spaces}}}
 
@@ -548,15 +485,12 @@ def _play_steal(state: GameState, player: str, card: str, command: Option) -> It
 
 
 def _loose(state: GameState, owner: str) -> list[str]:
-    """``owner``'s properties outside a monopoly of theirs and without buildings."""
-    loose = []
-    for name, h in state.holdings.items():
-        if h.owner != owner or h.level or h.improved:
-            continue
-        group = _BOARD.group_of(name)
-        if not group or not all((g := state.holdings.get(n)) and g.owner == owner for n in group):
-            loose.append(name)
-    return loose
+    """``owner``'s properties a Swap or Steal may take (``playcards.loose_problem``)."""
+    return [
+        name
+        for name, h in state.holdings.items()
+        if h.owner == owner and loose_problem(state, owner, name) is None
+    ]
 
 
 def _play_free_house(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
@@ -564,9 +498,8 @@ def _play_free_house(state: GameState, player: str, card: str, command: Option) 
     for name, h in state.holdings.items():
         if h.owner != player or _BOARD.properties[name][0].kind != "street" or h.level >= 4:
             continue
-        if build_problem(state, player, name) is None and all(
-            (g := state.holdings.get(n)) and g.owner == player for n in _BOARD.group_of(name)
-        ):
+        monopoly = _BOARD.ownership(name, lambda n: state.owner(n) == player) == "monopoly"
+        if monopoly and build_problem(state, player, name) is None:
             yield {"command": {**command, "property": name}}
 
 

@@ -9,7 +9,9 @@ from companion.banker import assets, commands, tasks
 from companion.banker.cardplay import move_by_card
 from companion.banker.keptcards import against, uses_lawyer
 from companion.banker.ledger import BANK
+from companion.banker.state import GameState
 from companion.banker.tx import (
+    BOARD,
     Tx,
     command,
     others,
@@ -106,17 +108,23 @@ def _other(tx: Tx, player: str, c: commands.PlayCard) -> str:
 
 def _loose_property(tx: Tx, owner: str, ref: Any) -> str:
     name = assets.property_name(tx, ref)
-    h = tx.state.holdings.get(name)
-    if h is None or h.owner != owner:
-        raise IllegalCommandError(f"play_card: {owner} does not own {name!r}")
-    space = tx.board.properties[name][0]
-    if space.group and all(
-        (g := tx.state.holdings.get(n)) and g.owner == owner for n in tx.board.group_of(name)
-    ):
-        raise IllegalCommandError(f"play_card: {name!r} is part of {owner}'s monopoly")
-    if h.level or h.improved:
-        raise IllegalCommandError(f"play_card: {name!r} has buildings")
+    problem = loose_problem(tx.state, owner, name)
+    if problem:
+        raise IllegalCommandError(f"play_card: {problem}")
     return name
+
+
+def loose_problem(state: GameState, owner: str, name: str) -> str | None:
+    """Why a card that takes or swaps a property (Swap, Steal) may not take ``name`` from
+    ``owner`` (``None``: it may): it must be theirs, outside a monopoly, without buildings."""
+    h = state.holdings.get(name)
+    if h is None or h.owner != owner:
+        return f"{owner} does not own {name!r}"
+    if BOARD.ownership(name, lambda n: state.owner(n) == owner) == "monopoly":
+        return f"{name!r} is part of {owner}'s monopoly"
+    if h.level or h.improved:
+        return f"{name!r} has buildings"
+    return None
 
 
 def _play_take_cash(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
@@ -166,7 +174,7 @@ def _play_free_house(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> N
     problem = assets.build_problem(tx.state, player, name)
     if tx.board.properties[name][0].kind != "street":
         problem = "Zero Dollars Down builds a house on a street"
-    elif problem is None and tx.board.ownership(name, lambda n: _owner(tx, n) == player) != (
+    elif problem is None and tx.board.ownership(name, lambda n: tx.state.owner(n) == player) != (
         "monopoly"
     ):
         problem = "a free house goes on a property of a monopoly you own"
@@ -176,11 +184,6 @@ def _play_free_house(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> N
         raise IllegalCommandError(f"play_card: cannot build on {name!r}: {problem}")
     h = tx.state.holdings[name]
     set_holding(tx, name, Holding(player, level=h.level + 1))
-
-
-def _owner(tx: Tx, name: str) -> str | None:
-    holding = tx.state.holdings.get(name)
-    return holding.owner if holding else None
 
 
 def _play_sell_share(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:

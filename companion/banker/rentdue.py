@@ -23,7 +23,8 @@ def rent(tx: Tx, task: tasks.Rent) -> None:
     player, owner, space = task.player, task.owner, tx.board.space(task.space)
     amount = task.amount
     if not task.asked and (
-        card := held(tx, player, "play", "reverse_rent") or held(tx, player, "play", "cheap_rent")
+        card := held(tx.state, player, "play", "reverse_rent")
+        or held(tx.state, player, "play", "cheap_rent")
     ):
         tx.first(replace(task, asked=True))
         tx.ask(
@@ -36,14 +37,17 @@ def rent(tx: Tx, task: tasks.Rent) -> None:
             owner=owner,
         )
         return
-    if (card := held(tx, player, "rent", "free")) is not None:
+    if (card := held(tx.state, player, "rent", "free")) is not None:
         return_card(tx, player, card)
         tx.note("note.comped_room", player=player, space=space.key)
         return
-    if space.kind == "railroad" and (card := held(tx, player, "rent", "half_railroad")) is not None:
+    if (
+        space.kind == "railroad"
+        and (card := held(tx.state, player, "rent", "half_railroad")) is not None
+    ):
         return_card(tx, player, card)
         amount = (amount + 1) // 2
-    if (card := held(tx, owner, "rent_received")) is not None:
+    if (card := held(tx.state, owner, "rent_received")) is not None:
         return_card(tx, owner, card)
         amount += tx.deck.card(card).play[0]["amount"]
     landlord = tx.state.seat(owner)

@@ -156,7 +156,7 @@ class GameState:
 
     seats: tuple[Seat, ...]
     decision: Decision
-    #: What happens after the decision, in order (the rest of the turn); JSON objects.
+    #: What happens after the decision, in order (the rest of the turn).
     agenda: tuple[Task, ...] = ()
     #: Whose turn it is ("" before the turn order is known).
     turn: str = ""
@@ -196,21 +196,15 @@ class GameState:
     def pool(self) -> int:
         return self.cash.get(POOL, 0)
 
-    def supply(self) -> dict[str, int]:
-        """The buildings left in the Bank (derived from what stands on the board)."""
-        left = dict(BUILDING_SUPPLY)
-        board = ultimate_board()
-        for name, h in self.holdings.items():
-            if h.level == 6:
-                left["skyscrapers"] -= 1
-            elif h.level == 5:
-                left["hotels"] -= 1
-            else:
-                left["houses"] -= h.level
-            if h.improved:
-                kind = board.properties[name][0].kind
-                left["train_depots" if kind == "railroad" else "cab_stands"] -= 1
-        return left
+    def owner(self, name: str) -> str | None:
+        """Who owns property ``name`` (``None``: the Bank)."""
+        holding = self.holdings.get(name)
+        return holding.owner if holding is not None else None
+
+    def supply(self) -> Mapping[str, int]:
+        """The buildings left in the Bank, derived from what stands on the board (worked out
+        once for each ``holdings``: most events leave them as they were)."""
+        return _supply(self.holdings)
 
     def situation(self) -> Situation:
         """The referee's view of the table (``companion.rules.situation``)."""
@@ -240,6 +234,32 @@ def seat_player(s: Seat) -> Player:
 
 
 _PLAYERS: dict[int, tuple[Seat, Player]] = {}
+
+
+def _supply(holdings: Mapping[str, Holding]) -> Mapping[str, int]:
+    cached = _SUPPLIES.get(id(holdings))
+    if cached is not None and cached[0] is holdings:
+        return cached[1]
+    left = dict(BUILDING_SUPPLY)
+    board = ultimate_board()
+    for name, h in holdings.items():
+        if h.level == 6:
+            left["skyscrapers"] -= 1
+        elif h.level == 5:
+            left["hotels"] -= 1
+        else:
+            left["houses"] -= h.level
+        if h.improved:
+            kind = board.properties[name][0].kind
+            left["train_depots" if kind == "railroad" else "cab_stands"] -= 1
+    supply = MappingProxyType(left)
+    if len(_SUPPLIES) > 256:
+        _SUPPLIES.clear()
+    _SUPPLIES[id(holdings)] = (holdings, supply)
+    return supply
+
+
+_SUPPLIES: dict[int, tuple[Mapping[str, Holding], Mapping[str, int]]] = {}
 
 
 @functools.lru_cache(maxsize=64)

@@ -171,15 +171,20 @@ class Board:
         """How much of ``name``'s colour group a player holds, by P2: ``"monopoly"`` (every
         lot), ``"majority"`` (all but one lot of a group of more than two: "a MAJORITY
         OWNERSHIP", which builds houses and hotels and doubles unimproved rent), or ``""``.
-        A group of two needs both lots. ``owns`` tells whether the player holds a lot.
+        A group of two needs both lots; a property of no colour group (a railroad, a utility,
+        a cab company) makes neither. ``owns`` tells whether the player holds a lot.
 
         >>> board = ultimate_board()
         >>> board.ownership("Boardwalk", lambda n: n == "Boardwalk")
         ''
         >>> board.ownership("Vermont Avenue", lambda n: n != "Oriental Avenue")
         'majority'
+        >>> board.ownership("Reading Railroad", lambda n: True)
+        ''
         """
         group = self.group_of(name)
+        if not group:
+            return ""
         held = sum(1 for lot in group if owns(lot))
         if held == len(group):
             return "monopoly"

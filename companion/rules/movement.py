@@ -1189,7 +1189,8 @@ def _advance_to(
     return True
 
 
-_CHOICE_SETS: dict[str, Callable[[Board, Situation, Space], bool]] = {
+#: The spaces a card lets its player choose among, by the card's ``among``.
+CHOICE_SETS: dict[str, Callable[[Board, Situation, Space], bool]] = {
     "any_space": lambda board, situation, s: True,
     "unowned_outer_property": lambda board, situation, s: (
         s.track == "outer" and s.is_property and s.name not in situation.holdings
@@ -1345,7 +1346,7 @@ def _card_move(turn: _Turn, card: Card, move: dict, to: Space | None, roll: Roll
             )
             turn.land("direct")
     elif kind == "choose":
-        allowed = _CHOICE_SETS[move["among"]]
+        allowed = CHOICE_SETS[move["among"]]
         if to is None or not allowed(board, situation, to):
             what = move["among"].replace("_", " ")
             got = f", not {to.name!r}" if to is not None else ""
