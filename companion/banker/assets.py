@@ -20,7 +20,6 @@ from companion.banker.tx import (
     command,
     gone,
     par_values,
-    pay_task,
     property_key,
     return_card,
     return_vouchers,
@@ -317,7 +316,7 @@ def _move_assets(tx: Tx, source: str, target: str, side: Mapping[str, Any], why:
         if h.mortgaged:
             # Classic: who receives a mortgaged property pays the 10% interest at once.
             interest = message("reason.mortgage_interest", space=property_key(name))
-            tx.first(pay_task(target, BANK, (mortgage_value(name) + 9) // 10, interest))
+            tx.first(tasks.Pay(target, BANK, (mortgage_value(name) + 9) // 10, interest))
     if side.get("shares"):
         src, dst = tx.state.seat(source), tx.state.seat(target)
         s_sh, s_m, d_sh, d_m = (

@@ -31,7 +31,6 @@ from companion.banker.tx import (
     others,
     par_values,
     pay_dividends,
-    pay_task,
     return_vouchers,
     set_holding,
     task,
@@ -210,7 +209,7 @@ def _take_cab(tx: Tx, player: str, space: Space) -> None:
 
 
 def _pay_pool(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
-    tx.first(pay_task(player, POOL, spec["amount"], _reason(card)))
+    tx.first(tasks.Pay(player, POOL, spec["amount"], _reason(card)))
 
 
 def _collect(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
@@ -235,11 +234,11 @@ def _pay_each(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     payees = others(tx, player)
     if "to_owners_of" in spec:
         payees = [p for p in payees if _owns_a(tx, p, spec["to_owners_of"])]
-    tx.first(*(pay_task(player, p, spec["amount"], _reason(card)) for p in payees))
+    tx.first(*(tasks.Pay(player, p, spec["amount"], _reason(card)) for p in payees))
 
 
 def _collect_each(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
-    tx.first(*(pay_task(p, player, spec["amount"], _reason(card)) for p in others(tx, player)))
+    tx.first(*(tasks.Pay(p, player, spec["amount"], _reason(card)) for p in others(tx, player)))
 
 
 def buildings_of(tx: Tx, player: str) -> dict[str, int]:
@@ -261,12 +260,12 @@ def buildings_of(tx: Tx, player: str) -> dict[str, int]:
 def _repairs(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     counts = buildings_of(tx, player)
     amount = sum(spec[k] * n for k, n in counts.items())
-    tx.first(pay_task(player, POOL, amount, _reason(card)))
+    tx.first(tasks.Pay(player, POOL, amount, _reason(card)))
 
 
 def _per_property(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     n = sum(1 for h in tx.state.holdings.values() if h.owner == player and not h.mortgaged)
-    tx.first(pay_task(player, POOL, spec["amount"] * n, _reason(card)))
+    tx.first(tasks.Pay(player, POOL, spec["amount"] * n, _reason(card)))
 
 
 def _by_track(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
@@ -274,7 +273,7 @@ def _by_track(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     if amount > 0:
         tx.transfer(BANK, player, amount, _reason(card))
     elif amount < 0:
-        tx.first(pay_task(player, POOL, -amount, _reason(card)))
+        tx.first(tasks.Pay(player, POOL, -amount, _reason(card)))
 
 
 @task("card_pool")
@@ -296,7 +295,7 @@ def _rent_to_pool(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> N
 def _stock_fine(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     companies = list(par_values()) if spec["companies"] == "all" else spec["companies"]
     holders = [player] if spec["companies"] == "all" else [s.name for s in tx.state.active]
-    tasks = []
+    fines: list[tasks.Task] = []
     for holder in holders:
         seat = tx.state.seat(holder)
         fine = sum(dividend(c, n) for c in companies if (n := seat.shares.get(c, 0)))
@@ -306,8 +305,8 @@ def _stock_fine(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> Non
             if holder == player and spec["companies"] == "all":
                 _skip_rest(tx, player, card)
             continue
-        tasks.append(pay_task(holder, POOL, fine, _reason(card)))
-    tx.first(*tasks)
+        fines.append(tasks.Pay(holder, POOL, fine, _reason(card)))
+    tx.first(*fines)
 
 
 def _dividends(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:

@@ -19,6 +19,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+# The parts of the banker register their command and task handlers when imported.
+from companion.banker import (  # noqa: F401
+    assets,
+    auctions,
+    cardplay,
+    keptcards,
+    playcards,
+    rentdue,
+    spaces,
+    stocks,
+    vouchers,
+)
 from companion.banker.commands import ANYTIME, Command, command_class
 from companion.banker.ledger import BANK, POOL
 from companion.banker.options import options_for
@@ -225,8 +237,7 @@ def pose(
     The options are not stored in the event: they follow from the state and the decision
     (:func:`with_options` works them out again for a state folded from the log), and stored
     they would make the log several times longer to read back."""
-    numbered = replace(decision, id=state.decision.id + 1)
-    posed = replace(numbered, options=options_for(state, numbered))
+    posed = replace(decision, id=state.decision.id + 1, options=options_for(state, decision))
     event = {
         "type": "decision",
         "decision": posed.to_json(options=False),
@@ -246,17 +257,3 @@ def _game_over(tx: Tx) -> None:
     tx.emit("game_over", winner=winner, code="event.game_over.last_player")
     tx.agenda.clear()
     tx.ask("game_over", winner, (), "ask.game_over")
-
-
-# Each part registers its handlers when imported.
-from companion.banker import (  # noqa: E402,F401
-    assets,
-    auctions,
-    cardplay,
-    keptcards,
-    playcards,
-    rentdue,
-    spaces,
-    stocks,
-    vouchers,
-)

@@ -9,7 +9,6 @@ from companion.banker import tasks
 from companion.banker.ledger import BANK, POOL
 from companion.banker.tx import (
     Tx,
-    pay_task,
 )
 from companion.messages import message
 from companion.rules.movement import (
@@ -69,7 +68,7 @@ def _payment(code: str, *, of_space: bool = False) -> Callable[[str, Action], ta
 
     def owed(player: str, a: Action) -> tasks.Task:
         reason = message(code, space=_space(a)) if of_space else message(code)
-        return pay_task(player, a.payee or POOL, a.amount or 0, reason)
+        return tasks.Pay(player, a.payee or POOL, a.amount or 0, reason)
 
     return owed
 

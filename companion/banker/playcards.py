@@ -16,7 +16,6 @@ from companion.banker.tx import (
     command,
     others,
     par_values,
-    pay_task,
     property_key,
     return_card,
     set_holding,
@@ -69,9 +68,9 @@ def play(tx: Tx, c: commands.PlayCard) -> None:
         assert isinstance(task, tasks.Rent)
         why = message("reason.card", card=card.id)
         if how == "reverse_rent":
-            tx.first(pay_task(d.data["owner"], player, d.data["amount"], why))
+            tx.first(tasks.Pay(d.data["owner"], player, d.data["amount"], why))
         else:
-            tx.first(pay_task(player, d.data["owner"], min(spec["amount"], task.amount), why))
+            tx.first(tasks.Pay(player, d.data["owner"], min(spec["amount"], task.amount), why))
         tx.moved_on = True
         return
     if tx.state.turn != player or d.player != player or d.kind not in ("roll", "end_turn"):
@@ -132,7 +131,7 @@ def _play_take_cash(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> No
     if uses_lawyer(tx, rival, card.id):
         return
     why = message("reason.card", card=card.id)
-    against(tx, rival, pay_task(rival, player, card.play[0]["amount"], why), card.id)
+    against(tx, rival, tasks.Pay(rival, player, card.play[0]["amount"], why), card.id)
 
 
 def _play_move(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:

@@ -10,7 +10,6 @@ from companion.banker.keptcards import held
 from companion.banker.ledger import POOL
 from companion.banker.tx import (
     Tx,
-    pay_task,
     return_card,
     task,
 )
@@ -52,4 +51,4 @@ def rent(tx: Tx, task: tasks.Rent) -> None:
         amount += tx.deck.card(card).play[0]["amount"]
     landlord = tx.state.seat(owner)
     payee = POOL if landlord.rent_to_pool and landlord.in_jail else owner
-    tx.first(pay_task(player, payee, amount, message("reason.rent", space=space.key)))
+    tx.first(tasks.Pay(player, payee, amount, message("reason.rent", space=space.key)))

@@ -12,7 +12,6 @@ from companion.banker.tx import (
     Tx,
     command,
     dice_of,
-    pay_task,
     roll_of,
     take_roll_three,
     take_voucher,
@@ -117,7 +116,7 @@ def _task_birthday(tx: Tx, task: tasks.BirthdayGift) -> None:
     if tx.state.rules.birthday_from_players:
         tx.first(
             *[
-                pay_task(s.name, player, 100, message("reason.birthday_gift"))
+                tasks.Pay(s.name, player, 100, message("reason.birthday_gift"))
                 for s in tx.state.active
                 if s.name != player
             ]
@@ -220,7 +219,7 @@ def _cmd_dice(tx: Tx, c: commands.Dice) -> None:
         tx.note("note.squeeze_play", player=player, total=total, amount=amount)
         others = [s.name for s in tx.state.active if s.name != player]
         why = message("reason.squeeze_play")
-        owed: list[tasks.Task] = [pay_task(o, player, amount, why) for o in others]
+        owed: list[tasks.Task] = [tasks.Pay(o, player, amount, why) for o in others]
         if roll is not None and roll.speed in ("mr", "bus"):
             owed += [tasks.GiveVoucher(o, player) for o in others]
         tx.first(*owed)

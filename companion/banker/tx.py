@@ -9,7 +9,9 @@ Each part of the banker registers its handlers with :func:`command` and :func:`t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from companion.banker import commands, tasks
@@ -17,11 +19,9 @@ from companion.banker.ledger import BANK, POOL
 from companion.banker.state import Decision, Event, GameState, evolve
 from companion.errors import BadRollError, IllegalCommandError, shown
 from companion.messages import Message, message
-from companion.rules.board import ultimate_board
+from companion.rules.board import load_data, ultimate_board
 from companion.rules.cards import card_deck
-from companion.rules.movement import (
-    Roll,
-)
+from companion.rules.movement import Roll
 from companion.rules.situation import Holding
 
 #: D4: the rules' equipment list, "20 ROLL THREE CARDS (SAO)", each card once.
@@ -137,18 +137,15 @@ def die(value: Any, what: str) -> int:
     return n
 
 
+@functools.cache
 def roll_three_printed() -> Mapping[str, int]:
     """D4: the printed action-card set's Roll Three cards, by combination (each twice)."""
-    global _PRINTED_ROLL_THREE
-    if _PRINTED_ROLL_THREE is None:
-        from companion.rules.board import load_data
-
-        deck = load_data("cards.json")["roll_three"]["deck"]
-        _PRINTED_ROLL_THREE = {card: deck.count(card) for card in deck}
-    return _PRINTED_ROLL_THREE
+    deck = load_data("cards.json")["roll_three"]["deck"]
+    return MappingProxyType({card: deck.count(card) for card in deck})
 
 
-_PRINTED_ROLL_THREE: dict[str, int] | None = None
+#: The rules' deck: any three dice values may be on a card, each combination once.
+_ANY_THREE_DICE = {f"{a}-{b}-{c}": 1 for a in range(1, 7) for b in range(a, 7) for c in range(b, 7)}
 
 
 def roll_three_cards_left(state: GameState) -> list[str]:
@@ -170,10 +167,7 @@ def roll_three_cards_left(state: GameState) -> list[str]:
     for seat in state.seats:
         for card in seat.roll_three:
             held[card] = held.get(card, 0) + 1
-    if state.rules.roll_three_action_cards:
-        deck = roll_three_printed()
-    else:
-        deck = {f"{a}-{b}-{c}": 1 for a in range(1, 7) for b in range(a, 7) for c in range(b, 7)}
+    deck = roll_three_printed() if state.rules.roll_three_action_cards else _ANY_THREE_DICE
     return [card for card, n in deck.items() for _ in range(n - held.get(card, 0))]
 
 
@@ -265,10 +259,6 @@ def in_mr_monopoly_move(state: GameState) -> bool:
     return any(isinstance(t, tasks.Bonus) and t.roll.speed == "mr" for t in state.agenda)
 
 
-def pay_task(source: str, target: str, amount: int, reason: Message) -> tasks.Pay:
-    return tasks.Pay(source, target, amount, reason)
-
-
 def property_key(name: str) -> str:
     """The key of property ``name``'s space (its first, for a transit station), as messages
     name a space: ``property_key("Boardwalk") == "middle:39"``."""
@@ -301,20 +291,10 @@ def dividend(company: str, shares: int) -> int:
     return par // 10 * shares * shares
 
 
-def par_values() -> dict[str, int]:
-    return {s["name"]: s["par"] for s in stock_data()}
-
-
-def stock_data() -> list[dict[str, Any]]:
-    from companion.rules.board import load_data
-
-    global _STOCK_CACHE
-    if _STOCK_CACHE is None:
-        _STOCK_CACHE = load_data("cards.json")["stocks"]
-    return _STOCK_CACHE
-
-
-_STOCK_CACHE: list[dict[str, Any]] | None = None
+@functools.cache
+def par_values() -> Mapping[str, int]:
+    """Each company's par value (P6), in the order of the Stock Exchange's deeds."""
+    return MappingProxyType({s["name"]: s["par"] for s in load_data("cards.json")["stocks"]})
 
 
 def pay_dividends(
@@ -354,32 +334,28 @@ def others(tx: Tx, player: str) -> list[str]:
     return [s.name for s in tx.state.active if s.name != player]
 
 
-CommandHandler = Callable[[Tx, Any], None]
-TaskHandler = Callable[[Tx, Any], None]
+#: A command's or a task's handler: it acts on the transaction.
+Handler = Callable[[Tx, Any], None]
 #: The one registry: command type -> its handler, task name (``do``) -> its handler.
-COMMAND_HANDLERS: dict[str, CommandHandler] = {}
-TASK_HANDLERS: dict[str, TaskHandler] = {}
+COMMAND_HANDLERS: dict[str, Handler] = {}
+TASK_HANDLERS: dict[str, Handler] = {}
 
 
-def command(*types: str) -> Callable[[CommandHandler], CommandHandler]:
+def command(*types: str) -> Callable[[Handler], Handler]:
     """Register the decorated function as the handler of these command types."""
-
-    def register(handler: CommandHandler) -> CommandHandler:
-        for t in types:
-            assert t not in COMMAND_HANDLERS, f"two handlers for the command {t!r}"
-            COMMAND_HANDLERS[t] = handler
-        return handler
-
-    return register
+    return _registrar(COMMAND_HANDLERS, types)
 
 
-def task(*names: str) -> Callable[[TaskHandler], TaskHandler]:
+def task(*names: str) -> Callable[[Handler], Handler]:
     """Register the decorated function as the handler of these agenda tasks."""
+    return _registrar(TASK_HANDLERS, names)
 
-    def register(handler: TaskHandler) -> TaskHandler:
-        for n in names:
-            assert n not in TASK_HANDLERS, f"two handlers for the task {n!r}"
-            TASK_HANDLERS[n] = handler
+
+def _registrar(registry: dict[str, Handler], names: Sequence[str]) -> Callable[[Handler], Handler]:
+    def register(handler: Handler) -> Handler:
+        for name in names:
+            assert name not in registry, f"two handlers for {name!r}"
+            registry[name] = handler
         return handler
 
     return register
