@@ -1,7 +1,8 @@
 """A seeded random player: it answers each decision with one of the decision's options.
 
-It never tries commands until one is accepted: it picks among the legal answers
-(:func:`companion.banker.options.options_for`) and the any-time commands the rules allow
+It never tries commands until one is accepted: it picks among the legal answers (the options the
+engine posed the decision with, or :func:`companion.banker.options.options_for` for a state
+folded from events, whose decision carries none) and the any-time commands the rules allow
 (:func:`companion.banker.options.anytime_options`), with a family's rough sense (buy when there
 is money to spare, bid up to a little over the price, sell and mortgage before going bankrupt),
 so that games end.
@@ -20,11 +21,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.banker.options import Option, anytime_options, command_of, options_for
+from companion.banker.options import anytime_options, command_of, options_for
 from companion.banker.state import GameState
 from companion.banker.tx import par_values
 from companion.rules.board import ultimate_board
 from companion.rules.cards import card_deck
+
+#: An option as a decision carries it (read, never changed).
+Option = Mapping[str, Any]
 
 SPEED_DIE = (1, 2, 3, "mr", "mr", "bus")
 #: The kept cards the player plays on its turn (against another player).
@@ -51,7 +55,7 @@ class RandomPlayer:
         """The command to give now: an answer to the decision, or sometimes an any-time command
         first (build, lift a mortgage, play a card; sell or mortgage to pay a debt)."""
         d = state.decision
-        options = list(options_for(state, d))
+        options = d.options or options_for(state, d)
         extra = self.anytime(state, options)
         if extra is not None:
             self.anytime_streak += 1
