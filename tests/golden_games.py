@@ -66,14 +66,13 @@ def record() -> list[dict[str, Any]]:  # pragma: no cover - run by hand, once
         steps: list[dict[str, Any]] = []
         turns = 0
         while not game.state.over and turns < max_turns:
-            for command in player.commands(game.state):
-                try:
-                    events = game.execute(command)
-                except CompanionError:
-                    continue
-                steps.append({"command": command, "events": [normalized(e) for e in events]})
-                turns += sum(1 for e in events if e["type"] == "turn")
-                break
+            command = player.choose(game.state)
+            try:
+                events = game.execute(command)
+            except CompanionError:
+                continue
+            steps.append({"command": command, "events": [normalized(e) for e in events]})
+            turns += sum(1 for e in events if e["type"] == "turn")
         games.append({"seed": seed, "players": names, "rules": rules, "steps": steps})
     return games
 
