@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import asdict, fields, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -33,8 +33,10 @@ from companion.banker.state import (
     GameState,
     Rules,
     Seat,
+    evolve,
     invariant_problems,
     replay,
+    seat_fields,
     seat_player,
 )
 from companion.banker.tasks import TASKS, task_from_json
@@ -44,27 +46,11 @@ from companion.errors import BadSituationError, CompanionError
 from companion.messages import Message, message
 from companion.rules.cards import card_deck
 from companion.rules.situation import Options, Player, Situation
-from companion.rules.table import roll_three_deck
 
 #: Decisions posed before the turn order is known: nobody's turn has begun.
 _BEFORE_THE_FIRST_TURN = ("deal", "order_roll")
 #: The seat fields a ``game_started`` event gives each player beyond name, token and colour.
-_SEAT_FIELDS = (
-    "position",
-    "in_jail",
-    "jail_turns",
-    "reverse_direction",
-    "subway",
-    "transit_token",
-    "vouchers",
-    "roll_three",
-    "cards",
-    "shares",
-    "mortgaged_shares",
-    "rent_to_pool",
-    "skip_turns",
-    "bankrupt",
-)
+_SEAT_FIELDS = tuple(f.name for f in fields(Seat) if f.name in seat_fields())
 
 
 def start_from_situation(
@@ -84,25 +70,16 @@ def start_from_situation(
         if isinstance(data, Mapping) and isinstance(data.get("options", {}), Mapping):
             situation = {**data, "options": {**data.get("options", {}), **rules}}
     s = situation if isinstance(situation, Situation) else Situation.parse(situation)
-    house = Rules(**{f: getattr(s.options, f) for f in Options.__dataclass_fields__})
+    house = Rules(**asdict(s.options))
     _check_players(s)
     start: Event = {
         "type": "game_started",
         "players": [_seat_json(i, p) for i, p in enumerate(s.players)],
         "rules": house.to_json(),
-        "holdings": {
-            name: {
-                "owner": h.owner,
-                "mortgaged": h.mortgaged,
-                "level": h.level,
-                "improved": h.improved,
-            }
-            for name, h in s.holdings.items()
-        },
+        "holdings": {name: asdict(h) for name, h in s.holdings.items()},
         "shares_left": s.shares_left(),
         "vouchers_left": _vouchers_left(s),
-        "roll_three_left": roll_three_deck(house.roll_three_action_cards)[0]
-        - sum(len(p.roll_three) for p in s.players),
+        "roll_three_left": s.roll_three_left(),
         "cards_out": s.cards_out(),
         "dividend_cuts": dict(s.dividend_cuts),
         "turn": s.to_move,
@@ -119,10 +96,11 @@ def start_from_situation(
             events.append(_transfer(p.name, p.cash, message("reason.table_cash")))
     if s.pool:
         events.append(_transfer(POOL, s.pool, message("reason.table_pool")))
+    state = replay(events)
     if s.pending is None:  # the turn's roll, posed as the engine poses it: numbered, with options
-        state = replay(events)
         events.append(pose(state, state.decision)[1])
-    problems = invariant_problems(replay(events))
+        state = evolve(state, events[-1])
+    problems = invariant_problems(state)
     if problems:  # every check above should have caught it first
         raise BadSituationError(f"situation: {problems[0]}")
     return events
