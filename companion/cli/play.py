@@ -185,14 +185,14 @@ def _situation(args: argparse.Namespace) -> Any:
     file is refused in one line and changes nothing."""
     from companion.banker.start import start_from_situation
     from companion.errors import CompanionError
-    from companion.rules.situation import Situation, read_json
+    from companion.rules.situation import Situation
 
     path = getattr(args, "situation", None)
     if path is None:
         return None
     if getattr(args, "players", None) or getattr(args, "game", None) is not None:
         raise CompanionError("--from starts a game from a situation: give no --players or --game")
-    situation = Situation.parse(read_json(path))
+    situation = Situation.load(path)
     start_from_situation(situation)  # what the banker refuses, before the log is touched
     return situation
 
