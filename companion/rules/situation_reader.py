@@ -440,12 +440,13 @@ class _Parser:
             group = self.board.group_of(name)
             mine = [n for n in group if n in holdings and holdings[n].owner == holding.owner]
             skyscraper = holding.level == len(BUILDING_LEVELS) - 1
-            needed = len(group) if len(group) == 2 or skyscraper else len(group) - 1
-            if len(mine) < needed:
+            ownership = self.board.ownership(name, mine.__contains__)
+            if ownership != "monopoly" and (skyscraper or not ownership):
+                needs = "every lot" if skyscraper else "a majority"
                 raise self.fail(
                     where,
-                    f"{BUILDING_LEVELS[holding.level]!r} needs {needed} of the {len(group)} lots of "
-                    f"the group, and {holding.owner} owns {len(mine)}",
+                    f"{BUILDING_LEVELS[holding.level]!r} needs {needs} of the {len(group)} lots "
+                    f"of the group (P2), and {holding.owner} owns {len(mine)}",
                 )
             mortgaged = [n for n in group if n in holdings and holdings[n].mortgaged]
             if mortgaged:
