@@ -36,7 +36,7 @@ GAMES: tuple[tuple[int, int, dict[str, bool], int], ...] = (
 )
 
 #: Fields that carry wording only: the words change, the game does not.
-_WORDING = frozenset({"text", "reason", "title", "code", "params", "steps"})
+_WORDING = frozenset({"text", "reason", "title", "code", "params", "kinds"})
 
 
 def normalized(event: Mapping[str, Any]) -> dict[str, Any]:

@@ -131,7 +131,7 @@ def _task_send_to_jail(tx: Tx, task: tasks.SendToJail) -> None:
         player=player,
         to=jail.key,
         path=[jail.key],
-        steps=[{"space": jail.key, "kind": "jail"}],
+        kinds=["jail"],
         code="move.to_jail",
     )
     tx.seat_set(

@@ -27,7 +27,7 @@ def apply_move(tx: Tx, res: Resolution) -> None:
             player=player,
             to=res.landing.key,
             path=[s.space.key for s in res.steps],
-            steps=[{"space": s.space.key, "kind": s.kind} for s in res.steps],
+            kinds=[s.kind for s in res.steps],
             code=res.code,
             params=dict(res.params),
         )

@@ -55,7 +55,7 @@ def _task_all_move(tx: Tx, task: tasks.AllMove) -> None:
                 player=seat.name,
                 to=task.space,
                 path=[task.space],
-                steps=[{"space": task.space, "kind": "direct"}],
+                kinds=["direct"],
                 code="move.direct",
             )
 

@@ -33,8 +33,8 @@ worded as the banker worded it before codes):
 
 Moves (``move.*``) are :attr:`companion.rules.movement.Resolution.code` and ``params``, the
 headline its :attr:`~companion.rules.movement.Resolution.summary` gives in English; the ``moved``
-event also keeps each step: ``steps: [{"space": key, "kind": k}]`` with ``k`` one of
-:data:`STEP_KINDS`.
+event also keeps each step's kind beside its space: ``kinds`` (one of :data:`STEP_KINDS` for
+each key of ``path``).
 """
 
 from __future__ import annotations
