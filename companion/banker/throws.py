@@ -20,10 +20,10 @@ from typing import Any
 from companion.banker.state import Decision
 from companion.errors import IllegalCommandError, shown
 from companion.messages import render_decision
+from companion.rules.movement import SPEED_FACES
 
 #: The command types a throw of the dice can be.
 DICE_COMMANDS = ("roll", "order_roll", "dice")
-SPEED_FACES = ("1", "2", "3", "mr", "bus")
 
 
 def command_for_throw(

@@ -55,7 +55,6 @@ MAX_LINE = 2000
 MAX_AMOUNT = 1_000_000
 #: The longest name, title or other text a field takes.
 MAX_TEXT = 100
-SPEED_FACES = ("1", "2", "3", "mr", "bus")
 _SPEED_WORDS = {"mr": "mr", "mister": "mr", "m": "mr", "monopoly": "mr", "bus": "bus", "b": "bus"}
 
 
