@@ -32,6 +32,7 @@ import threading
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
+from companion.banker.throws import wanted_dice
 from companion.cli.parse import CommandSyntaxError, reading_command
 from hardware.errors import DeviceError, EmulatorUsageError
 from hardware.mainthread import MainThreadQueue
@@ -292,15 +293,10 @@ def _random_for(state: GameState) -> ScriptedRoll | None:
     own (the next scripted roll, else two dice and the speed die)."""
     from hardware.emulator import ScriptedRoll
 
-    try:
-        reading_command(state, (1, 1), "1")
-    except CommandSyntaxError:
-        try:
-            reading_command(state, (1, 1, 1), "1")
-        except CommandSyntaxError:
-            return None
-        return ScriptedRoll(tuple(random.randint(1, 6) for _ in range(3)), None)
-    return None
+    wanted = wanted_dice(state.decision)
+    if wanted is None or wanted["count"] != 3:
+        return None
+    return ScriptedRoll(tuple(random.randint(1, 6) for _ in range(3)), None)
 
 
 @contextlib.contextmanager
