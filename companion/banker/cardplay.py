@@ -110,7 +110,7 @@ def _of(card: Card) -> dict[str, str]:
     return {"card": card.id}
 
 
-def _reason(card: Card) -> Message:
+def card_reason(card: Card) -> Message:
     """Money that changes hands because of ``card``."""
     return message("reason.card", card=card.id)
 
@@ -173,9 +173,9 @@ def dice(tx: Tx, c: commands.Dice, why: str) -> None:
         move_by_card(tx, player, card, roll=roll)
     elif why == "game_night":
         rival = c.opponent
-        if rival not in others(tx, player):
+        if rival not in others(tx.state, player):
             raise IllegalCommandError(
-                f"dice: Game Night needs an 'opponent' among {', '.join(others(tx, player))}, not {rival!r}"
+                f"dice: Game Night needs an 'opponent' among {', '.join(others(tx.state, player))}, not {rival!r}"
             )
         values = dice_of(c, 4)
         mine, theirs = sum(values[:2]), sum(values[2:])
@@ -209,11 +209,11 @@ def _take_cab(tx: Tx, player: str, space: Space) -> None:
 
 
 def _pay_pool(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
-    tx.first(tasks.Pay(player, POOL, spec["amount"], _reason(card)))
+    tx.first(tasks.Pay(player, POOL, spec["amount"], card_reason(card)))
 
 
 def _collect(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
-    tx.transfer(BANK, player, spec["amount"], _reason(card))
+    tx.transfer(BANK, player, spec["amount"], card_reason(card))
 
 
 def _owns_a(tx: Tx, player: str, kind: str) -> bool:
@@ -231,14 +231,16 @@ def _pay_each(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     ):
         tx.note("note.card_nothing_to_pay", card=card.id, player=player, company=held["company"])
         return
-    payees = others(tx, player)
+    payees = others(tx.state, player)
     if "to_owners_of" in spec:
         payees = [p for p in payees if _owns_a(tx, p, spec["to_owners_of"])]
-    tx.first(*(tasks.Pay(player, p, spec["amount"], _reason(card)) for p in payees))
+    tx.first(*(tasks.Pay(player, p, spec["amount"], card_reason(card)) for p in payees))
 
 
 def _collect_each(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
-    tx.first(*(tasks.Pay(p, player, spec["amount"], _reason(card)) for p in others(tx, player)))
+    tx.first(
+        *(tasks.Pay(p, player, spec["amount"], card_reason(card)) for p in others(tx.state, player))
+    )
 
 
 def buildings_of(tx: Tx, player: str) -> dict[str, int]:
@@ -260,20 +262,20 @@ def buildings_of(tx: Tx, player: str) -> dict[str, int]:
 def _repairs(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     counts = buildings_of(tx, player)
     amount = sum(spec[k] * n for k, n in counts.items())
-    tx.first(tasks.Pay(player, POOL, amount, _reason(card)))
+    tx.first(tasks.Pay(player, POOL, amount, card_reason(card)))
 
 
 def _per_property(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     n = sum(1 for h in tx.state.holdings.values() if h.owner == player and not h.mortgaged)
-    tx.first(tasks.Pay(player, POOL, spec["amount"] * n, _reason(card)))
+    tx.first(tasks.Pay(player, POOL, spec["amount"] * n, card_reason(card)))
 
 
 def _by_track(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     amount = spec.get(tx.state.seat(player).position.track, 0)
     if amount > 0:
-        tx.transfer(BANK, player, amount, _reason(card))
+        tx.transfer(BANK, player, amount, card_reason(card))
     elif amount < 0:
-        tx.first(tasks.Pay(player, POOL, -amount, _reason(card)))
+        tx.first(tasks.Pay(player, POOL, -amount, card_reason(card)))
 
 
 @task("card_pool")
@@ -305,7 +307,7 @@ def _stock_fine(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> Non
             if holder == player and spec["companies"] == "all":
                 _skip_rest(tx, player, card)
             continue
-        fines.append(tasks.Pay(holder, POOL, fine, _reason(card)))
+        fines.append(tasks.Pay(holder, POOL, fine, card_reason(card)))
     tx.first(*fines)
 
 
@@ -315,7 +317,7 @@ def _dividends(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None
         owner = tx.state.holdings.get(spec["triple_for_owner_of"])
         if owner is not None:
             factor[owner.owner] = 3
-    pay_dividends(tx, spec["companies"], _reason(card), factor=factor)
+    pay_dividends(tx, spec["companies"], card_reason(card), factor=factor)
 
 
 def _dividend_cut(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
@@ -355,7 +357,7 @@ def _return_voucher(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) ->
 
 
 def _take_voucher(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
-    holders = [n for n in others(tx, player) if tx.state.seat(n).vouchers]
+    holders = [n for n in others(tx.state, player) if tx.state.seat(n).vouchers]
     if not holders:
         tx.note("note.card_no_voucher_holder", card=card.id)
         return

@@ -42,7 +42,13 @@ from companion.banker.keptcards import held
 from companion.banker.playcards import loose_problem
 from companion.banker.state import Decision, GameState
 from companion.banker.turns import BAIL
-from companion.banker.tx import in_mr_monopoly_move, jail_card, par_values, roll_three_cards_left
+from companion.banker.tx import (
+    in_mr_monopoly_move,
+    jail_card,
+    others,
+    par_values,
+    roll_three_cards_left,
+)
 from companion.rules.board import Space, ultimate_board
 from companion.rules.cards import card_deck
 from companion.rules.movement import CHOICE_SETS, side_end, taxi_destinations, taxi_fare
@@ -276,8 +282,8 @@ def _dice(state: GameState, d: Decision) -> Iterator[Option]:
     why = d.data.get("why")
     command = {"type": "dice"}
     if why == "game_night":
-        others = [s.name for s in state.active if s.name != d.player]
-        free = {"dice": {"count": 4, "speed": False}, "opponent": {"one_of": others}}
+        rivals = others(state, d.player)
+        free = {"dice": {"count": 4, "speed": False}, "opponent": {"one_of": rivals}}
         yield {"command": command, "free": free, "why": why, "amount": d.data["amount"]}
         return
     speed = why == "squeeze_play" and state.rules.squeeze_play_speed_die
@@ -446,8 +452,8 @@ def _plays(state: GameState, player: str) -> Iterator[Option]:
 
 
 def _play_target(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
-    others = [s.name for s in state.active if s.name != player]
-    yield {"command": command, "free": {"target": {"one_of": others}}}
+    rivals = others(state, player)
+    yield {"command": command, "free": {"target": {"one_of": rivals}}}
 
 
 def _play_move(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.banker import assets, commands, tasks
-from companion.banker.cardplay import move_by_card
+from companion.banker.cardplay import card_reason, move_by_card
 from companion.banker.keptcards import against, uses_lawyer
 from companion.banker.ledger import BANK
 from companion.banker.state import GameState
@@ -66,7 +66,7 @@ def play(tx: Tx, c: commands.PlayCard) -> None:
         return_card(tx, player, card.id)
         task = tx.agenda.pop(0)
         assert isinstance(task, tasks.Rent)
-        why = message("reason.card", card=card.id)
+        why = card_reason(card)
         if how == "reverse_rent":
             tx.first(tasks.Pay(d.data["owner"], player, d.data["amount"], why))
         else:
@@ -98,9 +98,9 @@ def _buy_instead(tx: Tx, player: str, card: Card, name: str, price: int) -> None
 
 def _other(tx: Tx, player: str, c: commands.PlayCard) -> str:
     who = c.target
-    if who not in others(tx, player):
+    if who not in others(tx.state, player):
         raise IllegalCommandError(
-            f"play_card: 'target' is another player ({', '.join(others(tx, player))}), not {who!r}"
+            f"play_card: 'target' is another player ({', '.join(others(tx.state, player))}), not {who!r}"
         )
     return str(who)
 
@@ -130,7 +130,7 @@ def _play_take_cash(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> No
     rival = _other(tx, player, c)
     if uses_lawyer(tx, rival, card.id):
         return
-    why = message("reason.card", card=card.id)
+    why = card_reason(card)
     against(tx, rival, tasks.Pay(rival, player, card.play[0]["amount"], why), card.id)
 
 
@@ -197,7 +197,7 @@ def _play_sell_share(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> N
     shares[company] -= 1
     tx.shares({player: (shares, seat.mortgaged_shares)})
     amount = par_values()[company] + card.play[0]["bonus"]
-    tx.transfer(BANK, player, amount, message("reason.card", card=card.id))
+    tx.transfer(BANK, player, amount, card_reason(card))
 
 
 def _play_jail_other(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:

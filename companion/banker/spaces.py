@@ -12,6 +12,7 @@ from companion.banker.tx import (
     Tx,
     command,
     dice_of,
+    others,
     roll_of,
     take_roll_three,
     take_voucher,
@@ -217,11 +218,11 @@ def _cmd_dice(tx: Tx, c: commands.Dice) -> None:
             amount = squeeze_play_amount(total)
             roll = None
         tx.note("note.squeeze_play", player=player, total=total, amount=amount)
-        others = [s.name for s in tx.state.active if s.name != player]
+        rivals = others(tx.state, player)
         why = message("reason.squeeze_play")
-        owed: list[tasks.Task] = [tasks.Pay(o, player, amount, why) for o in others]
+        owed: list[tasks.Task] = [tasks.Pay(o, player, amount, why) for o in rivals]
         if roll is not None and roll.speed in ("mr", "bus"):
-            owed += [tasks.GiveVoucher(o, player) for o in others]
+            owed += [tasks.GiveVoucher(o, player) for o in rivals]
         tx.first(*owed)
     elif why == "roll_three":
         dice = dice_of(c, 3)

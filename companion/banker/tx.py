@@ -330,8 +330,9 @@ def give_share(tx: Tx, player: str, company: str) -> None:
     )
 
 
-def others(tx: Tx, player: str) -> list[str]:
-    return [s.name for s in tx.state.active if s.name != player]
+def others(state: GameState, player: str) -> list[str]:
+    """The other players still in the game, in turn order."""
+    return [s.name for s in state.active if s.name != player]
 
 
 #: A command's or a task's handler: it acts on the transaction.
