@@ -10,6 +10,7 @@ import copy
 import dataclasses
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -510,18 +511,26 @@ REJECTIONS = [
 def test_a_bad_situation_is_rejected_naming_the_field_and_value(
     data: Any, path: str, bad: str
 ) -> None:
+    message = refusal(Situation.parse, data)
+
+    assert message.startswith(f"situation: {path}: "), message
+    assert bad in message
+
+
+def refusal(read: Callable[[Any], object], data: Any) -> str:
+    """The message ``read(data)`` refuses ``data`` with: one line, of a
+    :class:`BadSituationError` (a ``ValueError`` too), and ``data`` left as it was."""
     before = copy.deepcopy(data)
 
     with pytest.raises(BadSituationError) as caught:
-        Situation.parse(data)
+        read(data)
 
     message = str(caught.value)
     assert type(caught.value) is BadSituationError
     assert isinstance(caught.value, ValueError)
-    assert message.startswith(f"situation: {path}: "), message
-    assert bad in message
     assert "\n" not in message
     assert data == before
+    return message
 
 
 def test_a_situation_round_trips_through_its_json() -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -111,10 +113,22 @@ PLACES = [
 ]
 
 
-def parses_or_is_refused(data: object) -> None:
+def replaced(data: Any, place: tuple, value: object) -> Any:
+    """A copy of ``data`` with ``value`` at ``place``, a path of keys and list indices."""
+    data = copy.deepcopy(data)
+    target = data
+    for key in place[:-1]:
+        target = target[key]
+    target[place[-1]] = value
+    return data
+
+
+def read_or_refused(read: Callable[[Any], object], data: object) -> None:
+    """``read(data)`` succeeds or raises a one-line BadSituationError, and leaves ``data`` as it
+    was."""
     before = copy.deepcopy(data)
     try:
-        Situation.parse(data)
+        read(data)
     except BadSituationError as exc:
         assert str(exc).startswith("situation: ") and "\n" not in str(exc)
     assert data == before
@@ -123,15 +137,10 @@ def parses_or_is_refused(data: object) -> None:
 @settings(max_examples=300, deadline=None)
 @given(json_values)
 def test_any_json(data: object) -> None:
-    parses_or_is_refused(data)
+    read_or_refused(Situation.parse, data)
 
 
 @settings(max_examples=500, deadline=None)
 @given(st.sampled_from(PLACES), json_values)
 def test_a_valid_situation_with_one_field_replaced(place: tuple, value: object) -> None:
-    data = copy.deepcopy(VALID)
-    target = data
-    for key in place[:-1]:
-        target = target[key]
-    target[place[-1]] = value
-    parses_or_is_refused(data)
+    read_or_refused(Situation.parse, replaced(VALID, place, value))
