@@ -391,6 +391,24 @@ REFUSALS = [
         "'fly'",
     ),
     (
+        "pending a decision numbered in words",
+        table(pending={"decision": {**DECISION, "id": "7"}}),
+        "pending.decision.id",
+        '"7" is not a whole number',
+    ),
+    (
+        "pending a decision numbered true",
+        table(pending={"decision": {**DECISION, "id": True}}),
+        "pending.decision.id",
+        "true is not a whole number",
+    ),
+    (
+        "pending a task short of its fields",
+        table(pending={"decision": DECISION, "agenda": [{"do": "doubles"}]}),
+        "pending.agenda[0]",
+        "not a 'doubles' task",
+    ),
+    (
         "pending with a task nobody knows",
         table(pending={"decision": DECISION, "agenda": [{"do": "dance"}]}),
         "pending.agenda[0].do",
