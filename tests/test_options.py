@@ -23,6 +23,7 @@ from companion.banker.state import GameState, invariant_problems
 from companion.banker.tx import COMMAND_HANDLERS, par_values
 from companion.errors import CompanionError
 from companion.game import Game
+from companion.rules import movement
 from companion.rules.board import ultimate_board
 from companion.rules.cards import card_deck
 from tests import golden_games
@@ -30,7 +31,6 @@ from tests import golden_games
 BOARD = ultimate_board()
 DECK = card_deck()
 SPEED_FACES = [1, 2, 3, "mr", "bus"]
-ANYTIME = ("build", "sell_building", "mortgage", "unmortgage", "play_card", "end_game")
 
 
 def _states() -> tuple[list[GameState], dict[tuple[Any, ...], GameState]]:
@@ -111,7 +111,7 @@ def _fits(value: Any, spec: Mapping[str, Any]) -> bool:
         return False
     regular = value[: spec["count"]]
     return all(str(v) in "123456" and len(str(v)) == 1 for v in regular) and (
-        not spec["speed"] or str(value[-1]) in ("1", "2", "3", "mr", "bus")
+        not spec["speed"] or str(value[-1]) in movement.SPEED_FACES
     )
 
 
