@@ -354,38 +354,40 @@ class _Parser:
         seen: dict[tuple[str, str], list[str]] = {}
         dealt = 0
         for i, p in enumerate(players):
-            for key, held in (
+            hands = (
                 ("vouchers", p.voucher_ids or ()),
                 ("cards", p.cards),
                 ("roll_three", p.roll_three),
-            ):
+            )
+            for key, held in hands:
                 for j, item in enumerate(held):
+                    where = f"players[{i}].{key}[{j}]"
+                    if key == "roll_three":
+                        dealt += 1
+                        count = self.roll_three_copies(item, dealt, size, copies, where)
+                        what = f"Roll Three {item}"
+                    else:
+                        deck = self.deck.vouchers if key == "vouchers" else self.deck.cards
+                        count, what = deck[item].count, repr(item)
                     holders = seen.setdefault((key, item), [])
                     holders.append(p.name)
-                    if key == "vouchers":
-                        count, what = self.deck.vouchers[item].count, repr(item)
-                    elif key == "cards":
-                        count, what = self.deck.cards[item].count, repr(item)
-                    else:
-                        dealt += 1
-                        count = 1 if copies is None else copies.get(item, 0)
-                        what = f"Roll Three {item}"
-                        if dealt > size:
-                            raise self.fail(
-                                f"players[{i}].roll_three[{j}]",
-                                f"Roll Three card number {dealt}, and the deck has {size} (D4)",
-                            )
-                        if not count:
-                            raise self.fail(
-                                f"players[{i}].roll_three[{j}]",
-                                f"the printed action cards have no {what} (D4)",
-                            )
                     if len(holders) > count:
                         who = " and ".join(dict.fromkeys(holders[:-1]))
                         raise self.fail(
-                            f"players[{i}].{key}[{j}]",
+                            where,
                             f"{what} is held by {who} already, and the game has {count} of it",
                         )
+
+    def roll_three_copies(
+        self, card: str, dealt: int, size: int, copies: Mapping[str, int] | None, where: str
+    ) -> int:
+        """D4: the copies of ``card`` in the Roll Three deck, the ``dealt``-th card held."""
+        if dealt > size:
+            raise self.fail(where, f"Roll Three card number {dealt}, and the deck has {size} (D4)")
+        count = 1 if copies is None else copies.get(card, 0)
+        if not count:
+            raise self.fail(where, f"the printed action cards have no Roll Three {card} (D4)")
+        return count
 
     # -- Property ----------------------------------------------------------------------------
 
