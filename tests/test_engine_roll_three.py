@@ -10,7 +10,8 @@ import pytest
 
 from companion.banker.engine import new_game
 from companion.banker.state import Rules, replay
-from companion.banker.tx import ROLL_THREE_ACTION_CARDS, ROLL_THREE_CARDS, roll_three_cards_left
+from companion.banker.tx import roll_three_cards_left
+from companion.rules.table import ROLL_THREE_CARDS, roll_three_deck
 from companion.simulator.simulate import RandomPlayer
 from tests.banker import arrange, do, give, place, rejected, roll, set_cash, table
 
@@ -69,7 +70,7 @@ def test_with_every_card_held_landing_on_roll_three_goes_straight_to_the_dice() 
 
 def test_the_printed_action_cards_hold_each_combination_twice() -> None:
     state = dealt("1-3-6", "1-3-6", rules=ACTION_CARDS)
-    assert state.roll_three_left == ROLL_THREE_ACTION_CARDS - 2
+    assert state.roll_three_left == roll_three_deck(True)[0] - 2 == 34
     assert rejected(state, "deal", "Cy", voucher="voucher-bus-ticket", roll_three="1-3-6") == (
         "deal by Cy: Roll Three 1-3-6 is held by Ann and Bob already and the deck has 2 of it; "
         "check the card"

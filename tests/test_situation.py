@@ -656,13 +656,3 @@ def test_the_house_rules_are_the_bankers() -> None:
         f.name for f in dataclasses.fields(Rules)
     ]
     assert Options() == Options(**Rules().to_json())
-
-
-def test_the_equipment_counts_are_the_bankers() -> None:
-    from companion.banker import state, tx
-    from companion.rules.situation import BUILDING_SUPPLY, ROLL_THREE_CARDS
-    from companion.rules.table import roll_three_deck
-
-    assert dict(BUILDING_SUPPLY) == dict(state.BUILDING_SUPPLY)
-    assert ROLL_THREE_CARDS == tx.ROLL_THREE_CARDS
-    assert roll_three_deck(True)[0] == tx.ROLL_THREE_ACTION_CARDS

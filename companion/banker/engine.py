@@ -39,8 +39,6 @@ from companion.banker.tasks import Task
 from companion.banker.turns import deal_decision, next_turn
 from companion.banker.tx import (
     COMMAND_HANDLERS,
-    ROLL_THREE_ACTION_CARDS,
-    ROLL_THREE_CARDS,
     TASK_HANDLERS,
     Tx,
     in_mr_monopoly_move,
@@ -50,6 +48,7 @@ from companion.frozen import copy_with
 from companion.messages import message, render_decision
 from companion.rules.cards import card_deck
 from companion.rules.situation import SHARES_PER_COMPANY
+from companion.rules.table import roll_three_deck
 
 STARTING_CASH = 3200
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
@@ -101,9 +100,7 @@ def new_game(
         "rules": parsed.to_json(),
         "shares_left": {name: SHARES_PER_COMPANY for name in deck.stock_names},
         "vouchers_left": {v.id: v.count for v in deck.vouchers.values()},
-        "roll_three_left": ROLL_THREE_ACTION_CARDS
-        if parsed.roll_three_action_cards
-        else ROLL_THREE_CARDS,
+        "roll_three_left": roll_three_deck(parsed.roll_three_action_cards)[0],
         "decision": deal_decision(first).to_json(),
     }
     events: list[Event] = [start]

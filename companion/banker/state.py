@@ -24,15 +24,11 @@ from companion.banker.tasks import Task, task_from_json
 from companion.frozen import copy_with
 from companion.rules.board import Board, Space, ultimate_board
 from companion.rules.situation import Holding, Options, Player, Situation
+from companion.rules.table import building_stock
 
 Event = dict[str, Any]
 
 _EMPTY: Mapping[str, int] = MappingProxyType({})
-
-#: D3: the Bank's building supply.
-BUILDING_SUPPLY = MappingProxyType(
-    {"houses": 81, "hotels": 31, "skyscrapers": 16, "train_depots": 4, "cab_stands": 4}
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,19 +236,7 @@ def _supply(holdings: Mapping[str, Holding]) -> Mapping[str, int]:
     cached = _SUPPLIES.get(id(holdings))
     if cached is not None and cached[0] is holdings:
         return cached[1]
-    left = dict(BUILDING_SUPPLY)
-    board = ultimate_board()
-    for name, h in holdings.items():
-        if h.level == 6:
-            left["skyscrapers"] -= 1
-        elif h.level == 5:
-            left["hotels"] -= 1
-        else:
-            left["houses"] -= h.level
-        if h.improved:
-            kind = board.properties[name][0].kind
-            left["train_depots" if kind == "railroad" else "cab_stands"] -= 1
-    supply = MappingProxyType(left)
+    supply: Mapping[str, int] = MappingProxyType(building_stock(holdings, ultimate_board()))
     if len(_SUPPLIES) > 256:
         _SUPPLIES.clear()
     _SUPPLIES[id(holdings)] = (holdings, supply)

@@ -23,12 +23,7 @@ from companion.rules.board import load_data, ultimate_board
 from companion.rules.cards import card_deck
 from companion.rules.movement import Roll
 from companion.rules.situation import Holding
-
-#: D4: the rules' equipment list, "20 ROLL THREE CARDS (SAO)", each card once.
-ROLL_THREE_CARDS = 20
-#: D4, option ``roll_three_action_cards``: the printed action-card set, 18 combinations twice.
-ROLL_THREE_ACTION_CARDS = 36
-
+from companion.rules.table import roll_three_deck
 
 BOARD = ultimate_board()
 DECK = card_deck()
@@ -137,13 +132,6 @@ def die(value: Any, what: str) -> int:
     return n
 
 
-@functools.cache
-def roll_three_printed() -> Mapping[str, int]:
-    """D4: the printed action-card set's Roll Three cards, by combination (each twice)."""
-    deck = load_data("cards.json")["roll_three"]["deck"]
-    return MappingProxyType({card: deck.count(card) for card in deck})
-
-
 #: The rules' deck: any three dice values may be on a card, each combination once.
 _ANY_THREE_DICE = {f"{a}-{b}-{c}": 1 for a in range(1, 7) for b in range(a, 7) for c in range(b, 7)}
 
@@ -167,7 +155,7 @@ def roll_three_cards_left(state: GameState) -> list[str]:
     for seat in state.seats:
         for card in seat.roll_three:
             held[card] = held.get(card, 0) + 1
-    deck = roll_three_printed() if state.rules.roll_three_action_cards else _ANY_THREE_DICE
+    deck = roll_three_deck(state.rules.roll_three_action_cards)[1] or _ANY_THREE_DICE
     return [card for card, n in deck.items() for _ in range(n - held.get(card, 0))]
 
 
@@ -178,8 +166,9 @@ def take_roll_three(tx: Tx, player: str, value: Any, kind: str) -> str:
         raise IllegalCommandError(f"{kind}: no Roll Three cards are left")
     if card not in roll_three_cards_left(tx.state):
         holders = [s.name for s in tx.state.seats for c in s.roll_three if c == card]
-        if tx.state.rules.roll_three_action_cards:
-            copies = roll_three_printed().get(card, 0)
+        printed = roll_three_deck(tx.state.rules.roll_three_action_cards)[1]
+        if printed is not None:
+            copies = printed.get(card, 0)
             if not copies:
                 raise IllegalCommandError(
                     f"{kind}: the printed action cards have no Roll Three {card} "
