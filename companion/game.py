@@ -61,7 +61,12 @@ class Game:
         rules: Mapping[str, Any] | None = None,
         log: GameLog | None = None,
     ) -> Game:
-        events = new_game(players, rules=rules)
+        return cls.started(new_game(players, rules=rules), log=log)
+
+    @classmethod
+    def started(cls, events: Sequence[Event], *, log: GameLog | None = None) -> Game:
+        """A game of these starting events (``new_game``'s or ``start_from_situation``'s),
+        recorded in ``log`` as a new game when there is one."""
         game_id = log.new_game(events) if log is not None else None
         return cls(events, log=log, game_id=game_id)
 
@@ -78,14 +83,12 @@ class Game:
         ``BadSituationError`` before anything is logged."""
         from companion.banker.start import start_from_situation
 
-        events = start_from_situation(situation, rules)
-        game_id = log.new_game(events) if log is not None else None
-        return cls(events, log=log, game_id=game_id)
+        return cls.started(start_from_situation(situation, rules), log=log)
 
     @classmethod
     def resume(cls, log: GameLog, game_id: int | None = None) -> Game:
         """The game as it stood after its last acknowledged command (default: the latest game)."""
-        from companion.log.gamelog import GameLogError
+        from companion.log.gamelog import GameLogError, in_force
 
         if game_id is None:
             game_id = log.latest_game()
@@ -93,14 +96,9 @@ class Game:
                 raise GameLogError(f"no game in {str(log.path)!r} to resume")
         commands = list(log.commands(game_id))
         game = cls(commands[0].events, log=log, game_id=game_id)
-        for logged in commands[1:]:
-            if logged.command["type"] == "undo":
-                _, command, before, _ = game._done.pop()
-                game._readings.discard(command.get("reading"))
-                game._state = before
-            else:
-                game._push(logged.seq, logged.command, logged.events)
-            game._seq = logged.seq + 1
+        for logged in in_force(commands[1:]):
+            game._push(logged.seq, logged.command, logged.events)
+        game._seq = commands[-1].seq + 1
         return game
 
     @property

@@ -104,20 +104,13 @@ def _state_at(game_id: int, commands: list[Any], at: int | None) -> Any:
     """The game's state after command #``at`` (default: the last), the undone ones left out:
     the recorded events of the commands then in force, folded."""
     from companion.banker.state import replay
-    from companion.log.gamelog import GameLogError
+    from companion.log.gamelog import GameLogError, in_force
 
     last = commands[-1].seq
     if at is not None and not 0 <= at <= last:
         raise GameLogError(f"--at {at}: game {game_id} has commands #0 to #{last}")
-    in_force: list[Any] = []
-    for logged in commands:
-        if at is not None and logged.seq > at:
-            break
-        if logged.command.get("type") == "undo":
-            in_force.pop()
-        else:
-            in_force.append(logged.events)
-    return replay(e for events in in_force for e in events)
+    upto = [logged for logged in commands if at is None or logged.seq <= at]
+    return replay(e for logged in in_force(upto) for e in logged.events)
 
 
 def _games(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -126,13 +126,13 @@ def _play(
 
     interactive = prompt is None
     ask = prompt or _terminal_prompt()
-    situation = _situation(args)
+    started = _started(args)
     with GameLog(args.db) as log:
-        if situation is not None:
+        if started is not None:
             if not args.new and not _may_start(log, args.db, ask, out):
                 print("No new game started.", file=out)
                 return 1
-            game = Game.from_situation(situation, log=log)
+            game = Game.started(started, log=log)
         elif args.players:
             if not args.new and not _may_start(log, args.db, ask, out):
                 print("No new game started.", file=out)
@@ -180,9 +180,9 @@ def _play(
     return 0
 
 
-def _situation(args: argparse.Namespace) -> Any:
-    """The situation of ``--from``, read and checked before the game log is opened: a bad
-    file is refused in one line and changes nothing."""
+def _started(args: argparse.Namespace) -> list[dict[str, Any]] | None:
+    """The events that start the game of ``--from``'s situation, worked out before the game
+    log is opened: a bad file is refused in one line and changes nothing."""
     from companion.banker.start import start_from_situation
     from companion.errors import CompanionError
     from companion.rules.situation import Situation
@@ -192,9 +192,7 @@ def _situation(args: argparse.Namespace) -> Any:
         return None
     if getattr(args, "players", None) or getattr(args, "game", None) is not None:
         raise CompanionError("--from starts a game from a situation: give no --players or --game")
-    situation = Situation.load(path)
-    start_from_situation(situation)  # what the banker refuses, before the log is touched
-    return situation
+    return start_from_situation(Situation.load(path))
 
 
 def _terminal_prompt() -> Callable[[str], str]:

@@ -1013,15 +1013,21 @@ def salvage_log(path: str | Path, out: str | Path) -> LogCheck:
     return checked
 
 
-def _in_force(commands: Iterable[LoggedCommand]) -> tuple[str, str | None]:
-    """The game's status and winner from its commands: over while a game_over is in force."""
+def in_force(commands: Iterable[LoggedCommand]) -> list[LoggedCommand]:
+    """The commands still in force, oldest first: each ``undo`` takes back the last one."""
     done: list[LoggedCommand] = []
     for logged in commands:
         if logged.command.get("type") == "undo":
             if done:
                 done.pop()
-        elif logged.seq:
+        else:
             done.append(logged)
+    return done
+
+
+def _in_force(commands: Iterable[LoggedCommand]) -> tuple[str, str | None]:
+    """The game's status and winner from its commands: over while a game_over is in force."""
+    done = [logged for logged in in_force(commands) if logged.seq]
     over = (
         next((e for e in done[-1].events if e.get("type") == "game_over"), None) if done else None
     )
