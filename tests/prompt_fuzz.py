@@ -19,11 +19,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from companion.banker.engine import decide
 from companion.banker.state import GameState, invariant_problems, replay, snapshot
 from companion.cli.parse import format_line
 from companion.cli.prompt import PromptSession, show
-from companion.errors import CompanionError
 from companion.game import Game
 from companion.log.gamelog import GameLog
 from companion.simulator.simulate import RandomPlayer
@@ -69,19 +67,14 @@ def legal(state: GameState, rng: random.Random) -> str | None:
     """A command the game accepts now, written one of three ways; ``None`` when over."""
     if state.over:
         return None
-    for command in RandomPlayer(rng).commands(state):
-        try:
-            decide(state, command)
-        except CompanionError:
-            continue
-        style = rng.random()
-        if style < 0.4:
-            return format_line(command)
-        if style < 0.7:
-            return json.dumps(command)
-        words = format_line({k: v for k, v in command.items() if k != "player"})
-        return words if command.get("type") not in ("bid", "pass") else format_line(command)
-    return None
+    command = RandomPlayer(rng).choose(state)
+    style = rng.random()
+    if style < 0.4:
+        return format_line(command)
+    if style < 0.7:
+        return json.dumps(command)
+    words = format_line({k: v for k, v in command.items() if k != "player"})
+    return words if command.get("type") not in ("bid", "pass") else format_line(command)
 
 
 def mutated(state: GameState, rng: random.Random) -> str:

@@ -29,12 +29,7 @@ def _states() -> list[GameState]:
             seen.setdefault(game.state.decision.kind, game.state)
             if rng.random() < 0.01:
                 seen[f"any{len(seen)}"] = game.state
-            for command in player.commands(game.state):
-                try:
-                    game.execute(command)
-                except CompanionError:
-                    continue
-                break
+            game.execute(player.choose(game.state))
     return list(seen.values())
 
 

@@ -113,7 +113,7 @@ def test_the_random_player_draws_only_cards_still_in_the_deck(rules) -> None:
     player = RandomPlayer(rng)
     state = replay(new_game([{"name": f"P{i}"} for i in range(12)], rules=rules))
     for _ in range(12):
-        (command,) = player.commands(state)
+        command = player.choose(state)
         state = do(state, command.pop("type"), command.pop("player"), **command)
     cards = [c for s in state.seats for c in s.roll_three]
     copies = 2 if rules else 1

@@ -35,16 +35,11 @@ else:
 player = RandomPlayer(random.Random(int(sys.argv[2])))
 print("ready", flush=True)
 while not game.state.over:
-    for command in player.commands(game.state):
-        try:
-            game.execute(command)
-        except CompanionError:
-            continue
+    game.execute(player.choose(game.state))
+    print(game._seq - 1, flush=True)
+    if player.rng.random() < 0.05:
+        game.undo()
         print(game._seq - 1, flush=True)
-        if player.rng.random() < 0.05:
-            game.undo()
-            print(game._seq - 1, flush=True)
-        break
 print("over", flush=True)
 """
 

@@ -46,11 +46,6 @@ class RandomPlayer:
         self.deck = card_deck()
         self.anytime_streak = 0
 
-    def commands(self, state: GameState) -> list[dict[str, Any]]:
-        """The command to give, as a list of one (the callers that try commands in turn take the
-        first, and it is accepted)."""
-        return [self.choose(state)]
-
     def choose(self, state: GameState) -> dict[str, Any]:
         """The command to give now: an answer to the decision, or sometimes an any-time command
         first (build, lift a mortgage, play a card; sell or mortgage to pay a debt)."""
