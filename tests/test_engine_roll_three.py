@@ -9,8 +9,9 @@ import random
 import pytest
 
 from companion.banker.engine import new_game
-from companion.banker.state import Rules, replay
+from companion.banker.state import replay
 from companion.banker.tx import roll_three_cards_left
+from companion.rules.situation import Options
 from companion.rules.table import ROLL_THREE_CARDS, roll_three_deck
 from companion.simulator.simulate import RandomPlayer
 from tests.banker import arrange, do, give, place, rejected, roll, set_cash, table
@@ -53,7 +54,7 @@ def test_the_issue_a_card_cannot_be_held_twice() -> None:
 
 
 def test_the_default_deck_has_the_rules_twenty_cards() -> None:
-    assert Rules().roll_three_action_cards is False
+    assert Options().roll_three_action_cards is False
     assert replay(new_game([{"name": "Ann"}, {"name": "Bob"}])).roll_three_left == ROLL_THREE_CARDS
     state = dealt("1-3-3", "4-4-5")  # the rules' own example cards repeat numbers
     assert state.roll_three_left == 20 - 2
@@ -90,9 +91,9 @@ def test_the_printed_action_cards_have_no_such_combination(card: str) -> None:
 
 
 def test_the_house_rule_is_true_or_false() -> None:
-    assert Rules.parse(ACTION_CARDS).roll_three_action_cards is True
+    assert Options.parse(ACTION_CARDS).roll_three_action_cards is True
     with pytest.raises(ValueError, match="true or false"):
-        Rules.parse({"roll_three_action_cards": "yes"})
+        Options.parse({"roll_three_action_cards": "yes"})
 
 
 def test_a_card_back_in_the_deck_can_be_drawn_again() -> None:

@@ -647,12 +647,3 @@ def test_pending_is_kept_as_the_log_holds_it() -> None:
     situation = Situation.parse(table(ann(), bob(), pending=pending))
     assert situation.pending == pending
     assert situation.to_json()["pending"] == pending
-
-
-def test_the_house_rules_are_the_bankers() -> None:
-    from companion.banker.state import Rules
-
-    assert [f.name for f in dataclasses.fields(Options)] == [
-        f.name for f in dataclasses.fields(Rules)
-    ]
-    assert Options() == Options(**Rules().to_json())

@@ -34,7 +34,7 @@ from companion.banker import (  # noqa: F401
 from companion.banker.commands import ANYTIME, Command, command_class
 from companion.banker.ledger import BANK, POOL
 from companion.banker.options import options_for
-from companion.banker.state import Decision, Event, GameState, Rules, replay
+from companion.banker.state import Decision, Event, GameState, replay
 from companion.banker.tasks import Task
 from companion.banker.turns import deal_decision, next_turn
 from companion.banker.tx import (
@@ -47,7 +47,7 @@ from companion.errors import BadRollError, CompanionError, IllegalCommandError, 
 from companion.frozen import copy_with
 from companion.messages import message, render_decision
 from companion.rules.cards import card_deck
-from companion.rules.situation import SHARES_PER_COMPANY
+from companion.rules.situation import SHARES_PER_COMPANY, Options
 from companion.rules.table import roll_three_deck
 
 STARTING_CASH = 3200
@@ -89,7 +89,7 @@ def new_game(
             }
         )
     try:
-        parsed = Rules.parse(rules or {})
+        parsed = Options.parse(rules or {})
     except ValueError as exc:
         raise IllegalCommandError(str(exc)) from None
     deck = card_deck()

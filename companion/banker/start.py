@@ -31,7 +31,6 @@ from companion.banker.state import (
     Decision,
     Event,
     GameState,
-    Rules,
     Seat,
     evolve,
     invariant_problems,
@@ -70,12 +69,11 @@ def start_from_situation(
         if isinstance(data, Mapping) and isinstance(data.get("options", {}), Mapping):
             situation = {**data, "options": {**data.get("options", {}), **rules}}
     s = situation if isinstance(situation, Situation) else Situation.parse(situation)
-    house = Rules(**asdict(s.options))
     _check_players(s)
     start: Event = {
         "type": "game_started",
         "players": [_seat_json(i, p) for i, p in enumerate(s.players)],
-        "rules": house.to_json(),
+        "rules": s.options.to_json(),
         "holdings": {name: asdict(h) for name, h in s.holdings.items()},
         "shares_left": s.shares_left(),
         "vouchers_left": _vouchers_left(s),

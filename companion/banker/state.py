@@ -32,36 +32,6 @@ _EMPTY: Mapping[str, int] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
-    """House-rule options of the banker (``docs/rulings.md``); the defaults are the rulings."""
-
-    #: M6: a triples move pays the salaries of pay corners passed on the route shown.
-    triples_pay_salaries: bool = True
-    #: P5: Squeeze Play with the speed die (the rules' alternative table).
-    squeeze_play_speed_die: bool = False
-    #: P7: Birthday Gift collects $100 from each other player instead of from the Bank.
-    birthday_from_players: bool = False
-    #: P9: the game may be ended by time; the richest player wins.
-    time_limit: bool = False
-    #: D4: the table plays the printed action-card Roll Three set (36 cards: 18 combinations
-    #: twice) instead of the rules' 20 cards, each once.
-    roll_three_action_cards: bool = False
-
-    @classmethod
-    def parse(cls, data: Mapping[str, Any]) -> Rules:
-        known = {f.name for f in fields(cls)}
-        for key, value in data.items():
-            if key not in known:
-                raise ValueError(f"no house rule {key!r}; the house rules are {sorted(known)}")
-            if not isinstance(value, bool):
-                raise ValueError(f"house rule {key!r} is true or false, not {value!r}")
-        return cls(**data)
-
-    def to_json(self) -> dict[str, bool]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-
-@dataclass(frozen=True, slots=True)
 class Seat:
     """A player at the table and everything they hold but cash and property."""
 
@@ -169,7 +139,8 @@ class GameState:
     dividend_cuts: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
     doubles: int = 0
     voucher_played: bool = False
-    rules: Rules = Rules()
+    #: The house rules.
+    rules: Options = Options()
     #: Turn-order rolls so far, before the game starts.
     order_rolls: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
     winner: str | None = None
@@ -257,7 +228,7 @@ def _situation(state: GameState) -> Situation:
         voucher_played_this_turn=state.voucher_played,
         vouchers_left=sum(state.vouchers_left.values()),
         pool=state.pool,
-        options=Options(triples_pay_salaries=state.rules.triples_pay_salaries),
+        options=state.rules,
     )
 
 
@@ -295,7 +266,7 @@ def _started(event: Event) -> GameState:
         agenda=tuple(task_from_json(t) for t in event.get("agenda", ())),
         turn=event.get("turn", ""),
         holdings=MappingProxyType(holdings),
-        rules=Rules.parse(event.get("rules", {})),
+        rules=Options.parse(event.get("rules", {})),
         cash=MappingProxyType({BANK: 0, POOL: 0, **{s.name: 0 for s in seats}}),
         shares_left=MappingProxyType(dict(event["shares_left"])),
         vouchers_left=MappingProxyType(dict(event["vouchers_left"])),

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
+from typing import Any
 
 from companion.rules.board import Board, Space, load_data, ultimate_board  # noqa: F401  (doctest)
 
@@ -30,8 +31,8 @@ EMPTY: Mapping[str, int] = MappingProxyType({})
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """House rules (see ``docs/rulings.md``): the referee applies ``triples_pay_salaries``, the
-    banker all of them (``companion.banker.state.Rules`` has the same fields)."""
+    """House rules (see ``docs/rulings.md``; the defaults are the rulings): the referee applies
+    ``triples_pay_salaries``, the banker all of them."""
 
     #: M6: a triples move pays the salaries of pay corners passed on the route shown.
     triples_pay_salaries: bool = True
@@ -43,6 +44,20 @@ class Options:
     time_limit: bool = False
     #: D4: the printed action-card Roll Three set (36 cards: 18 combinations twice).
     roll_three_action_cards: bool = False
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> Options:
+        """The house rules of a JSON object; raises :class:`ValueError` naming a bad one."""
+        known = {f.name for f in fields(cls)}
+        for key, value in data.items():
+            if key not in known:
+                raise ValueError(f"no house rule {key!r}; the house rules are {sorted(known)}")
+            if not isinstance(value, bool):
+                raise ValueError(f"house rule {key!r} is true or false, not {value!r}")
+        return cls(**data)
+
+    def to_json(self) -> dict[str, bool]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 @dataclass(frozen=True, slots=True)
