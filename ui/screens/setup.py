@@ -1,0 +1,345 @@
+"""The setup screen: who plays (2 to 12 seats, each with the starting Roll Three card and
+Travel Voucher read off the physical cards), the house rules, the language; or resume a saved
+game, or start from a table already under way (a situation JSON file).
+
+The screen keeps only what is being typed; the game starts through ``controller.start_game``
+(or ``resume`` / ``start_from_situation``) and the controller takes the app to the table.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.metrics import dp
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from ui.i18n import _, set_language
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 12
+#: What the seat shows before a card is picked (the spinner's empty text is translated live).
+_UNSET = ""
+
+
+def _rgba(colour: Any) -> tuple[float, float, float, float]:
+    """A colour given as an rgba tuple, or grey for anything else."""
+    if isinstance(colour, (tuple, list)) and len(colour) in (3, 4):
+        r, g, b, *a = (float(c) for c in colour)
+        return (r, g, b, a[0] if a else 1.0)
+    return (0.6, 0.6, 0.6, 1.0)
+
+
+class SetupChoicesAdapter:
+    """What the seats may pick from, read from ``controller.setup_choices()``.
+
+    Every list comes from the controller (the engine's tokens, colours, decks); nothing here
+    repeats a rule.
+    """
+
+    def __init__(self, controller: Any, *, action_cards: bool = False) -> None:
+        choices = controller.setup_choices(action_cards=action_cards)
+        self.tokens: tuple[str, ...] = tuple(choices.tokens)
+        self.colours: tuple[tuple[str, tuple], ...] = tuple(
+            (name, _rgba(rgba)) for name, rgba in choices.colours
+        )
+        self.vouchers: tuple[tuple[str, str], ...] = tuple(choices.vouchers)
+        self.roll_three: tuple[str, ...] = tuple(choices.roll_three)
+        self.house_rules: tuple[tuple[str, bool, str, str], ...] = tuple(choices.house_rules)
+
+    def colour_rgba(self, name: str) -> tuple[float, float, float, float]:
+        return dict(self.colours).get(name, (0.6, 0.6, 0.6, 1.0))
+
+    def voucher_title(self, voucher_id: str) -> str:
+        return dict(self.vouchers).get(voucher_id, voucher_id)
+
+    def voucher_id(self, title: str) -> str:
+        for vid, shown in self.vouchers:
+            if shown == title:
+                return vid
+        return title
+
+
+class SeatRow(BoxLayout):
+    """One player at the table: name, token, colour, Roll Three card, Travel Voucher."""
+
+    seat = NumericProperty(0)
+    name_text = StringProperty("")
+    token = StringProperty("")
+    colour = StringProperty("")
+    colour_rgba = ListProperty([0.6, 0.6, 0.6, 1])
+    roll_three = StringProperty(_UNSET)
+    voucher = StringProperty(_UNSET)  # the title shown; the id is looked up at start
+    tokens = ListProperty([])
+    colours = ListProperty([])
+    roll_threes = ListProperty([])
+    vouchers = ListProperty([])
+    removable = BooleanProperty(True)
+    screen = ObjectProperty(None, allownone=True)
+
+    def on_colour(self, *_args: Any) -> None:
+        if self.screen is not None and self.screen.choices is not None:
+            self.colour_rgba = list(self.screen.choices.colour_rgba(self.colour))
+
+    def as_player(self, choices: SetupChoicesAdapter) -> dict[str, Any]:
+        return {
+            "name": self.name_text.strip(),
+            "token": self.token,
+            "colour": self.colour,
+            "roll_three": self.roll_three,
+            "voucher": choices.voucher_id(self.voucher) if self.voucher else "",
+        }
+
+
+class HouseRuleRow(BoxLayout):
+    """One house rule: a switch, its name and one line saying what it changes."""
+
+    key = StringProperty("")
+    title = StringProperty("")
+    explanation = StringProperty("")
+    active = BooleanProperty(False)
+
+
+class SavedGameRow(BoxLayout):
+    game_id = NumericProperty(0)
+    title = StringProperty("")
+    detail = StringProperty("")
+    screen = ObjectProperty(None, allownone=True)
+
+
+class SetupScreen(Screen):
+    """New game, resume, or a game already under way."""
+
+    controller = ObjectProperty(None, allownone=True)
+    choices = ObjectProperty(None, allownone=True)
+    pane = StringProperty("players")
+    message = StringProperty("")
+    situation_path = StringProperty("")
+    lang = StringProperty("en")
+    seat_count = NumericProperty(0)
+
+    def __init__(self, controller: Any = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.name = "setup"
+        self.controller = controller or getattr(App.get_running_app(), "controller", None)
+        self.rules: dict[str, bool] = {}
+        if self.controller is not None:
+            self.lang = getattr(self.controller, "lang", "en") or "en"
+            self.refresh()
+
+    # -- building the panes ----------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Fill the panes from the controller: the choices, the last table, saved games."""
+        last = self._last_table()
+        self.rules = {key: default for key, default, *_ in self._choices(False).house_rules}
+        self.rules.update({k: bool(v) for k, v in (last.get("rules") or {}).items()})
+        self.choices = self._choices(self.rules.get("roll_three_action_cards", False))
+        players = last.get("players") or [{}, {}]
+        self.ids.seats.clear_widgets()
+        for player in players[:MAX_PLAYERS]:
+            self.add_seat(player)
+        self._fill_rules()
+        self._fill_saved()
+
+    def _choices(self, action_cards: bool) -> SetupChoicesAdapter:
+        return SetupChoicesAdapter(self.controller, action_cards=action_cards)
+
+    def _last_table(self) -> dict[str, Any]:
+        """The table remembered by the controller's SetupStore: seats and house rules."""
+        store = getattr(self.controller, "store", None)
+        if store is None:
+            return {}
+        return {"players": store.players, "rules": store.rules}
+
+    def add_seat(self, player: dict[str, Any] | None = None) -> SeatRow | None:
+        """A new seat, with the next free token and colour unless ``player`` names them."""
+        seats = self.seats()
+        if len(seats) >= MAX_PLAYERS:
+            self.message = _("At most {count} players.", count=MAX_PLAYERS)
+            return None
+        player = player or {}
+        c = self.choices
+        taken_tokens = {s.token for s in seats}
+        taken_colours = {s.colour for s in seats}
+        token = player.get("token") or next((t for t in c.tokens if t not in taken_tokens), "")
+        colour = player.get("colour") or next(
+            (n for n, _rgba in c.colours if n not in taken_colours), ""
+        )
+        roll_three = player.get("roll_three") or _UNSET
+        voucher = player.get("voucher") or ""
+        row = SeatRow(
+            seat=len(seats) + 1,
+            screen=self,
+            tokens=list(c.tokens),
+            colours=[n for n, _rgba in c.colours],
+            roll_threes=list(c.roll_three),
+            vouchers=[title for _vid, title in c.vouchers],
+            name_text=player.get("name", ""),
+            token=token,
+            colour=colour,
+            roll_three=roll_three if roll_three in c.roll_three else _UNSET,
+            voucher=c.voucher_title(voucher) if voucher else _UNSET,
+        )
+        row.colour_rgba = list(c.colour_rgba(colour))
+        self.ids.seats.add_widget(row)
+        self._renumber()
+        return row
+
+    def remove_seat(self, row: SeatRow) -> None:
+        if len(self.seats()) <= MIN_PLAYERS:
+            self.message = _("A game needs at least {count} players.", count=MIN_PLAYERS)
+            return
+        self.ids.seats.remove_widget(row)
+        self._renumber()
+
+    def seats(self) -> list[SeatRow]:
+        # GridLayout keeps children newest first.
+        return list(reversed([w for w in self.ids.seats.children if isinstance(w, SeatRow)]))
+
+    def _renumber(self) -> None:
+        seats = self.seats()
+        for i, row in enumerate(seats, 1):
+            row.seat = i
+            row.removable = len(seats) > MIN_PLAYERS
+        self.seat_count = len(seats)
+
+    def _fill_rules(self) -> None:
+        box = self.ids.rules
+        box.clear_widgets()
+        for key, _default, title, explanation in self.choices.house_rules:
+            row = HouseRuleRow(
+                key=key, title=title, explanation=explanation, active=self.rules.get(key, False)
+            )
+            row.bind(active=self._rule_switched)
+            box.add_widget(row)
+
+    def _rule_switched(self, row: HouseRuleRow, active: bool) -> None:
+        self.rules[row.key] = bool(active)
+        if row.key == "roll_three_action_cards":
+            # The deck changes which Roll Three cards exist: the seats' lists follow it.
+            self.choices = self._choices(bool(active))
+            for seat in self.seats():
+                seat.roll_threes = list(self.choices.roll_three)
+                if seat.roll_three not in self.choices.roll_three:
+                    seat.roll_three = _UNSET
+
+    def _fill_saved(self) -> None:
+        box = self.ids.saved
+        box.clear_widgets()
+        games = list(self.controller.saved_games())
+        for game in reversed(games):  # the latest first: the one a family resumes
+            players = ", ".join(str(p) for p in game.get("players", ()))
+            status = game.get("status", "")
+            if status == "over":
+                state = _("over, {winner} won", winner=game.get("winner") or "?")
+            else:
+                state = _("{count} commands", count=game.get("commands", 0))
+            box.add_widget(
+                SavedGameRow(
+                    game_id=int(game["id"]),
+                    title=_("Game {number}: {players}", number=game["id"], players=players),
+                    detail=_(
+                        "last played {when}, {state}",
+                        when=str(game.get("last_played", ""))[:16].replace("T", " "),
+                        state=state,
+                    ),
+                    screen=self,
+                )
+            )
+        self.ids.no_saved.opacity = 0 if games else 1
+
+    # -- the verbs --------------------------------------------------------------------------
+
+    def choose_language(self, lang: str) -> None:
+        if lang == self.lang:
+            return
+        self.lang = lang
+        setter = getattr(self.controller, "set_language", None)
+        if setter is not None:
+            setter(lang)
+        else:
+            set_language(lang)
+        # The choices carry translated titles: rebuild them, keeping what was typed.
+        typed = [s.as_player(self.choices) for s in self.seats()]
+        self.choices = self._choices(self.rules.get("roll_three_action_cards", False))
+        self.ids.seats.clear_widgets()
+        for player in typed:
+            self.add_seat(player)
+        self._fill_rules()
+        self._fill_saved()
+
+    def problems(self) -> list[str]:
+        """What stops the game starting, as the table would say it (the engine checks again)."""
+        seats = self.seats()
+        out: list[str] = []
+        if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+            out.append(_("A game needs 2 to 12 players."))
+        seen: dict[str, int] = {}
+        for row in seats:
+            name = row.name_text.strip()
+            if not name:
+                out.append(_("Player {seat} has no name.", seat=row.seat))
+            elif name.casefold() in seen:
+                out.append(_("Two players are called {name}.", name=name))
+            seen.setdefault(name.casefold(), row.seat)
+            if not row.roll_three:
+                out.append(_("Pick {name}'s Roll Three card.", name=name or row.seat))
+            if not row.voucher:
+                out.append(_("Pick {name}'s Travel Voucher.", name=name or row.seat))
+        tokens = [r.token for r in seats]
+        if len(set(tokens)) != len(tokens):
+            out.append(_("Two players have the same token."))
+        colours = [r.colour for r in seats]
+        if len(set(colours)) != len(colours):
+            out.append(_("Two players have the same colour."))
+        return out
+
+    def start(self) -> bool:
+        problems = self.problems()
+        if problems:
+            self.message = problems[0]
+            return False
+        players = [row.as_player(self.choices) for row in self.seats()]
+        before = getattr(self.controller, "game", None)
+        self.controller.start_game(players, dict(self.rules))
+        return self._after(before)
+
+    def resume(self, game_id: int) -> bool:
+        before = getattr(self.controller, "game", None)
+        self.controller.resume(game_id)
+        return self._after(before)
+
+    def load_situation(self, path: str) -> bool:
+        """Start from a table situation file (docs/situation.md)."""
+        file = Path(path.strip()).expanduser()
+        try:
+            text = file.read_text(encoding="utf-8")
+        except OSError as err:
+            self.message = _("Cannot read {path}: {reason}", path=str(file), reason=err.strerror)
+            return False
+        before = getattr(self.controller, "game", None)
+        self.controller.start_from_situation(text)
+        return self._after(before)
+
+    def _after(self, before: Any) -> bool:
+        """Did the controller take the game? It says so by holding a new one; else its notice."""
+        game = getattr(self.controller, "game", None)
+        if game is not None and game is not before:
+            self.message = ""
+            return True
+        view = getattr(self.controller, "view", None)
+        self.message = getattr(view, "notice", "") or _("The game could not start.")
+        return False
+
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
