@@ -1,0 +1,863 @@
+"""The table's controller: plain Python between the engine and the screens (no Kivy here).
+
+:class:`TableController` owns the :class:`~companion.game.Game` and its SQLite game log, and is
+told about every input: a touch on a decision button (:meth:`~TableController.answer`), a free
+answer from a dialog (:meth:`~TableController.answer_command`), a physical button
+(:meth:`~TableController.press`), a dice reading (:meth:`~TableController.on_reading`). After
+each change it recomputes one :class:`~ui.viewmodels.TableView` and hands it to its listeners;
+the screens draw that value and call the verbs back.
+
+Rules every verb keeps:
+
+- **Every answer names the decision id** it was given under. An id that is no longer in force
+  (a double tap, a doubled GPIO edge, a screen drawn before the game moved on) is refused before
+  anything happens; the engine checks it again. So money moves once.
+- **Bad input never raises out of a verb**: the one-line message (the engine's, or one naming
+  the input and what to do) goes to ``view.notice`` and nothing changes. Verbs return whether
+  the game changed.
+- **A dice reading is a proposal**: it becomes a command only when the table confirms it (or
+  corrects it). A re-read of the same throw replaces the proposal; a reading of a throw already
+  applied is ignored (``Game.has_reading``).
+- Main thread only: the hardware callbacks hop here through ``post`` (:mod:`ui.devices`).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from companion.banker.options import command_of
+from companion.banker.throws import command_for_throw, wanted_dice
+from companion.errors import CompanionError
+from companion.game import Game
+from companion.log import history as log_history
+from companion.log.gamelog import GameLog, in_force
+from companion.messages import languages
+from ui import viewmodels as vm
+from ui.setup_store import SetupStore
+from ui.viewmodels import _
+
+if TYPE_CHECKING:
+    from companion.banker.state import GameState
+    from hardware.readings import DiceReading, ReaderStatus
+
+log = logging.getLogger(__name__)
+
+PLACES = ("setup", "table", "board", "players", "history", "referee", "settings")
+#: Commands that record what the dice or a drawn card showed at the table: undo stops there
+#: (what was seen cannot be unseen); a misread is fixed with :meth:`TableController.correct`.
+RANDOM_COMMANDS = ("roll", "order_roll", "dice", "draw", "deal")
+#: Command types a throw of the dice is.
+DICE_COMMANDS = ("roll", "order_roll", "dice")
+
+Listener = Callable[[vm.TableView], None]
+Post = Callable[[Callable[[], None]], None]
+
+
+def one_line(exc: BaseException) -> str:
+    """An error's message on one line (its first), never empty."""
+    text = str(exc).strip()
+    if isinstance(exc, KeyError) and exc.args:
+        text = f"unknown {exc.args[0]!r}"
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+class TableController:
+    """The game at the table, its inputs and its views (see the module docstring).
+
+    :param db_path: the SQLite game log (created when missing).
+    :param post: runs a function on the main thread (the hardware's threads hop through it).
+    :param store: the remembered table and settings.
+    :param lang: the language of the views (``en``, ``fr``).
+    """
+
+    def __init__(
+        self,
+        *,
+        db_path: str | Path,
+        post: Post | None = None,
+        store: SetupStore | None = None,
+        lang: str | None = None,
+    ) -> None:
+        self.db_path = Path(db_path)
+        self.post: Post = post or (lambda call: call())
+        self.store = store if store is not None else SetupStore()
+        self.lang = lang or self.store.lang or "en"
+        if self.lang not in languages():
+            self.lang = "en"
+        _set_ui_language(self.lang)
+        self.game: Game | None = None
+        self.place = "setup"
+        self._log: GameLog | None = None
+        self._listeners: list[Listener] = []
+        self._notice = ""
+        self._flashes: tuple[vm.Flash, ...] = ()
+        self._move: vm.MoveView | None = None
+        self._proposal: vm.Proposal | None = None
+        # The key of the throw the table is asked to type in (a reading needing manual entry).
+        self._typed_key: tuple[str, int] | None = None
+        # The commands in force and their events, newest last (mirrors Game.done).
+        self._stack: list[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]] = []
+        self._dice_status = ""
+        #: Set by ui.devices: asks the dice module to read the throw again.
+        self.reread_hook: Callable[[], bool] | None = None
+        #: Set by ui.devices: throws the emulated dice (faces or random).
+        self.throw_hook: Callable[[Sequence[int | str] | None], None] | None = None
+        self.view: vm.TableView = vm.empty_table_view(self.lang)
+        if self.store.problem:
+            self._notice = self.store.problem
+
+    # -- Plumbing ---------------------------------------------------------------------------------
+
+    @property
+    def log(self) -> GameLog:
+        """The game log, opened on first use."""
+        if self._log is None:
+            self.db_path.parent.mkdir(parents=True, exist_ok=True)
+            self._log = GameLog(self.db_path)
+        return self._log
+
+    def close(self) -> None:
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener`` with each new view (now, and after every change)."""
+        self._listeners.append(listener)
+        listener(self.view)
+
+    @property
+    def state(self) -> GameState | None:
+        return None if self.game is None else self.game.state
+
+    @property
+    def decision_id(self) -> int | None:
+        """The id of the decision in force (read from any thread: a stamp for a button press)."""
+        decision = self.view.decision
+        return None if decision is None else decision.id
+
+    def _publish(self) -> None:
+        state = self.state
+        if state is None:
+            self.view = vm.empty_table_view(self.lang, notice=self._notice, place=self.place)
+        else:
+            self.view = vm.table_view(
+                state,
+                self.lang,
+                proposal=self._proposal,
+                flashes=self._flashes,
+                move=self._move,
+                notice=self._notice,
+                place=self.place,
+                can_undo=self.can_undo(),
+                undo_text=self.undo_text(),
+                dice_status=self._dice_status,
+            )
+        for listener in list(self._listeners):
+            try:
+                listener(self.view)
+            except Exception:  # a screen's bug must not stop the game
+                log.exception("view listener %r", listener)
+
+    def _refuse(self, message: str) -> bool:
+        """Say why nothing changed (one line), and change nothing else."""
+        self._notice = message
+        self._publish()
+        return False
+
+    def _say(self, message: str) -> None:
+        self._notice = message
+        self._publish()
+
+    def _no_game(self) -> bool:
+        return self._refuse(_("No game yet: start one or resume a saved game"))
+
+    def _stale(self, decision_id: Any) -> bool:
+        state = self.state
+        assert state is not None
+        if isinstance(decision_id, bool) or not isinstance(decision_id, int):
+            return self._refuse(_("The answer must name the question it answers: nothing changed"))
+        return self._refuse(
+            _(
+                "That answer was for an earlier question (#{old}); the game has moved on to #{new}: nothing changed",
+                old=decision_id,
+                new=state.decision.id,
+            )
+        )
+
+    def _run(self, command: Mapping[str, Any]) -> bool:
+        """Execute ``command``; on success the flashes, the move and the view follow."""
+        game = self.game
+        assert game is not None
+        before = game.state
+        try:
+            events = game.execute(dict(command))
+        except (CompanionError, ValueError, TypeError, KeyError) as exc:
+            return self._refuse(one_line(exc))
+        self._stack.append((dict(game.done[-1]) if game.done else dict(command), events))
+        self._changed(before, events)
+        return True
+
+    def _changed(self, before: GameState, events: Sequence[Mapping[str, Any]]) -> None:
+        self._flashes = vm.flashes_for(before.cash, events, self.lang)
+        self._move = vm.move_for(events, self.lang)
+        self._notice = ""
+        self._typed_key = None
+        self._refresh_proposal()
+        self._publish()
+
+    def _refresh_proposal(self) -> None:
+        """Keep a waiting proposal for the decision in force: dropped once applied or when no
+        dice are wanted now; an any-time command poses the same decision under a new id, so
+        the proposal follows it there."""
+        p, game = self._proposal, self.game
+        if p is None or game is None:
+            return
+        state = game.state
+        if game.has_reading(p.key) or state.over or wanted_dice(state.decision) is None:
+            self._proposal = None
+            return
+        if p.decision_id != state.decision.id:
+            try:
+                command_for_throw(state.decision, p.faces, p.key)
+            except CompanionError:
+                self._proposal = None
+                return
+            label = vm.proposal_label(state, p.faces, self.lang)
+            self._proposal = replace(p, decision_id=state.decision.id, label=label)
+
+    # -- Places -----------------------------------------------------------------------------------
+
+    def go(self, place: str) -> None:
+        """Show ``place`` (one of :data:`PLACES`); the app follows ``view.place``."""
+        if place not in PLACES:
+            self._refuse(_("No screen {place!r}", place=place))
+            return
+        if place != "setup" and place != "settings" and self.game is None:
+            self._no_game()
+            return
+        self.place = place
+        self._notice = ""
+        self._publish()
+
+    # -- Setup ------------------------------------------------------------------------------------
+
+    def saved_games(self) -> list[dict[str, Any]]:
+        """The games in the log, newest first (``id``, ``players``, ``created``,
+        ``last_played``, ``commands``, ``status``, ``winner``); [] with a notice if unreadable."""
+        try:
+            games = self.log.games()
+        except (CompanionError, OSError) as exc:
+            self._refuse(one_line(exc))
+            return []
+        return sorted(games, key=lambda g: (g["last_played"], g["id"]), reverse=True)
+
+    def resume(self, game_id: int | None = None) -> bool:
+        """Resume a saved game (default: the last played) where it stood."""
+        try:
+            game = Game.resume(self.log, game_id)
+            commands = in_force(self.log.commands(game.game_id or 0)[1:])
+        except (CompanionError, OSError, ValueError) as exc:
+            return self._refuse(one_line(exc))
+        self._load(game)
+        self._stack = [(c.command, c.events) for c in commands]
+        self._remember()
+        self.place = "table"
+        self._publish()
+        return True
+
+    def start_game(
+        self, players: Sequence[Mapping[str, Any]], rules: Mapping[str, Any] | None = None
+    ) -> bool:
+        """A new game: ``players`` (2 to 12) each with ``name``, ``token``, ``colour`` and,
+        when the physical cards are already drawn, ``voucher`` (id) and ``roll_three``
+        (``"1-3-6"``); ``rules`` the house rules (``companion.rules.table.Options`` fields).
+        The starting cards given are dealt at once; the others are asked on the table."""
+        try:
+            seats = [
+                {k: p.get(k) for k in ("name", "token", "colour") if p.get(k)} for p in players
+            ]
+            # Tried without a log first: a refused table leaves no game behind in the file.
+            trial = Game.new(seats, rules=dict(rules or {}))
+            deals = self._deals(trial, players)
+            game = Game.new(seats, rules=dict(rules or {}), log=self.log)
+        except (CompanionError, ValueError, TypeError, AttributeError, OSError) as exc:
+            return self._refuse(one_line(exc))
+        self._load(game)
+        for command in deals:
+            self._run(command)
+        self._flashes = ()
+        try:
+            self.store.save(players=seats, rules=dict(rules or {}), last_game=game.game_id)
+        except OSError as exc:
+            self._notice = _("The table could not be remembered: {why}", why=one_line(exc))
+        self.place = "table"
+        self._publish()
+        return True
+
+    @staticmethod
+    def _deals(trial: Game, players: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """The deal commands of the starting cards given, checked on a game without a log."""
+        deals = []
+        for p in players:
+            voucher, roll_three = p.get("voucher"), p.get("roll_three")
+            if not voucher and not roll_three:
+                break
+            name = str(p.get("name", "")).strip()
+            if not voucher or not roll_three:
+                raise ValueError(
+                    _(
+                        "{player}: give both the Travel Voucher and the Roll Three card, or neither",
+                        player=name,
+                    )
+                )
+            command = {
+                "type": "deal",
+                "player": name,
+                "voucher": voucher,
+                "roll_three": roll_three,
+            }
+            trial.execute(command)
+            deals.append(command)
+        return deals
+
+    def start_from_situation(self, situation_json: str | Mapping[str, Any]) -> bool:
+        """A game already under way: the table as it stands (``docs/situation.md``)."""
+        try:
+            data = json.loads(situation_json) if isinstance(situation_json, str) else situation_json
+            Game.from_situation(data)  # checked first: a refused table logs nothing
+            game = Game.from_situation(data, log=self.log)
+        except json.JSONDecodeError as exc:
+            return self._refuse(_("The situation is not JSON: {why}", why=one_line(exc)))
+        except (CompanionError, ValueError, TypeError, KeyError, OSError) as exc:
+            return self._refuse(one_line(exc))
+        self._load(game)
+        self._remember()
+        self.place = "table"
+        self._publish()
+        return True
+
+    def _load(self, game: Game) -> None:
+        self.game = game
+        self._stack = []
+        self._proposal = None
+        self._flashes = ()
+        self._move = None
+        self._notice = ""
+        self._typed_key = None
+
+    def _remember(self) -> None:
+        state = self.state
+        if state is None or self.game is None:
+            return
+        try:
+            self.store.save(
+                players=[
+                    {"name": s.name, "token": s.token, "colour": s.colour} for s in state.seats
+                ],
+                last_game=self.game.game_id,
+            )
+        except OSError as exc:
+            self._notice = _("The table could not be remembered: {why}", why=one_line(exc))
+
+    # -- The decision -----------------------------------------------------------------------------
+
+    def _check(self, decision_id: Any) -> bool:
+        """True when a game is on and ``decision_id`` is the decision in force (else a notice)."""
+        if self.game is None:
+            return self._no_game()
+        if isinstance(decision_id, bool) or decision_id != self.game.state.decision.id:
+            return self._stale(decision_id)
+        return True
+
+    def answer(self, decision_id: int, index: int, **free: Any) -> bool:
+        """Answer the decision with its choice at ``index`` (0-based), the free fields filled."""
+        if not self._check(decision_id):
+            return False
+        state = self.game.state if self.game else None
+        assert state is not None
+        options = state.decision.options
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(options):
+            return self._refuse(
+                _(
+                    "There is no answer {number} now: choose one of the {count} shown",
+                    number=index + 1 if isinstance(index, int) else index,
+                    count=len(options),
+                )
+            )
+        option = options[index]
+        try:
+            command = command_of(option, state.decision.player, **free)
+        except (ValueError, TypeError) as exc:
+            return self._refuse(one_line(exc))
+        return self._run({**command, "decision": decision_id})
+
+    def answer_command(self, decision_id: int, command: Mapping[str, Any]) -> bool:
+        """A free-form answer (a bid, a card picked, a space): the command as JSON; ``player``
+        defaults to the decision's."""
+        if not self._check(decision_id):
+            return False
+        if not isinstance(command, Mapping) or not isinstance(command.get("type"), str):
+            return self._refuse(_("An answer is a command with a type: nothing changed"))
+        state = self.game.state if self.game else None
+        assert state is not None
+        data = {"player": state.decision.player, **command, "decision": decision_id}
+        if data["type"] in DICE_COMMANDS and self._typed_key and self._typed_key[1] == decision_id:
+            data.setdefault("reading", self._typed_key[0])
+        return self._run(data)
+
+    def anytime(self, decision_id: int, command: Mapping[str, Any]) -> bool:
+        """An any-time command (build, sell, mortgage, lift, play a card, trade, end the game),
+        given under the decision in force; it names its ``player``."""
+        if not self._check(decision_id):
+            return False
+        if not isinstance(command, Mapping) or not command.get("player"):
+            return self._refuse(_("Say who does it: the command names no player"))
+        return self._run({**command, "decision": decision_id})
+
+    def press(self, position: int, *, decision_id: int | None = None) -> bool:
+        """A physical button (or its key): position ``k`` answers the decision's choice
+        ``k`` (from 1); with a dice proposal waiting, position 1 confirms it. ``decision_id``
+        is the decision in force when the button went down (:mod:`ui.devices` stamps it), so a
+        doubled edge acts once."""
+        if self.game is None:
+            return self._no_game()
+        state = self.game.state
+        if decision_id is None:
+            decision_id = state.decision.id
+        if decision_id != state.decision.id:
+            return self._stale(decision_id)
+        if self._proposal is not None and position == 1:
+            return self.confirm_roll(decision_id)
+        choices = self.view.decision.choices if self.view.decision else ()
+        if not 1 <= position <= len(choices):
+            return self._refuse(_("Button {number} has nothing to do now", number=position))
+        choice = choices[position - 1]
+        if choice.free:
+            if set(choice.free) == {"dice"}:
+                return self._refuse(_("Throw the dice, or enter them on the screen"))
+            return self._refuse(_("Choose on the screen: {label}", label=choice.label))
+        return self.answer(decision_id, position - 1)
+
+    def action(self, name: str, *, decision_id: int | None = None) -> bool:
+        """A button's configured action (``hardware.config.ACTIONS``): ``roll`` (confirm the
+        proposal), ``reread``, ``cancel`` (drop the proposal), ``undo``, ``next`` (end the turn)."""
+        if name == "roll":
+            return self.press(1, decision_id=decision_id)
+        if name == "reread":
+            return self.reread()
+        if name == "cancel":
+            return self.cancel_proposal()
+        if name == "undo":
+            return self.undo()
+        if name == "next":
+            if self.game is None:
+                return self._no_game()
+            current = self.game.state.decision.id
+            if decision_id is not None and decision_id != current:
+                return self._stale(decision_id)
+            choices = self.view.decision.choices if self.view.decision else ()
+            for i, c in enumerate(choices):
+                if c.key == "end_turn":
+                    return self.answer(current, i)
+            return self._refuse(_("The turn cannot end yet"))
+        return self._refuse(_("No button action {name!r}", name=name))
+
+    # -- Dice -------------------------------------------------------------------------------------
+
+    def on_reading(self, reading: DiceReading) -> None:
+        """A dice reading: a proposal for the decision that wants dice (replaced by a re-read
+        of the same throw or a newer throw; ignored once its throw is applied)."""
+        game = self.game
+        shown = vm.faces_text(_faces(reading), self.lang) if reading.dice else _("nothing")
+        if game is None:
+            self._say(_("Dice read {faces}: no game yet", faces=shown))
+            return
+        if game.has_reading(reading.key):
+            return  # that throw moved the game already: a re-read changes nothing
+        state = game.state
+        decision = state.decision
+        if state.over or wanted_dice(decision) is None:
+            self._say(_("Dice read {faces}: ignored, no dice are wanted now", faces=shown))
+            return
+        if reading.needs_manual_entry:
+            self._proposal = None  # a newer throw: confirming must not apply the one before
+            self._typed_key = (reading.key, decision.id)
+            self._say(
+                _(
+                    "Dice read {faces}, but {why}: enter the dice on the screen",
+                    faces=shown,
+                    why=reading.explanation,
+                )
+            )
+            return
+        faces = _faces(reading)
+        try:
+            command_for_throw(decision, faces, reading.key)
+        except CompanionError as exc:
+            self._proposal = None
+            self._typed_key = (reading.key, decision.id)
+            self._say(_("Dice read {faces}: {why}", faces=shown, why=one_line(exc)))
+            return
+        self._proposal = vm.Proposal(
+            key=reading.key,
+            faces=faces,
+            faces_text=shown,
+            label=vm.proposal_label(state, faces, self.lang),
+            decision_id=decision.id,
+        )
+        self._notice = ""
+        self._publish()
+
+    def confirm_roll(self, decision_id: int) -> bool:
+        """Apply the dice proposal (as read) to the decision ``decision_id``."""
+        if not self._check(decision_id):
+            return False
+        p = self._proposal
+        if p is None or p.decision_id != decision_id:
+            return self._refuse(_("No dice reading to confirm: throw the dice or enter them"))
+        game = self.game
+        assert game is not None
+        try:
+            command = command_for_throw(game.state.decision, p.faces, p.key)
+        except CompanionError as exc:
+            return self._refuse(one_line(exc))
+        return self._run(command)
+
+    def enter_roll(self, decision_id: int, faces: Sequence[int | str]) -> bool:
+        """The dice entered by touch (no module, a reading to correct before it is applied):
+        the command the decision needs. It carries the key of the throw being corrected, so a
+        later re-read of that throw is ignored."""
+        if not self._check(decision_id):
+            return False
+        game = self.game
+        assert game is not None
+        key = None
+        if self._proposal is not None and self._proposal.decision_id == decision_id:
+            key = self._proposal.key
+        elif self._typed_key is not None and self._typed_key[1] == decision_id:
+            key = self._typed_key[0]
+        try:
+            command = command_for_throw(
+                game.state.decision, _normal_faces(faces, wanted_dice(game.state.decision)), key
+            )
+        except (CompanionError, ValueError, TypeError) as exc:
+            return self._refuse(one_line(exc))
+        return self._run(command)
+
+    def cancel_proposal(self) -> bool:
+        """Drop the waiting dice proposal (the table will throw again or type the roll)."""
+        if self._proposal is None:
+            return self._refuse(_("No dice reading is waiting"))
+        self._proposal = None
+        self._say(_("The dice reading was dropped: throw again or enter the dice"))
+        return True
+
+    def reread(self) -> bool:
+        """Ask the dice module to read the last throw again (the roll button held)."""
+        if self.reread_hook is None:
+            return self._refuse(_("No dice module is connected: enter the dice on the screen"))
+        try:
+            asked = self.reread_hook()
+        except Exception as exc:  # noqa: BLE001 - a module's trouble is a notice
+            return self._refuse(one_line(exc))
+        if not asked:
+            return self._refuse(_("The dice module cannot read again now"))
+        self._say(_("Reading the dice again…"))
+        return True
+
+    def throw(self, faces: Sequence[int | str] | None = None) -> bool:
+        """Throw the emulated dice (desktop and demo): the reading comes back through the
+        reader as a proposal."""
+        if self.throw_hook is None:
+            return self._refuse(_("No emulated dice module: enter the dice on the screen"))
+        try:
+            self.throw_hook(faces)
+        except Exception as exc:  # noqa: BLE001
+            return self._refuse(one_line(exc))
+        return True
+
+    def on_dice_status(self, status: ReaderStatus) -> None:
+        """The dice module's state changed: shown in words on the table."""
+        if status.is_connected and status.fault is None:
+            text = _("Dice module ready")
+        elif status.state == "connected":
+            text = _("Dice module: {fault}: enter the dice on the screen", fault=status.fault)
+        else:
+            text = _("Dice module {state}: enter the dice on the screen", state=status.state)
+        if text != self._dice_status:
+            self._dice_status = text
+            self._publish()
+
+    # -- Undo and corrections ---------------------------------------------------------------------
+
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would take something back now (see :meth:`undo`)."""
+        return bool(self._stack) and self._stack[-1][0].get("type") not in RANDOM_COMMANDS
+
+    def undo_text(self) -> str:
+        """What :meth:`undo` would take back, in words ("" when nothing)."""
+        if not self._stack:
+            return ""
+        command, events = self._stack[-1]
+        if command.get("type") in RANDOM_COMMANDS:
+            return _("The dice and the cards cannot be taken back: correct the roll instead")
+        said = [
+            w
+            for w in (
+                vm.render_event(e, self.lang)
+                for e in events
+                if e.get("type") not in ("decision", "turn", "bank")
+            )
+            if w
+        ]
+        what = " ".join(said[:2]) or str(command.get("type"))
+        if len(said) > 2:
+            what += " …"
+        return _("Undo {player}: {what}", player=command.get("player") or "", what=what)
+
+    def undo(self) -> bool:
+        """Take back the last command in force, leaving a visible correction in the history.
+
+        The table's rule (``../shared/UI.md`` §5.7, BGA's policy): undo never goes past a throw
+        of the dice or a card drawn (roll, turn-order roll, dice, draw, the starting deal),
+        since the table has seen what they showed and a player could fish for a better one.
+        A misread throw or a mistyped card is fixed with :meth:`correct` / :meth:`correct_roll`
+        instead: the engine's ``Game.undo``/``Game.correct`` replace that one command.
+        """
+        if self.game is None:
+            return self._no_game()
+        if not self._stack:
+            return self._refuse(_("Nothing to undo since the game started"))
+        if not self.can_undo():
+            return self._refuse(
+                _("The dice and the cards cannot be taken back: correct the roll instead")
+            )
+        before = self.game.state
+        try:
+            self.game.undo(player=str(self.game.state.decision.player))
+        except (CompanionError, OSError) as exc:
+            return self._refuse(one_line(exc))
+        command, _events = self._stack.pop()
+        self._flashes = vm.flashes_for(before.cash, _reversed(_events), self.lang)
+        self._move = None
+        self._proposal = None
+        self._notice = _("Undone: {what}", what=str(command.get("type")))
+        self._publish()
+        return True
+
+    def correct(self, command: Mapping[str, Any]) -> bool:
+        """Replace the last command in force (a misread roll, a mistyped card) with
+        ``command``; checked first, so a bad correction changes nothing."""
+        game = self.game
+        if game is None:
+            return self._no_game()
+        before_state = game.previous_state
+        if before_state is None or not self._stack:
+            return self._refuse(_("There is nothing to correct yet"))
+        if not isinstance(command, Mapping) or not isinstance(command.get("type"), str):
+            return self._refuse(_("A correction is a command with a type: nothing changed"))
+        data = {"player": before_state.decision.player, **command}
+        data.pop("decision", None)
+        try:
+            events = game.correct(data)
+        except (CompanionError, ValueError, TypeError, KeyError, OSError) as exc:
+            return self._refuse(one_line(exc))
+        self._stack.pop()
+        self._stack.append((dict(game.done[-1]), events))
+        self._changed(before_state, events)
+        return True
+
+    def correct_roll(self, faces: Sequence[int | str]) -> bool:
+        """The last throw applied was misread: apply ``faces`` instead (``Game.correct``)."""
+        game = self.game
+        if game is None:
+            return self._no_game()
+        before_state = game.previous_state
+        if not self._stack or self._stack[-1][0].get("type") not in DICE_COMMANDS:
+            return self._refuse(_("The last thing done was not a throw of the dice"))
+        assert before_state is not None
+        last = self._stack[-1][0]
+        try:
+            command = command_for_throw(
+                before_state.decision,
+                _normal_faces(faces, wanted_dice(before_state.decision)),
+                last.get("reading"),
+            )
+        except (CompanionError, ValueError, TypeError) as exc:
+            return self._refuse(one_line(exc))
+        command.pop("decision", None)
+        return self.correct(command)
+
+    # -- Settings ---------------------------------------------------------------------------------
+
+    def set_language(self, lang: str) -> bool:
+        """Switch the views' language live (``en``, ``fr``), remembered for next time."""
+        if lang not in languages():
+            return self._refuse(
+                _(
+                    "No language {lang!r}: choose one of {langs}",
+                    lang=lang,
+                    langs=", ".join(languages()),
+                )
+            )
+        self.lang = lang
+        _set_ui_language(lang)
+        try:
+            self.store.save(lang=lang)
+        except OSError as exc:
+            self._notice = _("The setting could not be saved: {why}", why=one_line(exc))
+        # The flashes and the move were worded in the old language: they are redone.
+        self._flashes = ()
+        if self._move is not None and self.game is not None and self._stack:
+            self._move = vm.move_for(self._stack[-1][1], lang)
+        if self._proposal is not None and self.state is not None:
+            self._proposal = replace(
+                self._proposal,
+                faces_text=vm.faces_text(self._proposal.faces, lang),
+                label=vm.proposal_label(self.state, self._proposal.faces, lang),
+            )
+        self._publish()
+        return True
+
+    # -- The other screens ------------------------------------------------------------------------
+
+    def board_view(self) -> vm.BoardView:
+        path = self._move.path if self._move is not None else ()
+        return vm.board_view(self.state, self.lang, path=path)
+
+    def player_sheet(self, name: str) -> vm.PlayerSheet | None:
+        state = self.state
+        if state is None:
+            self._no_game()
+            return None
+        try:
+            return vm.player_sheet(state, name, self.lang)
+        except KeyError:
+            self._refuse(_("No player {name!r} at this table", name=name))
+            return None
+
+    def space_card(self, key: str) -> vm.SpaceView | None:
+        """A tapped space: its deed, owner and rent now."""
+        try:
+            return vm.space_view(self.state, key, self.lang)
+        except (CompanionError, KeyError, ValueError) as exc:
+            self._refuse(one_line(exc))
+            return None
+
+    def ask_referee(
+        self,
+        space: str,
+        faces: Sequence[int | str] = (),
+        card: str | None = None,
+        voucher: str | None = None,
+    ) -> vm.RefereeView:
+        """The referee's explained path from ``space`` for a roll, a card or a voucher, for
+        the player whose turn it is on the table as it stands; the game does not change."""
+        state = self.state
+        player = state.turn or state.decision.player if state is not None else None
+        view = vm.referee_view(
+            space, _normal_faces(faces), card, voucher, self.lang, state=state, player=player
+        )
+        if view.error:
+            self._say(view.error)
+        return view
+
+    def history(self, player: str | None = None) -> list[vm.HistoryRow]:
+        """The game's history in words, oldest first (see :func:`ui.viewmodels.history_rows`)."""
+        game = self.game
+        if game is None or game.game_id is None:
+            return []
+        try:
+            commands = self.log.commands(game.game_id)
+        except (CompanionError, OSError) as exc:
+            self._refuse(one_line(exc))
+            return []
+        colours = {s.name: s.colour for s in game.state.seats}
+        return vm.history_rows(commands, self.lang, player=player, colours=colours)
+
+    def net_worth(self) -> dict[str, list[int]]:
+        """Each player's net worth at the start and after each command in force."""
+        game = self.game
+        if game is None:
+            return {}
+        return vm.net_worth_series(game.start_events, [events for _c, events in self._stack])
+
+    def export(self, fmt: str, path: str | Path) -> Path | None:
+        """Write the game's history to ``path`` in ``fmt`` (``text``, ``jsonl``, ``csv``: the
+        formats of ``companion history``); returns the path, or ``None`` with a notice."""
+        game = self.game
+        if game is None or game.game_id is None:
+            self._no_game()
+            return None
+        if fmt not in log_history.FORMATS:
+            self._refuse(
+                _(
+                    "No export format {fmt!r}: choose one of {formats}",
+                    fmt=fmt,
+                    formats=", ".join(log_history.FORMATS),
+                )
+            )
+            return None
+        target = Path(path)
+        try:
+            commands = self.log.commands(game.game_id)
+            if fmt == "text":
+                text = "\n".join(log_history.text_lines(game.game_id, commands)) + "\n"
+            elif fmt == "jsonl":
+                text = "\n".join(log_history.jsonl_lines(game.game_id, commands)) + "\n"
+            else:
+                text = log_history.csv_text(game.game_id, commands)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        except (CompanionError, OSError) as exc:
+            self._refuse(one_line(exc))
+            return None
+        self._say(_("History written to {path}", path=str(target)))
+        return target
+
+
+def _faces(reading: DiceReading) -> tuple[int | str, ...]:
+    return (*reading.dice, *([reading.speed] if reading.speed else []))
+
+
+def _normal_faces(
+    faces: Sequence[int | str], wanted: Mapping[str, Any] | None = None
+) -> tuple[int | str, ...]:
+    """Faces as a dialog may give them, as the engine reads them: the regular dice (as many as
+    ``wanted`` counts, else two) whole numbers, the speed die text (``"1"``, ``"mr"``)."""
+    count = int(wanted["count"]) if wanted else 2
+    out: list[int | str] = []
+    for i, f in enumerate(faces):
+        if i < count and isinstance(f, str) and f.strip().isdigit():
+            out.append(int(f))
+        elif i >= count and isinstance(f, int) and not isinstance(f, bool):
+            out.append(str(f))
+        else:
+            out.append(f.strip().lower() if isinstance(f, str) else f)
+    return tuple(out)
+
+
+def _reversed(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The transfers of ``events`` undone, last first: what the undo moves back."""
+    return [
+        {**e, "from": e["to"], "to": e["from"]}
+        for e in reversed(events)
+        if e.get("type") == "transfer"
+    ]
+
+
+def _set_ui_language(lang: str) -> None:
+    try:
+        from ui.i18n import set_language
+    except ImportError:  # ui.i18n not there yet: the views are in English
+        return
+    try:
+        set_language(lang)
+    except Exception:  # noqa: BLE001 - a catalogue missing: the views stay in the old language
+        log.exception("set_language(%r)", lang)

@@ -1,0 +1,1052 @@
+"""What the screens show, as frozen values: pure functions of a game state and the language.
+
+Every text here is already translated (``ui.i18n`` for the app's own words, the engine's
+``companion.messages`` for its sentences) and every amount formatted, so a kv rule only binds
+to a field. Nothing here imports Kivy, and nothing here changes a game: the controller
+(:mod:`ui.controller`) calls these after each change and hands the result to the screens.
+
+The screens never import ``companion``; this module is the one place that reads the engine's
+state for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from companion.banker.assets import net_worth
+from companion.banker.ledger import BANK, POOL
+from companion.banker.options import anytime_options
+from companion.banker.state import evolve
+from companion.banker.throws import wanted_dice
+from companion.messages import language, render, render_decision, render_event
+from companion.rules.board import load_data, ultimate_board
+from companion.rules.cards import card_deck
+from companion.rules.situation import BUILDING_LEVELS
+
+try:  # the app's translation layer; until it lands, its shape with English only
+    from ui.i18n import _, money
+except ImportError:  # pragma: no cover - only before ui/i18n.py exists
+
+    def _(msgid: str, **fields: Any) -> str:
+        return msgid.format(**fields) if fields else msgid
+
+    def money(amount: int, lang: str | None = None) -> str:
+        return language(lang or "en").money(int(amount))
+
+
+if TYPE_CHECKING:
+    from companion.banker.state import Decision, GameState
+    from companion.log.gamelog import LoggedCommand
+
+Rgba = tuple[float, float, float, float]
+
+_BOARD = ultimate_board()
+_DECK = card_deck()
+_GROUP_HEX: dict[str, str] = {
+    name: str(g.get("colour", "#cccccc")) for name, g in load_data("board.json")["groups"].items()
+}
+
+#: The engine's default player colours (``companion.banker.engine.COLOURS``) and a few more.
+NAMED_COLOURS: dict[str, str] = {
+    "red": "#d32f2f",
+    "blue": "#1976d2",
+    "green": "#388e3c",
+    "yellow": "#fbc02d",
+    "orange": "#f57c00",
+    "purple": "#7b1fa2",
+    "white": "#f5f5f5",
+    "black": "#212121",
+    "pink": "#ec407a",
+    "cyan": "#00acc1",
+    "brown": "#6d4c41",
+    "grey": "#9e9e9e",
+    "gray": "#9e9e9e",
+    "teal": "#00897b",
+    "navy": "#1a237e",
+    "lime": "#afb42b",
+}
+
+
+def rgba(colour: str | None, alpha: float = 1.0) -> Rgba:
+    """A colour name (``red``) or ``#rrggbb`` as Kivy's RGBA floats; grey when unknown.
+
+    >>> rgba("#ff0000")
+    (1.0, 0.0, 0.0, 1.0)
+    """
+    text = NAMED_COLOURS.get(str(colour or "").strip().lower(), str(colour or ""))
+    if len(text) == 7 and text.startswith("#"):
+        try:
+            r, g, b = (int(text[i : i + 2], 16) / 255 for i in (1, 3, 5))
+        except ValueError:
+            pass
+        else:
+            return (round(r, 4), round(g, 4), round(b, 4), alpha)
+    return (0.62, 0.62, 0.62, alpha)
+
+
+# -- The values ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerChip:
+    name: str
+    colour: Rgba
+    token: str
+    cash: int
+    cash_text: str
+    is_turn: bool
+    is_acting: bool
+    bankrupt: bool
+    where: str
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer to the decision: a big button. ``command`` is ready to send but for the
+    ``free`` fields (a bid's amount, a card's pick, the dice), which a dialog fills in."""
+
+    label: str
+    command: Mapping[str, Any]
+    free: Mapping[str, Any] | None
+    facts: Mapping[str, Any]
+    key: str
+    #: Who gives it (an auction's bidder; otherwise the decision's player).
+    player: str = ""
+
+
+@dataclass(frozen=True)
+class DecisionView:
+    id: int
+    kind: str
+    player: str
+    prompt: str
+    choices: tuple[Choice, ...]
+    #: (count of regular dice, whether the speed die counts) when the decision wants dice.
+    dice: tuple[int, bool] | None
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A dice reading waiting for the table's confirmation (or correction)."""
+
+    key: str
+    faces: tuple[int | str, ...]
+    faces_text: str
+    label: str
+    decision_id: int
+
+
+@dataclass(frozen=True)
+class Flash:
+    """One transfer of the last command, with both balances before and after."""
+
+    text: str
+    payer: str
+    payer_before: str
+    payer_after: str
+    payee: str
+    payee_before: str
+    payee_after: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class MoveView:
+    player: str
+    path: tuple[str, ...]
+    kinds: tuple[str, ...]
+    sentence: str
+
+
+@dataclass(frozen=True)
+class TableView:
+    lang: str
+    players: tuple[PlayerChip, ...]
+    pool_text: str
+    bank_text: str
+    status: str
+    decision: DecisionView | None
+    proposal: Proposal | None
+    flashes: tuple[Flash, ...]
+    move: MoveView | None
+    notice: str
+    over: bool
+    winner: str | None
+    can_undo: bool
+    undo_text: str
+    place: str
+    #: Whether a game is loaded at all (the setup screen shows before one is).
+    has_game: bool = True
+    #: The dice module's state in words ("" when no module is wired).
+    dice_status: str = ""
+
+
+@dataclass(frozen=True)
+class SpaceView:
+    key: str
+    name: str
+    track: str
+    index: int
+    colour: Rgba
+    owner: str | None
+    owner_colour: Rgba | None
+    buildings: int | str
+    mortgaged: bool
+    price: int
+    rent_text: str
+    kind: str = ""
+    #: The deed's lines (price, rents by level, mortgage), for the tap-a-space card.
+    deed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class BoardView:
+    spaces: tuple[SpaceView, ...]
+    tokens: Mapping[str, str]
+    token_colours: Mapping[str, Rgba]
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PropertyRow:
+    name: str
+    key: str
+    colour: Rgba
+    buildings: str
+    mortgaged: bool
+    actions: tuple[Choice, ...]
+
+
+@dataclass(frozen=True)
+class PlayerSheet:
+    name: str
+    colour: Rgba
+    token: str
+    cash: int
+    cash_text: str
+    net_worth_text: str
+    where: str
+    properties: tuple[PropertyRow, ...]
+    shares: tuple[str, ...]
+    vouchers: tuple[str, ...]
+    roll_three: tuple[str, ...]
+    jail_cards: tuple[str, ...]
+    cards: tuple[str, ...]
+    #: The any-time actions not tied to one property (shares, kept cards, end the game).
+    actions: tuple[Choice, ...]
+    bankrupt: bool
+    in_jail: bool
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    seq: int
+    player: str
+    text: str
+    delta_text: str
+    corrected: bool
+    correction_of: int | None
+    kind: str
+    #: For a row an undo took back: the undo's number ("corrected by #n").
+    corrected_by: int | None = None
+    delta: int = 0
+    colour: Rgba = (0.62, 0.62, 0.62, 1.0)
+
+
+@dataclass(frozen=True)
+class RefereeView:
+    sentence: str
+    path: tuple[str, ...]
+    explanation: tuple[str, ...]
+    kinds: tuple[str, ...] = ()
+    landing: str = ""
+    error: str = ""
+
+
+# -- Words --------------------------------------------------------------------------------------
+
+
+def space_name(ref: str, lang: str) -> str:
+    """A space (``outer:9``) or property name in ``lang``; the reference itself if unknown."""
+    try:
+        if ref in _BOARD.properties:
+            name = ref
+        else:
+            name = _BOARD.by_key(ref).name
+    except Exception:  # noqa: BLE001 - a name the board does not know is shown as given
+        return str(ref)
+    return language(lang).words.get(f"space.{name}", name)
+
+
+def card_title(card_id: str, lang: str) -> str:
+    words = language(lang).words
+    if card_id in _DECK.cards:
+        return words.get(f"card.{card_id}", _DECK.cards[card_id].title)
+    if card_id in _DECK.vouchers:
+        return words.get(f"voucher.{card_id}", _DECK.vouchers[card_id].label)
+    return str(card_id)
+
+
+def company_name(name: str, lang: str) -> str:
+    return language(lang).words.get(f"company.{name}", name)
+
+
+def account_name(name: str, lang: str) -> str:
+    word = language(lang).words.get(f"account.{name}")
+    if word is None:
+        return name
+    return word[:1].upper() + word[1:]
+
+
+def faces_text(faces: Sequence[int | str], lang: str) -> str:
+    """``3+4 and Mr. Monopoly``, ``6+6``, or ``1 3 6`` (three regular dice)."""
+    regular = [f for f in faces if isinstance(f, int) and not isinstance(f, bool)]
+    rest = [f for f in faces if not (isinstance(f, int) and not isinstance(f, bool))]
+    if len(regular) == 2:
+        return language(lang).roll(regular[0], regular[1], rest[0] if rest else None)
+    return " ".join(str(f) for f in faces)
+
+
+def sentence(code: str, params: Mapping[str, Any], lang: str) -> str:
+    """An engine message in ``lang``; its code in brackets if it cannot be worded."""
+    try:
+        return render(code, params, lang)
+    except Exception:  # noqa: BLE001 - a message must never break a screen
+        return f"({code})"
+
+
+# -- Choices ------------------------------------------------------------------------------------
+
+
+def choice_label(option: Mapping[str, Any], decision: Decision, lang: str) -> str:
+    """The button's words for one option, repeating the amount it moves."""
+    command = option["command"]
+    kind = command["type"]
+    player = str(option.get("player", decision.player))
+    if kind == "deal":
+        return _("Enter the starting cards")
+    if kind in ("order_roll", "roll", "dice"):
+        return _("Roll the dice")
+    if kind == "bail":
+        return _("Pay {amount} bail", amount=money(option.get("amount", 0), lang))
+    if kind == "jail_card":
+        return _("Use {card}", card=card_title(str(option.get("card", "")), lang))
+    if kind == "voucher":
+        title = card_title(str(command.get("voucher", "")), lang)
+        if "space" in command:
+            return _(
+                "{voucher} to {space}", voucher=title, space=space_name(command["space"], lang)
+            )
+        if command.get("ride"):
+            return _("{voucher}: change track", voucher=title)
+        return _("{voucher}: stay on this track", voucher=title)
+    if kind == "choose":
+        if "property" in option:
+            name = space_name(str(option["property"]), lang)
+            if "price" in option:
+                return _(
+                    "{property} ({amount})", property=name, amount=money(option["price"], lang)
+                )
+            if "refund" in option:
+                return _(
+                    "{property} (refund {amount})",
+                    property=name,
+                    amount=money(option["refund"], lang),
+                )
+            return name
+        if "space" in command:
+            return space_name(command["space"], lang)
+        return _("Choose a space")
+    if kind == "bus":
+        if command.get("option") == "move":
+            return _("Move to {space}", space=space_name(str(option.get("to", "")), lang))
+        return _("Take a Travel Voucher")
+    if kind == "end_turn":
+        return _("End the turn")
+    if kind == "buy":
+        return _("Buy for {amount}", amount=money(option.get("price", 0), lang))
+    if kind == "auction":
+        return _("Auction")
+    if kind == "bid":
+        return _("{player}: bid", player=player)
+    if kind == "pass":
+        return _("{player}: pass", player=player)
+    if kind == "taxi":
+        fare = money(option.get("fare", 0), lang)
+        return _(
+            "Ride to {space} ({amount})", space=space_name(command["space"], lang), amount=fare
+        )
+    if kind == "skip":
+        return _("No taxi ride")
+    if kind == "draw":
+        if "card" in command:
+            return card_title(str(command["card"]), lang)
+        return _("Enter the Roll Three card")
+    if kind == "gift":
+        if command.get("option") == "cash":
+            return _("Take {amount}", amount=money(option.get("amount", 100), lang))
+        return _("Take a Travel Voucher")
+    if kind == "stock":
+        company = company_name(str(command.get("company", "")), lang)
+        if command.get("how") == "buy":
+            return _(
+                "Buy a share of {company} for {amount}",
+                company=company,
+                amount=money(option.get("price", 0), lang),
+            )
+        return _("Auction a share of {company}", company=company)
+    if kind == "pay":
+        payee = str(option.get("owner") or option.get("creditor") or "")
+        return _(
+            "Pay {amount} to {payee}",
+            amount=money(option.get("amount", 0), lang),
+            payee=account_name(payee, lang),
+        )
+    if kind == "play_card":
+        return _("Play {card}", card=card_title(str(command.get("card", "")), lang))
+    if kind == "bankrupt":
+        return _("Go bankrupt")
+    if kind == "option":
+        return _("Option {number}", number=command.get("option", ""))
+    if kind == "target":
+        return str(command.get("target", ""))
+    if kind == "accept":
+        return _("Accept")
+    if kind == "refuse":
+        return _("Refuse: {card}", card=card_title(str(option.get("card", "")), lang))
+    return kind
+
+
+def anytime_label(option: Mapping[str, Any], lang: str) -> str:
+    """The words of an any-time action (player sheets): build, sell, mortgage, lift, play."""
+    command = option["command"]
+    kind = command["type"]
+    what = (
+        space_name(str(command["property"]), lang)
+        if "property" in command
+        else company_name(str(command.get("company", "")), lang)
+    )
+    if kind == "build":
+        return _(
+            "Build on {property} ({amount})",
+            property=what,
+            amount=money(option.get("cost", 0), lang),
+        )
+    if kind == "sell_building":
+        return _(
+            "Sell a building on {property} (+{amount})",
+            property=what,
+            amount=money(option.get("refund", 0), lang),
+        )
+    if kind == "mortgage":
+        return _(
+            "Mortgage {property} (+{amount})",
+            property=what,
+            amount=money(option.get("value", 0), lang),
+        )
+    if kind == "unmortgage":
+        return _(
+            "Lift the mortgage on {property} ({amount})",
+            property=what,
+            amount=money(option.get("cost", 0), lang),
+        )
+    if kind == "play_card":
+        title = card_title(str(command.get("card", "")), lang)
+        if "target" in command and "property" in command:
+            return _(
+                "Play {card}: {property} of {player}",
+                card=title,
+                property=what,
+                player=command["target"],
+            )
+        if "property" in command:
+            return _("Play {card}: {property}", card=title, property=what)
+        if "company" in command:
+            return _("Play {card}: {company}", card=title, company=what)
+        return _("Play {card}", card=title)
+    if kind == "end_game":
+        return _("End the game now (time limit)")
+    return kind
+
+
+def make_choice(option: Mapping[str, Any], player: str, label: str) -> Choice:
+    command = dict(option["command"])
+    facts = {k: v for k, v in option.items() if k not in ("command", "free", "player")}
+    free = option.get("free") or None
+    key = str(command["type"])
+    for part in ("option", "how", "company", "space", "card", "voucher", "target", "property"):
+        if part in command:
+            key += f":{command[part]}"
+    return Choice(label, command, free, facts, key, str(option.get("player", player)))
+
+
+def decision_view(state: GameState, lang: str) -> DecisionView | None:
+    d = state.decision
+    if state.over:
+        return None
+    choices = tuple(make_choice(o, d.player, choice_label(o, d, lang)) for o in d.options)
+    wanted = wanted_dice(d)
+    dice = None if wanted is None else (int(wanted["count"]), bool(wanted["speed"]))
+    return DecisionView(
+        d.id, d.kind, d.player, render_decision(d, lang), choices, dice, dict(d.data)
+    )
+
+
+# -- The table ----------------------------------------------------------------------------------
+
+
+def player_chips(state: GameState, lang: str) -> tuple[PlayerChip, ...]:
+    acting = {state.decision.player}
+    if state.decision.kind == "auction":
+        acting |= set(state.decision.data.get("bidders", ()))
+    return tuple(
+        PlayerChip(
+            name=s.name,
+            colour=rgba(s.colour),
+            token=s.token,
+            cash=state.cash.get(s.name, 0),
+            cash_text=money(state.cash.get(s.name, 0), lang),
+            is_turn=s.name == state.turn,
+            is_acting=s.name in acting and not state.over,
+            bankrupt=s.bankrupt,
+            where=space_name(s.position.key, lang),
+        )
+        for s in state.seats
+    )
+
+
+def bank_text(state: GameState) -> str:
+    left = state.supply()
+    return _(
+        "Bank: {houses} houses, {hotels} hotels, {skyscrapers} skyscrapers",
+        houses=left.get("houses", 0),
+        hotels=left.get("hotels", 0),
+        skyscrapers=left.get("skyscrapers", 0),
+    )
+
+
+def status_text(state: GameState, lang: str) -> str:
+    if state.over:
+        return sentence("ask.game_over", {"player": state.winner or state.decision.player}, lang)
+    if state.turn:
+        return sentence("event.turn", {"player": state.turn}, lang)
+    if state.decision.kind == "deal":
+        return _("Setting up: the starting cards")
+    return _("Rolling for the turn order")
+
+
+def table_view(
+    state: GameState,
+    lang: str,
+    *,
+    proposal: Proposal | None = None,
+    flashes: Sequence[Flash] = (),
+    move: MoveView | None = None,
+    notice: str = "",
+    place: str = "table",
+    can_undo: bool = False,
+    undo_text: str = "",
+    dice_status: str = "",
+) -> TableView:
+    """The table screen: every player's cash, the Pool, the Bank, the decision as buttons."""
+    return TableView(
+        lang=lang,
+        players=player_chips(state, lang),
+        pool_text=_("Pool {amount}", amount=money(state.pool, lang)),
+        bank_text=bank_text(state),
+        status=status_text(state, lang),
+        decision=decision_view(state, lang),
+        proposal=proposal,
+        flashes=tuple(flashes),
+        move=move,
+        notice=notice,
+        over=state.over,
+        winner=state.winner,
+        can_undo=can_undo,
+        undo_text=undo_text,
+        place=place,
+        dice_status=dice_status,
+    )
+
+
+def empty_table_view(lang: str, *, notice: str = "", place: str = "setup") -> TableView:
+    """The view before any game is loaded (the setup screen shows)."""
+    return TableView(
+        lang=lang,
+        players=(),
+        pool_text="",
+        bank_text="",
+        status=_("No game yet: set up the table"),
+        decision=None,
+        proposal=None,
+        flashes=(),
+        move=None,
+        notice=notice,
+        over=False,
+        winner=None,
+        can_undo=False,
+        undo_text="",
+        place=place,
+        has_game=False,
+    )
+
+
+def flashes_for(
+    before: Mapping[str, int], events: Iterable[Mapping[str, Any]], lang: str
+) -> tuple[Flash, ...]:
+    """Each transfer among ``events``, with the payer's and payee's balances before and after
+    it (``before``: the balances before the first event). The Bank's balance is left blank:
+    it has no meaning at the table."""
+    cash = dict(before)
+    out = []
+    for event in events:
+        if event.get("type") != "transfer":
+            continue
+        payer, payee, amount = str(event["from"]), str(event["to"]), int(event["amount"])
+        p0, q0 = cash.get(payer, 0), cash.get(payee, 0)
+        cash[payer], cash[payee] = p0 - amount, q0 + amount
+
+        def shown(account: str, value: int) -> str:
+            return "" if account == BANK else money(value, lang)
+
+        out.append(
+            Flash(
+                text=render_event(event, lang) or "",
+                payer=account_name(payer, lang) if payer in (BANK, POOL) else payer,
+                payer_before=shown(payer, p0),
+                payer_after=shown(payer, cash[payer]),
+                payee=account_name(payee, lang) if payee in (BANK, POOL) else payee,
+                payee_before=shown(payee, q0),
+                payee_after=shown(payee, cash[payee]),
+                amount=amount,
+            )
+        )
+    return tuple(out)
+
+
+def move_for(events: Iterable[Mapping[str, Any]], lang: str) -> MoveView | None:
+    """The last command's token moves (one player's, joined: a roll then its bonus move)."""
+    moves = [e for e in events if e.get("type") == "moved"]
+    if not moves:
+        return None
+    player = moves[-1]["player"]
+    mine = [e for e in moves if e["player"] == player]
+    path: list[str] = []
+    kinds: list[str] = []
+    for e in mine:
+        path += [str(k) for k in e.get("path", ())]
+        kinds += [str(k) for k in e.get("kinds", ())]
+    words = " ".join(w for w in (render_event(e, lang) for e in mine) if w)
+    return MoveView(player, tuple(path), tuple(kinds), words)
+
+
+def proposal_label(state: GameState, faces: Sequence[int | str], lang: str) -> str:
+    """What applying a throw does, in one sentence: the referee's answer for a turn's roll
+    (``3+4 and Mr. Monopoly: move 7 from GO...``), else ``Apply 3+4``."""
+    d = state.decision
+    text = faces_text(faces, lang)
+    if d.kind == "roll":
+        try:
+            from companion.rules.movement import Roll, resolve_roll
+
+            regular = [f for f in faces if isinstance(f, int)]
+            rest = [f for f in faces if not isinstance(f, int)]
+            speed = rest[0] if rest and not state.seat(d.player).in_jail else None
+            roll = Roll.from_json([regular[0], regular[1], speed])
+            result = resolve_roll(_BOARD, state.situation(), roll, player=d.player)
+            if result.code:
+                return sentence(result.code, result.params, lang)
+        except Exception:  # noqa: BLE001 - the referee's preview is a courtesy
+            pass
+    return _("Apply {faces}", faces=text)
+
+
+# -- The board ----------------------------------------------------------------------------------
+
+
+def _buildings_text(level: int, improved: bool, kind: str) -> int | str:
+    if kind == "street":
+        if level == 5:
+            return "H"
+        if level == 6:
+            return "S"
+        return level
+    return "D" if improved and kind == "railroad" else "C" if improved else 0
+
+
+def rent_now(state: GameState, name: str, lang: str) -> str:
+    """The rent the owner of ``name`` would charge now, in words ("" when unowned)."""
+    h = state.holdings.get(name)
+    space = _BOARD.properties[name][0]
+    if h is None:
+        return ""
+    if h.mortgaged:
+        return _("Mortgaged: no rent")
+    if space.kind == "street":
+        return _("Rent {amount}", amount=money(space.rent[h.level], lang))
+    if space.kind in ("railroad", "cab_company"):
+        owned = sum(
+            1
+            for n in _BOARD.properties_of_kind(space.kind)
+            if state.owner(n) == h.owner and not state.holdings[n].mortgaged
+        )
+        amount = space.rent[max(0, min(owned, len(space.rent)) - 1)] * (2 if h.improved else 1)
+        return _("Rent {amount}", amount=money(amount, lang))
+    if space.kind == "utility":
+        owned = sum(1 for n in _BOARD.properties_of_kind("utility") if state.owner(n) == h.owner)
+        times = _BOARD.utility_multipliers[max(0, min(owned, len(_BOARD.utility_multipliers)) - 1)]
+        return _("Rent {times} times the dice", times=times)
+    return ""
+
+
+def deed_lines(name: str, lang: str) -> tuple[str, ...]:
+    space = _BOARD.properties[name][0]
+    lines = [_("Price {amount}", amount=money(space.price, lang))]
+    if space.kind == "street":
+        labels = ("base", *BUILDING_LEVELS[1:])
+        lines += [
+            f"{_(label)}: {money(amount, lang)}"
+            for label, amount in zip(labels, space.rent, strict=False)
+        ]
+        lines.append(_("Buildings {amount} each", amount=money(space.house_cost, lang)))
+    elif space.kind in ("railroad", "cab_company"):
+        lines += [
+            _("{count} owned: {amount}", count=n, amount=money(amount, lang))
+            for n, amount in enumerate(space.rent, 1)
+        ]
+    elif space.kind == "utility":
+        lines += [
+            _("{count} owned: {times} times the dice", count=n, times=m)
+            for n, m in enumerate(_BOARD.utility_multipliers, 1)
+        ]
+    lines.append(_("Mortgage {amount}", amount=money(space.mortgage, lang)))
+    return tuple(lines)
+
+
+def space_view(state: GameState | None, key: str, lang: str) -> SpaceView:
+    space = _BOARD.by_key(key)
+    colour = rgba(_GROUP_HEX.get(space.group or "")) if space.group else (0.93, 0.93, 0.9, 1.0)
+    owner = owner_colour = None
+    buildings: int | str = 0
+    mortgaged = False
+    rent_text = ""
+    if state is not None and space.is_property:
+        h = state.holdings.get(space.name)
+        if h is not None:
+            owner = h.owner
+            owner_colour = rgba(state.seat(h.owner).colour)
+            buildings = _buildings_text(h.level, h.improved, space.kind)
+            mortgaged = h.mortgaged
+            rent_text = rent_now(state, space.name, lang)
+    return SpaceView(
+        key=space.key,
+        name=space_name(space.key, lang),
+        track=space.track,
+        index=space.index,
+        colour=colour,
+        owner=owner,
+        owner_colour=owner_colour,
+        buildings=buildings,
+        mortgaged=mortgaged,
+        price=space.price,
+        rent_text=rent_text,
+        kind=space.kind,
+        deed=deed_lines(space.name, lang) if space.is_property else (),
+    )
+
+
+def board_view(state: GameState | None, lang: str, *, path: Sequence[str] = ()) -> BoardView:
+    spaces = tuple(space_view(state, s.key, lang) for s in _BOARD.spaces)
+    seats = () if state is None else [s for s in state.seats if not s.bankrupt]
+    return BoardView(
+        spaces=spaces,
+        tokens={s.name: s.position.key for s in seats},
+        token_colours={s.name: rgba(s.colour) for s in seats},
+        path=tuple(path),
+    )
+
+
+# -- Player sheets ------------------------------------------------------------------------------
+
+
+def _level_words(level: int, improved: bool, kind: str) -> str:
+    if kind == "street":
+        return _(BUILDING_LEVELS[level]) if level else ""
+    if improved:
+        return _("train depot") if kind == "railroad" else _("cab stand")
+    return ""
+
+
+def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
+    """One player's holdings and the any-time actions open to them now."""
+    seat = state.seat(player)
+    options = anytime_options(state, player)
+    by_property: dict[str, list[Choice]] = {}
+    other: list[Choice] = []
+    for o in options:
+        c = make_choice(o, player, anytime_label(o, lang))
+        prop = o["command"].get("property")
+        if prop is not None and o["command"]["type"] != "play_card":
+            by_property.setdefault(str(prop), []).append(c)
+        else:
+            other.append(c)
+    rows = []
+    for name, h in state.holdings.items():
+        if h.owner != player:
+            continue
+        space = _BOARD.properties[name][0]
+        rows.append(
+            PropertyRow(
+                name=space_name(name, lang),
+                key=space.key,
+                colour=rgba(_GROUP_HEX.get(space.group or "")),
+                buildings=_level_words(h.level, h.improved, space.kind),
+                mortgaged=h.mortgaged,
+                actions=tuple(by_property.get(name, ())),
+            )
+        )
+    rows.sort(key=lambda r: (r.key.split(":")[0], int(r.key.split(":")[1])))
+    shares = tuple(
+        _(
+            "{company}: {count} ({mortgaged} mortgaged)",
+            company=company_name(c, lang),
+            count=n,
+            mortgaged=seat.mortgaged_shares.get(c, 0),
+        )
+        if seat.mortgaged_shares.get(c)
+        else _("{company}: {count}", company=company_name(c, lang), count=n)
+        for c, n in seat.shares.items()
+        if n
+    )
+    jail = tuple(card_title(c, lang) for c in seat.cards if "jail" in c)
+    cards = tuple(card_title(c, lang) for c in seat.cards if "jail" not in c)
+    try:
+        worth = net_worth(state, player)
+    except Exception:  # noqa: BLE001 - a bankrupt seat holds nothing
+        worth = state.cash.get(player, 0)
+    return PlayerSheet(
+        name=player,
+        colour=rgba(seat.colour),
+        token=seat.token,
+        cash=state.cash.get(player, 0),
+        cash_text=money(state.cash.get(player, 0), lang),
+        net_worth_text=_("Net worth {amount}", amount=money(worth, lang)),
+        where=space_name(seat.position.key, lang),
+        properties=tuple(rows),
+        shares=shares,
+        vouchers=tuple(card_title(v, lang) for v in seat.vouchers),
+        roll_three=tuple(seat.roll_three),
+        jail_cards=jail,
+        cards=cards,
+        actions=tuple(other),
+        bankrupt=seat.bankrupt,
+        in_jail=seat.in_jail,
+    )
+
+
+# -- History ------------------------------------------------------------------------------------
+
+
+def _signed(amount: int, lang: str) -> str:
+    if amount > 0:
+        return "+" + money(amount, lang)
+    if amount < 0:
+        return "\u2212" + money(-amount, lang)
+    return ""
+
+
+def history_rows(
+    commands: Iterable[LoggedCommand],
+    lang: str,
+    *,
+    player: str | None = None,
+    colours: Mapping[str, str] | None = None,
+) -> list[HistoryRow]:
+    """Every event of the log in words, oldest first, with money deltas; an undo is a
+    correction row (``correction_of``) and the rows it took back stay, struck
+    (``corrected``, ``corrected_by``). ``player`` keeps the rows that concern that player,
+    with the deltas seen from that player's side."""
+    commands = list(commands)
+    corrected_by: dict[int, int] = {}
+    done: list[int] = []
+    for logged in commands:
+        if logged.command.get("type") == "undo":
+            if done:
+                corrected_by[done.pop()] = logged.seq
+        else:
+            done.append(logged.seq)
+    colours = colours or {}
+    rows: list[HistoryRow] = []
+    for logged in commands:
+        by = corrected_by.get(logged.seq)
+        for event in logged.events:
+            kind = str(event.get("type"))
+            if kind == "decision" or kind == "bank":
+                continue
+            text = render_event(event, lang)
+            if not text:
+                continue
+            who = _event_player(event, logged.player)
+            delta = 0
+            if kind == "transfer":
+                payer, payee, amount = event["from"], event["to"], int(event["amount"])
+                if player is not None:
+                    delta = -amount if payer == player else amount if payee == player else 0
+                elif payer not in (BANK, POOL):
+                    delta = -amount
+                else:
+                    delta = amount
+            if player is not None and not _concerns(event, logged, player):
+                continue
+            rows.append(
+                HistoryRow(
+                    seq=logged.seq,
+                    player=who,
+                    text=text,
+                    delta_text=_signed(delta, lang),
+                    corrected=by is not None,
+                    correction_of=None,
+                    kind="correction" if kind == "undone" else kind,
+                    corrected_by=by,
+                    delta=delta,
+                    colour=rgba(colours.get(who)),
+                )
+            )
+            if kind == "undone":
+                rows[-1] = _with(rows[-1], correction_of=int(event.get("command", 0)))
+    return rows
+
+
+def _with(row: HistoryRow, **changes: Any) -> HistoryRow:
+    from dataclasses import replace
+
+    return replace(row, **changes)
+
+
+def _event_player(event: Mapping[str, Any], default: str) -> str:
+    if event.get("type") == "transfer":
+        payer = str(event["from"])
+        return payer if payer not in (BANK, POOL) else str(event["to"])
+    return str(event.get("player") or event.get("winner") or default or "")
+
+
+def _concerns(event: Mapping[str, Any], logged: LoggedCommand, player: str) -> bool:
+    if event.get("type") == "transfer":
+        return player in (event.get("from"), event.get("to"))
+    if event.get("player") == player or event.get("winner") == player:
+        return True
+    if event.get("type") == "holding":
+        h = event.get("holding") or {}
+        return h.get("owner") == player
+    return logged.player == player and "player" not in event
+
+
+def net_worth_series(
+    start_events: Sequence[Mapping[str, Any]], commands: Iterable[Sequence[Mapping[str, Any]]]
+) -> dict[str, list[int]]:
+    """Each player's net worth (cash, property at price or mortgage value, buildings at cost,
+    shares at par: the banker's own ``net_worth``) at the start and after each command in force;
+    ``commands`` is each command's events, in order."""
+    from companion.banker.state import replay
+
+    state = replay([dict(e) for e in start_events])
+    names = [s.name for s in state.seats]
+    series: dict[str, list[int]] = {n: [] for n in names}
+
+    def sample(s: GameState) -> None:
+        for n in names:
+            series[n].append(0 if s.seat(n).bankrupt else net_worth(s, n))
+
+    sample(state)
+    for events in commands:
+        for event in events:
+            state = evolve(state, dict(event))
+        sample(state)
+    return series
+
+
+# -- The referee --------------------------------------------------------------------------------
+
+
+def referee_view(
+    space: str,
+    faces: Sequence[int | str],
+    card: str | None,
+    voucher: str | None,
+    lang: str,
+    *,
+    state: GameState | None = None,
+    player: str | None = None,
+) -> RefereeView:
+    """The referee's explained path from ``space`` for a roll (or a card, or a voucher),
+    on the table as it stands (``state``) or on an empty board; nothing changes."""
+    from companion.rules.movement import Roll, resolve_card, resolve_roll, resolve_voucher
+    from companion.rules.situation import Situation
+
+    try:
+        start = _BOARD.space(space)
+        if state is not None and player:
+            from dataclasses import replace
+
+            base = state.situation()
+            players = tuple(
+                replace(p, position=start) if p.name == player else p for p in base.players
+            )
+            situation = replace(base, players=players, to_move=player)
+        else:
+            situation = Situation.fresh(start)
+        if card:
+            roll = Roll.from_json(list(faces)) if len(faces) >= 2 else None
+            result = resolve_card(_BOARD, situation, _DECK.card(card), player=player, roll=roll)
+        elif voucher:
+            result = resolve_voucher(_BOARD, situation, _DECK.voucher(voucher), player=player)
+        else:
+            regular = [f for f in faces if isinstance(f, int) and not isinstance(f, bool)]
+            rest = [f for f in faces if f not in regular]
+            if len(regular) != 2:
+                raise ValueError(_("Give two regular dice and the speed die, e.g. 3 4 mr"))
+            roll = Roll.from_json([regular[0], regular[1], rest[0] if rest else None])
+            result = resolve_roll(_BOARD, situation, roll, player=player)
+    except Exception as exc:  # noqa: BLE001 - the referee answers in one line, never raises
+        return RefereeView("", (), (), error=str(exc).splitlines()[0] if str(exc) else repr(exc))
+    head = sentence(result.code, result.params, lang) if result.code else result.summary
+    steps = tuple(s for s in result.steps)
+    return RefereeView(
+        sentence=head,
+        path=tuple(s.space.key for s in steps),
+        explanation=tuple(result.explanation[1:]),
+        kinds=tuple(s.kind for s in steps),
+        landing=space_name(result.landing.key, lang),
+    )
+
+
+__all__ = [
+    "BoardView",
+    "Choice",
+    "DecisionView",
+    "Flash",
+    "HistoryRow",
+    "MoveView",
+    "PlayerChip",
+    "PlayerSheet",
+    "PropertyRow",
+    "Proposal",
+    "RefereeView",
+    "SpaceView",
+    "TableView",
+    "board_view",
+    "decision_view",
+    "empty_table_view",
+    "flashes_for",
+    "history_rows",
+    "move_for",
+    "net_worth_series",
+    "player_sheet",
+    "proposal_label",
+    "referee_view",
+    "space_view",
+    "table_view",
+]
