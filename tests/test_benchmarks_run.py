@@ -33,3 +33,14 @@ def test_the_banker_benchmark_runs(repo_root: Path, capsys, tmp_path: Path, monk
     bench.main(games=1, appends=5, resume_events=50)
     out = capsys.readouterr().out
     assert "turns/s" in out and "append one command" in out and "resume a game" in out
+
+
+def test_the_peers_benchmark_runs_our_part(repo_root: Path) -> None:
+    """Our side of the benchmark against the public simulators (theirs are fetched, not here)."""
+    path = repo_root / "tests" / "benchmarks" / "bench_peers.py"
+    spec = importlib.util.spec_from_file_location("bench_peers", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    result = bench.run_ours(0.001, 2, check=True)  # one game, every house rule on
+    assert result["games"] == 1 and result["turns"] > 0 and result["violations"] == 0

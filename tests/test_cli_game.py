@@ -25,7 +25,9 @@ def cli(*argv: str) -> tuple[int, str, str]:
 
 
 def test_simulate_reports_json_with_the_documented_keys() -> None:
-    status, out, err = cli("simulate", "--games", "2", "--seed", "3", "--players", "3", "--json")
+    status, out, err = cli(
+        "simulate", "--games", "2", "--seed", "3", "--players", "3", "--json", "--check"
+    )
     assert status == 0
     report = json.loads(out)
     assert {
@@ -57,7 +59,7 @@ def test_simulate_bad_arguments(args, message) -> None:
 def played(tmp_path: Path) -> Path:
     db = tmp_path / "g.db"
     status, out, err = cli(
-        "simulate", "--games", "1", "--seed", "1", "--players", "2", "--db", str(db)
+        "simulate", "--games", "1", "--seed", "1", "--players", "2", "--db", str(db), "--check"
     )
     assert status == 0, err
     return db
@@ -162,7 +164,7 @@ def test_history_exports_the_table_situation_for_the_referee(tmp_path: Path) -> 
     db = tmp_path / "g.db"
     # Seed 3: a game whose winner does not end it on the Subway (where no roll is taken).
     status, _, err = cli(
-        "simulate", "--games", "1", "--seed", "3", "--players", "3", "--db", str(db)
+        "simulate", "--games", "1", "--seed", "3", "--players", "3", "--db", str(db), "--check"
     )
     assert status == 0, err
     _, out, _ = cli("history", "--db", str(db), "--format", "situation")

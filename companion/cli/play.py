@@ -24,6 +24,11 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     sim.add_argument("--players", type=_players, default=4, metavar="P", help="2 to 12")
     sim.add_argument("--db", metavar="FILE", help="also write every game to this game log")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument(
+        "--check",
+        action="store_true",
+        help="check the invariants after every event and replay every game (slower)",
+    )
     sim.set_defaults(handler=_simulate)
 
     play = commands.add_parser(
@@ -96,7 +101,12 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         log = GameLog(args.db)
     try:
         report = simulate(
-            games=args.games, seed=args.seed, players=args.players, log=log, progress=progress
+            games=args.games,
+            seed=args.seed,
+            players=args.players,
+            log=log,
+            progress=progress,
+            check=args.check,
         )
     finally:
         if log is not None:
@@ -110,7 +120,11 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             f"turns: {data['turns']}\n"
             f"turns per second: {data['turns_per_second']}\n"
             f"games per second: {data['games_per_second']}\n"
-            f"invariant violations: {data['invariant_violations']}\n"
+            + (
+                f"invariant violations: {data['invariant_violations']}\n"
+                if report.checked
+                else "invariants: not checked (--check checks them)\n"
+            )
         )
         for problem in data["problems"]:
             out.write(f"  {problem}\n")
