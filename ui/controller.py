@@ -38,8 +38,8 @@ from companion.log import history as log_history
 from companion.log.gamelog import GameLog, in_force
 from companion.messages import languages
 from ui import viewmodels as vm
+from ui.i18n import _
 from ui.setup_store import SetupStore
-from ui.viewmodels import _
 
 if TYPE_CHECKING:
     from companion.banker.state import GameState

@@ -23,24 +23,24 @@ from companion.banker.throws import wanted_dice
 from companion.messages import language, render, render_decision, render_event
 from companion.rules.board import load_data, ultimate_board
 from companion.rules.cards import card_deck
-from companion.rules.situation import BUILDING_LEVELS
-
-try:  # the app's translation layer; until it lands, its shape with English only
-    from ui.i18n import _, money
-except ImportError:  # pragma: no cover - only before ui/i18n.py exists
-
-    def _(msgid: str, **fields: Any) -> str:
-        return msgid.format(**fields) if fields else msgid
-
-    def money(amount: int, lang: str | None = None) -> str:
-        return language(lang or "en").money(int(amount))
-
+from ui.i18n import N_, money, translate
 
 if TYPE_CHECKING:
     from companion.banker.state import Decision, GameState
     from companion.log.gamelog import LoggedCommand
 
 Rgba = tuple[float, float, float, float]
+
+#: A street's building levels (``companion.rules.table.BUILDING_LEVELS``), as the table says them.
+LEVEL_WORDS = (
+    N_("base rent"),
+    N_("1 house"),
+    N_("2 houses"),
+    N_("3 houses"),
+    N_("4 houses"),
+    N_("hotel"),
+    N_("skyscraper"),
+)
 
 _BOARD = ultimate_board()
 _DECK = card_deck()
@@ -327,97 +327,111 @@ def choice_label(option: Mapping[str, Any], decision: Decision, lang: str) -> st
     kind = command["type"]
     player = str(option.get("player", decision.player))
     if kind == "deal":
-        return _("Enter the starting cards")
+        return translate("Enter the starting cards", lang)
     if kind in ("order_roll", "roll", "dice"):
-        return _("Roll the dice")
+        return translate("Roll the dice", lang)
     if kind == "bail":
-        return _("Pay {amount} bail", amount=money(option.get("amount", 0), lang))
+        return translate("Pay {amount} bail", lang, amount=money(option.get("amount", 0), lang))
     if kind == "jail_card":
-        return _("Use {card}", card=card_title(str(option.get("card", "")), lang))
+        return translate("Use {card}", lang, card=card_title(str(option.get("card", "")), lang))
     if kind == "voucher":
         title = card_title(str(command.get("voucher", "")), lang)
         if "space" in command:
-            return _(
-                "{voucher} to {space}", voucher=title, space=space_name(command["space"], lang)
+            return translate(
+                "{voucher} to {space}",
+                lang,
+                voucher=title,
+                space=space_name(command["space"], lang),
             )
         if command.get("ride"):
-            return _("{voucher}: change track", voucher=title)
-        return _("{voucher}: stay on this track", voucher=title)
+            return translate("{voucher}: change track", lang, voucher=title)
+        return translate("{voucher}: stay on this track", lang, voucher=title)
     if kind == "choose":
         if "property" in option:
             name = space_name(str(option["property"]), lang)
             if "price" in option:
-                return _(
-                    "{property} ({amount})", property=name, amount=money(option["price"], lang)
+                return translate(
+                    "{property} ({amount})",
+                    lang,
+                    property=name,
+                    amount=money(option["price"], lang),
                 )
             if "refund" in option:
-                return _(
+                return translate(
                     "{property} (refund {amount})",
+                    lang,
                     property=name,
                     amount=money(option["refund"], lang),
                 )
             return name
         if "space" in command:
             return space_name(command["space"], lang)
-        return _("Choose a space")
+        return translate("Choose a space", lang)
     if kind == "bus":
         if command.get("option") == "move":
-            return _("Move to {space}", space=space_name(str(option.get("to", "")), lang))
-        return _("Take a Travel Voucher")
+            return translate(
+                "Move to {space}", lang, space=space_name(str(option.get("to", "")), lang)
+            )
+        return translate("Take a Travel Voucher", lang)
     if kind == "end_turn":
-        return _("End the turn")
+        return translate("End the turn", lang)
     if kind == "buy":
-        return _("Buy for {amount}", amount=money(option.get("price", 0), lang))
+        return translate("Buy for {amount}", lang, amount=money(option.get("price", 0), lang))
     if kind == "auction":
-        return _("Auction")
+        return translate("Auction", lang)
     if kind == "bid":
-        return _("{player}: bid", player=player)
+        return translate("{player}: bid", lang, player=player)
     if kind == "pass":
-        return _("{player}: pass", player=player)
+        return translate("{player}: pass", lang, player=player)
     if kind == "taxi":
         fare = money(option.get("fare", 0), lang)
-        return _(
-            "Ride to {space} ({amount})", space=space_name(command["space"], lang), amount=fare
+        return translate(
+            "Ride to {space} ({amount})",
+            lang,
+            space=space_name(command["space"], lang),
+            amount=fare,
         )
     if kind == "skip":
-        return _("No taxi ride")
+        return translate("No taxi ride", lang)
     if kind == "draw":
         if "card" in command:
             return card_title(str(command["card"]), lang)
-        return _("Enter the Roll Three card")
+        return translate("Enter the Roll Three card", lang)
     if kind == "gift":
         if command.get("option") == "cash":
-            return _("Take {amount}", amount=money(option.get("amount", 100), lang))
-        return _("Take a Travel Voucher")
+            return translate("Take {amount}", lang, amount=money(option.get("amount", 100), lang))
+        return translate("Take a Travel Voucher", lang)
     if kind == "stock":
         company = company_name(str(command.get("company", "")), lang)
         if command.get("how") == "buy":
-            return _(
+            return translate(
                 "Buy a share of {company} for {amount}",
+                lang,
                 company=company,
                 amount=money(option.get("price", 0), lang),
             )
-        return _("Auction a share of {company}", company=company)
+        return translate("Auction a share of {company}", lang, company=company)
     if kind == "pay":
         payee = str(option.get("owner") or option.get("creditor") or "")
-        return _(
+        return translate(
             "Pay {amount} to {payee}",
+            lang,
             amount=money(option.get("amount", 0), lang),
             payee=account_name(payee, lang),
         )
     if kind == "play_card":
-        return _("Play {card}", card=card_title(str(command.get("card", "")), lang))
+        return translate("Play {card}", lang, card=card_title(str(command.get("card", "")), lang))
     if kind == "bankrupt":
-        return _("Go bankrupt")
+        return translate("Go bankrupt", lang)
     if kind == "option":
-        return _("Option {number}", number=command.get("option", ""))
+        return translate("Option {number}", lang, number=command.get("option", ""))
     if kind == "target":
         return str(command.get("target", ""))
     if kind == "accept":
-        return _("Accept")
+        return translate("Accept", lang)
     if kind == "refuse":
-        return _("Refuse: {card}", card=card_title(str(option.get("card", "")), lang))
-    return kind
+        return translate("Refuse: {card}", lang, card=card_title(str(option.get("card", "")), lang))
+    return str(kind)
 
 
 def anytime_label(option: Mapping[str, Any], lang: str) -> str:
@@ -430,46 +444,51 @@ def anytime_label(option: Mapping[str, Any], lang: str) -> str:
         else company_name(str(command.get("company", "")), lang)
     )
     if kind == "build":
-        return _(
+        return translate(
             "Build on {property} ({amount})",
+            lang,
             property=what,
             amount=money(option.get("cost", 0), lang),
         )
     if kind == "sell_building":
-        return _(
+        return translate(
             "Sell a building on {property} (+{amount})",
+            lang,
             property=what,
             amount=money(option.get("refund", 0), lang),
         )
     if kind == "mortgage":
-        return _(
+        return translate(
             "Mortgage {property} (+{amount})",
+            lang,
             property=what,
             amount=money(option.get("value", 0), lang),
         )
     if kind == "unmortgage":
-        return _(
+        return translate(
             "Lift the mortgage on {property} ({amount})",
+            lang,
             property=what,
             amount=money(option.get("cost", 0), lang),
         )
     if kind == "play_card":
         title = card_title(str(command.get("card", "")), lang)
         if "target" in command and "property" in command:
-            return _(
+            return translate(
                 "Play {card}: {property} of {player}",
+                lang,
                 card=title,
                 property=what,
                 player=command["target"],
             )
         if "property" in command:
-            return _("Play {card}: {property}", card=title, property=what)
+            return translate("Play {card}: {property}", lang, card=title, property=what)
         if "company" in command:
-            return _("Play {card}: {company}", card=title, company=what)
-        return _("Play {card}", card=title)
+            return translate("Play {card}: {company}", lang, card=title, company=what)
+        return translate("Play {card}", lang, card=title)
     if kind == "end_game":
-        return _("End the game now (time limit)")
-    return kind
+        return translate("End the game now (time limit)", lang)
+    return str(kind)
 
 
 def make_choice(option: Mapping[str, Any], player: str, label: str) -> Choice:
@@ -518,10 +537,11 @@ def player_chips(state: GameState, lang: str) -> tuple[PlayerChip, ...]:
     )
 
 
-def bank_text(state: GameState) -> str:
+def bank_text(state: GameState, lang: str) -> str:
     left = state.supply()
-    return _(
+    return translate(
         "Bank: {houses} houses, {hotels} hotels, {skyscrapers} skyscrapers",
+        lang,
         houses=left.get("houses", 0),
         hotels=left.get("hotels", 0),
         skyscrapers=left.get("skyscrapers", 0),
@@ -534,8 +554,8 @@ def status_text(state: GameState, lang: str) -> str:
     if state.turn:
         return sentence("event.turn", {"player": state.turn}, lang)
     if state.decision.kind == "deal":
-        return _("Setting up: the starting cards")
-    return _("Rolling for the turn order")
+        return translate("Setting up: the starting cards", lang)
+    return translate("Rolling for the turn order", lang)
 
 
 def table_view(
@@ -555,8 +575,8 @@ def table_view(
     return TableView(
         lang=lang,
         players=player_chips(state, lang),
-        pool_text=_("Pool {amount}", amount=money(state.pool, lang)),
-        bank_text=bank_text(state),
+        pool_text=translate("Pool {amount}", lang, amount=money(state.pool, lang)),
+        bank_text=bank_text(state, lang),
         status=status_text(state, lang),
         decision=decision_view(state, lang),
         proposal=proposal,
@@ -579,7 +599,7 @@ def empty_table_view(lang: str, *, notice: str = "", place: str = "setup") -> Ta
         players=(),
         pool_text="",
         bank_text="",
-        status=_("No game yet: set up the table"),
+        status=translate("No game yet: set up the table", lang),
         decision=None,
         proposal=None,
         flashes=(),
@@ -661,7 +681,7 @@ def proposal_label(state: GameState, faces: Sequence[int | str], lang: str) -> s
                 return sentence(result.code, result.params, lang)
         except Exception:  # noqa: BLE001 - the referee's preview is a courtesy
             pass
-    return _("Apply {faces}", faces=text)
+    return translate("Apply {faces}", lang, faces=text)
 
 
 # -- The board ----------------------------------------------------------------------------------
@@ -684,9 +704,9 @@ def rent_now(state: GameState, name: str, lang: str) -> str:
     if h is None:
         return ""
     if h.mortgaged:
-        return _("Mortgaged: no rent")
+        return translate("Mortgaged: no rent", lang)
     if space.kind == "street":
-        return _("Rent {amount}", amount=money(space.rent[h.level], lang))
+        return translate("Rent {amount}", lang, amount=money(space.rent[h.level], lang))
     if space.kind in ("railroad", "cab_company"):
         owned = sum(
             1
@@ -694,35 +714,39 @@ def rent_now(state: GameState, name: str, lang: str) -> str:
             if state.owner(n) == h.owner and not state.holdings[n].mortgaged
         )
         amount = space.rent[max(0, min(owned, len(space.rent)) - 1)] * (2 if h.improved else 1)
-        return _("Rent {amount}", amount=money(amount, lang))
+        return translate("Rent {amount}", lang, amount=money(amount, lang))
     if space.kind == "utility":
         owned = sum(1 for n in _BOARD.properties_of_kind("utility") if state.owner(n) == h.owner)
         times = _BOARD.utility_multipliers[max(0, min(owned, len(_BOARD.utility_multipliers)) - 1)]
-        return _("Rent {times} times the dice", times=times)
+        return translate("Rent {times} times the dice", lang, times=times)
     return ""
 
 
 def deed_lines(name: str, lang: str) -> tuple[str, ...]:
     space = _BOARD.properties[name][0]
-    lines = [_("Price {amount}", amount=money(space.price, lang))]
+    lines = [translate("Price {amount}", lang, amount=money(space.price, lang))]
     if space.kind == "street":
-        labels = ("base", *BUILDING_LEVELS[1:])
+        labels = LEVEL_WORDS
         lines += [
-            f"{_(label)}: {money(amount, lang)}"
+            translate(
+                "{level}: {amount}", lang, level=translate(label, lang), amount=money(amount, lang)
+            )
             for label, amount in zip(labels, space.rent, strict=False)
         ]
-        lines.append(_("Buildings {amount} each", amount=money(space.house_cost, lang)))
+        lines.append(
+            translate("Buildings {amount} each", lang, amount=money(space.house_cost, lang))
+        )
     elif space.kind in ("railroad", "cab_company"):
         lines += [
-            _("{count} owned: {amount}", count=n, amount=money(amount, lang))
+            translate("{count} owned: {amount}", lang, count=n, amount=money(amount, lang))
             for n, amount in enumerate(space.rent, 1)
         ]
     elif space.kind == "utility":
         lines += [
-            _("{count} owned: {times} times the dice", count=n, times=m)
+            translate("{count} owned: {times} times the dice", lang, count=n, times=m)
             for n, m in enumerate(_BOARD.utility_multipliers, 1)
         ]
-    lines.append(_("Mortgage {amount}", amount=money(space.mortgage, lang)))
+    lines.append(translate("Mortgage {amount}", lang, amount=money(space.mortgage, lang)))
     return tuple(lines)
 
 
@@ -772,11 +796,13 @@ def board_view(state: GameState | None, lang: str, *, path: Sequence[str] = ()) 
 # -- Player sheets ------------------------------------------------------------------------------
 
 
-def _level_words(level: int, improved: bool, kind: str) -> str:
+def _level_words(level: int, improved: bool, kind: str, lang: str) -> str:
     if kind == "street":
-        return _(BUILDING_LEVELS[level]) if level else ""
+        return translate(LEVEL_WORDS[level], lang) if level else ""
     if improved:
-        return _("train depot") if kind == "railroad" else _("cab stand")
+        return (
+            translate("train depot", lang) if kind == "railroad" else translate("cab stand", lang)
+        )
     return ""
 
 
@@ -803,21 +829,22 @@ def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
                 name=space_name(name, lang),
                 key=space.key,
                 colour=rgba(_GROUP_HEX.get(space.group or "")),
-                buildings=_level_words(h.level, h.improved, space.kind),
+                buildings=_level_words(h.level, h.improved, space.kind, lang),
                 mortgaged=h.mortgaged,
                 actions=tuple(by_property.get(name, ())),
             )
         )
     rows.sort(key=lambda r: (r.key.split(":")[0], int(r.key.split(":")[1])))
     shares = tuple(
-        _(
+        translate(
             "{company}: {count} ({mortgaged} mortgaged)",
+            lang,
             company=company_name(c, lang),
             count=n,
             mortgaged=seat.mortgaged_shares.get(c, 0),
         )
         if seat.mortgaged_shares.get(c)
-        else _("{company}: {count}", company=company_name(c, lang), count=n)
+        else translate("{company}: {count}", lang, company=company_name(c, lang), count=n)
         for c, n in seat.shares.items()
         if n
     )
@@ -833,7 +860,7 @@ def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
         token=seat.token,
         cash=state.cash.get(player, 0),
         cash_text=money(state.cash.get(player, 0), lang),
-        net_worth_text=_("Net worth {amount}", amount=money(worth, lang)),
+        net_worth_text=translate("Net worth {amount}", lang, amount=money(worth, lang)),
         where=space_name(seat.position.key, lang),
         properties=tuple(rows),
         shares=shares,
@@ -1007,7 +1034,9 @@ def referee_view(
             regular = [f for f in faces if isinstance(f, int) and not isinstance(f, bool)]
             rest = [f for f in faces if f not in regular]
             if len(regular) != 2:
-                raise ValueError(_("Give two regular dice and the speed die, e.g. 3 4 mr"))
+                raise ValueError(
+                    translate("Give two regular dice and the speed die, e.g. 3 4 mr", lang)
+                )
             roll = Roll.from_json([regular[0], regular[1], rest[0] if rest else None])
             result = resolve_roll(_BOARD, situation, roll, player=player)
     except Exception as exc:  # noqa: BLE001 - the referee answers in one line, never raises
