@@ -1,0 +1,374 @@
+"""The app's words in the table's language: gettext catalogs read with Babel, numbers and money.
+
+Every visible string of ``ui/`` goes through here. A msgid is the English sentence with named
+``str.format`` fields; amounts are formatted by :func:`money` first::
+
+    _("Buy for {amount}", amount=money(430))      # 'Buy for $430' / 'Acheter pour 430 $'
+    ngettext("{n} house", "{n} houses", 3)        # '3 houses' ({n} is given)
+    translate("Auction", "fr")                    # another language than the current one
+    N_("Roll")                                    # marks a msgid to translate later, unchanged
+
+The catalogs are ``ui/locales/<lang>/LC_MESSAGES/companion.po``, read at run time (no compile
+step). ``python -m ui.i18n extract`` adds the msgids found in ``ui/**/*.py`` and ``ui/**/*.kv``
+to every catalog (keeping the translations), and ``python -m ui.i18n check`` says what is missing
+or stale without writing (the tests run it). An empty French msgstr falls back to the English.
+
+Nothing here imports Kivy: the view-models and the controller use it headless; ``ui.kvi18n``
+is the Kivy side, which re-renders kv texts when :func:`set_language` is called.
+
+>>> set_language("fr"); money(1500) == "1\\u202f500\\u00a0$"
+True
+>>> set_language("en"); _("Buy for {amount}", amount=money(1500))
+'Buy for $1,500'
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract as _babel_extract
+from babel.messages.pofile import read_po, write_po
+from babel.numbers import format_decimal
+
+#: The languages of the app, the first is the default.
+LANGUAGES: tuple[str, ...] = ("en", "fr")
+#: The Babel locale of each language: American dollars as printed on the board, French numbers.
+LOCALES: Mapping[str, str] = {"en": "en_US", "fr": "fr_FR"}
+DOMAIN = "companion"
+
+UI_DIR = Path(__file__).resolve().parent
+LOCALE_DIR = UI_DIR / "locales"
+
+#: Callables marking msgids in Python: name -> which arguments are msgids (Babel's spec).
+KEYWORDS: Mapping[str, Any] = {"_": None, "N_": None, "translate": (1,), "ngettext": (1, 2)}
+#: A comment starting with this just above a marked string goes to the translator.
+COMMENT_TAG = "i18n:"
+
+Key = str | tuple[str, str]
+
+_current = LANGUAGES[0]
+_listeners: list[Callable[[str], None]] = []
+_catalogs: dict[str, dict[Key, Any]] = {}
+
+
+# -- Translating -------------------------------------------------------------------------------
+
+
+def _(msgid: str, **fields: Any) -> str:
+    """``msgid`` in the current language, its ``{fields}`` filled."""
+    return translate(msgid, None, **fields)
+
+
+def translate(msgid: str, lang: str | None = None, /, **fields: Any) -> str:
+    """``msgid`` in ``lang`` (the current language when ``None``), its ``{fields}`` filled.
+
+    >>> translate("Buy for {amount}", "en", amount="$430")
+    'Buy for $430'
+    """
+    found = _catalog(lang or _current).get(msgid)
+    return _fill(found if isinstance(found, str) and found else msgid, fields)
+
+
+def ngettext(singular: str, plural: str, n: int, lang: str | None = None, /, **fields: Any) -> str:
+    """The singular or plural msgid for ``n`` in ``lang``, with ``{n}`` among its fields.
+
+    French says the singular for 0 and 1, English only for 1.
+
+    >>> ngettext("{n} house", "{n} houses", 1, "en"), ngettext("{n} house", "{n} houses", 0, "en")
+    ('1 house', '0 houses')
+    """
+    lang = lang or _current
+    form = int(n > 1) if lang == "fr" else int(n != 1)
+    found = _catalog(lang).get((singular, plural))
+    if isinstance(found, tuple) and len(found) > form and found[form]:
+        text = found[form]
+    else:
+        text = plural if form else singular
+    return _fill(text, {"n": number(n, lang), **fields})
+
+
+def N_(msgid: str) -> str:  # noqa: N802 - gettext's own name for the marker
+    """Marks ``msgid`` for the extractor and returns it unchanged (translate it when shown)."""
+    return msgid
+
+
+class _Fields(dict[str, Any]):
+    """The fields of a message; a field the translation names but the caller did not give
+    stays as ``{name}`` rather than failing on screen (the catalog test catches it)."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def _fill(text: str, fields: Mapping[str, Any]) -> str:
+    return text.format_map(_Fields(fields)) if fields else text
+
+
+# -- Numbers and money -------------------------------------------------------------------------
+
+
+def number(n: int | float, lang: str | None = None) -> str:
+    """A number in ``lang``'s format: ``1,500`` / ``1 500`` (narrow no-break space).
+
+    >>> number(1234567, "en"), number(1234567, "fr") == "1\\u202f234\\u202f567"
+    ('1,234,567', True)
+    """
+    return format_decimal(n, locale=LOCALES[lang or _current])
+
+
+def money(amount: int, lang: str | None = None) -> str:
+    """Dollars as the table says them: ``$1,500`` / ``1 500 $`` (the same as the engine's
+    ``companion.messages`` renderers).
+
+    >>> money(-1500, "en"), money(-1500, "fr") == "-1\\u202f500\\u00a0$"
+    ('-$1,500', True)
+    """
+    lang = lang or _current
+    digits = number(abs(int(amount)), lang)
+    sign = "-" if amount < 0 else ""
+    if lang == "en":
+        return f"{sign}${digits}"
+    return f"{sign}{digits}\u00a0$"  # French puts the sign after, a no-break space before it
+
+
+# -- The current language ----------------------------------------------------------------------
+
+
+def language() -> str:
+    """The current language."""
+    return _current
+
+
+def set_language(lang: str) -> None:
+    """Switch to ``lang`` (one of :data:`LANGUAGES`) and tell every listener.
+
+    >>> set_language("de")
+    Traceback (most recent call last):
+    ...
+    ValueError: no language 'de'; the languages are en, fr
+    """
+    global _current
+    if lang not in LANGUAGES:
+        raise ValueError(f"no language {lang!r}; the languages are {', '.join(LANGUAGES)}")
+    _catalog(lang)  # read before switching: a broken catalog fails here, not mid-screen
+    changed, _current = lang != _current, lang
+    if changed:
+        for listener in list(_listeners):
+            listener(lang)
+
+
+def on_language(callback: Callable[[str], None]) -> None:
+    """Call ``callback(lang)`` after each switch of language (the Kivy side re-renders)."""
+    _listeners.append(callback)
+
+
+def remove_listener(callback: Callable[[str], None]) -> None:
+    """Stop telling ``callback`` about switches."""
+    _listeners.remove(callback)
+
+
+# -- Catalogs ----------------------------------------------------------------------------------
+
+
+def po_path(lang: str) -> Path:
+    """The catalog file of ``lang``."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read_catalog(lang: str) -> Catalog:
+    """The catalog of ``lang`` as Babel reads it (an empty one if the file is missing)."""
+    path = po_path(lang)
+    if not path.exists():
+        return _new_catalog(lang)
+    with path.open("rb") as f:
+        return read_po(f, locale=LOCALES[lang], domain=DOMAIN)
+
+
+def _catalog(lang: str) -> dict[Key, Any]:
+    if lang not in LANGUAGES:
+        raise ValueError(f"no language {lang!r}; the languages are {', '.join(LANGUAGES)}")
+    if lang not in _catalogs:
+        _catalogs[lang] = {
+            m.id: _typeset(m.string, lang) for m in read_catalog(lang) if m.id and not m.fuzzy
+        }
+    return _catalogs[lang]
+
+
+def reload() -> None:
+    """Read the catalogs again on next use (after the extractor wrote them)."""
+    _catalogs.clear()
+
+
+_FR_SPACES = (
+    (re.compile(r" ([:»])"), "\u00a0\\1"),  # a no-break space before a colon and a closing quote
+    (re.compile(r" ([;!?])"), "\u202f\\1"),  # a narrow one before ; ! ?
+    (re.compile(r"« "), "«\u00a0"),
+)
+
+
+def french_spacing(text: str) -> str:
+    """French typography: the space before ``: ; ! ? »`` and after ``«`` never breaks a line.
+
+    Translators type ordinary spaces; the app shows them unbreakable.
+
+    >>> french_spacing("Prêt ? Oui : « Go ! »") == "Prêt\\u202f? Oui\\u00a0: «\\u00a0Go\\u202f!\\u00a0»"
+    True
+    """
+    for pattern, replacement in _FR_SPACES:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def _typeset(string: Any, lang: str) -> Any:
+    if lang != "fr":
+        return string
+    if isinstance(string, tuple):
+        return tuple(french_spacing(s) for s in string)
+    return french_spacing(string)
+
+
+# -- The extractor -----------------------------------------------------------------------------
+
+#: A marked string in a kv rule: ``l._("Buy")``, ``_('Buy')``, ``N_("Buy")``.
+_KV_MARKED = re.compile(r"""\b_\(\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')""")
+
+
+def _sources(root: Path) -> Iterator[Path]:
+    for path in sorted(root.rglob("*")):
+        if path.suffix in (".py", ".kv") and "__pycache__" not in path.parts:
+            yield path
+
+
+def extract_messages(root: Path = UI_DIR) -> dict[Key, list[tuple[str, list[str]]]]:
+    """Every msgid marked in ``root``'s ``.py`` and ``.kv`` files, in the order found, with where
+    each is (``ui/screens/table.kv``) and its translator comments."""
+    found: dict[Key, list[tuple[str, list[str]]]] = {}
+    base = root.parent
+    for path in _sources(root):
+        where = path.relative_to(base).as_posix()
+        for key, comments in _marked(path):
+            found.setdefault(key, []).append((where, comments))
+    return found
+
+
+def _marked(path: Path) -> Iterator[tuple[Key, list[str]]]:
+    if path.suffix == ".kv":
+        for match in _KV_MARKED.finditer(path.read_text("utf-8")):
+            yield ast.literal_eval(match.group(1)), []
+        return
+    with path.open("rb") as f:
+        for _lineno, message, comments, _context in _babel_extract(
+            "python", f, keywords=KEYWORDS, comment_tags=(COMMENT_TAG,)
+        ):
+            notes = [c.removeprefix(COMMENT_TAG).strip() for c in comments]
+            yield (message if isinstance(message, str) else tuple(message)), notes
+
+
+def _new_catalog(lang: str) -> Catalog:
+    catalog = Catalog(
+        locale=LOCALES[lang],
+        domain=DOMAIN,
+        header_comment=f"# The app's words in {lang}: see ui/i18n.py (python -m ui.i18n extract).",
+        project="Ultimate Monopoly companion",
+        version="0.1",
+        msgid_bugs_address="",
+        last_translator="the companion's authors",
+        language_team=lang,
+        fuzzy=False,
+    )
+    catalog.revision_date = catalog.creation_date
+    return catalog
+
+
+def merge(lang: str, found: Mapping[Key, list[tuple[str, list[str]]]]) -> tuple[Catalog, list[str]]:
+    """``lang``'s catalog with the msgids ``found``: the known ones keep their translation, the
+    new ones go at the end, the ones no longer marked become obsolete (``#~``); and what changed.
+    """
+    catalog = read_catalog(lang)
+    changes = []
+    for message in list(catalog):
+        if message.id and message.id not in found:
+            changes.append(f"{lang}: stale msgid {message.id!r}")
+            catalog.obsolete[message.id] = message
+            del catalog[message.id]
+    for key, places in found.items():
+        locations = sorted({(where, None) for where, _ in places})
+        comments = [c for _, notes in places for c in notes]
+        if key in catalog:
+            message = catalog[key]
+            message.locations, message.auto_comments = locations, comments
+            continue
+        changes.append(f"{lang}: new msgid {key!r}")
+        catalog.obsolete.pop(key, None)
+        string: Any = ("", "") if isinstance(key, tuple) else ""
+        catalog.add(key, string, locations=locations, auto_comments=comments)
+    return catalog, changes
+
+
+def problems(found: Mapping[Key, list[tuple[str, list[str]]]] | None = None) -> list[str]:
+    """What is wrong with the catalogs against the code: msgids missing or stale in any catalog,
+    a French msgstr empty, or naming other ``{fields}`` than its msgid."""
+    found = extract_messages() if found is None else found
+    said = []
+    for lang in LANGUAGES:
+        catalog, changes = merge(lang, found)
+        said += changes
+        if lang == "en":
+            continue
+        for message in catalog:
+            if not message.id:
+                continue
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            if not all(strings):
+                said.append(f"{lang}: no translation of {message.id!r}")
+            elif any(_fields(s) != _fields(message.id) for s in strings):
+                said.append(f"{lang}: {strings!r} names other fields than {message.id!r}")
+    return said
+
+
+def _fields(key: Key) -> set[str]:
+    """The ``{fields}`` a msgid or msgstr names (both forms of a plural)."""
+    texts = key if isinstance(key, tuple) else (key,)
+    return {m.group(1) for t in texts for m in re.finditer(r"\{(\w+)[^{}]*\}", t)}
+
+
+def write_catalogs(found: Mapping[Key, list[tuple[str, list[str]]]] | None = None) -> list[str]:
+    """Merge the msgids marked in the code into every catalog file; what changed."""
+    found = extract_messages() if found is None else found
+    said = []
+    for lang in LANGUAGES:
+        catalog, changes = merge(lang, found)
+        said += changes
+        path = po_path(lang)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as f:
+            # No line numbers: they would change the catalogs at every edit of a screen.
+            write_po(f, catalog, width=100, include_lineno=False, sort_output=False)
+    reload()
+    return said
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m ui.i18n extract`` writes the catalogs; ``check`` only reports (exit 1)."""
+    args = sys.argv[1:] if argv is None else argv
+    if args not in (["extract"], ["check"]):
+        print("usage: python -m ui.i18n extract|check", file=sys.stderr)
+        return 2
+    if args == ["extract"]:
+        for line in write_catalogs():
+            print(line)
+        return 0
+    said = problems()
+    for line in said:
+        print(line)
+    return 1 if said else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,120 @@
+"""The Kivy side of :mod:`ui.i18n`: ``l`` in every kv rule, and the app's one font.
+
+Importing this module (the app, a screen or a dialog does it before loading kv) registers the
+font family ``"UI"`` and installs ``l``, a :class:`Localizer`, in kv's global names, so a kv file
+writes::
+
+    text: l._("Buy for {amount}", amount=l.money(root.price))
+    font_name: l.font_name
+
+and the text is worded again when the language changes: ``_``, ``money`` and ``number`` are
+properties whose value is replaced at each switch, so kv's bindings on them fire. The shape is
+kivy-garden-i18n's ``Localizer`` (MIT), re-implemented on our catalogs.
+
+>>> l.lang = "fr"; l._("Cancel") == i18n.translate("Cancel", "fr"); l.lang = "en"
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from pathlib import Path
+from typing import Any
+
+from kivy.core.text import DEFAULT_FONT, LabelBase
+from kivy.event import EventDispatcher
+from kivy.lang import global_idmap
+from kivy.properties import ObjectProperty, StringProperty
+
+from ui import i18n
+
+FONT_NAME = "UI"
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+
+
+def font_files() -> tuple[Path, Path]:
+    """The regular and bold faces of the UI family: DejaVu Sans from Kivy's data folder (Kivy
+    ships no bold face of it, so ours comes from Debian's fonts-dejavu-core: ``fonts/README``)."""
+    import kivy
+
+    regular = Path(kivy.kivy_data_dir) / "fonts" / "DejaVuSans.ttf"
+    if not regular.exists():  # an unusual Kivy build: the copy of the same font family we ship
+        regular = FONT_DIR / "DejaVuSans-Bold.ttf"
+    return regular, FONT_DIR / "DejaVuSans-Bold.ttf"
+
+
+def register_fonts() -> None:
+    """Register the ``UI`` family, and make it the face of every label that names no font.
+
+    Re-registering Kivy's default name (``Roboto``) rather than setting ``[kivy] default_font``
+    in the Config: the Config is read once, when ``kivy.core.text`` is first imported, so it works
+    only if nothing imported a widget before; a label looks its font name up at each render, so
+    this works whenever it runs before the first frame, and covers the widgets that never name a
+    font (TextInput, Spinner options, Kivy's own popups). Roboto lacks U+202F, the French
+    thousands separator, and the symbols the app draws.
+    """
+    regular, bold = (os.fspath(p) for p in font_files())
+    for name in {FONT_NAME, DEFAULT_FONT}:
+        LabelBase.register(name, regular, fn_italic=regular, fn_bold=bold, fn_bolditalic=bold)
+
+
+class Localizer(EventDispatcher):  # type: ignore[misc]
+    """The current language as kv sees it. Setting ``lang`` switches the whole app
+    (:func:`ui.i18n.set_language`); a switch made in Python updates ``lang`` too."""
+
+    #: The current language: "en" or "fr".
+    lang = StringProperty(i18n.language())
+    #: ``_("msgid", **fields)`` in the current language (a new function at each switch).
+    _ = ObjectProperty(None)
+    #: ``money(amount)`` and ``number(n)`` in the current language.
+    money = ObjectProperty(None)
+    number = ObjectProperty(None)
+    #: The font family every label uses: ``font_name: l.font_name``.
+    font_name = StringProperty(FONT_NAME)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._reword(self.lang)
+        i18n.on_language(self._follow)
+
+    def on_lang(self, _instance: Any, lang: str) -> None:
+        if lang != i18n.language():
+            i18n.set_language(lang)  # tells _follow, which rewords
+        else:
+            self._reword(lang)
+
+    def _follow(self, lang: str) -> None:
+        if self.lang != lang:
+            self.lang = lang
+        else:
+            self._reword(lang)
+
+    def _reword(self, lang: str) -> None:
+        # New function objects each time, so that every kv binding on them fires.
+        self._ = functools.partial(_translate, lang)
+        self.money = functools.partial(_money, lang=lang)
+        self.number = functools.partial(_number, lang=lang)
+
+
+def _translate(lang: str, msgid: str, **fields: Any) -> str:
+    return i18n.translate(msgid, lang, **fields)
+
+
+def _money(amount: int, *, lang: str) -> str:
+    return i18n.money(amount, lang)
+
+
+def _number(n: int | float, *, lang: str) -> str:
+    return i18n.number(n, lang)
+
+
+def install(name: str = "l") -> Localizer:
+    """Put the app's :class:`Localizer` in kv's global names as ``name``."""
+    global_idmap[name] = l
+    return l
+
+
+register_fonts()
+l = Localizer()  # noqa: E741 - the one-letter name kv files use, as in kivy-garden-i18n
+install()
