@@ -13,7 +13,6 @@ from typing import Any
 
 from kivy.app import App
 from kivy.lang import Builder
-from kivy.metrics import dp
 from kivy.properties import (
     BooleanProperty,
     ListProperty,

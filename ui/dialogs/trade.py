@@ -1,0 +1,236 @@
+"""A trade between two players: cash, properties, shares, Travel Vouchers, Roll Three cards
+and kept cards, each side picked by touch; both players agree; one ``trade`` command.
+
+The agreement is given on what is shown: changing anything withdraws both agreements. The
+command carries the decision id the table showed when the second player agreed, and the dialog
+sends it once (a second tap finds it sent; the engine refuses a stale id anyway).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from kivy.lang import Builder
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.modalview import ModalView
+from kivy.uix.togglebutton import ToggleButton
+
+from ui.i18n import _, money
+
+#: The cash steps offered as buttons: a touchscreen may have no keyboard.
+CASH_STEPS = (-100, -10, 10, 100)
+
+
+class TradeItemToggle(ToggleButton):
+    """One asset a side may give: pressed = in the trade."""
+
+    kind = StringProperty("")
+    value = StringProperty("")
+    side = ObjectProperty(None, allownone=True)
+
+    def on_state(self, *_args: Any) -> None:
+        if self.side is not None:
+            self.side.changed()
+
+
+class TradeAgree(Button):
+    """One player's agreement: it says whose, and whether it is given."""
+
+    # rebind: the kv rules read ``side.player`` and ``side.agreed`` through this property.
+    side = ObjectProperty(None, allownone=True, rebind=True)
+    dialog = ObjectProperty(None, allownone=True)
+
+
+class TradeSide(BoxLayout):
+    """One player's side: who, the cash they give, the assets they give."""
+
+    player = StringProperty("")
+    players = ListProperty([])
+    colour = ListProperty([0.6, 0.6, 0.6, 1])
+    cash = NumericProperty(0)
+    cash_max = NumericProperty(0)
+    cash_text = StringProperty("")
+    have_text = StringProperty("")
+    agreed = BooleanProperty(False)
+    dialog = ObjectProperty(None, allownone=True)
+
+    def on_cash(self, *_args: Any) -> None:
+        self.cash_text = money(int(self.cash))
+        self.changed()
+
+    def step(self, amount: int) -> None:
+        self.cash = max(0, min(int(self.cash_max), int(self.cash) + amount))
+
+    def typed(self, text: str) -> None:
+        try:
+            value = int(text or 0)
+        except ValueError:
+            return
+        self.cash = max(0, min(int(self.cash_max), value))
+
+    def items(self) -> list[TradeItemToggle]:
+        return list(
+            reversed([w for w in self.ids.item_box.children if isinstance(w, TradeItemToggle)])
+        )
+
+    def fill(self, tradables: Any, cash_max: int, cash_text: str) -> None:
+        self.cash_max = cash_max
+        self.cash = 0
+        self.cash_text = money(0)
+        self.have_text = _("has {amount}", amount=cash_text)
+        box = self.ids.item_box
+        box.clear_widgets()
+        for item in tradables:
+            box.add_widget(
+                TradeItemToggle(text=item.label, kind=item.kind, value=str(item.value), side=self)
+            )
+        self.ids.nothing.opacity = 0 if tradables else 1
+
+    def gives(self) -> dict[str, Any]:
+        """This side as the trade command carries it."""
+        side: dict[str, Any] = {}
+        if int(self.cash) > 0:
+            side["cash"] = int(self.cash)
+        chosen = [t for t in self.items() if t.state == "down"]
+        for kind in ("properties", "vouchers", "roll_three", "cards"):
+            values = [t.value for t in chosen if t.kind == kind]
+            if values:
+                side[kind] = values
+        shares = Counter(t.value for t in chosen if t.kind == "shares")
+        if shares:
+            side["shares"] = dict(shares)
+        return side
+
+    def words(self) -> str:
+        parts = [money(int(self.cash))] if int(self.cash) > 0 else []
+        parts += [t.text for t in self.items() if t.state == "down"]
+        return ", ".join(parts) if parts else _("nothing")
+
+    def changed(self) -> None:
+        if self.dialog is not None:
+            self.dialog.changed()
+
+
+class TradeDialog(ModalView):
+    """The trade: two sides, two agreements, one command."""
+
+    controller = ObjectProperty(None, allownone=True)
+    summary = StringProperty("")
+    message = StringProperty("")
+    ready = BooleanProperty(False)
+    sent = BooleanProperty(False)
+
+    def __init__(self, controller: Any, first: str = "", second: str = "", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.controller = controller
+        self._filling = False
+        self.agreed_on: int | None = None
+        names = [c.name for c in self._chips() if not c.bankrupt]
+        first = first if first in names else (names[0] if names else "")
+        second = (
+            second
+            if second in names and second != first
+            else next((n for n in names if n != first), "")
+        )
+        for side in (self.ids.left, self.ids.right):
+            side.dialog = self
+            side.players = names
+        self.ids.left.player = first
+        self.ids.right.player = second
+        self.refill()
+
+    def _chips(self) -> tuple[Any, ...]:
+        return tuple(getattr(getattr(self.controller, "view", None), "players", ()) or ())
+
+    def choose(self, side: TradeSide, name: str) -> None:
+        """Pick who trades on a side (the other side steps aside if it was that player)."""
+        other = self.ids.right if side is self.ids.left else self.ids.left
+        if name == other.player:
+            other.player = side.player
+        side.player = name
+        self.refill()
+
+    def refill(self) -> None:
+        chips = {c.name: c for c in self._chips()}
+        self._filling = True
+        for side in (self.ids.left, self.ids.right):
+            chip = chips.get(side.player)
+            if chip is None:
+                continue
+            side.colour = list(chip.colour)
+            side.fill(self.controller.tradables(side.player), int(chip.cash), chip.cash_text)
+        self._filling = False
+        self.changed()
+
+    def changed(self) -> None:
+        """Anything changed: the agreements given on the old trade are withdrawn."""
+        if self._filling:
+            return
+        left, right = self.ids.left, self.ids.right
+        if not self.sent:
+            left.agreed = right.agreed = False
+            self.agreed_on = None
+        self.summary = _(
+            "{first} gives {first_gives}; {second} gives {second_gives}.",
+            first=left.player,
+            first_gives=left.words(),
+            second=right.player,
+            second_gives=right.words(),
+        )
+        self.ready = False
+        self.message = ""
+
+    def agree(self, side: TradeSide) -> None:
+        """One player agrees to the trade as shown."""
+        if self.sent:
+            return
+        if not (self.ids.left.gives() or self.ids.right.gives()):
+            self.message = _("Pick what changes hands first.")
+            return
+        side.agreed = True
+        if self.ids.left.agreed and self.ids.right.agreed:
+            decision = getattr(getattr(self.controller, "view", None), "decision", None)
+            self.agreed_on = None if decision is None else decision.id
+            self.ready = self.agreed_on is not None
+
+    def command(self) -> dict[str, Any]:
+        left, right = self.ids.left, self.ids.right
+        command: dict[str, Any] = {"type": "trade", "player": left.player, "with": right.player}
+        give, take = left.gives(), right.gives()
+        if give:
+            command["give"] = give
+        if take:
+            command["take"] = take
+        return command
+
+    def confirm(self) -> bool:
+        """Make the trade (once, however many taps)."""
+        if self.sent or not self.ready or self.agreed_on is None:
+            return False
+        self.sent = True
+        done = bool(self.controller.anytime(self.agreed_on, self.command()))
+        if done:
+            self.dismiss()
+            return True
+        # Refused (the table moved on, or a rule): say why, and ask both to agree again.
+        self.sent = False
+        self.message = getattr(getattr(self.controller, "view", None), "notice", "") or _(
+            "The trade was refused."
+        )
+        self.ids.left.agreed = self.ids.right.agreed = False
+        self.ready = False
+        self.agreed_on = None
+        return False
+
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))

@@ -1,0 +1,304 @@
+"""The player sheets: each player's cash, deeds (buildings, mortgages), shares, Travel
+Vouchers, Roll Three cards and kept cards, and what can be done with them at any time.
+
+Every action button is a :class:`ui.viewmodels.Choice` the controller put on the sheet, sent
+back with the decision id the table showed (``controller.anytime``), so a double tap acts once.
+Playing a Travel Voucher answers the pending decision (its voucher options).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.modalview import ModalView
+from kivy.uix.screenmanager import Screen
+
+from ui.i18n import _
+
+
+def watch(screen: Any, controller: Any, callback: Any) -> None:
+    """Call ``callback(view)`` on every new table view: through the app's view-model when
+    there is an app (the kv side's one source), else straight from the controller."""
+    app = App.get_running_app()
+    vm = getattr(app, "vm", None)
+    if vm is not None:
+        vm.bind(table=lambda _vm, view: callback(view))
+    elif controller is not None and hasattr(controller, "subscribe"):
+        controller.subscribe(callback)
+
+
+class PlayerTab(BoxLayout):
+    """A player in the list on the left: colour, name, cash."""
+
+    name_text = StringProperty("")
+    cash_text = StringProperty("")
+    colour = ListProperty([0.6, 0.6, 0.6, 1])
+    selected = BooleanProperty(False)
+    bankrupt = BooleanProperty(False)
+    is_turn = BooleanProperty(False)
+    screen = ObjectProperty(None, allownone=True)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        # The whole tab is the target (60 dp high): a tap anywhere on it shows that sheet.
+        if self.collide_point(*touch.pos) and self.screen is not None:
+            self.screen.select(self.name_text)
+            return True
+        return super().on_touch_down(touch)
+
+
+class SheetHeading(BoxLayout):
+    text = StringProperty("")
+
+
+class SheetLine(BoxLayout):
+    """One line of a holding: a colour chip, what it is, its state."""
+
+    text = StringProperty("")
+    detail = StringProperty("")
+    colour = ListProperty([0, 0, 0, 0])
+    mortgaged = BooleanProperty(False)
+
+
+class SheetAction(BoxLayout):
+    """A button for one any-time Choice (or a voucher answer)."""
+
+    text = StringProperty("")
+    index = NumericProperty(-1)
+    screen = ObjectProperty(None, allownone=True)
+    choice = ObjectProperty(None, allownone=True)
+    voucher = BooleanProperty(False)
+
+
+class PickValue(ModalView):
+    """Pick the value of a Choice's free field (a card's target, a space)."""
+
+    title = StringProperty("")
+    values = ListProperty([])
+    #: What each value's button says (the values themselves when empty).
+    labels = ListProperty([])
+    on_pick = ObjectProperty(None, allownone=True)
+
+    def on_pre_open(self, *_args: Any) -> None:
+        from kivy.metrics import dp
+        from kivy.uix.button import Button
+
+        grid = self.ids.grid
+        grid.clear_widgets()
+        labels = list(self.labels) or [str(v) for v in self.values]
+        grid.cols = 2 if max((len(t) for t in labels), default=0) <= 24 else 1
+        for value, label in zip(self.values, labels, strict=False):
+            button = Button(
+                text=label,
+                font_size="17sp",
+                size_hint_y=None,
+                height=dp(52),
+                shorten=True,
+                halign="center",
+            )
+            button.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(12), None)))
+            button.bind(on_release=lambda _b, v=value: self.pick(v))
+            grid.add_widget(button)
+
+    def pick(self, value: Any) -> None:
+        callback, self.on_pick = self.on_pick, None  # one pick, however many taps
+        self.dismiss()
+        if callback is not None:
+            callback(value)
+
+
+class PlayersScreen(Screen):
+    """One player's sheet at a time, the others one tap away."""
+
+    controller = ObjectProperty(None, allownone=True)
+    player = StringProperty("")
+    cash_text = StringProperty("")
+    colour = ListProperty([0.6, 0.6, 0.6, 1])
+    title = StringProperty("")
+    subtitle = StringProperty("")
+    notice = StringProperty("")
+    can_trade = BooleanProperty(False)
+
+    def __init__(self, controller: Any = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.name = "players"
+        self.controller = controller or getattr(App.get_running_app(), "controller", None)
+        self.view: Any = None
+        self.sheet: Any = None
+        watch(self, self.controller, self.show)
+        if self.controller is not None:
+            self.show(getattr(self.controller, "view", None))
+
+    # -- showing ----------------------------------------------------------------------------
+
+    def show(self, view: Any) -> None:
+        """Redraw from a new table view (and the selected player's sheet)."""
+        self.view = view
+        chips = tuple(getattr(view, "players", ()) or ())
+        names = [c.name for c in chips]
+        if chips and self.player not in names:
+            acting = next((c.name for c in chips if c.is_turn), names[0])
+            self.player = acting
+        self.can_trade = sum(1 for c in chips if not c.bankrupt) >= 2
+        self.notice = getattr(view, "notice", "") or ""
+        tabs = self.ids.tabs
+        tabs.clear_widgets()
+        for c in chips:
+            tabs.add_widget(
+                PlayerTab(
+                    name_text=c.name,
+                    cash_text=c.cash_text,
+                    colour=list(c.colour),
+                    selected=c.name == self.player,
+                    bankrupt=c.bankrupt,
+                    is_turn=c.is_turn,
+                    screen=self,
+                )
+            )
+        self._show_sheet()
+
+    def select(self, name: str) -> None:
+        self.player = name
+        for tab in self.ids.tabs.children:
+            tab.selected = tab.name_text == name
+        self._show_sheet()
+
+    def _show_sheet(self) -> None:
+        body = self.ids.body
+        body.clear_widgets()
+        if (
+            not self.player
+            or self.controller is None
+            or getattr(self.controller, "game", 1) is None
+        ):
+            self.sheet = None
+            return
+        sheet = self.controller.player_sheet(self.player)
+        self.sheet = sheet
+        self.cash_text = sheet.cash_text
+        self.colour = list(sheet.colour)
+        self.title = sheet.name
+        where = _("in jail") if sheet.in_jail else sheet.where
+        if sheet.bankrupt:
+            where = _("bankrupt")
+        self.subtitle = "  ·  ".join(x for x in (sheet.token, where, sheet.net_worth_text) if x)
+
+        vouchers = self.voucher_choices()
+        if vouchers:
+            # One button; the places the vouchers can take the player are picked in a list.
+            body.add_widget(
+                SheetAction(
+                    text=_("Play a Travel Voucher ({count} places)", count=len(vouchers)),
+                    voucher=True,
+                    screen=self,
+                )
+            )
+
+        body.add_widget(SheetHeading(text=_("Properties ({count})", count=len(sheet.properties))))
+        if not sheet.properties:
+            body.add_widget(SheetLine(text=_("No properties.")))
+        for row in sheet.properties:
+            state = _("mortgaged") if row.mortgaged else row.buildings
+            body.add_widget(
+                SheetLine(
+                    text=row.name, detail=state, colour=list(row.colour), mortgaged=row.mortgaged
+                )
+            )
+            for choice in row.actions:
+                body.add_widget(SheetAction(text=choice.label, choice=choice, screen=self))
+
+        sections = (
+            (_("Shares"), sheet.shares),
+            (_("Travel Vouchers"), sheet.vouchers),
+            (_("Roll Three cards"), sheet.roll_three),
+            (_("Get Out of Jail Free cards"), sheet.jail_cards),
+            (_("Kept cards"), sheet.cards),
+        )
+        for heading, items in sections:
+            body.add_widget(
+                SheetHeading(text=_("{what} ({count})", what=heading, count=len(items)))
+            )
+            for item in items:
+                body.add_widget(SheetLine(text=str(item)))
+        if sheet.actions:
+            body.add_widget(SheetHeading(text=_("More actions")))
+            for choice in sheet.actions:
+                body.add_widget(SheetAction(text=choice.label, choice=choice, screen=self))
+
+    def voucher_choices(self) -> list[tuple[int, Any]]:
+        """The pending decision's voucher answers, when the decision is this player's."""
+        decision = getattr(self.view, "decision", None)
+        if decision is None or decision.player != self.player:
+            return []
+        return [
+            (i, c) for i, c in enumerate(decision.choices) if c.command.get("type") == "voucher"
+        ]
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def decision_id(self) -> int | None:
+        decision = getattr(self.view, "decision", None)
+        return None if decision is None else decision.id
+
+    def act(self, button: SheetAction) -> bool:
+        """Send the button's Choice under the decision id shown now."""
+        decision_id = self.decision_id()
+        if decision_id is None:
+            return False
+        if button.voucher:
+            vouchers = self.voucher_choices()
+            PickValue(
+                title=_("Play a Travel Voucher"),
+                values=[index for index, _c in vouchers],
+                labels=[c.label for _i, c in vouchers],
+                on_pick=lambda index: self.play_voucher(decision_id, index),
+            ).open()
+            return False
+        choice = button.choice
+        if choice is None:
+            return False
+        free = dict(choice.free or {})
+        if free:
+            # One free field (a card's target, a space): ask for it, then send.
+            field, spec = next(iter(free.items()))
+            values = list(spec.get("one_of", ())) if isinstance(spec, dict) else []
+            PickValue(
+                title=choice.label,
+                values=values,
+                on_pick=lambda value: self._send(decision_id, choice, {field: value}),
+            ).open()
+            return False
+        return self._send(decision_id, choice, {})
+
+    def play_voucher(self, decision_id: int, index: int) -> bool:
+        """Answer the decision with its voucher option at ``index``."""
+        return bool(self.controller.answer(decision_id, index))
+
+    def _send(self, decision_id: int, choice: Any, free: dict[str, Any]) -> bool:
+        command = {**dict(choice.command), **free}
+        if choice.player and "player" not in command:
+            command["player"] = choice.player
+        return bool(self.controller.anytime(decision_id, command))
+
+    def open_trade(self) -> Any:
+        from ui.dialogs.trade import TradeDialog
+
+        dialog = TradeDialog(controller=self.controller, first=self.player)
+        dialog.open()
+        return dialog
+
+    def back(self) -> None:
+        self.controller.go("table")
+
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
