@@ -310,6 +310,14 @@ def faces_text(faces: Sequence[int | str], lang: str) -> str:
     return " ".join(str(f) for f in faces)
 
 
+def _speed(face: Any) -> Any:
+    """The speed die as the referee's ``Roll`` takes it: 1, 2, 3 as numbers, "mr", "bus"."""
+    if isinstance(face, str):
+        face = face.strip().lower()
+        return int(face) if face.isdigit() else face
+    return face
+
+
 def sentence(code: str, params: Mapping[str, Any], lang: str) -> str:
     """An engine message in ``lang``; its code in brackets if it cannot be worded."""
     try:
@@ -675,7 +683,7 @@ def proposal_label(state: GameState, faces: Sequence[int | str], lang: str) -> s
             regular = [f for f in faces if isinstance(f, int)]
             rest = [f for f in faces if not isinstance(f, int)]
             speed = rest[0] if rest and not state.seat(d.player).in_jail else None
-            roll = Roll.from_json([regular[0], regular[1], speed])
+            roll = Roll.from_json([regular[0], regular[1], _speed(speed)])
             result = resolve_roll(_BOARD, state.situation(), roll, player=d.player)
             if result.code:
                 return sentence(result.code, result.params, lang)
@@ -1026,7 +1034,11 @@ def referee_view(
         else:
             situation = Situation.fresh(start)
         if card:
-            roll = Roll.from_json(list(faces)) if len(faces) >= 2 else None
+            roll = (
+                Roll.from_json([*faces[:2], *(_speed(f) for f in faces[2:3])])
+                if len(faces) >= 2
+                else None
+            )
             result = resolve_card(_BOARD, situation, _DECK.card(card), player=player, roll=roll)
         elif voucher:
             result = resolve_voucher(_BOARD, situation, _DECK.voucher(voucher), player=player)
@@ -1037,7 +1049,7 @@ def referee_view(
                 raise ValueError(
                     translate("Give two regular dice and the speed die, e.g. 3 4 mr", lang)
                 )
-            roll = Roll.from_json([regular[0], regular[1], rest[0] if rest else None])
+            roll = Roll.from_json([regular[0], regular[1], _speed(rest[0]) if rest else None])
             result = resolve_roll(_BOARD, situation, roll, player=player)
     except Exception as exc:  # noqa: BLE001 - the referee answers in one line, never raises
         return RefereeView("", (), (), error=str(exc).splitlines()[0] if str(exc) else repr(exc))

@@ -1,0 +1,393 @@
+"""The table's controller, headless: whole games through its verbs with a real SQLite log, one
+transfer for a doubled answer, stale ids and bad input refused in one line with nothing changed,
+undo that stops at the dice, corrections, resume, setup and export."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.banker.state import snapshot
+from companion.game import Game
+from companion.log.gamelog import GameLog
+from companion.simulator.players import RandomPlayer
+from ui.controller import RANDOM_COMMANDS, TableController
+from ui.setup_store import SetupStore
+
+PLAYERS = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}]
+
+
+def step(c: TableController, player: RandomPlayer) -> bool:
+    """One command of the random player, given through the verb a screen or a button uses:
+    a choice by position, a choice with its free fields (a dialog), the dice by touch, or an
+    any-time command (a player sheet)."""
+    assert c.game is not None and c.view.decision is not None
+    command = player.choose(c.game.state)
+    d = c.view.decision
+    for i, choice in enumerate(d.choices):
+        if not choice.free and {**choice.command, "player": choice.player} == command:
+            return c.answer(d.id, i)
+    for i, choice in enumerate(d.choices):
+        if not choice.free or choice.player != command["player"]:
+            continue
+        fields = set(choice.command) | set(choice.free) | {"player"}
+        same = all(command.get(k) == v for k, v in choice.command.items())
+        if same and set(command) == fields:
+            if set(choice.free) == {"dice"}:
+                return c.enter_roll(d.id, command["dice"])
+            return c.answer(d.id, i, **{k: command[k] for k in choice.free})
+    return c.anytime(d.id, command)
+
+
+def play_until(
+    c: TableController, rng: random.Random, done: Callable[[TableController], bool], cap: int
+) -> int:
+    player = RandomPlayer(rng)
+    for n in range(cap):
+        if done(c) or c.view.over:
+            return n
+        assert step(c, player), c.view.notice
+    return cap
+
+
+@pytest.fixture
+def make(tmp_path: Path) -> Iterator[Callable[..., TableController]]:
+    made: list[TableController] = []
+
+    def build(name: str = "games.db", **options: Any) -> TableController:
+        store = options.pop("store", None) or SetupStore(tmp_path / "setup.json")
+        c = TableController(db_path=tmp_path / name, store=store, **options)
+        made.append(c)
+        return c
+
+    yield build
+    for c in made:
+        c.close()
+
+
+def started(make: Callable[..., TableController], players: list[dict[str, Any]] = PLAYERS):
+    c = make()
+    assert c.start_game(players, {}), c.view.notice
+    return c
+
+
+def transfers(c: TableController) -> int:
+    assert c.game is not None
+    return sum(1 for e in c.game.all_events() if e["type"] == "transfer")
+
+
+def logged(c: TableController) -> int:
+    assert c.game is not None and c.game.game_id is not None
+    return len(c.log.commands(c.game.game_id))
+
+
+# -- Whole games ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("seed", "count"), [(1, 2), (2, 3)])
+def test_random_players_play_whole_games_through_the_controller(make, seed, count):
+    c = started(make, [{"name": n} for n in ("Ann", "Bob", "Cy", "Dee")[:count]])
+    views = []
+    c.subscribe(views.append)
+    n = play_until(c, random.Random(seed), lambda c: False, cap=2500)
+    assert c.view.over, f"no winner after {n} commands"
+    assert c.view.winner is not None and c.view.decision is None
+    assert [p.name for p in c.view.players if not p.bankrupt] == [c.view.winner]
+    assert len(views) > n  # every change reached the listener
+    # The log holds the game: resumed from the file alone, it is the same state.
+    again = Game.resume(GameLog(c.db_path), c.game.game_id)
+    assert snapshot(again.state) == snapshot(c.game.state)
+    history = c.history()
+    assert history[-1].kind == "game_over" and c.view.winner in history[-1].text
+    series = c.net_worth()
+    assert sorted(series) == sorted(p.name for p in c.view.players)
+    assert all(len(v) == len(c.game.done) + 1 for v in series.values())
+    assert series[c.view.winner][-1] > 0
+
+
+def test_a_game_in_progress_resumes_with_its_undo_and_history(make):
+    c = started(make)
+    play_until(c, random.Random(3), lambda c: False, cap=120)
+    before = snapshot(c.game.state)
+    again = make()
+    assert again.resume(c.game.game_id), again.view.notice
+    assert snapshot(again.game.state) == before
+    assert again.view.place == "table"
+    assert again.can_undo() == c.can_undo() and again.undo_text() == c.undo_text()
+    assert again.net_worth() == c.net_worth()
+
+
+# -- One answer, one transfer ---------------------------------------------------------------------
+
+
+def buying(make: Callable[..., TableController]) -> tuple[TableController, int]:
+    c = started(make)
+    play_until(
+        c,
+        random.Random(2),
+        lambda c: (
+            c.view.decision is not None and any(ch.key == "buy" for ch in c.view.decision.choices)
+        ),
+        cap=400,
+    )
+    d = c.view.decision
+    assert d is not None and d.kind == "buy_or_auction"
+    return c, next(i for i, ch in enumerate(d.choices) if ch.key == "buy")
+
+
+def test_a_double_tap_on_buy_moves_the_money_once(make):
+    c, buy = buying(make)
+    d = c.view.decision
+    label = d.choices[buy].label
+    price = d.choices[buy].facts["price"]
+    assert label == f"Buy for ${price:,}"
+    cash, count, rows = c.game.state.cash[d.player], transfers(c), logged(c)
+    assert c.answer(d.id, buy) is True
+    assert c.answer(d.id, buy) is False  # the second tap names a decision no longer in force
+    assert transfers(c) == count + 1
+    assert c.game.state.cash[d.player] == cash - price
+    assert logged(c) == rows + 1
+    assert f"#{d.id}" in c.view.notice and "\n" not in c.view.notice
+    # The flash of the one transfer shows both balances, before and after.
+    (flash,) = [f for f in c.view.flashes if f.amount == price] or [None]
+    assert flash is None or flash.payer_before == f"${cash:,}"
+
+
+def test_the_engine_also_refuses_a_stale_id_sent_as_a_command(make):
+    c, buy = buying(make)
+    d = c.view.decision
+    assert c.answer_command(d.id, {"type": "buy"})
+    state, count = c.game.state, transfers(c)
+    assert not c.answer_command(d.id, {"type": "buy"})
+    assert c.game.state is state and transfers(c) == count
+
+
+# -- Refusals: one line, nothing changed -----------------------------------------------------------
+
+
+def test_bad_input_gives_a_one_line_notice_and_changes_nothing(make, tmp_path):
+    c = started(make)
+    play_until(c, random.Random(4), lambda c: c.view.decision.kind == "roll", cap=200)
+    d = c.view.decision
+    bad: list[Callable[[], Any]] = [
+        lambda: c.answer(d.id - 1, 0),  # stale
+        lambda: c.answer(d.id, 99),
+        lambda: c.answer(d.id, "first"),  # type: ignore[arg-type]
+        lambda: c.answer(d.id, 0),  # the roll needs its dice
+        lambda: c.answer(True, 0),  # type: ignore[arg-type]
+        lambda: c.answer_command(d.id, {"type": "nonsense"}),
+        lambda: c.answer_command(d.id, {"type": "buy"}),
+        lambda: c.answer_command(d.id, "roll"),  # type: ignore[arg-type]
+        lambda: c.enter_roll(d.id, (7, 1, "mr")),
+        lambda: c.enter_roll(d.id, (3,)),
+        lambda: c.enter_roll(d.id, ("a", "b", "c")),
+        lambda: c.enter_roll(d.id, (3, 4, "seven")),
+        lambda: c.anytime(d.id, {"type": "build", "property": "Boardwalk"}),  # no player
+        lambda: c.anytime(d.id, {"type": "build", "player": "Ann", "property": "Nowhere"}),
+        lambda: c.confirm_roll(d.id),  # nothing proposed
+        lambda: c.press(9),
+        lambda: c.press(1),  # the roll: throw the dice first
+        lambda: c.press(1, decision_id=d.id - 1),
+        lambda: c.action("dance"),
+        lambda: c.reread(),
+        lambda: c.set_language("xx"),
+        lambda: c.correct({"type": "nonsense"}),
+        lambda: c.correct_roll((9, 9)),
+        lambda: c.start_game([{"name": "Solo"}], {}),
+        lambda: c.start_game([{"name": "Ann"}, {"name": "ann"}], {}),
+        lambda: c.start_game(PLAYERS, {"no_such_rule": True}),
+        lambda: c.start_from_situation("{not json"),
+        lambda: c.start_from_situation('{"players": []}'),
+        lambda: c.resume(999),
+        lambda: c.export("pdf", tmp_path / "out.pdf"),
+        lambda: c.go("nowhere"),
+    ]
+    state, games, rows = c.game.state, len(c.saved_games()), logged(c)
+    for i, call in enumerate(bad):
+        c._notice = ""
+        result = call()
+        assert result in (False, None), (i, c.view.notice)
+        assert c.view.notice and "\n" not in c.view.notice, call
+        assert c.game.state is state, call
+        assert len(c.saved_games()) == games and logged(c) == rows, call
+    assert not (tmp_path / "out.pdf").exists()
+
+
+def test_no_game_yet_every_verb_says_so(make):
+    c = make()
+    assert not c.view.has_game and c.view.place == "setup"
+    for call in (
+        lambda: c.answer(1, 0),
+        lambda: c.press(1),
+        lambda: c.undo(),
+        lambda: c.go("table"),
+    ):
+        assert call() in (False, None)
+        assert "No game yet" in c.view.notice
+    assert c.history() == [] and c.net_worth() == {}
+
+
+# -- Undo and corrections --------------------------------------------------------------------------
+
+
+def test_undo_takes_back_a_purchase_but_never_the_dice(make):
+    c, buy = buying(make)
+    d = c.view.decision
+    cash = c.game.state.cash[d.player]
+    assert c.answer(d.id, buy)
+    assert c.can_undo() and c.view.can_undo
+    text = c.undo_text()
+    assert text.startswith(f"Undo {d.player}: ") and "pays the Bank" in text
+    # Whatever came after the purchase goes first; then the purchase itself.
+    while c.game.done[-1]["type"] != "buy":
+        assert c.undo(), c.view.notice
+    assert c.undo()
+    assert c.game.state.cash[d.player] == cash
+    assert c.view.decision.kind == "buy_or_auction"
+    # The throw (or the card) before it stays: undo never goes past what the table saw.
+    assert c.game.done[-1]["type"] in RANDOM_COMMANDS
+    state = c.game.state
+    assert not c.undo() and c.game.state is state
+    assert "correct the roll" in c.view.notice and not c.view.can_undo
+    # The history keeps the purchase, struck, and the correction that took it back.
+    rows = c.history()
+    undo_row = [r for r in rows if r.kind == "correction"][-1]
+    struck = [r for r in rows if r.corrected_by == undo_row.seq]
+    assert struck and all(r.corrected for r in struck)
+    assert struck[0].seq == undo_row.correction_of
+
+
+def test_a_misread_roll_is_corrected_in_place(make):
+    c = started(make)
+    play_until(c, random.Random(6), lambda c: c.view.decision.kind == "roll", cap=200)
+    d = c.view.decision
+    player = d.player
+    start = c.game.state.seat(player).position.key
+    assert c.enter_roll(d.id, (1, 2, "1"))
+    assert c.game.done[-1]["dice"] == [1, 2, 1]
+    assert c.correct_roll((2, 3, "2")), c.view.notice
+    assert c.game.done[-1]["type"] == "roll" and c.game.done[-1]["dice"] == [2, 3, 2]
+    # The misread roll stays in the history, struck, corrected by the undo row after it.
+    rows = c.history()
+    (undo_row,) = [r for r in rows if r.kind == "correction"]
+    struck = [r for r in rows if r.corrected]
+    assert struck and {r.corrected_by for r in struck} == {undo_row.seq}
+    assert any(r.kind == "rolled" and "1+2" in r.text for r in struck)
+    assert any(r.kind == "rolled" and "2+3" in r.text and not r.corrected for r in rows)
+    assert c.game.state.seat(player).position.key != start
+
+
+# -- Setup --------------------------------------------------------------------------------------
+
+
+def test_setup_deals_the_cards_given_and_remembers_the_table(make, tmp_path):
+    fresh = Game.new(PLAYERS)
+    (option,) = fresh.state.decision.options
+    vouchers = option["free"]["voucher"]["one_of"]
+    cards = option["free"]["roll_three"]["one_of"]
+    players = [
+        {"name": p["name"], "token": "dog", "colour": "#112233", "voucher": vouchers[i],
+         "roll_three": cards[i]}
+        for i, p in enumerate(PLAYERS)
+    ]  # fmt: skip
+    c = make()
+    assert c.start_game(players, {"time_limit": True}), c.view.notice
+    assert c.view.decision.kind == "order_roll" and c.view.place == "table"
+    assert [s.roll_three for s in c.game.state.seats] == [(cards[0],), (cards[1],), (cards[2],)]
+    assert c.game.state.rules.time_limit
+    store = SetupStore(tmp_path / "setup.json")
+    assert [p["name"] for p in store.players] == ["Ann", "Bob", "Cy"]
+    assert store.rules == {"time_limit": True} and store.last_game == c.game.game_id
+    assert "voucher" not in store.players[0]
+    assert [g["id"] for g in c.saved_games()] == [c.game.game_id]
+
+
+def test_setup_refuses_half_a_deal_and_leaves_no_game(make):
+    c = make()
+    assert not c.start_game([{"name": "Ann", "voucher": "x"}, {"name": "Bob"}], {})
+    assert c.game is None and c.saved_games() == []
+    assert "\n" not in c.view.notice
+
+
+def test_start_from_a_situation(make):
+    situation = {
+        "players": [
+            {"name": "Ann", "position": "Boardwalk", "cash": 500, "vouchers": []},
+            {"name": "Bob", "position": "GO", "cash": 900, "vouchers": []},
+        ],
+        "to_move": "Bob",
+    }
+    c = make()
+    assert c.start_from_situation(json.dumps(situation)), c.view.notice
+    assert c.game.state.cash["Ann"] == 500 and c.view.decision.player == "Bob"
+    assert [chip.cash_text for chip in c.view.players] == ["$500", "$900"]
+
+
+def test_the_setup_store_writes_atomically_and_survives_a_damaged_file(tmp_path):
+    path = tmp_path / "companion" / "setup.json"
+    store = SetupStore(path)
+    store.save(players=[{"name": "Ann", "voucher": "v"}], lang="fr")
+    assert json.loads(path.read_text())["players"] == [{"name": "Ann"}]
+    assert [p.name for p in path.parent.iterdir()] == ["setup.json"]  # no temporary left
+    path.write_text("{half a file")
+    again = SetupStore(path)
+    assert again.lang == "en" and again.problem
+    assert (path.parent / "setup.json.bad").exists()
+    path.write_text(json.dumps({"lang": 3, "players": [{"name": "Bo"}]}))
+    assert SetupStore(path).lang == "en" and SetupStore(path).players == [{"name": "Bo"}]
+
+
+def test_the_store_lives_in_the_xdg_data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert SetupStore().path == tmp_path / "companion" / "setup.json"
+
+
+# -- The other screens --------------------------------------------------------------------------
+
+
+def test_export_in_the_history_formats(make, tmp_path):
+    c = started(make)
+    play_until(c, random.Random(8), lambda c: False, cap=60)
+    for fmt in ("text", "jsonl", "csv"):
+        path = c.export(fmt, tmp_path / f"game.{fmt}")
+        assert path is not None and path.stat().st_size > 0
+    assert (tmp_path / "game.text").read_text().startswith(f"Game {c.game.game_id}")
+    first = json.loads((tmp_path / "game.jsonl").read_text().splitlines()[0])
+    assert first["game"] == c.game.game_id
+    assert (tmp_path / "game.csv").read_text().startswith("game,command_seq")
+
+
+def test_history_filters_by_player(make):
+    c = started(make)
+    play_until(c, random.Random(9), lambda c: False, cap=150)
+    rows = c.history("Bob")
+    assert rows and len(rows) < len(c.history())
+    for r in rows:
+        if r.kind == "transfer":
+            assert "Bob" in r.text and r.delta_text[:1] in ("+", "\u2212")
+
+
+def test_the_referee_answers_without_changing_the_game(make):
+    c = started(make)
+    play_until(c, random.Random(10), lambda c: c.view.decision.kind == "roll", cap=200)
+    state = c.game.state
+    view = c.ask_referee("States Avenue", (2, 1, "2"))
+    assert view.path[-1] == "middle:18" and view.landing == "Tennessee Avenue"
+    assert view.sentence and c.game.state is state
+    bad = c.ask_referee("Nowhere Street", (2, 1, "2"))
+    assert bad.error and c.view.notice == bad.error and c.game.state is state
+
+
+def test_language_switch_rewords_the_view(make):
+    c = started(make)
+    assert c.view.decision.prompt.startswith("Ann: draw your starting")
+    if "fr" not in __import__("companion.messages", fromlist=["languages"]).languages():
+        pytest.skip("no French catalogue of the engine yet")
+    assert c.set_language("fr")
+    assert c.view.lang == "fr" and c.view.decision.prompt != "" and c.store.lang == "fr"
+    assert c.set_language("en")
