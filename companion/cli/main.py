@@ -133,10 +133,12 @@ def build_parser() -> argparse.ArgumentParser:
     from companion.cli.logs import register as register_log
     from companion.cli.play import register as register_game
     from hardware.cli import register as register_hardware
+    from ui.launch import register as register_app  # imports Kivy only when the app runs
 
     register_game(commands)
     register_log(commands)
     register_hardware(commands)
+    register_app(commands)
     return root
 
 
@@ -208,6 +210,8 @@ def run(
 ) -> int:
     """Run one command line; returns the exit status."""
     board = ultimate_board()
+    if not argv:
+        argv = ["app"]  # `companion` alone starts the touchscreen app
     try:
         args = build_parser().parse_args(argv)
         handler: Handler | None = getattr(args, "handler", None)

@@ -25,6 +25,8 @@ from kivy.uix.button import Button
 from kivy.uix.modalview import ModalView
 from kivy.uix.togglebutton import ToggleButton
 
+import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
+from ui import sheet_models
 from ui.i18n import _, money
 
 #: The cash steps offered as buttons: a touchscreen may have no keyboard.
@@ -168,9 +170,18 @@ class TradeDialog(ModalView):
             if chip is None:
                 continue
             side.colour = list(chip.colour)
-            side.fill(self.controller.tradables(side.player), int(chip.cash), chip.cash_text)
+            side.fill(self._tradables(side.player), int(chip.cash), chip.cash_text)
         self._filling = False
         self.changed()
+
+    def _tradables(self, player: str) -> tuple[Any, ...]:
+        ask = getattr(self.controller, "tradables", None)
+        if ask is not None:
+            return tuple(ask(player))
+        state = getattr(self.controller, "state", None)
+        if state is None:
+            return ()
+        return sheet_models.tradables(state, player, getattr(self.controller, "lang", "en"))
 
     def changed(self) -> None:
         """Anything changed: the agreements given on the old trade are withdrawn."""

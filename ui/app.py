@@ -1,0 +1,204 @@
+"""The Kivy app: one window, one input provider, the places in a ScreenManager, the controller.
+
+Import this only through :func:`ui.launch.run_app` (or after setting the environment yourself):
+Kivy reads ``KIVY_*`` variables on its first import, so :mod:`ui.launch` sets them first.
+
+- **One touch input provider, configured in code before the loop starts** (``../shared/UI.md``
+  §3.4): every ``[input]`` entry is removed, then on the desktop ``mouse,multitouch_on_demand``,
+  on the device (SDL on KMS/DRM) one ``probesysfs,provider=mtdev`` line. A touch read by two
+  providers would be two taps; the decision ids make it harmless, this makes it not happen.
+- The controller's ``post`` hops to the main thread through ``Clock.schedule_once``; the
+  hardware threads call it.
+- The screen shown follows ``view.place``; only ``controller.go`` changes it.
+- On the desktop the keys 1, 2, 3 stand for the physical buttons, R rereads the dice, U undoes
+  and T throws the emulated dice.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+
+import logging  # noqa: E402 - Kivy reads the environment on import
+from collections.abc import Callable  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+from kivy.config import Config  # noqa: E402
+
+log = logging.getLogger(__name__)
+
+DESKTOP_INPUT = ("mouse", "mouse,multitouch_on_demand")
+DEVICE_INPUT = ("touch", "probesysfs,provider=mtdev")
+
+
+def on_device(env: Any = None) -> bool:
+    """Whether the app runs on the table's own screen (SDL on KMS/DRM, no desktop), where the
+    touchscreen is read by mtdev and no mouse is plugged in."""
+    env = os.environ if env is None else env
+    if env.get("COMPANION_DEVICE") in ("0", "1"):
+        return env["COMPANION_DEVICE"] == "1"
+    return env.get("SDL_VIDEODRIVER", "").lower() in ("kmsdrm", "rpi")
+
+
+def configure_input(device: bool) -> None:
+    """Exactly one input provider (see the module docstring); before the loop starts."""
+    for option in list(Config.options("input")):
+        Config.remove_option("input", option)
+    name, value = DEVICE_INPUT if device else DESKTOP_INPUT
+    Config.set("input", name, value)
+
+
+def configure_window(*, size: tuple[int, int] | None, device: bool) -> None:
+    """Window settings, before the window exists."""
+    if size is not None:
+        Config.set("graphics", "width", str(size[0]))
+        Config.set("graphics", "height", str(size[1]))
+    if device:
+        Config.set("graphics", "fullscreen", "auto")
+        Config.set("graphics", "show_cursor", "0")
+        Config.set("kivy", "exit_on_escape", "0")
+    Config.set("kivy", "keyboard_mode", "system" if not device else "dock")
+
+
+from kivy.app import App  # noqa: E402
+from kivy.clock import Clock  # noqa: E402
+from kivy.properties import NumericProperty  # noqa: E402
+from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: E402
+
+from ui.kvmodel import ViewModel  # noqa: E402
+
+
+def install_i18n() -> None:
+    """The kv side of the translations (``l._`` in kv rules) and the UI font; a plain English
+    stand-in when ``ui.kvi18n`` is not there."""
+    try:
+        import ui.kvi18n as kvi18n
+    except ImportError:
+        kvi18n = None
+    if kvi18n is not None:
+        install = getattr(kvi18n, "install", None)
+        if install is not None:
+            install()
+        return
+    from kivy.core.text import LabelBase
+    from kivy.event import EventDispatcher
+    from kivy.lang import global_idmap
+    from kivy.properties import ObjectProperty, StringProperty
+
+    from ui.widgets.words import _
+
+    class _Localizer(EventDispatcher):
+        _ = ObjectProperty(_)
+        lang = StringProperty("en")
+        font_name = StringProperty("Roboto")
+
+    fonts = Path(__import__("kivy").__file__).parent / "data" / "fonts"
+    LabelBase.register(
+        "Roboto",
+        str(fonts / "DejaVuSans.ttf"),
+        fn_bold=str(fonts / "DejaVuSans-Bold.ttf")
+        if (fonts / "DejaVuSans-Bold.ttf").exists()
+        else None,
+    )
+    global_idmap.setdefault("l", _Localizer())
+
+
+class CompanionApp(App):
+    """The table companion (see the module docstring).
+
+    :param controller: the :class:`ui.controller.TableController` (the app subscribes to it).
+    :param devices: a started-on-``on_start`` :class:`ui.devices.TableDevices` factory taking
+        ``post``, or None (touch only).
+    :param animate: flashes and animations; off in tests and the headless demo.
+    """
+
+    title = "Ultimate Monopoly companion"
+    #: Durations of cosmetic animations are multiplied by this (0 in tests and the demo).
+    animation_scale = NumericProperty(1.0)
+
+    def __init__(
+        self,
+        controller_factory: Callable[[Callable[[Callable[[], None]], None]], Any],
+        *,
+        devices_factory: Callable[[Any, Callable[[Callable[[], None]], None]], Any] | None = None,
+        animate: bool = True,
+        keys: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.vm = ViewModel(animate=animate)
+        self.animation_scale = 1.0 if animate else 0.0
+        self.controller = controller_factory(self.post)
+        self.devices_factory = devices_factory
+        self.devices: Any = None
+        self.keys = keys
+        self.sm: ScreenManager | None = None
+        self.first_frame_at: float | None = None
+
+    @staticmethod
+    def post(call: Callable[[], None]) -> None:
+        """Run ``call`` on the main thread at the next frame (safe from any thread)."""
+        Clock.schedule_once(lambda _dt: call())
+
+    def build(self) -> ScreenManager:
+        install_i18n()
+        from ui.screens import SCREENS, screen_class
+
+        self.sm = ScreenManager(transition=NoTransition())
+        for name in SCREENS:
+            cls = screen_class(name)
+            try:
+                screen = cls(controller=self.controller, name=name)
+            except TypeError:
+                screen = cls(name=name)
+            screen.name = name
+            self.sm.add_widget(screen)
+        self.controller.subscribe(self._on_view)
+        return self.sm
+
+    def _on_view(self, view: Any) -> None:
+        self.vm.show(view)
+        sm = self.sm
+        if sm is not None and view.place in sm.screen_names and sm.current != view.place:
+            sm.current = view.place
+
+    def on_start(self) -> None:
+        from kivy.core.window import Window
+
+        if self.keys:
+            Window.bind(on_key_down=self._on_key)
+        if self.devices_factory is not None:
+            self.devices = self.devices_factory(self.controller, self.post)
+            self.devices.start()
+        # The table shows on resume; setup otherwise (the controller decides).
+        self._on_view(self.controller.view)
+
+    def on_stop(self) -> None:
+        if self.devices is not None:
+            self.devices.stop()
+            self.devices = None
+        close = getattr(self.controller, "close", None)
+        if close is not None:
+            close()
+
+    def _on_key(self, _window: Any, key: int, _scancode: int, text: str | None, mods: Any) -> bool:
+        """Keys for the buttons, unless a text box is being typed in."""
+        from kivy.uix.behaviors import FocusBehavior
+
+        if any(w is not None for w in FocusBehavior._keyboards.values()):
+            return False
+        char = (text or "").lower()
+        c = self.controller
+        if char in ("1", "2", "3"):
+            c.press(int(char))
+        elif char == "r":
+            c.reread()
+        elif char == "u":
+            c.undo()
+        elif char == "t":
+            c.throw(None)
+        else:
+            return False
+        return True

@@ -1,0 +1,128 @@
+"""One dialog per kind of decision the engine poses, and the host that shows the one in force.
+
+:data:`REGISTRY` maps a decision kind (``state.decision.kind``) to its dialog class;
+:data:`DECISION_KINDS` lists the kinds the engine poses (``tests/ui/test_dialogs.py`` checks the
+list against the engine's own decisions, and that every kind has a dialog). The
+:class:`DecisionHost` sits on the table screen: on each new table view it keeps the dialog when
+the decision is the same (a dice proposal came), and builds the registered one when the
+decision changed. Dialogs answer by decision id only, so a stale tap changes nothing.
+
+The dialogs are panels of the table screen rather than pop-ups: the players' cash, the Pool and
+the navigation stay visible and reachable while a decision waits (never hide money).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ObjectProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from ui.dialogs.auction import AuctionDialog
+from ui.dialogs.base import ChoicesDialog, DecisionDialog, extra_button
+from ui.dialogs.choices import RaiseMoneyDialog, StockDialog, TaxiDialog
+from ui.dialogs.dice import DiceDialog
+from ui.dialogs.picks import DealDialog, DrawDialog, SpaceDialog
+from ui.widgets.words import _
+
+#: Every kind of decision the engine poses (``companion.banker.options`` answers each).
+DECISION_KINDS = (
+    "deal",
+    "order_roll",
+    "roll",
+    "subway",
+    "choose_space",
+    "bus_option",
+    "end_turn",
+    "buy_or_auction",
+    "auction",
+    "taxi",
+    "draw",
+    "gift",
+    "dice",
+    "stock",
+    "rent",
+    "raise_money",
+    "card_option",
+    "choose_player",
+    "respond",
+)
+
+REGISTRY: dict[str, type[DecisionDialog]] = {
+    "deal": DealDialog,
+    "order_roll": DiceDialog,
+    "roll": DiceDialog,
+    "dice": DiceDialog,
+    "subway": SpaceDialog,
+    "choose_space": SpaceDialog,
+    "bus_option": ChoicesDialog,
+    "end_turn": ChoicesDialog,
+    "buy_or_auction": ChoicesDialog,
+    "auction": AuctionDialog,
+    "taxi": TaxiDialog,
+    "draw": DrawDialog,
+    "gift": ChoicesDialog,
+    "stock": StockDialog,
+    "rent": ChoicesDialog,
+    "raise_money": RaiseMoneyDialog,
+    "card_option": ChoicesDialog,
+    "choose_player": ChoicesDialog,
+    "respond": ChoicesDialog,
+}
+
+
+def dialog_for(kind: str) -> type[DecisionDialog]:
+    """The dialog of a decision kind; a kind this version does not know gets the plain
+    buttons (its choices are still the engine's options), never nothing."""
+    return REGISTRY.get(kind, ChoicesDialog)
+
+
+class DecisionHost(BoxLayout):
+    """Shows the dialog of the decision in force (see the module docstring)."""
+
+    dialog = ObjectProperty(None, allownone=True)
+    #: The dialog asks for the whole width (the table screen hides the map meanwhile).
+    wide = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("orientation", "vertical")
+        super().__init__(**kwargs)
+        self.controller: Any = None
+        self._decision_id: int | None = None
+        self._over_shown = False
+
+    def show(self, view: Any) -> None:
+        decision = getattr(view, "decision", None) if view is not None else None
+        if decision is None:
+            self._decision_id = None
+            self._set(None)
+            if view is not None and getattr(view, "over", False):
+                self._show_over()
+            return
+        if self.dialog is not None and decision.id == self._decision_id:
+            self.dialog.update(view)
+            return
+        self._decision_id = decision.id
+        self._set(dialog_for(decision.kind)(self.controller, view))
+
+    def _set(self, dialog: DecisionDialog | None) -> None:
+        if self.dialog is not None:
+            self.dialog.unbind(wide=self._wide)
+        self.clear_widgets()
+        self.dialog = dialog
+        if dialog is not None:
+            dialog.bind(wide=self._wide)
+            self.add_widget(dialog)
+        self.wide = bool(dialog is not None and dialog.wide)
+
+    def _wide(self, _dialog: Any, wide: bool) -> None:
+        self.wide = wide
+
+    def _show_over(self) -> None:
+        box = BoxLayout(orientation="vertical", spacing=dp(8))
+        box.add_widget(Label(text=_("The game is over"), font_size="26sp", bold=True))
+        box.add_widget(extra_button(_("History"), lambda: self.controller.go("history")))
+        box.add_widget(extra_button(_("New game"), lambda: self.controller.go("setup")))
+        self.add_widget(box)

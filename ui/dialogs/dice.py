@@ -1,0 +1,220 @@
+"""The dice: the roll as read with Confirm and Correct, or touch entry of the faces.
+
+Used for the turn's roll, the turn-order roll and the dice a space or card asks for (utility,
+Squeeze Play, Roll Three, Game Night). Re-rolling a visible result is not offered: a misread
+is corrected by entering the faces the dice show.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.togglebutton import ToggleButton
+
+from ui.dialogs.base import DecisionDialog, button_number, extra_button
+from ui.widgets import BigButton, ChoiceList, DiceView
+from ui.widgets.words import _
+
+SPEED_FACES = ("1", "2", "3", "mr", "bus")
+
+
+class FaceRow(BoxLayout):
+    """One die's faces as toggles: the table taps the face it shows."""
+
+    def __init__(self, title: str, faces: tuple[str, ...], shown: dict[str, str], **kwargs: Any):
+        super().__init__(spacing=dp(4), size_hint_y=None, height=dp(52), **kwargs)
+        self.value: str | None = None
+        self.add_widget(Label(text=title, size_hint_x=None, width=dp(84), font_size="16sp"))
+        self.toggles: dict[str, ToggleButton] = {}
+        group = f"die-{id(self)}"
+        for face in faces:
+            toggle = ToggleButton(
+                text=shown.get(face, face),
+                group=group,
+                font_size="22sp",
+                bold=True,
+                allow_no_selection=False,
+            )
+            toggle.bind(on_release=lambda _t, f=face: self.pick(f))
+            self.toggles[face] = toggle
+            self.add_widget(toggle)
+
+    def pick(self, face: str | None) -> None:
+        self.value = face
+        for name, toggle in self.toggles.items():
+            toggle.state = "down" if name == face else "normal"
+
+
+class DiceEntry(BoxLayout):
+    """Touch entry of ``count`` regular dice and (when ``speed``) the speed die, filled in
+    with what was read, if anything; plus an opponent for Game Night."""
+
+    def __init__(
+        self,
+        count: int,
+        speed: bool,
+        *,
+        faces: tuple[Any, ...] = (),
+        opponents: tuple[str, ...] = (),
+        on_apply: Any,
+        on_cancel: Any = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(orientation="vertical", spacing=dp(4), **kwargs)
+        self.count, self.speed = count, speed
+        self.rows: list[FaceRow] = []
+        regular = tuple(str(n) for n in range(1, 7))
+        for i in range(count):
+            row = FaceRow(_("Die {number}", number=i + 1), regular, {})
+            self.rows.append(row)
+        if speed:
+            shown = {"mr": _("Mr. M"), "bus": _("Bus")}
+            self.rows.append(FaceRow(_("Speed"), SPEED_FACES, shown))
+        self.opponent: FaceRow | None = None
+        if opponents:
+            self.opponent = FaceRow(_("Against"), tuple(opponents), {})
+            for toggle in self.opponent.toggles.values():
+                toggle.font_size = "16sp"
+        for row, face in zip(self.rows, faces, strict=False):
+            row.pick(str(face))
+        for row in self.rows:
+            self.add_widget(row)
+        if self.opponent is not None:
+            self.add_widget(self.opponent)
+        self.hint = Label(
+            text="", size_hint_y=None, height=0, font_size="16sp", color=(1, 0.8, 0.3, 1)
+        )
+        self.add_widget(self.hint)
+        buttons = BoxLayout(spacing=dp(8), size_hint_y=None, height=dp(56))
+        if on_cancel is not None:
+            buttons.add_widget(extra_button(_("Back"), on_cancel))
+        self.apply_button = BigButton(text=_("Apply these dice"), role="primary")
+        self.apply_button.bind(on_release=lambda _b: on_apply(self.faces(), self.opponent_name()))
+        buttons.add_widget(self.apply_button)
+        self.add_widget(buttons)
+
+    def say(self, text: str) -> None:
+        self.hint.text = text
+        self.hint.height = dp(26) if text else 0
+
+    def faces(self) -> list[int | str] | None:
+        """The faces entered (regular dice as numbers, the speed die as its face), or None
+        while a die is missing."""
+        values = [row.value for row in self.rows]
+        if any(v is None for v in values):
+            return None
+        regular = [int(v) for v in values[: self.count] if v is not None]
+        return [*regular, *[v for v in values[self.count :] if v is not None]]
+
+    def opponent_name(self) -> str | None:
+        return self.opponent.value if self.opponent is not None else None
+
+
+class DiceDialog(DecisionDialog):
+    """Roll, turn-order roll, and the dice a space or card asks for."""
+
+    def build(self) -> None:
+        self.entering = False
+        self._proposal_key: Any = object()
+        self.refresh()
+
+    def update(self, view: Any) -> None:
+        super().update(view)
+        proposal = view.proposal
+        key = proposal.key if proposal is not None else None
+        if key != self._proposal_key and not self.entering:
+            self.refresh()
+
+    def _dice_index(self) -> int:
+        return next((i for i, c in enumerate(self.decision.choices) if c.free), 0)
+
+    def _wanted(self) -> tuple[int, bool]:
+        if self.decision.dice is not None:
+            count, speed = self.decision.dice
+            return int(count), bool(speed)
+        choice = self.decision.choices[self._dice_index()] if self.decision.choices else None
+        dice = (choice.free or {}).get("dice", {}) if choice else {}
+        return int(dice.get("count", 2)), bool(dice.get("speed", False))
+
+    def _opponents(self) -> tuple[str, ...]:
+        choice = self.decision.choices[self._dice_index()] if self.decision.choices else None
+        free = (choice.free or {}) if choice else {}
+        return tuple(free.get("opponent", {}).get("one_of", ()))
+
+    def refresh(self) -> None:
+        self.clear_widgets()
+        proposal = self.view.proposal
+        if proposal is not None and proposal.decision_id != self.decision.id:
+            proposal = None
+        self._proposal_key = proposal.key if proposal is not None else None
+        count, _speed = self._wanted()
+        if proposal is not None:
+            self.dice_view = DiceView(faces=list(proposal.faces), regular=count)
+            self.dice_view.size_hint_y = 1.2
+            self.add_widget(self.dice_view)
+            self.add_widget(self.heading(proposal.label or proposal.faces_text))
+            row = BoxLayout(spacing=dp(8), size_hint_y=None, height=dp(64))
+            self.confirm_button = BigButton(
+                text=_("Confirm {faces}", faces=proposal.faces_text), number=1, role="primary"
+            )
+            self.confirm_button.bind(on_release=lambda _b: self.confirm())
+            row.add_widget(self.confirm_button)
+            correct = extra_button(_("Correct"), self.enter)
+            correct.size_hint_x = 0.45
+            row.add_widget(correct)
+            self.add_widget(row)
+            return
+        self.confirm_button = None
+        rows = []
+        dice_index = self._dice_index()
+        if getattr(self.controller, "throw_hook", None) is not None and not self._opponents():
+            rows.append((_("Throw the dice"), 0, "primary", self.throw))
+        rows.append((_("Enter the dice by touch"), 0, "normal", self.enter))
+        for i, choice in enumerate(self.decision.choices):
+            if i != dice_index:
+                rows.append((choice.label, button_number(i), "normal", lambda i=i: self.answer(i)))
+        self.choice_list = ChoiceList()
+        self.buttons = self.choice_list.set_choices(rows, cols=2 if len(rows) > 4 else 1)
+        self.add_widget(self.choice_list)
+
+    def confirm(self) -> bool:
+        return bool(self.controller.confirm_roll(self.decision.id))
+
+    def throw(self) -> bool:
+        return bool(self.controller.throw(None))
+
+    def enter(self) -> None:
+        self.entering = True
+        self.wide = True
+        self.clear_widgets()
+        count, speed = self._wanted()
+        proposal = self.view.proposal
+        faces = tuple(proposal.faces) if proposal is not None else ()
+        self.entry = DiceEntry(
+            count,
+            speed,
+            faces=faces,
+            opponents=self._opponents(),
+            on_apply=self.apply,
+            on_cancel=self.leave_entry,
+        )
+        self.add_widget(self.entry)
+
+    def leave_entry(self) -> None:
+        self.entering = False
+        self.wide = False
+        self.refresh()
+
+    def apply(self, faces: list[int | str] | None, opponent: str | None) -> bool:
+        if faces is None:
+            self.entry.say(_("Tap a face for every die first"))
+            return False
+        if self._opponents():
+            if opponent is None:
+                self.entry.say(_("Tap the opponent first"))
+                return False
+            return self.answer(self._dice_index(), dice=faces, opponent=opponent)
+        return bool(self.controller.enter_roll(self.decision.id, faces))

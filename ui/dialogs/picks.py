@@ -1,0 +1,99 @@
+"""Dialogs that pick one among many: the starting cards (deal), the card drawn (by title or
+number, with a search box), and a space (Subway, triples, a card's choice of space)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+
+from ui import viewmodels as vm
+from ui.dialogs.base import ChoicesDialog, DecisionDialog
+from ui.widgets import BigButton, SearchList
+from ui.widgets.words import _
+
+
+def _one_of(choice: Any, field: str) -> list[Any]:
+    return list(((choice.free or {}).get(field) or {}).get("one_of", ()))
+
+
+class DealDialog(DecisionDialog):
+    """A player's starting Travel Voucher and Roll Three card, as dealt at the table."""
+
+    def build(self) -> None:
+        self.wide = True
+        choice = self.decision.choices[0]
+        self.picked: dict[str, Any] = {}
+        lists = BoxLayout(spacing=dp(8))
+        for field, title in (
+            ("voucher", _("Travel Voucher")),
+            ("roll_three", _("Roll Three card")),
+        ):
+            values = _one_of(choice, field)
+            column = BoxLayout(orientation="vertical", spacing=dp(4))
+            label = self.heading(title)
+            column.add_widget(label)
+            search = SearchList(hint=_("Search or type a number"))
+            search.rows = [(v, vm.card_title(str(v), self.lang)) for v in values]
+            search.bind(on_pick=lambda _s, v, f=field, lab=label, t=title: self.pick(f, v, lab, t))
+            column.add_widget(search)
+            lists.add_widget(column)
+        self.add_widget(lists)
+        self.deal_button = BigButton(text=_("Deal these cards"), role="primary", disabled=True)
+        self.deal_button.bind(on_release=lambda _b: self.deal())
+        self.add_widget(self.deal_button)
+
+    def pick(self, field: str, value: Any, label: Any, title: str) -> None:
+        self.picked[field] = value
+        label.text = f"{title}: {vm.card_title(str(value), self.lang)}"
+        self.deal_button.disabled = len(self.picked) < 2
+
+    def deal(self) -> bool:
+        if len(self.picked) < 2:
+            return False
+        return self.answer(0, **self.picked)
+
+
+class DrawDialog(DecisionDialog):
+    """The card drawn: every card still in the deck, numbered, with a search box."""
+
+    def build(self) -> None:
+        self.wide = True
+        rows: list[tuple[Any, str]] = []
+        for index, choice in enumerate(self.decision.choices):
+            picks = _one_of(choice, "card")
+            if picks:  # the Roll Three deck: the combination is typed in
+                rows += [((index, p), vm.card_title(str(p), self.lang)) for p in picks]
+            else:
+                rows.append(((index, None), choice.label))
+        self.search = SearchList(hint=_("Search the card's title, or type its number"))
+        self.search.rows = rows
+        self.search.cols = 2 if len(rows) > 8 else 1
+        self.search.bind(on_pick=lambda _s, value: self.pick(*value))
+        self.add_widget(self.search)
+
+    def pick(self, index: int, card: Any) -> bool:
+        if card is None:
+            return self.answer(index)
+        return self.answer(index, card=card)
+
+
+class SpaceDialog(ChoicesDialog):
+    """Subway, triples and a card's choice of space: a search over the spaces allowed, or the
+    properties offered as buttons."""
+
+    def build(self) -> None:
+        choices = self.decision.choices
+        free = [i for i, c in enumerate(choices) if _one_of(c, "space")]
+        if not free:
+            super().build()
+            return
+        self.wide = True
+        index = free[0]
+        spaces = _one_of(choices[index], "space")
+        self.search = SearchList(hint=_("Search a space, or type its number"))
+        self.search.cols = 2
+        self.search.rows = [(key, vm.space_name(str(key), self.lang)) for key in spaces]
+        self.search.bind(on_pick=lambda _s, key: self.answer(index, space=key))
+        self.add_widget(self.search)

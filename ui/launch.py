@@ -1,0 +1,193 @@
+"""``companion app``: start the touchscreen app, or play its headless demo.
+
+Nothing here imports Kivy at import time: ``companion`` keeps working without the ``ui`` extra
+(the other subcommands), and the Kivy environment (``KIVY_NO_ARGS``, the off-screen driver of the
+demo) must be set before Kivy's first import. Without a display the app says so in one line and
+exits with status 2, before any window is tried.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TextIO
+
+EXIT_NO_DISPLAY = 2
+#: SDL video drivers that need no X or Wayland display.
+_DRIVERS_WITHOUT_DISPLAY = ("offscreen", "kmsdrm", "rpi", "directfb", "vivante", "evdev")
+
+
+def display_problem(env: Mapping[str, str] | None = None) -> str | None:
+    """Why no window can open here, in one line; ``None`` when one can."""
+    env = os.environ if env is None else env
+    driver = env.get("SDL_VIDEODRIVER", "").strip().lower()
+    if driver in _DRIVERS_WITHOUT_DISPLAY:
+        return None
+    if driver == "wayland" and env.get("WAYLAND_DISPLAY"):
+        return None
+    if driver == "x11" and env.get("DISPLAY"):
+        return None
+    if not driver and (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")):
+        return None
+    return (
+        "no display to open the app on (DISPLAY and WAYLAND_DISPLAY are not set; on the "
+        "table's screen set SDL_VIDEODRIVER=kmsdrm); 'companion app --headless-demo' runs "
+        "without one"
+    )
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"a size is WIDTHxHEIGHT (800x480), not {text!r}"
+        ) from None
+    if not (200 <= w <= 8000 and 200 <= h <= 8000):
+        raise argparse.ArgumentTypeError(f"a size between 200x200 and 8000x8000, not {text!r}")
+    return w, h
+
+
+def register(commands: Any) -> None:
+    """Add ``app`` to the ``companion`` subcommands."""
+    app = commands.add_parser(
+        "app",
+        help="the touchscreen app (the default command)",
+        description="Start the touchscreen app. Keys 1, 2, 3 stand for the table's buttons, "
+        "R rereads the dice, U undoes, T throws the emulated dice.",
+    )
+    app.add_argument(
+        "--db",
+        metavar="FILE",
+        help="the game log (default: $XDG_DATA_HOME/companion/games.db)",
+    )
+    app.add_argument("--lang", choices=("en", "fr"), help="the language (default: as last set)")
+    app.add_argument(
+        "--dice",
+        metavar="URL",
+        default="emulator",
+        help="the dice module's port; 'emulator' (default) emulates it on a pseudo-terminal; "
+        "'none' for touch entry only",
+    )
+    app.add_argument("--config", metavar="FILE", help="the hardware configuration (TOML)")
+    app.add_argument("--size", type=_size, metavar="WxH", help="the window size, e.g. 800x480")
+    app.add_argument(
+        "--headless-demo",
+        action="store_true",
+        help="play --turns turns off-screen through the app and save screenshots",
+    )
+    app.add_argument("--turns", type=int, default=12, metavar="N", help="turns of the demo")
+    app.add_argument("--screenshots", metavar="DIR", help="the demo's PNG screenshots")
+    app.add_argument("--players", type=int, default=4, metavar="N", help="players of the demo")
+    app.add_argument("--seed", type=int, default=1, help="the demo's random seed")
+    app.set_defaults(handler=run_app)
+
+
+def default_db() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "companion" / "games.db"
+
+
+def run_app(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """The ``app`` command (also ``companion`` with no arguments)."""
+    if importlib.util.find_spec("kivy") is None:
+        print(
+            "companion: error: the app needs Kivy: pip install 'ultimate-monopoly-companion[ui]'",
+            file=err,
+        )
+        return EXIT_NO_DISPLAY
+    db = Path(args.db) if args.db else default_db()
+    if args.headless_demo:
+        if args.turns < 1:
+            print("companion: error: --turns: at least 1", file=err)
+            return EXIT_NO_DISPLAY
+        _headless_environment()
+        from ui.demo import run_demo
+
+        return run_demo(
+            db=Path(args.db) if args.db else None,
+            turns=args.turns,
+            screenshots=Path(args.screenshots) if args.screenshots else None,
+            lang=args.lang or "en",
+            size=args.size or (800, 480),
+            players=args.players,
+            seed=args.seed,
+            out=out,
+            err=err,
+        )
+    problem = display_problem()
+    if problem is not None:
+        print(f"companion: error: {problem}", file=err)
+        return EXIT_NO_DISPLAY
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    return _run_window(args, db, err)
+
+
+def _headless_environment() -> None:
+    """Off-screen SDL with OpenGL, a throwaway Kivy home, mock GPIO pins."""
+    os.environ.update(
+        {
+            "KIVY_NO_ARGS": "1",
+            "KIVY_WINDOW": "sdl2",
+            "SDL_VIDEODRIVER": "offscreen",
+            "COMPANION_DEVICE": "0",
+        }
+    )
+    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="companion-kivy-"))
+    os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
+
+
+def _run_window(args: argparse.Namespace, db: Path, err: TextIO) -> int:
+    from ui import app as ui_app
+
+    device = ui_app.on_device()
+    if not device:
+        # The desktop has no GPIO: the buttons are mock pins, and the keys stand in for them.
+        os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
+    ui_app.configure_input(device)
+    ui_app.configure_window(size=args.size, device=device)
+    config = None
+    if args.config:
+        from hardware.config import load_config
+
+        try:
+            config = load_config(args.config)
+        except Exception as exc:  # noqa: BLE001 - one line, as every command
+            print(f"companion: error: {exc}", file=err)
+            return EXIT_NO_DISPLAY
+    dice_url = None if args.dice == "none" else args.dice
+    app = ui_app.CompanionApp(
+        controller_factory(db, args.lang),
+        devices_factory=devices_factory(config, dice_url),
+    )
+    app.run()
+    return 0
+
+
+def controller_factory(db: Path, lang: str | None) -> Any:
+    def make(post: Any) -> Any:
+        from ui.controller import TableController
+        from ui.setup_store import SetupStore
+
+        db.parent.mkdir(parents=True, exist_ok=True)
+        controller = TableController(db_path=db, post=post, store=SetupStore(), lang=lang)
+        if getattr(controller, "store", None) is not None and lang:
+            controller.set_language(lang)
+        return controller
+
+    return make
+
+
+def devices_factory(config: Any, dice_url: str | None, **options: Any) -> Any:
+    def make(controller: Any, post: Any) -> Any:
+        from ui.devices import TableDevices
+
+        return TableDevices(controller, post=post, config=config, dice_url=dice_url, **options)
+
+    return make

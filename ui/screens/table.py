@@ -1,0 +1,108 @@
+"""The table screen: the one screen that is on while the game is played.
+
+Every player's cash (twelve fit), whose turn it is (frame, arrow and name), the Pool and the
+Bank's buildings left, the referee's one sentence, the transfers of the last command (before ->
+after, lit for a moment), the pending decision as big numbered buttons (the
+:class:`ui.dialogs.DecisionHost`), a small map, the other places, and Undo, far from the
+decision buttons, saying what it takes back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+import ui.dialogs  # noqa: F401 - DecisionHost is used by the kv rule
+import ui.widgets  # noqa: F401 - the kv rules of the shared widgets
+from ui.widgets.words import _
+
+
+def _board_map() -> Any:
+    """The board map widget when it is available (``ui.widgets.board_map``)."""
+    try:
+        from ui.widgets.board_map import BoardMap
+    except Exception:  # noqa: BLE001 - the table works without its map
+        return None
+    return BoardMap
+
+
+class TableScreen(Screen):
+    controller = ObjectProperty(None, allownone=True)
+    view = ObjectProperty(None, allownone=True)
+    #: The words under the referee's sentence: the transfers just made, or the last notice.
+    notice = StringProperty("")
+
+    def __init__(self, controller: Any = None, **kwargs: Any) -> None:
+        kwargs.setdefault("name", "table")
+        super().__init__(controller=controller, **kwargs)
+        self.map = None
+        cls = _board_map()
+        if cls is not None:
+            try:
+                self.map = cls()
+            except Exception:  # noqa: BLE001 - a map that cannot be built is left out
+                self.map = None
+        if self.map is not None:
+            self.ids.map_box.clear_widgets()
+            self.ids.map_box.add_widget(self.map)
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        app = App.get_running_app()
+        if app is not None and getattr(app, "vm", None) is not None:
+            app.vm.bind(table=lambda _vm, view: self.show(view))
+            if self.controller is None:
+                self.controller = app.controller
+
+    def show(self, view: Any) -> None:
+        """Draw a new table view (called on every change)."""
+        if view is None:
+            return
+        self.view = view
+        ids = self.ids
+        ids.host.controller = self.controller
+        ids.strip.players = view.players
+        ids.strip.flashes = view.flashes
+        ids.host.show(view)
+        lines = [f.text for f in view.flashes]
+        app = App.get_running_app()
+        ids.flash.animate = bool(getattr(getattr(app, "vm", None), "animate", True))
+        ids.flash.show(lines)
+        self.notice = (
+            ""
+            if lines
+            else (view.notice or (view.move.sentence if view.move else "") or view.dice_status)
+        )
+        if self.map is not None:
+            self._update_map(view)
+
+    def _update_map(self, view: Any) -> None:
+        update = getattr(self.map, "update", None) or getattr(self.map, "show", None)
+        if update is None or self.controller is None:
+            return
+        try:
+            update(self.controller.board_view())
+        except Exception:  # noqa: BLE001 - the map is secondary: the table goes on
+            pass
+
+    def places(self) -> list[tuple[str, str]]:
+        return [
+            ("board", _("Board")),
+            ("players", _("Players")),
+            ("history", _("History")),
+            ("referee", _("Referee")),
+            ("settings", _("Settings")),
+        ]
+
+    def go(self, place: str) -> None:
+        self.controller.go(place)
+
+    def undo(self) -> bool:
+        return bool(self.controller.undo())
+
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
