@@ -1,0 +1,157 @@
+"""View-models: pure functions of a real game's state and the language, no window."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+from companion.banker.assets import net_worth
+from companion.banker.engine import new_game
+from companion.banker.state import Decision, replay
+from companion.game import Game
+from companion.log.gamelog import GameLog, in_force
+from companion.simulator.players import RandomPlayer
+from ui import viewmodels as vm
+
+
+def played(seed: int, commands: int) -> Game:
+    game = Game.new([{"name": "Ann", "colour": "#ff0000"}, {"name": "Bob"}, {"name": "Cy"}])
+    player = RandomPlayer(random.Random(seed))
+    for _ in range(commands):
+        if game.state.over:
+            break
+        game.execute(player.choose(game.state))
+    return game
+
+
+def test_importing_the_controller_side_pulls_in_no_kivy():
+    code = (
+        "import sys, ui.controller, ui.viewmodels, ui.devices, ui.setup_store; "
+        "print([m for m in sys.modules if m.split('.')[0] in ('kivy', 'serial', 'gpiozero')])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_table_of_a_new_game():
+    state = Game.new([{"name": "Ann", "colour": "#ff0000"}, {"name": "Bob"}]).state
+    view = vm.table_view(state, "en")
+    assert [(p.name, p.cash_text, p.is_acting) for p in view.players] == [
+        ("Ann", "$3,200", True),
+        ("Bob", "$3,200", False),
+    ]
+    assert view.players[0].colour == (1.0, 0.0, 0.0, 1.0) and view.players[0].where == "GO"
+    assert view.pool_text == "Pool $0"
+    assert view.bank_text == "Bank: 81 houses, 31 hotels, 16 skyscrapers"
+    (choice,) = view.decision.choices
+    assert choice.label == "Enter the starting cards" and sorted(choice.free) == [
+        "roll_three",
+        "voucher",
+    ]
+    assert view.decision.prompt.startswith("Ann: draw your starting Travel Voucher")
+    assert view.decision.dice is None and not view.over
+
+
+def test_labels_repeat_the_amount():
+    d = Decision("taxi", "Ann", "", ("taxi", "skip"), id=4)
+    taxi = {"command": {"type": "taxi", "space": "middle:39"}, "fare": 50, "payee": "Bob"}
+    assert vm.choice_label(taxi, d, "en") == "Ride to Boardwalk ($50)"
+    rent = {"command": {"type": "pay"}, "amount": 200, "owner": "Ann"}
+    assert vm.choice_label(rent, d, "en") == "Pay $200 to Ann"
+    debt = {"command": {"type": "pay"}, "amount": 1500, "creditor": "Pool"}
+    assert vm.choice_label(debt, d, "en") == "Pay $1,500 to The Pool"
+    buy = {"command": {"type": "buy"}, "property": "Boardwalk", "price": 400}
+    assert vm.choice_label(buy, d, "en") == "Buy for $400"
+    assert vm.choice_label({"command": {"type": "auction"}}, d, "en") == "Auction"
+    assert vm.choice_label({"command": {"type": "bail"}, "amount": 50}, d, "en") == "Pay $50 bail"
+    bid = {"command": {"type": "bid"}, "player": "Cy", "free": {"amount": {"min": 1, "max": 9}}}
+    choice = vm.make_choice(bid, "Ann", vm.choice_label(bid, d, "en"))
+    assert (choice.label, choice.player, choice.key) == ("Cy: bid", "Cy", "bid")
+
+
+def test_every_option_of_real_games_has_a_label():
+    for seed in (1, 2):
+        game = Game.new([{"name": "Ann"}, {"name": "Bob"}])
+        player = RandomPlayer(random.Random(seed))
+        for _ in range(400):
+            if game.state.over:
+                break
+            view = vm.decision_view(game.state, "en")
+            for choice in view.choices:
+                assert choice.label and choice.label != choice.command["type"], choice
+            game.execute(player.choose(game.state))
+
+
+def test_flashes_show_both_balances_before_and_after():
+    events = [
+        {"type": "transfer", "from": "Ann", "to": "Bob", "amount": 200,
+         "reason": {"code": "reason.rent", "params": {"space": "middle:39"}}},
+        {"type": "transfer", "from": "Bank", "to": "Ann", "amount": 50, "reason": "salary"},
+    ]  # fmt: skip
+    rent, salary = vm.flashes_for({"Ann": 1000, "Bob": 300, "Bank": -5000}, events, "en")
+    assert rent.text == "Ann pays Bob $200 (rent for Boardwalk)."
+    assert (rent.payer_before, rent.payer_after, rent.payee_before, rent.payee_after) == (
+        "$1,000",
+        "$800",
+        "$300",
+        "$500",
+    )
+    assert (salary.payer, salary.payer_before, salary.payee_before, salary.payee_after) == (
+        "The Bank",
+        "",
+        "$800",
+        "$850",
+    )
+
+
+def test_board_and_sheets_of_a_game_under_way():
+    game = played(4, 400)
+    state = game.state
+    board = vm.board_view(state, "en")
+    assert len(board.spaces) == 120
+    assert board.tokens == {s.name: s.position.key for s in state.seats if not s.bankrupt}
+    owned = [s for s in board.spaces if s.owner]
+    assert owned and all(s.rent_text for s in owned)
+    for name in (s.name for s in state.seats):
+        sheet = vm.player_sheet(state, name, "en")
+        mine = {n for n, h in state.holdings.items() if h.owner == name}
+        assert {r.key for r in sheet.properties} == {vm._BOARD.properties[n][0].key for n in mine}
+        assert sheet.cash_text == f"${state.cash[name]:,}"
+    go = vm.space_view(None, "middle:0", "en")
+    assert go.name == "GO" and go.owner is None and go.deed == ()
+    boardwalk = vm.space_view(None, "middle:39", "en")
+    assert boardwalk.deed[0] == "Price $400" and boardwalk.colour != (0.62, 0.62, 0.62, 1.0)
+
+
+def test_net_worth_series_follows_the_game(tmp_path):
+    log = GameLog(tmp_path / "games.db")
+    game = Game.new([{"name": "Ann"}, {"name": "Bob"}], log=log)
+    player = RandomPlayer(random.Random(5))
+    for _ in range(300):
+        game.execute(player.choose(game.state))
+    commands = in_force(log.commands(game.game_id)[1:])
+    series = vm.net_worth_series(game.start_events, [c.events for c in commands])
+    assert [v[0] for v in series.values()] == [3200, 3200]
+    assert all(len(v) == len(commands) + 1 for v in series.values())
+    assert {n: v[-1] for n, v in series.items()} == {
+        n: net_worth(game.state, n) for n in ("Ann", "Bob")
+    }
+    assert len({tuple(v) for v in series.values()}) == 2  # the players' fortunes differ
+
+
+def test_the_referee_view_is_the_explained_path():
+    view = vm.referee_view("States Avenue", (2, 1, "2"), None, None, "en")
+    assert view.landing == "Tennessee Avenue" and view.path[-1] == "middle:18"
+    assert view.kinds and set(view.kinds) <= {"walk", "ride", "back", "tunnel", "direct", "jail"}
+    assert view.sentence.startswith("2+1 and 2")
+    assert vm.referee_view("States Avenue", (2,), None, None, "en").error
+
+
+def test_the_state_is_never_changed_by_a_view():
+    state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
+    before = (state.decision, dict(state.cash))
+    vm.table_view(state, "en")
+    vm.board_view(state, "en")
+    vm.player_sheet(state, "Ann", "en")
+    assert (state.decision, dict(state.cash)) == before
