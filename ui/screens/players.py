@@ -24,6 +24,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
+import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
 from ui.i18n import _
 
 
@@ -185,6 +186,8 @@ class PlayersScreen(Screen):
             return
         sheet = self.controller.player_sheet(self.player)
         self.sheet = sheet
+        if sheet is None:
+            return
         self.cash_text = sheet.cash_text
         self.colour = list(sheet.colour)
         self.title = sheet.name

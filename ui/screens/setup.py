@@ -23,6 +23,8 @@ from kivy.properties import (
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
+from ui import sheet_models
 from ui.i18n import _, set_language
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
@@ -46,7 +48,12 @@ class SetupChoicesAdapter:
     """
 
     def __init__(self, controller: Any, *, action_cards: bool = False) -> None:
-        choices = controller.setup_choices(action_cards=action_cards)
+        ask = getattr(controller, "setup_choices", None)
+        if ask is not None:
+            choices = ask(action_cards=action_cards)
+        else:
+            lang = getattr(controller, "lang", "en")
+            choices = sheet_models.setup_choices(lang, action_cards=action_cards)
         self.tokens: tuple[str, ...] = tuple(choices.tokens)
         self.colours: tuple[tuple[str, tuple], ...] = tuple(
             (name, _rgba(rgba)) for name, rgba in choices.colours
@@ -235,8 +242,11 @@ class SetupScreen(Screen):
     def _fill_saved(self) -> None:
         box = self.ids.saved
         box.clear_widgets()
-        games = list(self.controller.saved_games())
-        for game in reversed(games):  # the latest first: the one a family resumes
+        games = self.controller.saved_games
+        games = list(games() if callable(games) else games)
+        # The latest first: the one a family resumes.
+        games.sort(key=lambda g: (str(g.get("last_played", "")), g.get("id", 0)), reverse=True)
+        for game in games:
             players = ", ".join(str(p) for p in game.get("players", ()))
             status = game.get("status", "")
             if status == "over":

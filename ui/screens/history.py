@@ -1,0 +1,200 @@
+"""The history: every event in words, newest last, one line each with the player's colour and
+the money delta right-aligned; filter by player; a correction (undo) leaves the undone lines
+struck through with "corrected by #n"; undo the last action (showing what it reverses); export;
+the net-worth chart.
+
+The rows are plain dicts in a RecycleView (``data`` reassigned, never mutated); only the last
+:data:`PAGE` rows are shown until "Load earlier" asks for more.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.modalview import ModalView
+from kivy.uix.recycleview.views import RecycleDataViewBehavior
+from kivy.uix.screenmanager import Screen
+from kivy.utils import escape_markup
+
+import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
+import ui.widgets.chart  # noqa: F401  (NetWorthChart in the kv file)
+from ui.i18n import _
+from ui.screens.players import watch
+
+#: Rows shown at first, and added by each "Load earlier".
+PAGE = 300
+#: The export formats of ``companion history`` the controller writes.
+EXPORT_FORMATS = ("text", "csv", "jsonl")
+_SUFFIX = {"text": "txt", "csv": "csv", "jsonl": "jsonl"}
+
+
+def row_data(row: Any) -> dict[str, Any]:
+    """A HistoryRow as the dict one RecycleView line shows."""
+    text = escape_markup(row.text)
+    if row.corrected:
+        text = f"[s]{text}[/s]"
+    note = ""
+    if row.corrected_by is not None:
+        note = _("corrected by #{number}", number=row.corrected_by)
+    elif row.correction_of is not None:
+        note = _("correction of #{number}", number=row.correction_of)
+    return {
+        "seq": int(row.seq),
+        "text": text,
+        "plain": row.text,
+        "note": note,
+        "delta_text": row.delta_text,
+        "delta": int(getattr(row, "delta", 0) or 0),
+        "colour": list(getattr(row, "colour", (0.6, 0.6, 0.6, 1))),
+        "corrected": bool(row.corrected),
+        "correction": row.kind == "correction",
+    }
+
+
+class HistoryLine(RecycleDataViewBehavior, BoxLayout):
+    """One event: #n, colour chip, the words (struck when undone), the money delta."""
+
+    seq = NumericProperty(0)
+    text = StringProperty("")
+    plain = StringProperty("")
+    note = StringProperty("")
+    delta_text = StringProperty("")
+    delta = NumericProperty(0)
+    colour = ListProperty([0.6, 0.6, 0.6, 1])
+    corrected = BooleanProperty(False)
+    correction = BooleanProperty(False)
+
+
+class ConfirmUndo(ModalView):
+    """ "Undo: <what>" asked once more, its buttons away from where the first tap was."""
+
+    text = StringProperty("")
+    on_yes = ObjectProperty(None, allownone=True)
+
+    def yes(self) -> None:
+        callback, self.on_yes = self.on_yes, None  # one undo, however many taps
+        self.dismiss()
+        if callback is not None:
+            callback()
+
+
+class HistoryScreen(Screen):
+    controller = ObjectProperty(None, allownone=True)
+    rows = ListProperty([])
+    shown_from = NumericProperty(0)
+    players = ListProperty([])
+    player = StringProperty("")  # "" = everyone
+    undo_text = StringProperty("")
+    can_undo = BooleanProperty(False)
+    show_chart = BooleanProperty(False)
+    notice = StringProperty("")
+    export_dir = StringProperty("")
+
+    def __init__(self, controller: Any = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.name = "history"
+        self.controller = controller or getattr(App.get_running_app(), "controller", None)
+        self.view: Any = None
+        self._all: list[dict[str, Any]] = []
+        self._confirm: ConfirmUndo | None = None
+        watch(self, self.controller, self.show)
+        if self.controller is not None:
+            self.show(getattr(self.controller, "view", None))
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        self.show(getattr(self.controller, "view", None))
+
+    def visible(self) -> bool:
+        return self.manager is None or self.manager.current == self.name
+
+    def show(self, view: Any) -> None:
+        """A new table view: reload the rows (when this screen is the one shown)."""
+        self.view = view
+        chips = tuple(getattr(view, "players", ()) or ())
+        self.players = [c.name for c in chips]
+        if self.player and self.player not in self.players:
+            self.player = ""
+        self.can_undo = bool(getattr(view, "can_undo", False))
+        self.undo_text = getattr(view, "undo_text", "") or ""
+        if not self.undo_text and hasattr(self.controller, "undo_text"):
+            self.undo_text = self.controller.undo_text()
+        self.notice = getattr(view, "notice", "") or ""
+        if self.visible():
+            self.reload()
+
+    def reload(self) -> None:
+        rows = self.controller.history(self.player or None) if self.controller else []
+        self._all = [row_data(r) for r in rows]
+        self.shown_from = max(0, len(self._all) - PAGE)
+        self._publish(to_end=True)
+        if self.show_chart:
+            self.draw_chart()
+
+    def _publish(self, *, to_end: bool) -> None:
+        self.rows = self._all[self.shown_from :]
+        rv = self.ids.rv
+        rv.data = self.rows
+        if to_end:
+            rv.scroll_y = 0  # newest last: show the bottom
+
+    def load_earlier(self) -> None:
+        """Show :data:`PAGE` more of the older rows (staying where the reader was)."""
+        self.shown_from = max(0, self.shown_from - PAGE)
+        self._publish(to_end=False)
+        self.ids.rv.scroll_y = 1
+
+    def filter(self, player: str) -> None:
+        self.player = "" if player in ("", _("Everyone")) else player
+        self.reload()
+
+    def toggle_chart(self) -> None:
+        self.show_chart = not self.show_chart
+        if self.show_chart:
+            self.draw_chart()
+
+    def draw_chart(self) -> None:
+        chart = self.ids.chart
+        chips = tuple(getattr(self.view, "players", ()) or ())
+        chart.colours = {c.name: tuple(c.colour) for c in chips}
+        series = self.controller.net_worth() if self.controller else {}
+        if self.player:
+            series = {k: v for k, v in series.items() if k == self.player}
+        chart.series = series
+
+    # -- undo and export ---------------------------------------------------------------------
+
+    def ask_undo(self) -> ConfirmUndo | None:
+        """Show what an undo reverses, and undo only on a second, deliberate tap."""
+        if not self.can_undo or (self._confirm is not None and self._confirm.parent is not None):
+            return None
+        self._confirm = ConfirmUndo(text=self.undo_text, on_yes=self.undo)
+        self._confirm.open()
+        return self._confirm
+
+    def undo(self) -> bool:
+        return bool(self.controller.undo())
+
+    def export(self, fmt: str) -> Path | None:
+        folder = Path(self.export_dir or Path.home()).expanduser()
+        game_id = getattr(getattr(self.controller, "game", None), "game_id", 0) or 0
+        stamp = time.strftime("%Y%m%d-%H%M")
+        target = folder / f"companion-game-{game_id}-{stamp}.{_SUFFIX[fmt]}"
+        return self.controller.export(fmt, target)
+
+    def back(self) -> None:
+        self.controller.go("table")
+
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
