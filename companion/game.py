@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.banker.commands import Command
-from companion.banker.engine import decide, new_game, step, with_options
+from companion.banker.engine import decide, new_game, step_command, with_options
 from companion.banker.state import Event, GameState, evolve, replay
 from companion.errors import IllegalCommandError, shown
 
@@ -150,9 +150,12 @@ class Game:
             raise IllegalCommandError(
                 f"{data.get('type')}: reading {reading!r} has been applied already"
             )
-        # The JSON goes to the engine, which checks who gives it before its fields.
-        events, after = step(self._state, data)
-        logged = command.to_json() if isinstance(command, Command) else _logged(data)
+        # The JSON goes to the engine, which checks who gives it before its fields, and types
+        # it once: the log holds the typed command's JSON, with the dice module's reading key.
+        events, after, typed = step_command(self._state, data)
+        logged = typed.to_json()
+        if not isinstance(command, Command) and data.get("reading") is not None:
+            logged["reading"] = data["reading"]
         seq = self._seq
         if self.log is not None:
             assert self.game_id is not None
@@ -208,12 +211,3 @@ class Game:
     def all_events(self) -> list[Event]:
         """The events in force from the start: replaying them gives :attr:`state`."""
         return [*self._start, *(e for entry in self._done for e in entry[3])]
-
-
-def _logged(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The JSON the log holds for a command the engine accepted: the typed command's, with the
-    dice module's reading key kept."""
-    logged = Command.from_json(data).to_json()
-    if data.get("reading") is not None:
-        logged["reading"] = data["reading"]
-    return logged

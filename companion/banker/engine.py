@@ -16,7 +16,6 @@ nothing changes. Events fold into the new state with :func:`companion.banker.sta
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 # The parts of the banker register their command and task handlers when imported.
@@ -127,6 +126,14 @@ def decide(state: GameState, command: Command | Mapping[str, Any]) -> list[Event
 
 def step(state: GameState, command: Command | Mapping[str, Any]) -> tuple[list[Event], GameState]:
     """:func:`decide`, and the state its events lead to (folded on the way, once)."""
+    events, after, _ = step_command(state, command)
+    return events, after
+
+
+def step_command(
+    state: GameState, command: Command | Mapping[str, Any]
+) -> tuple[list[Event], GameState, Command]:
+    """:func:`step`, and the command as typed once (its JSON is what the log holds)."""
     try:
         return _step(state, command)
     except CompanionError as exc:
@@ -153,7 +160,9 @@ def _refusal(exc: CompanionError) -> CompanionError:
     return IllegalCommandError(text)
 
 
-def _step(state: GameState, command: Command | Mapping[str, Any]) -> tuple[list[Event], GameState]:
+def _step(
+    state: GameState, command: Command | Mapping[str, Any]
+) -> tuple[list[Event], GameState, Command]:
     if isinstance(command, Command):
         cls: type[Command] = type(command)
         player: Any = command.player
@@ -200,7 +209,7 @@ def _step(state: GameState, command: Command | Mapping[str, Any]) -> tuple[list[
         else:
             tx.decision = state.decision  # asked again, under a new id
     _advance(tx)
-    return tx.events, tx.state
+    return tx.events, tx.state, c
 
 
 def _answers(d: Decision) -> str:
@@ -234,7 +243,9 @@ def pose(
     The options are not stored in the event: they follow from the state and the decision
     (:func:`with_options` works them out again for a state folded from the log), and stored
     they would make the log several times longer to read back."""
-    posed = replace(decision, id=state.decision.id + 1, options=options_for(state, decision))
+    posed = copy_with(
+        decision, {"id": state.decision.id + 1, "options": options_for(state, decision)}
+    )
     event = {
         "type": "decision",
         "decision": posed.to_json(options=False),
@@ -246,7 +257,7 @@ def pose(
 def with_options(state: GameState) -> GameState:
     """``state`` with its decision's options, as :func:`pose` gave them when it was posed."""
     d = state.decision
-    return copy_with(state, {"decision": replace(d, options=options_for(state, d))})
+    return copy_with(state, {"decision": copy_with(d, {"options": options_for(state, d)})})
 
 
 def _game_over(tx: Tx) -> None:

@@ -26,6 +26,7 @@ refused (``tests/test_options.py``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -33,9 +34,7 @@ from companion.banker.assets import (
     build_problem,
     building_cost,
     lift_cost,
-    mortgage_problem,
     mortgage_value,
-    sell_problem,
 )
 from companion.banker.cardplay import seizable, storm_hits
 from companion.banker.keptcards import held
@@ -133,13 +132,21 @@ def _vouchers(state: GameState, d: Decision) -> Iterator[Option]:
             for ride in (False, True):
                 yield {"command": {**base, "ride": ride}}
             continue
-        ahead = _ahead(seat.position)
-        if voucher.kind == "bus_ticket":
-            ahead = ahead[: ahead.index(side_end(_BOARD, seat.position)) + 1]
-        else:
-            ahead = [s for s in ahead if _BOARD.is_station(s)]
-        for space in ahead:
-            yield {"command": {**base, "space": space.key}, "to": space.key}
+        for key in _voucher_targets(voucher.kind == "bus_ticket", seat.position.key):
+            yield {"command": {**base, "space": key}, "to": key}
+
+
+@functools.cache
+def _voucher_targets(bus: bool, start: str) -> tuple[str, ...]:
+    """Where a voucher takes a token on ``start``, a table made once per space: a Bus Ticket
+    anywhere ahead up to the end of the side, a Transit Token to a transit station ahead."""
+    origin = _BOARD.by_key(start)
+    ahead = _ahead(origin)
+    if bus:
+        ahead = ahead[: ahead.index(side_end(_BOARD, origin)) + 1]
+    else:
+        ahead = [s for s in ahead if _BOARD.is_station(s)]
+    return tuple(s.key for s in ahead)
 
 
 def _ahead(start: Space) -> list[Space]:
@@ -394,20 +401,82 @@ def anytime_options(state: GameState, player: str) -> tuple[Option, ...]:
 
 
 def _buildings(state: GameState, player: str) -> Iterator[Option]:
+    """The builds and sales of :func:`anytime_options`: what ``assets.build_problem`` and
+    ``assets.sell_problem`` allow, property by property in the order of the holdings, with
+    what a colour group decides worked out once per group instead of once per lot."""
     cash = state.cash[player]
-    for name, h in state.holdings.items():
+    holdings = state.holdings
+    supply = state.supply()
+    groups: dict[str, tuple[bool, int, int, bool]] = {}
+    for name, h in holdings.items():
         if h.owner != player:
             continue
+        space = _BOARD.properties[name][0]
+        kind = space.kind
         cost = building_cost(name)
-        if cash >= cost and build_problem(state, player, name) is None:
+        if kind in ("railroad", "cab_company"):
+            what = "train_depots" if kind == "railroad" else "cab_stands"
+            if cash >= cost and not h.mortgaged and not h.improved and supply[what]:
+                yield {"command": {"type": "build", "property": name}, "cost": cost}
+            if h.improved:
+                yield {"command": {"type": "sell_building", "property": name}, "refund": cost // 2}
+            continue
+        if kind != "street" or space.group is None:
+            continue
+        facts = groups.get(space.group)
+        if facts is None:
+            facts = groups[space.group] = _group_facts(state, player, space.group)
+        buildable, low, high, whole = facts
+        level = h.level
+        if (
+            cash >= cost
+            and buildable
+            and not h.mortgaged
+            and level < 6
+            and level <= low
+            and not (level == 5 and (not whole or low < 5))
+            and supply[_PILE.get(level, "houses")]
+        ):
             yield {"command": {"type": "build", "property": name}, "cost": cost}
-        if sell_problem(state, name) is None:
+        if (
+            level
+            and level >= high
+            and not (level == 6 and not supply["hotels"])
+            and not (level == 5 and supply["houses"] < 4)
+        ):
             yield {"command": {"type": "sell_building", "property": name}, "refund": cost // 2}
+
+
+#: The supply pile a building added to a street of this level comes from.
+_PILE = {4: "hotels", 5: "skyscrapers"}
+
+
+def _group_facts(state: GameState, player: str, group: str) -> tuple[bool, int, int, bool]:
+    """For ``player``'s lots of colour ``group``: whether P2 lets them build (a monopoly or a
+    majority, no lot of the group mortgaged), their lowest and highest building level, and
+    whether they hold the whole group."""
+    lots = _BOARD.groups[group]
+    holdings = state.holdings
+    levels = []
+    mortgaged = False
+    for n in lots:
+        h = holdings.get(n)
+        if h is None:
+            continue
+        mortgaged = mortgaged or h.mortgaged
+        if h.owner == player:
+            levels.append(h.level)
+    held = len(levels)
+    whole = held == len(lots)
+    majority = len(lots) > 2 and held == len(lots) - 1
+    return (whole or majority) and not mortgaged, min(levels), max(levels), whole
 
 
 def _mortgages(state: GameState, player: str) -> Iterator[Option]:
     cash = state.cash[player]
-    for name, h in state.holdings.items():
+    holdings = state.holdings
+    bare_groups: dict[str, bool] = {}
+    for name, h in holdings.items():
         if h.owner != player:
             continue
         value = mortgage_value(name)
@@ -417,7 +486,19 @@ def _mortgages(state: GameState, player: str) -> Iterator[Option]:
                     "command": {"type": "unmortgage", "property": name},
                     "cost": lift_cost(value),
                 }
-        elif mortgage_problem(state, name) is None:
+            continue
+        # P9 (``assets.mortgage_problem``): no building anywhere in the group.
+        group = _BOARD.properties[name][0].group
+        if not group:
+            bare = not (h.level or h.improved)
+        elif group in bare_groups:
+            bare = bare_groups[group]
+        else:
+            bare = bare_groups[group] = not any(
+                (g := holdings.get(n)) is not None and (g.level or g.improved)
+                for n in _BOARD.groups[group]
+            )
+        if bare:
             yield {"command": {"type": "mortgage", "property": name}, "value": value}
     seat = state.seat(player)
     for company, par in par_values().items():
