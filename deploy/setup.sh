@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Install the table companion into .venv, then run it or its tests.
 #
-#   deploy/setup.sh run  [PLAY ARGS...]    the banker's prompt on an emulated dice module
-#   deploy/setup.sh test [PYTEST ARGS...]  the whole test suite
+#   deploy/setup.sh run  [APP ARGS...]     the touchscreen app, on an emulated dice module
+#   deploy/setup.sh test [PYTEST ARGS...]  the whole test suite, the app's tests off-screen
 #
-# `run` plays the game kept in $XDG_DATA_HOME/companion/games.db (default
-# ~/.local/share/companion/games.db), asking who plays if it holds none; ARGS go to
-# `companion play` (`--dice /dev/companion-dice` reads the real module instead).
+# `run` opens the app in a window (games kept in $XDG_DATA_HOME/companion/games.db, default
+# ~/.local/share/companion/games.db); ARGS go to `companion app` (`--dice /dev/companion-dice`
+# reads the real module instead of the emulator on a pseudo-terminal).
 # Both link ~/.local/bin/companion to .venv/bin/companion, so that `companion` is on the PATH
 # of a new login shell (Debian's ~/.profile adds ~/.local/bin when it exists).
 #
@@ -14,7 +14,7 @@
 set -euo pipefail
 
 die() { echo "setup.sh: $*" >&2; exit 1; }
-usage() { echo "usage: deploy/setup.sh run [PLAY ARGS...] | test [PYTEST ARGS...]" >&2; exit 2; }
+usage() { echo "usage: deploy/setup.sh run [APP ARGS...] | test [PYTEST ARGS...]" >&2; exit 2; }
 
 [[ $# -ge 1 ]] || usage
 mode=$1
@@ -44,6 +44,16 @@ if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
     python3 -c 'import ensurepip, venv' || die "python3 still has no venv/ensurepip"
 fi
 
+# The libraries Kivy's wheel does not carry (it bundles SDL2): OpenGL and its Mesa drivers (the
+# off-screen tests render with Mesa's software driver), EGL, GBM and DRM for KMS on the Pi, and
+# mtdev for the touchscreen. Installed only when one is missing, so a set-up Pi starts offline.
+kivy_libs=(libgl1 libgl1-mesa-dri libegl1 libgles2 libgbm1 libdrm2 libmtdev1 libxrender1)
+missing=()
+for pkg in "${kivy_libs[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+done
+[[ ${#missing[@]} -eq 0 ]] || apt_install "${missing[@]}"
+
 # An interrupted first run leaves a .venv without a working pip: start it again.
 if [[ -d .venv ]] && ! .venv/bin/python -m pip --version >/dev/null 2>&1; then
     echo "setup.sh: .venv is broken, recreating it" >&2
@@ -53,8 +63,8 @@ fi
 
 # pip runs only when pyproject.toml (or the checkout's place, or the extras) changed since the
 # last install, so the Pi at the table starts without a network. `run` needs the hardware extra
-# (pyserial) for the dice module; the ui extra joins it when the touchscreen app lands.
-if [[ $mode == test ]]; then target='.[dev]'; else target='.[hardware]'; fi
+# (pyserial, gpiozero) and the ui extra (Kivy, Babel); `dev` holds both and the test tools.
+if [[ $mode == test ]]; then target='.[dev]'; else target='.[hardware,ui]'; fi
 stamp=.venv/.installed-$mode
 want="$PWD $target $(sha256sum pyproject.toml | cut -d' ' -f1)"
 if [[ ! -f $stamp || $(<"$stamp") != "$want" ]]; then
@@ -90,6 +100,4 @@ if [[ $mode == test ]]; then
     [[ $rc -ne 5 ]] || die "pytest collected no tests"
     exit "$rc"
 fi
-data=${XDG_DATA_HOME:-${HOME:-$PWD}/.local/share}/companion
-mkdir -p "$data"
-exec .venv/bin/companion play --db "$data/games.db" --dice emulator "$@"
+exec .venv/bin/companion app "$@"
