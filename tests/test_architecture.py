@@ -163,3 +163,84 @@ def _imports_cache(repo_root: Path) -> dict[str, dict[str, set[str]]]:
     if not _GRAPH:
         _GRAPH.update(_imports(repo_root))
     return _GRAPH
+
+
+# -- The app (ui/) ----------------------------------------------------------------------------
+
+#: The app's Kivy side: it shows view-models and calls the controller's verbs, nothing deeper.
+_KIVY_SIDE = (
+    "ui/app.py",
+    "ui/kvmodel.py",
+    "ui/kvi18n.py",
+    "ui/screens",
+    "ui/dialogs",
+    "ui/widgets",
+)
+
+
+def _top_imports(path: Path) -> set[str]:
+    """The modules ``path`` imports at run time (not under ``if TYPE_CHECKING:``)."""
+    import ast
+
+    tree = ast.parse(path.read_text("utf-8"))
+    skip = {
+        id(n)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for child in node.body
+        for n in ast.walk(child)
+    }
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+    return names
+
+
+def test_screens_dialogs_and_widgets_reach_the_game_only_through_the_controller(
+    repo_root: Path,
+) -> None:
+    files = sorted(
+        path
+        for place in _KIVY_SIDE
+        for path in (
+            [repo_root / place]
+            if place.endswith(".py")
+            else sorted((repo_root / place).rglob("*.py"))
+        )
+    )
+    assert len(files) > 10, "the app's screens, dialogs and widgets are missing"
+    offenders = [
+        f"{path.relative_to(repo_root)} imports {name}"
+        for path in files
+        for name in sorted(_top_imports(path))
+        if name.split(".")[0] in ("companion", "hardware", "sqlite_utils", "serial", "gpiozero")
+    ]
+    assert offenders == []
+
+
+def test_the_controller_side_of_the_app_imports_no_kivy(repo_root: Path) -> None:
+    kivy_side = {
+        path
+        for place in _KIVY_SIDE
+        for path in (
+            [repo_root / place] if place.endswith(".py") else (repo_root / place).rglob("*.py")
+        )
+    }
+    plain = [
+        path
+        for path in sorted((repo_root / "ui").glob("*.py"))
+        if path not in kivy_side and path.name not in ("__init__.py", "demo.py")
+    ]
+    assert {p.name for p in plain} >= {"controller.py", "viewmodels.py", "devices.py", "i18n.py"}
+    offenders = [
+        f"{path.relative_to(repo_root)} imports {name}"
+        for path in plain
+        for name in sorted(_top_imports(path))
+        if name.split(".")[0] == "kivy"
+    ]
+    assert offenders == []
