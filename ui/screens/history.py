@@ -81,10 +81,10 @@ class ConfirmUndo(ModalView):
     """ "Undo: <what>" asked once more, its buttons away from where the first tap was."""
 
     text = StringProperty("")
-    on_yes = ObjectProperty(None, allownone=True)
+    callback = ObjectProperty(None, allownone=True)
 
     def yes(self) -> None:
-        callback, self.on_yes = self.on_yes, None  # one undo, however many taps
+        callback, self.callback = self.callback, None  # one undo, however many taps
         self.dismiss()
         if callback is not None:
             callback()
@@ -179,7 +179,7 @@ class HistoryScreen(Screen):
         """Show what an undo reverses, and undo only on a second, deliberate tap."""
         if not self.can_undo or (self._confirm is not None and self._confirm.parent is not None):
             return None
-        self._confirm = ConfirmUndo(text=self.undo_text, on_yes=self.undo)
+        self._confirm = ConfirmUndo(text=self.undo_text, callback=self.undo)
         self._confirm.open()
         return self._confirm
 

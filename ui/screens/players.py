@@ -88,7 +88,7 @@ class PickValue(ModalView):
     values = ListProperty([])
     #: What each value's button says (the values themselves when empty).
     labels = ListProperty([])
-    on_pick = ObjectProperty(None, allownone=True)
+    callback = ObjectProperty(None, allownone=True)
 
     def on_pre_open(self, *_args: Any) -> None:
         from kivy.metrics import dp
@@ -112,7 +112,7 @@ class PickValue(ModalView):
             grid.add_widget(button)
 
     def pick(self, value: Any) -> None:
-        callback, self.on_pick = self.on_pick, None  # one pick, however many taps
+        callback, self.callback = self.callback, None  # one pick, however many taps
         self.dismiss()
         if callback is not None:
             callback(value)
@@ -264,7 +264,7 @@ class PlayersScreen(Screen):
                 title=_("Play a Travel Voucher"),
                 values=[index for index, _c in vouchers],
                 labels=[c.label for _i, c in vouchers],
-                on_pick=lambda index: self.play_voucher(decision_id, index),
+                callback=lambda index: self.play_voucher(decision_id, index),
             ).open()
             return False
         choice = button.choice
@@ -278,7 +278,7 @@ class PlayersScreen(Screen):
             PickValue(
                 title=choice.label,
                 values=values,
-                on_pick=lambda value: self._send(decision_id, choice, {field: value}),
+                callback=lambda value: self._send(decision_id, choice, {field: value}),
             ).open()
             return False
         return self._send(decision_id, choice, {})

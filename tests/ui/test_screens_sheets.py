@@ -1,0 +1,316 @@
+"""The sheet screens off-screen (setup, player sheets, trade, history, chart, settings), each
+built on a real TableController and a real game log, asserting on what they show and on the
+engine's state after their actions.
+
+A Kivy Window is one per process, so the screens run in one subprocess (``_script``) that
+prints a JSON report; each test asserts on its part of it. The subprocess is started once per
+session.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("kivy")
+
+REPO = Path(__file__).resolve().parents[2]
+
+SITUATION = {
+    "version": 1,
+    "players": [
+        {
+            "name": "Ann",
+            "token": "car",
+            "colour": "red",
+            "position": "States Avenue",
+            "cash": 1850,
+            "vouchers": ["voucher-bus-ticket"],
+            "roll_three": ["1-3-6"],
+            "cards": ["chance-get-out-of-jail-free"],
+            "shares": {"Motion Pictures": 2},
+        },
+        {
+            "name": "Bob",
+            "token": "hat",
+            "colour": "blue",
+            "position": "middle:10",
+            "cash": 2400,
+            "vouchers": [],
+            "roll_three": ["2-4-5"],
+        },
+    ],
+    "to_move": "Ann",
+    "properties": {
+        "Baltic Avenue": {"owner": "Ann", "mortgaged": True},
+        "Mediterranean Avenue": {"owner": "Ann"},
+        "Oriental Avenue": {"owner": "Ann"},
+        "Vermont Avenue": {"owner": "Ann"},
+        "Connecticut Avenue": {"owner": "Ann"},
+        "Boardwalk": {"owner": "Bob"},
+    },
+}
+
+_SCRIPT = textwrap.dedent(
+    """
+    import json, sys, tempfile
+    from pathlib import Path
+    from kivy.base import EventLoop
+    from kivy.core.window import Window
+    from kivy.tests.common import UnitTestTouch
+
+    from ui.controller import TableController
+    from ui.setup_store import SetupStore
+
+    out = {}
+    tmp = Path(sys.argv[1])
+    situation = Path(sys.argv[2]).read_text()
+
+    def frames(n=4):
+        for _ in range(n):
+            EventLoop.idle()
+
+    def show(widget):
+        for c in list(Window.children):
+            Window.remove_widget(c)
+        Window.add_widget(widget)
+        widget.size = Window.size
+        frames()
+
+    def tap(widget):
+        x, y = widget.to_window(widget.center_x, widget.center_y)
+        t = UnitTestTouch(x, y)
+        t.touch_down(); t.touch_up()
+        frames(4)
+
+    Window.size = (800, 480)
+    frames()
+
+    # -- setup: a new game from the form ---------------------------------------------------
+    store = SetupStore(tmp / "setup.json")
+    c = TableController(db_path=tmp / "games.db", store=store, lang="en")
+    from ui.screens.setup import SetupScreen
+    s = SetupScreen(controller=c)
+    show(s)
+    seats = s.seats()
+    out["setup_seats"] = len(seats)
+    out["setup_tokens"] = [r.token for r in seats]
+    out["setup_rules"] = sorted(r.key for r in s.ids.rules.children)
+    out["setup_problem_empty"] = s.problems()[:1]
+    out["setup_start_refused"] = s.start()
+    out["setup_message"] = s.message
+    for row, name, r3 in zip(seats, ["Ann", "Bob"], ["1-3-6", "2-4-5"]):
+        row.name_text = name
+        row.roll_three = r3
+        row.voucher = row.vouchers[0]
+    # Smallest seats: every touch target of a seat row is at least 48 dp high.
+    from kivy.metrics import dp
+    out["seat_targets_ok"] = all(w.height >= dp(48) for w in seats[0].children if w.__class__.__name__ != "Label")
+    out["setup_started"] = s.start()
+    st = c.state
+    out["setup_game"] = {
+        "players": [x.name for x in st.seats],
+        "roll_three": {x.name: list(x.roll_three) for x in st.seats},
+        "vouchers": {x.name: list(x.vouchers) for x in st.seats},
+    }
+    out["store_players"] = [p["name"] for p in SetupStore(tmp / "setup.json").players]
+    s2 = SetupScreen(controller=c)
+    out["setup_remembered"] = [r.name_text for r in s2.seats()]
+    out["saved_games"] = len(s2.ids.saved.children)
+
+    # -- a game from the table as it stands ------------------------------------------------
+    s2.load_situation(str(tmp / "missing.json"))
+    out["situation_missing"] = s2.message
+    (tmp / "sit.json").write_text(situation)
+    out["situation_loaded"] = s2.load_situation(str(tmp / "sit.json"))
+
+    # -- the player sheet: cash, deeds; build from the sheet, double tap -------------------
+    from ui.screens.players import PlayersScreen
+    p = PlayersScreen(controller=c)
+    show(p)
+    out["sheet_player"] = p.player
+    out["sheet_cash"] = p.cash_text
+    texts = [w.text for w in p.ids.body.children]
+    out["sheet_lines"] = texts
+    build = next(w for w in reversed(p.ids.body.children)
+                 if getattr(w, "choice", None) is not None and w.choice.command.get("type") == "build")
+    before = c.state.cash["Ann"]
+    out["build_label"] = build.text
+    button = build.children[0]
+    tap(button)
+    # The first tap rebuilt the sheet; a second tap on the same (stale) button acts on the old id.
+    p.act(build)
+    out["build_cash_change"] = before - c.state.cash["Ann"]
+    out["build_level"] = c.state.holdings["Connecticut Avenue"].level + c.state.holdings["Oriental Avenue"].level + c.state.holdings["Vermont Avenue"].level
+    out["cash_after_build"] = p.cash_text
+
+    # -- the trade: both agree, a double tap on confirm trades once -------------------------
+    from ui.dialogs.trade import TradeDialog
+    d = TradeDialog(controller=c, first="Ann", second="Bob")
+    d.open(); frames(8)
+    left, right = d.ids.left, d.ids.right
+    out["trade_items_ann"] = [t.text for t in left.items()]
+    baltic = next(t for t in left.items() if t.value == "Baltic Avenue")
+    baltic.state = "down"
+    right.step(100); right.step(100)
+    d.agree(left)
+    out["trade_ready_after_one"] = d.ready
+    d.agree(right)
+    out["trade_ready_after_two"] = d.ready
+    right.step(10)  # a change withdraws both agreements
+    out["trade_ready_after_change"] = d.ready
+    right.step(-10)
+    d.agree(left); d.agree(right)
+    n = len(c.game.done)
+    bob_before, ann_before = c.state.cash["Bob"], c.state.cash["Ann"]
+    out["trade_first"] = d.confirm()
+    out["trade_second"] = d.confirm()
+    out["trade_commands"] = [x["type"] for x in c.game.done[n:]]
+    out["trade_owner"] = c.state.holdings["Baltic Avenue"].owner
+    out["trade_bob_paid"] = bob_before - c.state.cash["Bob"]
+    out["trade_ann_got"] = c.state.cash["Ann"] - ann_before
+    frames(8)
+
+    # -- history: rows, filter, undo shows a correction ----------------------------------------
+    from ui.screens.history import HistoryScreen
+    h = HistoryScreen(controller=c)
+    show(h)
+    out["history_rows"] = len(h.rows)
+    out["history_last"] = h.rows[-1]["plain"] if h.rows else ""
+    out["history_deltas"] = [r["delta_text"] for r in h.rows if r["delta_text"]][:4]
+    h.filter("Bob")
+    out["history_bob_rows"] = len(h.rows)
+    h.filter("Everyone")
+    out["undo_text"] = h.undo_text
+    confirm = h.ask_undo()
+    out["undo_second_dialog"] = h.ask_undo() is None
+    confirm.yes(); confirm.yes()
+    frames(4)
+    out["after_undo_owner"] = c.state.holdings["Baltic Avenue"].owner
+    out["after_undo_notice"] = c.view.notice
+    h.reload()
+    struck = [r for r in h.rows if r["corrected"]]
+    out["struck_rows"] = len(struck)
+    out["struck_note"] = struck[0]["note"] if struck else ""
+    out["struck_markup"] = struck[0]["text"][:3] if struck else ""
+    out["correction_rows"] = sum(1 for r in h.rows if r["correction"])
+    h.toggle_chart(); frames(4)
+    out["chart_lines"] = sorted(h.ids.chart.lines)
+
+    # -- settings: live language, auto-confirm kept ---------------------------------------------
+    from ui.screens.settings import SettingsScreen
+    se = SettingsScreen(controller=c)
+    show(se)
+    se.set_auto_confirm(5)
+    se.set_language("fr")
+    frames(4)
+    out["lang_after"] = c.lang
+    out["auto_confirm_kept"] = SetupStore(tmp / "setup.json").get("auto_confirm")
+    out["sheet_cash_fr"] = c.player_sheet("Ann").cash_text
+    print("REPORT" + json.dumps(out))
+    """
+)
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    tmp = tmp_path_factory.mktemp("sheets")
+    script = tmp / "script.py"
+    script.write_text(_SCRIPT)
+    sit = tmp / "situation.json"
+    sit.write_text(json.dumps(SITUATION))
+    env = {**os.environ, "PYTHONPATH": str(REPO), "XDG_DATA_HOME": str(tmp / "xdg")}
+    done = subprocess.run(
+        [sys.executable, str(script), str(tmp), str(sit)],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        env=env,
+        cwd=REPO,
+    )
+    line = next((x for x in done.stdout.splitlines() if x.startswith("REPORT")), None)
+    assert line is not None, done.stdout[-3000:] + done.stderr[-6000:]
+    return json.loads(line[len("REPORT") :])
+
+
+def test_setup_form_starts_a_dealt_game_and_remembers_the_table(report: dict) -> None:
+    assert report["setup_seats"] == 2
+    assert report["setup_tokens"] == ["car", "hat"]
+    assert report["setup_rules"] == sorted(
+        [
+            "triples_pay_salaries",
+            "squeeze_play_speed_die",
+            "birthday_from_players",
+            "time_limit",
+            "roll_three_action_cards",
+        ]
+    )
+    assert report["setup_start_refused"] is False
+    assert report["setup_message"] == "Player 1 has no name."
+    assert report["seat_targets_ok"] is True
+    assert report["setup_started"] is True
+    game = report["setup_game"]
+    assert game["players"] == ["Ann", "Bob"]
+    assert game["roll_three"] == {"Ann": ["1-3-6"], "Bob": ["2-4-5"]}
+    assert all(len(v) == 1 for v in game["vouchers"].values())
+    assert report["store_players"] == ["Ann", "Bob"]
+    assert report["setup_remembered"] == ["Ann", "Bob"]
+    assert report["saved_games"] == 1
+
+
+def test_setup_starts_from_a_situation_file(report: dict) -> None:
+    assert "missing.json" in report["situation_missing"]
+    assert report["situation_loaded"] is True
+
+
+def test_player_sheet_shows_holdings_and_builds_once(report: dict) -> None:
+    assert report["sheet_player"] == "Ann"
+    assert report["sheet_cash"] == "$1,850"
+    lines = report["sheet_lines"]
+    assert any("Baltic Avenue" in t for t in lines)
+    assert any(t.startswith("Travel Vouchers (1)") for t in lines)
+    assert report["build_label"].startswith("Build on")
+    # One house bought, however many taps on the button.
+    assert report["build_level"] == 1
+    assert report["build_cash_change"] == 50
+    assert report["cash_after_build"] == "$1,800"
+
+
+def test_trade_needs_both_and_a_double_confirm_trades_once(report: dict) -> None:
+    assert any("Baltic Avenue" in t for t in report["trade_items_ann"])
+    assert report["trade_ready_after_one"] is False
+    assert report["trade_ready_after_two"] is True
+    assert report["trade_ready_after_change"] is False
+    assert report["trade_first"] is True
+    assert report["trade_second"] is False
+    # One trade; receiving a mortgaged lot charges its 10% (a payment, not a second trade).
+    assert report["trade_commands"] == ["trade"]
+    assert report["trade_owner"] == "Bob"
+    assert report["trade_bob_paid"] >= 200
+    assert report["trade_ann_got"] == 200
+
+
+def test_history_lists_filters_and_undo_leaves_a_struck_correction(report: dict) -> None:
+    assert report["history_rows"] > 3
+    assert report["history_bob_rows"] < report["history_rows"]
+    assert report["history_deltas"]
+    assert report["undo_text"].startswith("Undo Ann")
+    assert report["undo_second_dialog"] is True
+    assert report["after_undo_owner"] == "Ann", report["after_undo_notice"] + report["undo_text"]
+    assert report["struck_rows"] >= 1
+    assert report["struck_note"].startswith("corrected by #")
+    assert report["struck_markup"] == "[s]"
+    assert report["correction_rows"] == 1
+    assert report["chart_lines"] == ["Ann", "Bob"]
+
+
+def test_settings_switch_language_live_and_keep_auto_confirm(report: dict) -> None:
+    assert report["lang_after"] == "fr"
+    assert report["auto_confirm_kept"] == 5
+    assert report["sheet_cash_fr"].endswith("$")
