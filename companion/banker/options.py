@@ -408,9 +408,8 @@ def _buildings(state: GameState, player: str) -> Iterator[Option]:
     holdings = state.holdings
     supply = state.supply()
     groups: dict[str, tuple[bool, int, int, bool]] = {}
-    for name, h in holdings.items():
-        if h.owner != player:
-            continue
+    for name in state.holdings_of(player):
+        h = holdings[name]
         space = _BOARD.properties[name][0]
         kind = space.kind
         cost = building_cost(name)
@@ -476,9 +475,8 @@ def _mortgages(state: GameState, player: str) -> Iterator[Option]:
     cash = state.cash[player]
     holdings = state.holdings
     bare_groups: dict[str, bool] = {}
-    for name, h in holdings.items():
-        if h.owner != player:
-            continue
+    for name in state.holdings_of(player):
+        h = holdings[name]
         value = mortgage_value(name)
         if h.mortgaged:
             if cash >= lift_cost(value):

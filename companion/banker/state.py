@@ -24,7 +24,7 @@ from companion.banker.tasks import Task, task_from_json
 from companion.frozen import copy_with
 from companion.rules.board import Board, Space, ultimate_board
 from companion.rules.situation import Holding, Options, Player, Situation
-from companion.rules.table import building_stock
+from companion.rules.table import building_piles, building_stock
 
 Event = dict[str, Any]
 
@@ -169,9 +169,15 @@ class GameState:
         return holding.owner if holding is not None else None
 
     def supply(self) -> Mapping[str, int]:
-        """The buildings left in the Bank, derived from what stands on the board (worked out
-        once for each ``holdings``: most events leave them as they were)."""
+        """The buildings left in the Bank, derived from what stands on the board (kept up to
+        date by each ``holding`` event from the supply before it; counted from the board only
+        for holdings that come from elsewhere)."""
         return _supply(self.holdings)
+
+    def holdings_of(self, player: str) -> tuple[str, ...]:
+        """The properties ``player`` owns, in the order of :attr:`holdings` (an index made once
+        for each ``holdings``: most events leave them as they were)."""
+        return _by_owner(self.holdings).get(player, ())
 
     def situation(self) -> Situation:
         """The referee's view of the table (``companion.rules.situation``)."""
@@ -215,6 +221,41 @@ def _supply(holdings: Mapping[str, Holding]) -> Mapping[str, int]:
 
 
 _SUPPLIES: dict[int, tuple[Mapping[str, Holding], Mapping[str, int]]] = {}
+
+
+def _supply_after(before: Mapping[str, Holding], after: Mapping[str, Holding], name: str) -> None:
+    """Record the supply of ``after`` (``before`` with property ``name`` changed), from the
+    supply of ``before`` when it is known: the piles of the old holding go back, the new
+    holding's come out, instead of counting every holding again."""
+    cached = _SUPPLIES.get(id(before))
+    if cached is None or cached[0] is not before:
+        return
+    kind = ultimate_board().properties[name][0].kind
+    left = dict(cached[1])
+    for h, sign in ((before.get(name), 1), (after.get(name), -1)):
+        if h is not None:
+            for what in building_piles(h, kind):
+                left[what] += sign * (h.level if what == "houses" else 1)
+    if len(_SUPPLIES) > 256:
+        _SUPPLIES.clear()
+    _SUPPLIES[id(after)] = (after, MappingProxyType(left))
+
+
+def _by_owner(holdings: Mapping[str, Holding]) -> Mapping[str, tuple[str, ...]]:
+    cached = _OWNERS.get(id(holdings))
+    if cached is not None and cached[0] is holdings:
+        return cached[1]
+    owned: dict[str, list[str]] = {}
+    for name, h in holdings.items():
+        owned.setdefault(h.owner, []).append(name)
+    index = {owner: tuple(names) for owner, names in owned.items()}
+    if len(_OWNERS) > 256:
+        _OWNERS.clear()
+    _OWNERS[id(holdings)] = (holdings, index)
+    return index
+
+
+_OWNERS: dict[int, tuple[Mapping[str, Holding], Mapping[str, tuple[str, ...]]]] = {}
 
 
 @functools.lru_cache(maxsize=64)
@@ -342,7 +383,9 @@ def _holding(state: GameState, e: Event) -> Changes:
         holdings.pop(e["property"], None)
     else:
         holdings[e["property"]] = Holding(**e["holding"])
-    return {"holdings": MappingProxyType(holdings)}
+    after = MappingProxyType(holdings)
+    _supply_after(state.holdings, after, e["property"])
+    return {"holdings": after}
 
 
 def _bank(state: GameState, e: Event) -> Changes:
