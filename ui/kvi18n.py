@@ -79,10 +79,14 @@ class Localizer(EventDispatcher):  # type: ignore[misc]
         i18n.on_language(self._follow)
 
     def on_lang(self, _instance: Any, lang: str) -> None:
-        if lang != i18n.language():
-            i18n.set_language(lang)  # tells _follow, which rewords
-        else:
+        if lang == i18n.language():
             self._reword(lang)
+            return
+        try:
+            i18n.set_language(lang)  # tells _follow, which rewords
+        except ValueError:
+            self.lang = i18n.language()  # an unknown language changes nothing
+            raise
 
     def _follow(self, lang: str) -> None:
         if self.lang != lang:
