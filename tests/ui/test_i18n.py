@@ -188,3 +188,14 @@ def test_french_msgstrs_are_typeset_when_read(monkeypatch: pytest.MonkeyPatch) -
     )
     text = i18n.translate(msgid, "fr")
     assert " :" not in text and " ?" not in text and (f"{NBSP}:" in text or f"{NNBSP}?" in text)
+
+
+def test_a_text_french_does_not_translate_is_remembered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A msgid built at run time escapes the extractor; the app run in French still says it."""
+    monkeypatch.setitem(i18n._catalogs, "fr", {"Known": "Connu"})
+    assert i18n.translate("Known", "fr") == "Connu"
+    assert i18n.translate("Built at {when}", "fr", when="run time") == "Built at run time"
+    assert i18n.translate("English is the source", "en") == "English is the source"
+    assert i18n.ngettext("{n} ghost", "{n} ghosts", 2, "fr") == "2 ghosts"
+    assert {("fr", "Built at {when}"), ("fr", "{n} ghost")} <= i18n.untranslated()
+    assert not {m for lang, m in i18n.untranslated() if m in ("Known", "English is the source")}
