@@ -103,8 +103,9 @@ class Game:
 
     @property
     def state(self) -> GameState:
-        """The game as it stands, its decision with its options (worked out once for a state
-        folded from the log, where they are not stored)."""
+        """The game as it stands, its decision with its options (worked out when first read:
+        the engine poses each decision without them, and the log does not store them; a game
+        replayed or resumed without being looked at never works them out)."""
         if self._state is not self._with_options:
             self._state = self._with_options = with_options(self._state)
         return self._state
@@ -121,8 +122,6 @@ class Game:
             after = before
             for event in events:
                 after = evolve(after, event)
-        else:  # the engine's state: its decision was posed with its options
-            self._with_options = after
         self._done.append((seq, command, before, events))
         self._state = after
         if command.get("reading") is not None:
@@ -152,7 +151,7 @@ class Game:
             )
         # The JSON goes to the engine, which checks who gives it before its fields, and types
         # it once: the log holds the typed command's JSON, with the dice module's reading key.
-        events, after, typed = step_command(self._state, data)
+        events, after, typed = step_command(self._state, data, options=False)
         logged = typed.to_json()
         if not isinstance(command, Command) and data.get("reading") is not None:
             logged["reading"] = data["reading"]

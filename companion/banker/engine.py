@@ -131,11 +131,15 @@ def step(state: GameState, command: Command | Mapping[str, Any]) -> tuple[list[E
 
 
 def step_command(
-    state: GameState, command: Command | Mapping[str, Any]
+    state: GameState, command: Command | Mapping[str, Any], *, options: bool = True
 ) -> tuple[list[Event], GameState, Command]:
-    """:func:`step`, and the command as typed once (its JSON is what the log holds)."""
+    """:func:`step`, and the command as typed once (its JSON is what the log holds).
+
+    ``options=False``: the state's decision is posed without its options (``()``), for a
+    caller that works them out only when they are read (:func:`with_options`, as
+    ``Game.state`` does): replaying commands needs none of them."""
     try:
-        return _step(state, command)
+        return _step(state, command, options)
     except CompanionError as exc:
         refusal = _refusal(exc)
         if refusal is exc:
@@ -161,7 +165,7 @@ def _refusal(exc: CompanionError) -> CompanionError:
 
 
 def _step(
-    state: GameState, command: Command | Mapping[str, Any]
+    state: GameState, command: Command | Mapping[str, Any], options: bool = True
 ) -> tuple[list[Event], GameState, Command]:
     if isinstance(command, Command):
         cls: type[Command] = type(command)
@@ -208,7 +212,7 @@ def _step(
             tx.resume_after_new(mark, state.decision)
         else:
             tx.decision = state.decision  # asked again, under a new id
-    _advance(tx)
+    _advance(tx, options)
     return tx.events, tx.state, c
 
 
@@ -216,7 +220,7 @@ def _answers(d: Decision) -> str:
     return " or ".join(d.answers)
 
 
-def _advance(tx: Tx) -> None:
+def _advance(tx: Tx, options: bool = True) -> None:
     """Work through the agenda until the game needs somebody's decision; record it."""
     while tx.decision is None:
         if len(tx.state.active) < 2:
@@ -228,23 +232,28 @@ def _advance(tx: Tx) -> None:
         task = tx.agenda.pop(0)
         TASK_HANDLERS[task.do](tx, task)
     assert tx.decision is not None
-    tx.decision, event = pose(tx.state, tx.decision, tx.agenda)
+    tx.decision, event = pose(tx.state, tx.decision, tx.agenda, options=options)
     tx.events.append(event)
     # What evolve() would fold from the event, without parsing back the decision just built.
     tx.state = copy_with(tx.state, {"decision": tx.decision, "agenda": tuple(tx.agenda)})
 
 
 def pose(
-    state: GameState, decision: Decision, agenda: Sequence[Task] = ()
+    state: GameState, decision: Decision, agenda: Sequence[Task] = (), *, options: bool = True
 ) -> tuple[Decision, Event]:
-    """``decision`` posed in ``state``: numbered after the decision in force, with its options;
+    """``decision`` posed in ``state``: numbered after the decision in force, with its options
+    (``options=False``: without, for :func:`with_options` to work out when they are read);
     and the ``decision`` event that records it with the ``agenda`` left to do after it.
 
     The options are not stored in the event: they follow from the state and the decision
     (:func:`with_options` works them out again for a state folded from the log), and stored
     they would make the log several times longer to read back."""
     posed = copy_with(
-        decision, {"id": state.decision.id + 1, "options": options_for(state, decision)}
+        decision,
+        {
+            "id": state.decision.id + 1,
+            "options": options_for(state, decision) if options else (),
+        },
     )
     event = {
         "type": "decision",
