@@ -402,108 +402,127 @@ def anytime_options(state: GameState, player: str) -> tuple[Option, ...]:
 
 def _buildings(state: GameState, player: str) -> Iterator[Option]:
     """The builds and sales of :func:`anytime_options`: what ``assets.build_problem`` and
-    ``assets.sell_problem`` allow, property by property in the order of the holdings, with
-    what a colour group decides worked out once per group instead of once per lot."""
+    ``assets.sell_problem`` allow, property by property in the order of the holdings."""
     cash = state.cash[player]
+    for lot in _lots(state, player):
+        name, cost, buildable, sellable = lot[:4]
+        if buildable and cash >= cost:
+            yield {"command": {"type": "build", "property": name}, "cost": cost}
+        if sellable:
+            yield {"command": {"type": "sell_building", "property": name}, "refund": cost // 2}
+
+
+#: One property of a player as the any-time options see it: name, building cost, whether a
+#: building may be added (cash aside) or sold, mortgage value, mortgaged, may be mortgaged.
+Lot = tuple[str, int, bool, bool, int, bool, bool]
+
+
+def _lots(state: GameState, player: str) -> tuple[Lot, ...]:
+    """``player``'s properties with what the rules allow on each apart from cash: they follow
+    from the holdings alone (the supply too), so they are worked out once for each
+    ``holdings`` and player, and what a colour group decides once per group."""
+    holdings = state.holdings
+    cached = _LOTS.get(id(holdings))
+    if cached is None or cached[0] is not holdings:
+        if len(_LOTS) > 256:
+            _LOTS.clear()
+        cached = _LOTS[id(holdings)] = (holdings, {})
+    lots = cached[1].get(player)
+    if lots is None:
+        lots = cached[1][player] = tuple(_work_out_lots(state, player))
+    return lots
+
+
+_LOTS: dict[int, tuple[Mapping[str, Any], dict[str, tuple[Lot, ...]]]] = {}
+
+
+def _work_out_lots(state: GameState, player: str) -> Iterator[Lot]:
     holdings = state.holdings
     supply = state.supply()
-    groups: dict[str, tuple[bool, int, int, bool]] = {}
+    groups: dict[str, tuple[bool, int, int, bool, bool]] = {}
     for name in state.holdings_of(player):
         h = holdings[name]
         space = _BOARD.properties[name][0]
         kind = space.kind
         cost = building_cost(name)
+        value = mortgage_value(name)
+        level = h.level
+        buildable = sellable = False
         if kind in ("railroad", "cab_company"):
             what = "train_depots" if kind == "railroad" else "cab_stands"
-            if cash >= cost and not h.mortgaged and not h.improved and supply[what]:
-                yield {"command": {"type": "build", "property": name}, "cost": cost}
-            if h.improved:
-                yield {"command": {"type": "sell_building", "property": name}, "refund": cost // 2}
-            continue
-        if kind != "street" or space.group is None:
-            continue
-        facts = groups.get(space.group)
-        if facts is None:
-            facts = groups[space.group] = _group_facts(state, player, space.group)
-        buildable, low, high, whole = facts
-        level = h.level
-        if (
-            cash >= cost
-            and buildable
-            and not h.mortgaged
-            and level < 6
-            and level <= low
-            and not (level == 5 and (not whole or low < 5))
-            and supply[_PILE.get(level, "houses")]
-        ):
-            yield {"command": {"type": "build", "property": name}, "cost": cost}
-        if (
-            level
-            and level >= high
-            and not (level == 6 and not supply["hotels"])
-            and not (level == 5 and supply["houses"] < 4)
-        ):
-            yield {"command": {"type": "sell_building", "property": name}, "refund": cost // 2}
+            buildable = not h.mortgaged and not h.improved and bool(supply[what])
+            sellable = h.improved
+        group = space.group
+        if not group:
+            bare = not (level or h.improved)
+        else:
+            facts = groups.get(group)
+            if facts is None:
+                facts = groups[group] = _group_facts(state, player, group)
+            group_buildable, low, high, whole, bare = facts
+            if kind == "street":
+                buildable = (
+                    group_buildable
+                    and not h.mortgaged
+                    and level < 6
+                    and level <= low
+                    and not (level == 5 and (not whole or low < 5))
+                    and bool(supply[_PILE.get(level, "houses")])
+                )
+                sellable = (
+                    level > 0
+                    and level >= high
+                    and not (level == 6 and not supply["hotels"])
+                    and not (level == 5 and supply["houses"] < 4)
+                )
+        yield name, cost, buildable, sellable, value, h.mortgaged, bare
 
 
 #: The supply pile a building added to a street of this level comes from.
 _PILE = {4: "hotels", 5: "skyscrapers"}
 
 
-def _group_facts(state: GameState, player: str, group: str) -> tuple[bool, int, int, bool]:
+def _group_facts(state: GameState, player: str, group: str) -> tuple[bool, int, int, bool, bool]:
     """For ``player``'s lots of colour ``group``: whether P2 lets them build (a monopoly or a
-    majority, no lot of the group mortgaged), their lowest and highest building level, and
-    whether they hold the whole group."""
+    majority, no lot of the group mortgaged), their lowest and highest building level, whether
+    they hold the whole group, and whether no building stands anywhere in it (P9: a lot may be
+    mortgaged)."""
     lots = _BOARD.groups[group]
     holdings = state.holdings
     levels = []
     mortgaged = False
+    bare = True
     for n in lots:
         h = holdings.get(n)
         if h is None:
             continue
         mortgaged = mortgaged or h.mortgaged
+        bare = bare and not (h.level or h.improved)
         if h.owner == player:
             levels.append(h.level)
     held = len(levels)
     whole = held == len(lots)
     majority = len(lots) > 2 and held == len(lots) - 1
-    return (whole or majority) and not mortgaged, min(levels), max(levels), whole
+    return (whole or majority) and not mortgaged, min(levels), max(levels), whole, bare
 
 
 def _mortgages(state: GameState, player: str) -> Iterator[Option]:
     cash = state.cash[player]
-    holdings = state.holdings
-    bare_groups: dict[str, bool] = {}
-    for name in state.holdings_of(player):
-        h = holdings[name]
-        value = mortgage_value(name)
-        if h.mortgaged:
+    for name, _, _, _, value, mortgaged, bare in _lots(state, player):
+        if mortgaged:
             if cash >= lift_cost(value):
                 yield {
                     "command": {"type": "unmortgage", "property": name},
                     "cost": lift_cost(value),
                 }
-            continue
-        # P9 (``assets.mortgage_problem``): no building anywhere in the group.
-        group = _BOARD.properties[name][0].group
-        if not group:
-            bare = not (h.level or h.improved)
-        elif group in bare_groups:
-            bare = bare_groups[group]
-        else:
-            bare = bare_groups[group] = not any(
-                (g := holdings.get(n)) is not None and (g.level or g.improved)
-                for n in _BOARD.groups[group]
-            )
-        if bare:
+        elif bare:
             yield {"command": {"type": "mortgage", "property": name}, "value": value}
     seat = state.seat(player)
     for company, par in par_values().items():
-        mortgaged = seat.mortgaged_shares.get(company, 0)
-        if seat.shares.get(company, 0) > mortgaged:
+        pledged = seat.mortgaged_shares.get(company, 0)
+        if seat.shares.get(company, 0) > pledged:
             yield {"command": {"type": "mortgage", "company": company}, "value": par // 2}
-        if mortgaged and cash >= lift_cost(par // 2):
+        if pledged and cash >= lift_cost(par // 2):
             yield {
                 "command": {"type": "unmortgage", "company": company},
                 "cost": lift_cost(par // 2),
