@@ -23,6 +23,7 @@ from companion.banker.throws import wanted_dice
 from companion.messages import language, render, render_decision, render_event
 from companion.rules.board import load_data, ultimate_board
 from companion.rules.cards import card_deck
+from ui.explain import explain
 from ui.i18n import N_, money, translate
 
 if TYPE_CHECKING:
@@ -1058,7 +1059,7 @@ def referee_view(
     return RefereeView(
         sentence=head,
         path=tuple(s.space.key for s in steps),
-        explanation=tuple(result.explanation[1:]),
+        explanation=explain(result, lang),
         kinds=tuple(s.kind for s in steps),
         landing=space_name(result.landing.key, lang),
     )

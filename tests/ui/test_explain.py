@@ -1,0 +1,259 @@
+"""The referee's explanation in the table's language (ui.explain), against the engine's notes.
+
+Every question is resolved by the real movement rules: the golden movement table's cases (cards,
+vouchers, Subway, taxis, jail...) and every space of the board with several rolls (Mr. Monopoly,
+the Bus, doubles, triples, odd and even) on a board where players own, build and mortgage, with
+the mover in several states (Reverse Direction, Subway, Transit Token, in jail).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import cache
+from typing import Any
+
+import pytest
+
+from companion.errors import IllegalMoveError
+from companion.rules.board import ultimate_board
+from companion.rules.cards import card_deck
+from companion.rules.movement import (
+    CHOICE_SETS,
+    Resolution,
+    Roll,
+    resolve_card,
+    resolve_roll,
+    resolve_voucher,
+)
+from companion.rules.situation import Situation
+from tests.test_golden_moves import CASES, resolve
+from ui import viewmodels as vm
+from ui.explain import explain, unworded
+from ui.i18n import extract_messages, money, read_catalog
+
+BOARD = ultimate_board()
+DECK = card_deck()
+ROLLS = (
+    Roll(3, 4, "mr"),
+    Roll(2, 2, "bus"),
+    Roll(1, 2, 3),
+    Roll(5, 5, 2),
+    Roll(6, 4, "mr"),
+    Roll(4, 2, "bus"),
+    Roll(2, 2, 2),
+)
+
+
+def _table(position: str, *, everything_owned: bool = False, **me: Any) -> Situation:
+    """A table under way: Bob owns the outer track (hotels on some streets, cab stands),
+    Cy the middle (one group mortgaged), Ann a few of her own; the Pool holds $430."""
+    properties: dict[str, dict[str, Any]] = {}
+    for name, spaces in BOARD.properties.items():
+        space = spaces[0]
+        if space.track == "outer":
+            properties[name] = {"owner": "Bob"}
+            if space.kind == "street" and space.index % 3 == 0:
+                properties[name]["buildings"] = "hotel"
+            if space.kind == "cab_company":
+                properties[name]["cab_stand"] = True
+        elif space.track == "middle" and (everything_owned or space.index % 4 != 1):
+            properties[name] = {"owner": "Cy", "mortgaged": space.group == "orange"}
+        elif everything_owned or space.index % 5 == 0:
+            properties[name] = {"owner": "Ann"}
+    players = [
+        {"name": "Ann", "position": position, "vouchers": 1, **me},
+        {"name": "Bob", "position": "outer:0"},
+        {"name": "Cy", "position": "middle:0"},
+    ]
+    return Situation.parse({"players": players, "properties": properties, "pool": 430})
+
+
+@cache
+def questions() -> tuple[Resolution, ...]:
+    """Many referee answers: the golden cases and every space x several rolls and states."""
+    answers = [resolve(case) for case in CASES]
+    for space in BOARD.spaces:
+        tables = [
+            (_table(space.key), ROLLS),
+            (_table(space.key, everything_owned=True), ROLLS[:2]),
+            (_table(space.key, reverse_direction=True), ROLLS[:3]),
+        ]
+        if BOARD.is_station(space):
+            tables.append((_table(space.key, transit_token=True), ROLLS[1:3]))
+        if space == BOARD.jail:
+            for tries in (0, 2):
+                jailed = _table(space.key, in_jail=True, jail_turns=tries)
+                tables.append((jailed, (Roll(3, 4), Roll(5, 5))))
+        for situation, rolls in tables:
+            for roll in rolls:
+                answers.append(resolve_roll(BOARD, situation, roll))
+    answers += card_and_voucher_questions()
+    return tuple(answers)
+
+
+def card_and_voucher_questions() -> list[Resolution]:
+    """Every Chance and Community Chest card and every Travel Voucher, from a few spaces, on
+    the table under way and on a fresh board."""
+    answers = []
+    for where in ("States Avenue", "middle:5", "outer:5", "inner:10", "middle:36"):
+        start = BOARD.space(where)
+        for situation in (_table(start.key), Situation.fresh(start)):
+            answers += _cards(situation) + _vouchers(situation)
+    return answers
+
+
+def _cards(situation: Situation) -> list[Resolution]:
+    answers = []
+    for card in DECK.cards.values():
+        move = card.move or {}
+        either = move.get("kind") == "either"
+        for option, one in zip(
+            (1, 2) if either else (None,), move.get("options", [move]), strict=True
+        ):
+            to = None
+            if one.get("kind") == "choose":
+                allowed = CHOICE_SETS[one["among"]]
+                to = next((s for s in BOARD.spaces if allowed(BOARD, situation, s)), None)
+                if to is None:
+                    continue
+            rolls = (Roll(2, 2), Roll(3, 4)) if one.get("kind") == "roll_back" else (None,)
+            for roll in rolls:
+                answers.append(
+                    resolve_card(BOARD, situation, card, to=to, roll=roll, option=option)
+                )
+    return answers
+
+
+def _vouchers(situation: Situation) -> list[Resolution]:
+    answers = []
+    for voucher in DECK.vouchers.values():
+        if voucher.kind == "free_cab_fare":
+            for ride in (False, True):
+                answers.append(resolve_voucher(BOARD, situation, voucher, ride=ride))
+            continue
+        for to in BOARD.track(situation.player().position.track):
+            try:
+                answers.append(resolve_voucher(BOARD, situation, voucher, to=to))
+            except IllegalMoveError:
+                continue
+    return answers
+
+
+def test_the_questions_cover_every_kind_of_step_and_action() -> None:
+    """The sample is worth checking: every step kind and most follow-ups occur in it."""
+    kinds = {s.kind for r in questions() for s in r.steps}
+    actions = {a.kind for r in questions() for a in r.follow_up}
+    assert kinds == {"walk", "back", "ride", "tunnel", "subway", "taxi", "direct", "jail"}
+    assert {
+        "buy_or_auction",
+        "pay_rent",
+        "mortgaged",
+        "own_property",
+        "taxi_ride",
+        "pay_tax",
+        "collect_tax_refund",
+        "birthday_gift",
+        "holland_tunnel",
+        "bus_option",
+        "choose_any_space",
+        "roll_again",
+        "end_turn",
+        "pay_bail",
+        "draw_travel_voucher",
+        "in_jail",
+        "card_effect",
+    } <= actions
+    assert sum(len(r.explanation) - 1 for r in questions()) > 5000
+
+
+def test_every_note_of_the_engine_has_its_words() -> None:
+    left = {note for r in questions() for note in unworded(r)}
+    assert left == set()
+
+
+_AMOUNT = re.compile(r"\$([\d,]+)")
+#: What a note says that the lines need not repeat: rule ids (M8, R16) and space keys.
+_NOT_FACTS = re.compile(r"\b[A-Z]\d+\b|\b\w+:\d+\b")
+_NAMES = sorted({s.name for s in BOARD.spaces}, key=len, reverse=True)
+
+
+def _facts(note: str) -> tuple[set[int], set[str], set[str]]:
+    """The amounts, space names and other numbers a note states."""
+    amounts = {int(a.replace(",", "")) for a in _AMOUNT.findall(note)}
+    rest = _NOT_FACTS.sub(" ", _AMOUNT.sub(" ", note))
+    names = {n for n in _NAMES if n in rest}
+    return amounts, names, set(re.findall(r"\d+", rest))
+
+
+def test_the_english_lines_carry_the_facts_of_the_engines_notes() -> None:
+    wrong = []
+    for r in questions():
+        notes, lines = r.explanation[1:], explain(r, "en")
+        assert len(lines) == len(notes)
+        for note, line in zip(notes, lines, strict=True):
+            amounts, names, numbers = _facts(note)
+            said_amounts, said_names, said_numbers = _facts(line)
+            if amounts != said_amounts or not names <= said_names or numbers != said_numbers:
+                wrong.append((note, line))
+    assert wrong == []
+
+
+def test_the_french_lines_are_french_and_complete() -> None:
+    english_left, unfilled, wrong_amounts = [], [], []
+    for r in questions():
+        en, fr = explain(r, "en"), explain(r, "fr")
+        assert len(fr) == len(en)
+        for note, en_line, fr_line in zip(r.explanation[1:], en, fr, strict=True):
+            if fr_line == en_line:
+                english_left.append(en_line)
+            if re.search(r"\{\w*\}", fr_line + en_line):
+                unfilled.append(fr_line)
+            for amount in _facts(note)[0]:
+                if money(amount, "fr") not in fr_line:
+                    wrong_amounts.append((note, fr_line))
+    assert english_left == []
+    assert unfilled == []
+    assert wrong_amounts == []
+
+
+def test_a_sample_reads_as_the_table_expects() -> None:
+    r = resolve_roll(BOARD, Situation.fresh(BOARD.space("States Avenue")), Roll(3, 5, "mr"))
+    en, fr = explain(r, "en"), explain(r, "fr")
+    assert "Collect $200 for passing Bonus." in en or any("$" in line for line in en)
+    assert fr[-1] == "Votre déplacement est terminé."
+    assert any(line.startswith("M. Monopoly\u00a0: déplacement bonus") for line in fr)
+    assert any("Déplacement pair (8)\u00a0: empruntez la station de transit" in x for x in fr)
+
+
+def test_a_note_without_words_stays_in_english_and_is_reported() -> None:
+    r = questions()[0]
+    odd = replace(r, explanation=(*r.explanation, "Something the engine has just learnt."))
+    assert explain(odd, "fr")[-1] == "Something the engine has just learnt."
+    assert unworded(odd) == ("Something the engine has just learnt.",)
+
+
+def test_every_msgid_of_the_explanation_is_translated_in_french() -> None:
+    mine = [key for key, places in extract_messages().items() if ("ui/explain.py") in dict(places)]
+    assert len(mine) > 80
+    catalog = read_catalog("fr")
+    missing = [key for key in mine if key not in catalog or not catalog[key].string]
+    assert missing == []
+
+
+@pytest.mark.parametrize(
+    ("space", "faces", "card", "voucher"),
+    [
+        ("States Avenue", (3, 4, "mr"), None, None),
+        ("middle:5", (2, 2, "bus"), None, None),
+        ("Boardwalk", (), "chance-go-back-three-3-spaces", None),
+        ("Boardwalk", (), None, "voucher-free-cab-fare-ahead-2"),
+    ],
+)
+def test_the_referee_view_speaks_the_tables_language(space, faces, card, voucher) -> None:
+    en = vm.referee_view(space, faces, card, voucher, "en")
+    fr = vm.referee_view(space, faces, card, voucher, "fr")
+    assert not en.error and not fr.error
+    assert en.explanation and len(fr.explanation) == len(en.explanation)
+    assert all(f != e for f, e in zip(fr.explanation, en.explanation, strict=True))
+    assert fr.path == en.path
