@@ -25,11 +25,12 @@ from typing import TYPE_CHECKING, Any
 from companion.messages import language as _catalogue
 from companion.rules.board import ultimate_board
 from companion.rules.cards import card_deck
+from companion.rules.movement import Action, SalaryPaid, Step
 from ui.i18n import N_, money, number, translate
 
 if TYPE_CHECKING:
     from companion.rules.board import Space
-    from companion.rules.movement import Action, Resolution, SalaryPaid, Step
+    from companion.rules.movement import Resolution
 
 _BOARD = ultimate_board()
 _DECK = card_deck()
@@ -705,21 +706,30 @@ def unworded(result: Resolution) -> tuple[str, ...]:
     )
 
 
+def _item_line(result: Resolution, item: Step | SalaryPaid | Action, lang: str) -> str | None:
+    if isinstance(item, SalaryPaid):
+        return _salary_line(item, lang)
+    if isinstance(item, Step):
+        return _step_line(result, item, lang)
+    return _action_line(result, item, lang)
+
+
 def _explained(result: Resolution, lang: str) -> list[tuple[str, bool]]:
     """Each note's line, and whether it was worded (else it is the note as the engine wrote it)."""
-    items: dict[str, deque[Callable[[], str | None]]] = defaultdict(deque)
+    # Each structured item under the note it made, to be worded when that note comes.
+    items: dict[str, deque[Step | SalaryPaid | Action]] = defaultdict(deque)
     for step in result.steps:
         if step.kind not in ("walk", "back"):
-            items[step.text].append(lambda step=step: _step_line(result, step, lang))
+            items[step.text].append(step)
     for salary in result.salaries:
-        items[_salary_note(salary)].append(lambda salary=salary: _salary_line(salary, lang))
+        items[_salary_note(salary)].append(salary)
     for action in result.follow_up:
-        items[action.text].append(lambda action=action: _action_line(result, action, lang))
+        items[action.text].append(action)
     lines = []
     for note in result.explanation[1:]:
         said: str | None = None
         if items.get(note):
-            said = items[note].popleft()()
+            said = _item_line(result, items[note].popleft(), lang)
         if said is None:
             said = _free_note(note, result, lang)
         # Last resort: the engine's own English words, rather than losing the fact.

@@ -28,6 +28,7 @@ from companion.rules.movement import (
 )
 from companion.rules.situation import Situation
 from tests.test_golden_moves import CASES, resolve
+from ui import explain as explain_module
 from ui import viewmodels as vm
 from ui.explain import explain, unworded
 from ui.i18n import extract_messages, money, read_catalog
@@ -45,13 +46,23 @@ ROLLS = (
 )
 
 
-def _table(position: str, *, everything_owned: bool = False, **me: Any) -> Situation:
+def _table(
+    position: str,
+    *,
+    everything_owned: bool = False,
+    all_mine: bool = False,
+    bank_vouchers: int | None = None,
+    **me: Any,
+) -> Situation:
     """A table under way: Bob owns the outer track (hotels on some streets, cab stands),
-    Cy the middle (one group mortgaged), Ann a few of her own; the Pool holds $430."""
+    Cy the middle (one group mortgaged), Ann a few of her own; the Pool holds $430.
+    ``all_mine``: Ann owns everything; ``bank_vouchers``: the Travel Vouchers left to draw."""
     properties: dict[str, dict[str, Any]] = {}
     for name, spaces in BOARD.properties.items():
         space = spaces[0]
-        if space.track == "outer":
+        if all_mine:
+            properties[name] = {"owner": "Ann"}
+        elif space.track == "outer":
             properties[name] = {"owner": "Bob"}
             if space.kind == "street" and space.index % 3 == 0:
                 properties[name]["buildings"] = "hotel"
@@ -66,7 +77,10 @@ def _table(position: str, *, everything_owned: bool = False, **me: Any) -> Situa
         {"name": "Bob", "position": "outer:0"},
         {"name": "Cy", "position": "middle:0"},
     ]
-    return Situation.parse({"players": players, "properties": properties, "pool": 430})
+    table: dict[str, Any] = {"players": players, "properties": properties, "pool": 430}
+    if bank_vouchers is not None:
+        table["vouchers_left"] = bank_vouchers
+    return Situation.parse(table)
 
 
 @cache
@@ -78,6 +92,9 @@ def questions() -> tuple[Resolution, ...]:
             (_table(space.key), ROLLS),
             (_table(space.key, everything_owned=True), ROLLS[:2]),
             (_table(space.key, reverse_direction=True), ROLLS[:3]),
+            (_table(space.key, bank_vouchers=0), ROLLS[:3]),
+            (_table(space.key, bank_vouchers=0, vouchers=0, reverse_direction=True), ROLLS[1:2]),
+            (_table(space.key, all_mine=True), ROLLS[:3]),
         ]
         if BOARD.is_station(space):
             tables.append((_table(space.key, transit_token=True), ROLLS[1:3]))
@@ -89,6 +106,12 @@ def questions() -> tuple[Resolution, ...]:
             for roll in rolls:
                 answers.append(resolve_roll(BOARD, situation, roll))
     answers += card_and_voucher_questions()
+    # R16: Mr. Monopoly's first move stops on the last unowned property, and who wins it at
+    # auction changes the rent where the bonus move goes.
+    last = {n: {"owner": "Bob"} for n in BOARD.properties if n != "The Embarcadero"}
+    players = [{"name": "Ann", "position": "inner:14"}, {"name": "Bob", "position": "outer:0"}]
+    situation = Situation.parse({"players": players, "properties": last})
+    answers.append(resolve_roll(BOARD, situation, Roll(5, 6, "mr")))
     return tuple(answers)
 
 
@@ -98,7 +121,8 @@ def card_and_voucher_questions() -> list[Resolution]:
     answers = []
     for where in ("States Avenue", "middle:5", "outer:5", "inner:10", "middle:36"):
         start = BOARD.space(where)
-        for situation in (_table(start.key), Situation.fresh(start)):
+        tables = (_table(start.key), _table(start.key, all_mine=True), Situation.fresh(start))
+        for situation in tables:
             answers += _cards(situation) + _vouchers(situation)
     return answers
 
@@ -146,6 +170,7 @@ def test_the_questions_cover_every_kind_of_step_and_action() -> None:
     actions = {a.kind for r in questions() for a in r.follow_up}
     assert kinds == {"walk", "back", "ride", "tunnel", "subway", "taxi", "direct", "jail"}
     assert {
+        *explain_module._ACTION_WORDS,
         "buy_or_auction",
         "pay_rent",
         "mortgaged",
@@ -163,8 +188,17 @@ def test_the_questions_cover_every_kind_of_step_and_action() -> None:
         "draw_travel_voucher",
         "in_jail",
         "card_effect",
-    } <= actions
-    assert sum(len(r.explanation) - 1 for r in questions()) > 5000
+        "no_rent",
+        "pay_taxi_fare",
+        "nothing",
+        "take_property",
+        "all_players_move",
+        "if_unsold",
+    } - {"roll_again_first", "roll_again_second"} <= actions | {"roll_again"}
+    assert sum(len(r.explanation) - 1 for r in questions()) > 10000
+    notes = [note for r in questions() for note in r.explanation[1:]]
+    patterns = [pattern for pattern, _msgid, _fields in explain_module._NOTES]
+    assert [p.pattern for p in patterns if not any(p.fullmatch(n) for n in notes)] == []
 
 
 def test_every_note_of_the_engine_has_its_words() -> None:
