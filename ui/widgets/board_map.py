@@ -6,10 +6,10 @@ is the largest square that fits, centred. Layers (``../shared/UI.md`` 1.5):
 
 - ``canvas.before``: the static board (spaces coloured by group, corners, track outlines, transit
   links), rebuilt only when the size or position changes;
-- ``canvas``: one ``InstructionGroup`` per space for its owner, buildings and mortgage, redrawn only
-  for the spaces whose view changed;
-- ``canvas.after``: the path highlight and the selection; tokens are drawn there too, with their
-  initials as child ``Label``\\ s (text is never scaled).
+- then child widgets used as layers, bottom to top, so their canvases stack whatever is added
+  later: one ``InstructionGroup`` per space for its owner, buildings and mortgage (redrawn only
+  for the spaces whose view changed); the corner names (``Label``\\ s: text is never scaled);
+  the path highlight and the selection; the tokens (a ``Label`` each: a disc and the initial).
 
 Redraws are coalesced with ``Clock.create_trigger``: a burst of views draws once per frame.
 
@@ -186,6 +186,8 @@ class BoardMap(Widget):
         self._corner_labels: dict[str, Label] = {}
         self._tokens: dict[str, Token] = {}
         self._anim: Animation | None = None
+        #: How many times each layer was drawn (tests and benchmarks check the coalescing).
+        self.draw_counts = {"static": 0, "spaces": 0, "space": 0, "overlay": 0}
         super().__init__(**kwargs)
         self._trigger_static = Clock.create_trigger(self._draw_static, -1)
         self._trigger_spaces = Clock.create_trigger(self._draw_spaces, -1)
@@ -211,6 +213,12 @@ class BoardMap(Widget):
 
     def on_space(self, key: str) -> None:
         """A space was tapped (default: nothing; bind to it)."""
+
+    def update(self, view: Any) -> None:
+        """Show a new ``BoardView`` (the same as assigning ``view``)."""
+        self.view = view
+
+    show = update
 
     def play_path(
         self, path: Sequence[str], kinds: Sequence[str] = (), *, start: str | None = None
@@ -322,6 +330,7 @@ class BoardMap(Widget):
         f = self._frame
         cb = self.canvas.before
         cb.clear()
+        self.draw_counts["static"] += 1
         if f.side <= 0:
             return
         w = f.space_width
@@ -403,6 +412,7 @@ class BoardMap(Widget):
         """Owners, buildings and mortgages: one group per space, redrawn only if its view changed."""
         views = {sv.key: sv for sv in (getattr(self.view, "spaces", None) or ())}
         f = self._frame
+        self.draw_counts["spaces"] += 1
         for key in set(self._space_groups) | set(views):
             sv = views.get(key)
             if key in self._space_views and self._space_views[key] == sv:
@@ -413,6 +423,7 @@ class BoardMap(Widget):
                 self._space_groups[key] = group
                 self._space_layer.canvas.add(group)
             group.clear()
+            self.draw_counts["space"] += 1
             if sv is not None and f.side > 0:
                 self._draw_space(group, geo.shape(key), sv, f)
         self._space_views = views
@@ -474,6 +485,7 @@ class BoardMap(Widget):
         f = self._frame
         pg = self._path_group
         pg.clear()
+        self.draw_counts["overlay"] += 1
         if f.side <= 0:
             self._draw_tokens()
             return

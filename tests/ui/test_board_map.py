@@ -1,0 +1,315 @@
+"""The board map widget off-screen: what it draws (read back as pixels), taps, tokens, the path
+animation and the coalesced redraws.
+
+A Kivy Window is one per process, so the widget runs in one subprocess (``_SCRIPT``) that prints
+a JSON report; each test asserts on its part. The subprocess runs once per session.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("kivy")
+
+REPO = Path(__file__).resolve().parents[2]
+
+_SCRIPT = textwrap.dedent(
+    """
+    import json, time
+    from dataclasses import replace
+    from kivy.base import EventLoop
+    from kivy.core.window import Window
+    from kivy.tests.common import UnitTestTouch
+
+    from ui import board_geometry as geo
+    from ui import viewmodels as vm
+    from ui.widgets.board_map import BoardMap, rgba
+
+    Window.size = (800, 480)
+    out = {}
+    RED, BLUE, GREEN = (0.9, 0.1, 0.1, 1), (0.1, 0.2, 0.9, 1), (0.1, 0.7, 0.2, 1)
+
+    def frames(n=3):
+        for _ in range(n):
+            EventLoop.idle()
+
+    def with_spaces(view, **changes):
+        spaces = tuple(replace(s, **changes[s.key]) if s.key in changes else s for s in view.spaces)
+        return replace(view, spaces=spaces)
+
+    base = vm.board_view(None, "en")
+    view = with_spaces(
+        base,
+        **{
+            "middle:39": dict(owner="Ann", owner_colour=RED, buildings="H"),
+            "middle:37": dict(owner="Ann", owner_colour=RED, buildings=0),
+            "middle:6": dict(owner="Bob", owner_colour=BLUE, mortgaged=True),
+            "middle:8": dict(owner="Bob", owner_colour=BLUE, buildings=3),
+        },
+    )
+    view = replace(
+        view,
+        tokens={"Ann": "middle:0", "Bob": "middle:0", "Cy": "middle:0", "Dee": "outer:20"},
+        token_colours={"Ann": RED, "Bob": BLUE, "Cy": GREEN, "Dee": (1, 1, 1, 1)},
+    )
+
+    m = BoardMap(view=view, animation_scale=0, size=(800, 480), pos=(0, 0))
+    for c in list(Window.children):
+        Window.remove_widget(c)
+    Window.add_widget(m)
+    frames(4)
+
+    # -- pixels: draw the widget into an image and read colours back --------------------
+    img = m.export_as_image()
+    tex = img.texture
+    px = tex.pixels
+    W, H = tex.size
+
+    def colour_at(ux, uy):
+        x, y = m.frame.to_px(ux, uy)
+        x, y = int(x - m.x), int(y - m.y)
+        i = ((H - 1 - y) * W + x) * 4  # the image rows run top down
+        return [round(v / 255, 2) for v in px[i:i + 3]]
+
+    def dark_share(key):
+        r = geo.shape(key).rect
+        n = dark = 0
+        for i in range(1, 12):
+            for j in range(1, 12):
+                c = colour_at(r.x + r.w * i / 12, r.y + r.h * j / 12)
+                n += 1
+                dark += sum(c) < 1.5
+        return dark / n
+
+    park, boardwalk = geo.shape("middle:37"), geo.shape("middle:39")
+    out["pixels"] = {
+        "park_band": colour_at(*park.band.centre),
+        "park_strip": colour_at(*park.outer_strip.centre),
+        "baltic_strip": colour_at(*geo.shape("middle:3").outer_strip.centre),
+        "boardwalk_band_centre": colour_at(*boardwalk.band.centre),
+        "felt": colour_at(0.5, 0.5),
+        "oriental_dark": dark_share("middle:6"),
+        "connecticut_dark": dark_share("middle:9"),
+        "vermont_band_edge": colour_at(
+            geo.shape("middle:8").band.x + geo.shape("middle:8").band.w * 0.08,
+            geo.shape("middle:8").band.centre[1],
+        ),
+        "vermont_band_middle": colour_at(*geo.shape("middle:8").band.centre),
+        "size": [W, H],
+    }
+
+    # -- tokens ------------------------------------------------------------------------------
+    tokens = {}
+    for name, t in m.tokens.items():
+        x, y, w, h = m.frame.rect_px(geo.shape(t.space).rect)
+        tokens[name] = {
+            "text": t.text,
+            "space": t.space,
+            "inside": x <= t.x and t.right <= x + w + 0.5 and y <= t.y and t.top <= y + h + 0.5,
+            "centre": list(t.center),
+            "d": t.width,
+            "colour": list(t.colour),
+        }
+    out["tokens"] = tokens
+    out["space_width"] = m.frame.space_width
+
+    # -- taps --------------------------------------------------------------------------------
+    tapped = []
+    m.bind(on_space=lambda _m, key: tapped.append(key))
+
+    def tap(x, y, up=None):
+        t = UnitTestTouch(*m.to_window(x, y))
+        t.touch_down()
+        if up is not None:
+            t.touch_move(*m.to_window(*up))
+            t.touch_up()
+        else:
+            t.touch_up()
+        frames(4)
+
+    tap(*m.space_pos("middle:24"))
+    tap(*m.space_pos("outer:0"))
+    tap(*m.frame.to_px(0.5, 0.5))          # the empty middle
+    tap(5, 240)                            # beside the square board
+    tap(*m.space_pos("inner:3"), up=m.space_pos("inner:5"))  # a slide, not a tap
+    out["tapped"] = tapped
+    out["selected"] = m.selected
+
+    # -- coalescing --------------------------------------------------------------------------
+    before = dict(m.draw_counts)
+    v2 = with_spaces(view, **{"middle:1": dict(owner="Cy", owner_colour=GREEN)})
+    v3 = with_spaces(v2, **{"middle:3": dict(owner="Cy", owner_colour=GREEN)})
+    m.view = v2
+    m.view = v3
+    m.update(v3)
+    frames(3)
+    after = dict(m.draw_counts)
+    out["counts"] = {k: after[k] - before[k] for k in after}
+    img = m.export_as_image()
+    px = img.texture.pixels
+    out["baltic_strip_after"] = colour_at(*geo.shape("middle:3").outer_strip.centre)
+
+    # -- the path ------------------------------------------------------------------------------
+    path = ["middle:11", "middle:12", "middle:13", "middle:14", "middle:15", "inner:9", "inner:10"]
+    kinds = ["walk"] * 5 + ["ride", "walk"]
+    m.play_path(path, kinds, start="middle:10")
+    out["instant"] = {"progress": m.progress, "path": list(m.path)}
+    m.animation_scale = 0.25
+    m.play_path(path, kinds, start="middle:10")
+    seen = [m.progress]
+    deadline = time.monotonic() + 10
+    while m.progress < len(path) and time.monotonic() < deadline:
+        time.sleep(0.01)
+        EventLoop.idle()
+        if m.progress != seen[-1]:
+            seen.append(m.progress)
+    out["animated"] = seen
+    # a new path cancels the running one and starts again from its first step
+    m.animation_scale = 1
+    m.play_path(path, kinds)
+    frames(2)
+    first = m.progress
+    m.play_path(["outer:1", "outer:2"], ["walk", "walk"])
+    out["restart"] = {"first": first, "after": m.progress, "path": list(m.path)}
+    m.clear_path()
+    m.animation_scale = 0
+    m.view = replace(v3, path=("middle:1", "middle:2"))
+    frames(3)
+    out["view_path"] = {"path": list(m.path), "progress": m.progress}
+
+    # -- any size ----------------------------------------------------------------------------
+    m.size_hint = (None, None)  # the Window sizes a child with a size hint to itself
+    m.size = (220, 140)
+    m.pos = (30, 20)
+    frames(3)
+    out["small"] = {
+        "frame": [m.frame.x, m.frame.y, m.frame.side],
+        "labels_shown": sum(1 for l in m._label_layer.children if l.opacity and l.text),
+        "hit": m.key_at(*m.space_pos("middle:0")),
+        "tokens_inside": all(
+            m.frame.rect_px(geo.shape(t.space).rect)[0] <= t.x for t in m.tokens.values()
+        ),
+    }
+    m.size = (1280, 800)
+    m.pos = (0, 0)
+    frames(3)
+    out["big_labels"] = sorted(l.text for l in m._label_layer.children if l.opacity and l.text)
+    out["bare"] = BoardMap().view is None
+    print("REPORT " + json.dumps(out))
+    """
+)
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    env = dict(os.environ)
+    env.setdefault("KIVY_HOME", str(tmp_path_factory.mktemp("kivy-home")))
+    proc = subprocess.run(
+        [sys.executable, "-c", _SCRIPT],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("REPORT ")]
+    assert proc.returncode == 0 and lines, proc.stderr[-3000:]
+    return json.loads(lines[-1][len("REPORT ") :])
+
+
+def _near(got: list[float], want: tuple[float, ...], tol: float = 0.04) -> bool:
+    return all(abs(g - w) <= tol for g, w in zip(got, want[:3], strict=False))
+
+
+def test_the_board_is_drawn_from_the_board_data(report):
+    p = report["pixels"]
+    assert _near(p["park_band"], (0x28 / 255, 0x4E / 255, 0x9C / 255)), p  # dark blue group
+    assert _near(p["felt"], (0.80, 0.89, 0.80)), p  # the empty middle
+    assert p["size"] == [800, 480]
+
+
+def test_owners_buildings_and_mortgages_show(report):
+    p = report["pixels"]
+    assert _near(p["park_strip"], (0.9, 0.1, 0.1)), p  # Ann owns Park Place
+    assert not _near(p["baltic_strip"], (0.1, 0.7, 0.2)), p  # nobody owns Baltic yet
+    assert _near(p["boardwalk_band_centre"], (0.80, 0.05, 0.10)), p  # a hotel on Boardwalk
+    assert p["oriental_dark"] > p["connecticut_dark"] + 0.08, p  # hatched when mortgaged
+    assert _near(p["vermont_band_middle"], (0.05, 0.55, 0.20)), p  # three houses, green
+    assert _near(p["vermont_band_edge"], (0x87 / 255, 0xA5 / 255, 0xD7 / 255)), p
+
+
+def test_tokens_carry_the_initial_and_share_a_space_without_overlapping(report):
+    tokens = report["tokens"]
+    assert {n: t["text"] for n, t in tokens.items()} == {
+        "Ann": "A",
+        "Bob": "B",
+        "Cy": "C",
+        "Dee": "D",
+    }
+    assert all(t["inside"] for t in tokens.values()), tokens
+    assert tokens["Dee"]["space"] == "outer:20"
+    on_go = [tokens[n] for n in ("Ann", "Bob", "Cy")]
+    for i, a in enumerate(on_go):
+        for b in on_go[i + 1 :]:
+            dx = a["centre"][0] - b["centre"][0]
+            dy = a["centre"][1] - b["centre"][1]
+            assert (dx * dx + dy * dy) ** 0.5 >= a["d"] * 0.99
+    assert all(t["d"] <= report["space_width"] * 0.9 + 1e-6 for t in tokens.values())
+    assert tokens["Ann"]["colour"] == [0.9, 0.1, 0.1, 1]
+
+
+def test_a_tap_reports_the_space_and_only_a_tap_on_a_space(report):
+    assert report["tapped"] == ["middle:24", "outer:0"]
+    assert report["selected"] == "outer:0"
+
+
+def test_a_burst_of_views_draws_once_and_only_the_changed_spaces(report):
+    counts = report["counts"]
+    assert counts["spaces"] == 1, counts
+    assert counts["space"] == 2, counts  # Mediterranean and Baltic, not 120
+    assert counts["static"] == 0, counts
+    assert _near(report["baltic_strip_after"], (0.1, 0.7, 0.2)), report["baltic_strip_after"]
+
+
+def test_the_path_is_shown_at_once_with_scale_zero(report):
+    instant = report["instant"]
+    assert instant["path"][0] == "middle:10" and len(instant["path"]) == 8
+    assert instant["progress"] == 7
+
+
+def test_the_path_is_animated_step_by_step(report):
+    seen = report["animated"]
+    assert seen[0] == 0 and seen[-1] == 7
+    assert seen == sorted(seen)
+    # every step is passed through on the way (the chain animates one step at a time)
+    assert {1.0, 2.0, 3.0, 4.0, 5.0, 6.0} <= set(seen)
+    assert len(seen) > 8  # in between values: an animation, not a jump
+
+
+def test_a_new_path_cancels_the_running_one(report):
+    restart = report["restart"]
+    assert restart["first"] < 6
+    assert restart["path"] == ["outer:1", "outer:2"]
+    assert restart["after"] == 0
+
+
+def test_a_view_with_a_path_shows_it(report):
+    assert report["view_path"] == {"path": ["middle:1", "middle:2"], "progress": 1}
+
+
+def test_the_map_fits_any_size(report):
+    small = report["small"]
+    assert small["frame"] == [30 + (220 - 140) / 2, 20, 140]
+    assert small["hit"] == "middle:0"
+    assert small["labels_shown"] == 0  # too small for names
+    assert small["tokens_inside"]
+    assert "GO" in report["big_labels"] and "Free Parking" in report["big_labels"]
+    assert len(report["big_labels"]) == 12
+    assert report["bare"] is True
