@@ -1,0 +1,160 @@
+"""The board: the whole map full screen, a legend of the players, the last move's path; a tap on
+a space opens its deed (owner, buildings, rent now) from ``controller.space_card``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    ObjectProperty,
+    StringProperty,
+)
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.modalview import ModalView
+from kivy.uix.screenmanager import Screen
+
+import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
+import ui.widgets  # noqa: F401  (BigButton's kv rule)
+from ui.i18n import _
+from ui.widgets.board_map import BoardMap
+
+
+def watch(controller: Any, callback: Any) -> None:
+    """Call ``callback(view)`` on every new table view: through the app's view-model when there
+    is an app, else straight from the controller."""
+    app = App.get_running_app()
+    vm = getattr(app, "vm", None)
+    if vm is not None:
+        vm.bind(table=lambda _vm, view: callback(view))
+    elif controller is not None and hasattr(controller, "subscribe"):
+        controller.subscribe(callback)
+
+
+def animation_scale() -> float:
+    """The app's animation setting (``vm.animate``): 0 in tests and the headless demo."""
+    vm = getattr(App.get_running_app(), "vm", None)
+    return 1.0 if getattr(vm, "animate", True) else 0.0
+
+
+def deed_lines(space: Any) -> list[str]:
+    """What the deed card says of a space, in the table's language, most urgent first."""
+    lines = []
+    owner = getattr(space, "owner", None)
+    if owner:
+        lines.append(_("Owner: {name}", name=owner))
+    elif getattr(space, "price", 0):
+        lines.append(_("For sale"))
+    if getattr(space, "mortgaged", False):
+        lines.append(_("Mortgaged: no rent"))
+    if getattr(space, "rent_text", ""):
+        lines.append(space.rent_text)  # worded by the view-model: "Rent $90"
+    lines += list(getattr(space, "deed", ()) or ())
+    return lines
+
+
+class LegendRow(BoxLayout):
+    """A player on the legend: the token's colour and initial, the name, where the token is."""
+
+    colour = ListProperty([0.5, 0.5, 0.5, 1])
+    name_text = StringProperty("")
+    where = StringProperty("")
+    is_turn = BooleanProperty(False)
+
+
+class DeedCard(ModalView):
+    """A space's card: the group colour on top, the name, the owner and rent now, the deed."""
+
+    title = StringProperty("")
+    colour = ListProperty([0.93, 0.93, 0.9, 1])
+    owner_colour = ListProperty([0, 0, 0, 0])
+    text = StringProperty("")
+
+    def show(self, space: Any) -> None:
+        self.title = space.name
+        self.colour = list(space.colour or (0.93, 0.93, 0.9, 1))
+        self.owner_colour = list(space.owner_colour or (0, 0, 0, 0))
+        self.text = "\n".join(deed_lines(space)) or _(
+            "Nothing to pay here: the space's rule applies."
+        )
+        self.open()
+
+
+class BoardScreen(Screen):
+    controller = ObjectProperty(None, allownone=True)
+    view = ObjectProperty(None, allownone=True)
+    #: The last move in words (its path is drawn on the map).
+    sentence = StringProperty("")
+
+    def __init__(self, controller: Any = None, **kwargs: Any) -> None:
+        kwargs.setdefault("name", "board")
+        super().__init__(**kwargs)
+        self.controller = controller or getattr(App.get_running_app(), "controller", None)
+        self.card = DeedCard()
+        self._shown_move: Any = None
+        self.ids.map.bind(on_space=lambda _m, key: self.open_space(key))
+        watch(self.controller, self.show)
+        self.show(getattr(self.controller, "view", None))
+
+    @property
+    def map(self) -> BoardMap:
+        return self.ids.map
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        self.show(getattr(self.controller, "view", None))
+        self.replay()
+
+    def visible(self) -> bool:
+        return self.manager is None or self.manager.current == self.name
+
+    def show(self, view: Any) -> None:
+        """A new table view: the board's state, the legend and the last move."""
+        self.view = view
+        if view is None or self.controller is None:
+            return
+        if not self.visible():
+            return  # drawn again on entering: no work while another place is shown
+        self.map.animation_scale = animation_scale()
+        self.map.update(self.controller.board_view())
+        legend = self.ids.legend
+        legend.clear_widgets()
+        for chip in getattr(view, "players", ()) or ():
+            if chip.bankrupt:
+                continue
+            legend.add_widget(
+                LegendRow(
+                    colour=list(chip.colour),
+                    name_text=chip.name,
+                    where=chip.where,
+                    is_turn=chip.is_turn,
+                )
+            )
+        move = getattr(view, "move", None)
+        self.sentence = move.sentence if move is not None else ""
+        if move is not None and move is not self._shown_move:
+            self._shown_move = move
+            self.map.play_path(move.path, move.kinds)
+
+    def replay(self) -> None:
+        """Play the last move's path again."""
+        move = getattr(self.view, "move", None)
+        if move is not None:
+            self.map.animation_scale = animation_scale()
+            self.map.play_path(move.path, move.kinds)
+
+    def open_space(self, key: str) -> None:
+        space = self.controller.space_card(key) if self.controller is not None else None
+        if space is not None:
+            self.card.show(space)
+
+    def back(self) -> None:
+        self.card.dismiss()
+        if self.controller is not None:
+            self.controller.go("table")
+
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
