@@ -390,7 +390,7 @@ class BoardMap(Widget):
         for s in geo.corners():
             label = self._corner_labels.get(s.key)
             if label is None:
-                label = Label(halign="center", valign="middle", color=INK, bold=True)
+                label = Label(halign="center", valign="top", color=INK, bold=True)
                 self._corner_labels[s.key] = label
                 self._label_layer.add_widget(label)
             x, y, rw, rh = f.rect_px(s.rect)
@@ -550,7 +550,11 @@ class BoardMap(Widget):
                 by_space.setdefault(key, []).append(player)
         seen = set()
         for key, players in by_space.items():
-            rect = geo.shape(key).rect.inset(0.002)
+            shape = geo.shape(key)
+            rect = shape.rect.inset(0.002)
+            if shape.is_corner:
+                # The corner's name is printed at its top: tokens keep to the lower part.
+                rect = geo.Rect(rect.x, rect.y, rect.w, rect.h * 0.56)
             for player, (ux, uy, ud) in zip(players, geo.slots(rect, len(players)), strict=True):
                 seen.add(player)
                 token = self._tokens.get(player)
