@@ -27,7 +27,7 @@ refused (``tests/test_options.py``).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Any
 
 from companion.banker.assets import (
@@ -380,24 +380,51 @@ def _choices(state: GameState, among: str) -> list[Space]:
 # -- Any time -------------------------------------------------------------------------------
 
 
-def anytime_options(state: GameState, player: str) -> tuple[Option, ...]:
+#: The command types of :func:`anytime_options`, in the order it lists them.
+ANYTIME_KINDS = ("build", "sell_building", "mortgage", "unmortgage", "play_card", "end_game")
+
+
+def anytime_options(
+    state: GameState, player: str, kinds: Collection[str] | None = None
+) -> tuple[Option, ...]:
     """What ``player`` may do now besides answering the decision: build, sell a building,
     mortgage or lift a mortgage (a property or a share), play a kept card, end the game (time
     limit). A trade is agreed at the table and has no list of options.
 
+    ``kinds`` (command types of :data:`ANYTIME_KINDS`) keeps only the options of those types,
+    in the same order as in the whole list, and works out no other: a caller that only builds
+    does not pay for the kept cards' options.
+
     >>> from companion.banker.engine import new_game
     >>> from companion.banker.state import replay
     >>> anytime_options(replay(new_game([{"name": "Ann"}, {"name": "Bob"}])), "Ann")
+    ()
+    >>> anytime_options(replay(new_game([{"name": "Ann"}, {"name": "Bob"}])), "Ann", ["build"])
     ()
     """
     if state.over or not any(s.name == player for s in state.active):
         return ()
     if player != state.turn and in_mr_monopoly_move(state):
         return ()
-    options = [*_buildings(state, player), *_mortgages(state, player), *_plays(state, player)]
-    if state.rules.time_limit:
+    if kinds is None:
+        options = [*_buildings(state, player), *_mortgages(state, player), *_plays(state, player)]
+        if state.rules.time_limit:
+            options.append({"command": {"type": "end_game"}})
+        return tuple(options)
+    wanted = frozenset(kinds)
+    unknown = wanted.difference(ANYTIME_KINDS)
+    if unknown:
+        raise ValueError(f"no any-time options of the kinds {sorted(unknown)}")
+    options = []
+    if "build" in wanted or "sell_building" in wanted:
+        options.extend(_buildings(state, player))
+    if "mortgage" in wanted or "unmortgage" in wanted:
+        options.extend(_mortgages(state, player))
+    if "play_card" in wanted:
+        options.extend(_plays(state, player))
+    if "end_game" in wanted and state.rules.time_limit:
         options.append({"command": {"type": "end_game"}})
-    return tuple(options)
+    return tuple(o for o in options if o["command"]["type"] in wanted)
 
 
 def _buildings(state: GameState, player: str) -> Iterator[Option]:

@@ -35,6 +35,11 @@ SPEED_DIE = (1, 2, 3, "mr", "mr", "bus")
 PLAYED = ("take_cash", "jail_other")
 #: Any-time commands in a row before a roll or the end of a turn, at most.
 MAX_ANYTIME = 8
+#: The any-time options the player asks for: to build or lift a mortgage, to play a card, and
+#: to raise money.
+_BUILDS = ("build", "unmortgage")
+_PLAYS = ("play_card",)
+_RAISES = ("sell_building", "mortgage")
 
 
 class RandomPlayer:
@@ -155,11 +160,12 @@ class RandomPlayer:
         )
         if not builds and not plays:
             return None
-        mine = anytime_options(state, d.player)
+        # Only the kinds it may use are asked for, each list in the order of the whole one,
+        # so the generator draws from the same lists as when it asked for everything.
         if builds:
             extras = [
                 o
-                for o in mine
+                for o in anytime_options(state, d.player, _BUILDS)
                 if o["command"]["type"] == "build"
                 and cash > o["cost"] + 500
                 or o["command"]["type"] == "unmortgage"
@@ -168,8 +174,8 @@ class RandomPlayer:
             ]
             if extras:
                 return rng.choice(extras)
-        for o in mine:
-            if o["command"]["type"] != "play_card" or rng.random() >= 0.3:
+        for o in anytime_options(state, d.player, _PLAYS):
+            if rng.random() >= 0.3:
                 continue
             if self.deck.cards[o["command"]["card"]].play[0].get("play") in PLAYED:
                 return o
@@ -177,7 +183,7 @@ class RandomPlayer:
 
     def raise_money(self, state: GameState, player: str) -> Option | None:
         """Sell buildings (highest first), then mortgage properties, then shares."""
-        options = anytime_options(state, player)
+        options = anytime_options(state, player, _RAISES)
 
         def level(o: Option) -> int:
             h = state.holdings[o["command"]["property"]]
