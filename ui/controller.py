@@ -18,18 +18,22 @@ Rules every verb keeps:
 - **A dice reading is a proposal**: it becomes a command only when the table confirms it (or
   corrects it). A re-read of the same throw replaces the proposal; a reading of a throw already
   applied is ignored (``Game.has_reading``).
-- Main thread only: the hardware callbacks hop here through ``post`` (:mod:`ui.devices`).
+- Main thread only: the hardware callbacks hop here through ``post`` (:mod:`ui.devices`), and
+  the auto-confirm timer runs through ``schedule`` (the app gives ``Clock.schedule_once``).
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.banker.engine import COLOURS, MAX_PLAYERS, MIN_PLAYERS, TOKENS
 from companion.banker.options import command_of
 from companion.banker.throws import command_for_throw, wanted_dice
 from companion.errors import CompanionError
@@ -56,6 +60,8 @@ DICE_COMMANDS = ("roll", "order_roll", "dice")
 
 Listener = Callable[[vm.TableView], None]
 Post = Callable[[Callable[[], None]], None]
+#: ``schedule(delay, fn)``: call ``fn`` on the main thread after ``delay`` seconds.
+Schedule = Callable[[float, Callable[[], None]], Any]
 
 
 def one_line(exc: BaseException) -> str:
@@ -73,6 +79,9 @@ class TableController:
     :param post: runs a function on the main thread (the hardware's threads hop through it).
     :param store: the remembered table and settings.
     :param lang: the language of the views (``en``, ``fr``).
+    :param schedule: runs a function on the main thread after a delay (the auto-confirm of a
+        dice reading); by default a timer thread hops back through ``post`` when one is given,
+        and without either there is no auto-confirm (nothing would run the timer).
     """
 
     def __init__(
@@ -82,9 +91,13 @@ class TableController:
         post: Post | None = None,
         store: SetupStore | None = None,
         lang: str | None = None,
+        schedule: Schedule | None = None,
     ) -> None:
         self.db_path = Path(db_path)
         self.post: Post = post or (lambda call: call())
+        self.schedule: Schedule | None = schedule
+        if schedule is None and post is not None:
+            self.schedule = self._timer
         self.store = store if store is not None else SetupStore()
         self.lang = lang or self.store.lang or "en"
         if self.lang not in languages():
@@ -100,6 +113,9 @@ class TableController:
         self._proposal: vm.Proposal | None = None
         # The key of the throw the table is asked to type in (a reading needing manual entry).
         self._typed_key: tuple[str, int] | None = None
+        # Bumped by every new, held or dropped proposal: an older auto-confirm timer finds it
+        # changed and does nothing.
+        self._auto_token = 0
         # The commands in force and their events, newest last (mirrors Game.done).
         self._stack: list[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]] = []
         self._dice_status = ""
@@ -125,6 +141,12 @@ class TableController:
         if self._log is not None:
             self._log.close()
             self._log = None
+
+    def _timer(self, delay: float, fn: Callable[[], None]) -> None:
+        """The default ``schedule``: a timer thread that hops back through ``post``."""
+        timer = threading.Timer(delay, lambda: self.post(fn))
+        timer.daemon = True
+        timer.start()
 
     def subscribe(self, listener: Listener) -> None:
         """Call ``listener`` with each new view (now, and after every change)."""
@@ -246,6 +268,21 @@ class TableController:
         self._publish()
 
     # -- Setup ------------------------------------------------------------------------------------
+
+    def setup_choices(self, action_cards: bool = False) -> vm.SetupChoices:
+        """What a seat may pick at setup: the engine's tokens and colours, the starting Travel
+        Vouchers and Roll Three cards of the deck (the printed action cards with
+        ``action_cards``), the house rules; titles in the table's language."""
+        vouchers, roll_three = _deal_lists(bool(action_cards))
+        return vm.setup_choices(
+            self.lang,
+            tokens=TOKENS,
+            colours=COLOURS,
+            vouchers=vouchers,
+            roll_three=roll_three,
+            min_players=MIN_PLAYERS,
+            max_players=MAX_PLAYERS,
+        )
 
     def saved_games(self) -> list[dict[str, Any]]:
         """The games in the log, newest first (``id``, ``players``, ``created``,
@@ -504,15 +541,51 @@ class TableController:
             self._typed_key = (reading.key, decision.id)
             self._say(_("Dice read {faces}: {why}", faces=shown, why=one_line(exc)))
             return
+        self._auto_token += 1
+        seconds = self.auto_confirm_seconds()
         self._proposal = vm.Proposal(
             key=reading.key,
             faces=faces,
             faces_text=shown,
             label=vm.proposal_label(state, faces, self.lang),
             decision_id=decision.id,
+            auto_confirm=seconds,
+            auto_text=_auto_text(seconds),
         )
-        self._notice = ""
+        if seconds and self.schedule is not None:
+            token, key = self._auto_token, reading.key
+            self.schedule(seconds, lambda: self._auto_confirm(token, key))
+        self._notice = self._proposal.auto_text
         self._publish()
+
+    def auto_confirm_seconds(self) -> int:
+        """The auto-confirm setting (seconds, 0 = off), or 0 when nothing can run the timer."""
+        if self.schedule is None:
+            return 0
+        value = self.store.get("auto_confirm", 0)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+            return 0
+        return int(value)
+
+    def _auto_confirm(self, token: int, key: str) -> None:
+        """The auto-confirm timer: apply the proposal it was set for, if it still waits."""
+        p = self._proposal
+        if token != self._auto_token or p is None or p.key != key or self.game is None:
+            return  # re-read, held, corrected, dropped or applied since: nothing to do
+        self.confirm_roll(p.decision_id)
+
+    def hold_proposal(self) -> bool:
+        """The table is correcting the reading: it stays proposed but is no longer confirmed
+        by itself (confirm it, enter the dice, or cancel it)."""
+        p = self._proposal
+        if p is None:
+            return self._refuse(_("No dice reading is waiting"))
+        self._auto_token += 1
+        if p.auto_confirm:
+            self._proposal = replace(p, auto_confirm=0, auto_text="")
+            self._notice = ""
+            self._publish()
+        return True
 
     def confirm_roll(self, decision_id: int) -> bool:
         """Apply the dice proposal (as read) to the decision ``decision_id``."""
@@ -554,6 +627,7 @@ class TableController:
         """Drop the waiting dice proposal (the table will throw again or type the roll)."""
         if self._proposal is None:
             return self._refuse(_("No dice reading is waiting"))
+        self._auto_token += 1
         self._proposal = None
         self._say(_("The dice reading was dropped: throw again or enter the dice"))
         return True
@@ -721,6 +795,7 @@ class TableController:
                 self._proposal,
                 faces_text=vm.faces_text(self._proposal.faces, lang),
                 label=vm.proposal_label(self.state, self._proposal.faces, lang),
+                auto_text=_auto_text(self._proposal.auto_confirm),
             )
         self._publish()
         return True
@@ -741,6 +816,19 @@ class TableController:
         except KeyError:
             self._refuse(_("No player {name!r} at this table", name=name))
             return None
+
+    def tradables(self, player: str) -> tuple[vm.TradeItem, ...]:
+        """What ``player`` may put into a trade (the trade dialog's buttons); () with a notice
+        when there is no game or no such player."""
+        state = self.state
+        if state is None:
+            self._no_game()
+            return ()
+        try:
+            return vm.tradables(state, player, self.lang)
+        except KeyError:
+            self._refuse(_("No player {name!r} at this table", name=player))
+            return ()
 
     def space_card(self, key: str) -> vm.SpaceView | None:
         """A tapped space: its deed, owner and rent now."""
@@ -767,6 +855,15 @@ class TableController:
         if view.error:
             self._say(view.error)
         return view
+
+    def referee_cards(self) -> tuple[tuple[str, str], ...]:
+        """(card id, title shown) of every Chance and Community Chest card
+        :meth:`ask_referee` can resolve (not those whose drawer chooses the move)."""
+        return vm.referee_cards(self.lang)
+
+    def referee_vouchers(self) -> tuple[tuple[str, str], ...]:
+        """(voucher id, title shown) of every Travel Voucher :meth:`ask_referee` can resolve."""
+        return vm.referee_vouchers(self.lang)
 
     def history(self, player: str | None = None) -> list[vm.HistoryRow]:
         """The game's history in words, oldest first (see :func:`ui.viewmodels.history_rows`)."""
@@ -820,6 +917,22 @@ class TableController:
             return None
         self._say(_("History written to {path}", path=str(target)))
         return target
+
+
+@functools.cache
+def _deal_lists(action_cards: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The Travel Vouchers and Roll Three cards a new game's first deal accepts: the engine's
+    own lists, read from the options of a trial game's ``deal`` decision."""
+    game = Game.new([{"name": "A"}, {"name": "B"}], rules={"roll_three_action_cards": action_cards})
+    (option,) = game.state.decision.options
+    free = option["free"]
+    return tuple(free["voucher"]["one_of"]), tuple(free["roll_three"]["one_of"])
+
+
+def _auto_text(seconds: int) -> str:
+    if not seconds:
+        return ""
+    return _("Confirmed by itself in {seconds} s unless corrected or cancelled", seconds=seconds)
 
 
 def _faces(reading: DiceReading) -> tuple[int | str, ...]:

@@ -36,6 +36,10 @@ DEFAULTS: Mapping[str, Any] = {
     "last_game": None,
     #: Seconds after which a read roll is confirmed by itself (0: never; a setting).
     "auto_confirm": 0,
+    #: Moves and flashes animated (a setting; off for a slow screen).
+    "animation": True,
+    #: Where the history is exported ("" = the home folder; a setting).
+    "export_dir": "",
 }
 
 

@@ -138,6 +138,10 @@ class Proposal:
     faces_text: str
     label: str
     decision_id: int
+    #: Seconds after which it is applied by itself unless corrected or cancelled (0: never).
+    auto_confirm: int = 0
+    #: That, in words ("Confirmed by itself in 5 s unless corrected"; "" when never).
+    auto_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -265,6 +269,34 @@ class RefereeView:
     kinds: tuple[str, ...] = ()
     landing: str = ""
     error: str = ""
+
+
+@dataclass(frozen=True)
+class SetupChoices:
+    """What a seat may pick at setup, from the engine's own lists, titles translated."""
+
+    tokens: tuple[str, ...]
+    colours: tuple[tuple[str, Rgba], ...]
+    #: The starting Travel Vouchers: (id, title shown), in the deck's order.
+    vouchers: tuple[tuple[str, str], ...]
+    #: The Roll Three cards the deck holds ("1-3-6").
+    roll_three: tuple[str, ...]
+    #: The house rules: (key, default, title, one line on what it changes).
+    house_rules: tuple[tuple[str, bool, str, str], ...]
+    min_players: int = 2
+    max_players: int = 12
+
+
+@dataclass(frozen=True)
+class TradeItem:
+    """One asset a player may put into a trade: ``kind`` is the trade command's key
+    (``properties``, ``shares``, ``vouchers``, ``roll_three``, ``cards``), ``value`` what the
+    command carries (the English property name, the company, the id, "1-3-6"), ``label`` what
+    the button says."""
+
+    kind: str
+    value: str
+    label: str
 
 
 # -- Words --------------------------------------------------------------------------------------
@@ -1028,8 +1060,13 @@ def referee_view(
             from dataclasses import replace
 
             base = state.situation()
+            # The question is "what if": the player stands on ``start`` and, when a voucher is
+            # asked about, holds one (the cards in hand are not the question).
             players = tuple(
-                replace(p, position=start) if p.name == player else p for p in base.players
+                replace(p, position=start, vouchers=max(p.vouchers, 1 if voucher else 0))
+                if p.name == player
+                else p
+                for p in base.players
             )
             situation = replace(base, players=players, to_move=player)
         else:
@@ -1065,6 +1102,124 @@ def referee_view(
     )
 
 
+# -- Setup, trades and the referee's lists ------------------------------------------------------
+
+#: Each house rule (``companion.rules.table.Options``) named and explained in one line
+#: (``docs/rulings.md``).
+HOUSE_RULES: Mapping[str, tuple[str, str]] = {
+    "triples_pay_salaries": (
+        N_("Triples pay salaries"),
+        N_("A triples move pays the pay corners passed on the route shown (M6)."),
+    ),
+    "squeeze_play_speed_die": (
+        N_("Squeeze Play with the speed die"),
+        N_("The rules' other table; Mr. Monopoly or Bus also takes a voucher from each (P5)."),
+    ),
+    "birthday_from_players": (
+        N_("Birthday Gift from the players"),
+        N_("Birthday Gift collects $100 from each other player, not from the Bank (P7)."),
+    ),
+    "time_limit": (
+        N_("Time limit"),
+        N_("The game may be ended at any time: the richest player wins (P9)."),
+    ),
+    "roll_three_action_cards": (
+        N_("Printed Roll Three cards"),
+        N_("The 36 printed action cards (18 combinations twice) instead of the rules' 20 (D4)."),
+    ),
+}
+
+
+def setup_choices(
+    lang: str,
+    *,
+    tokens: Sequence[str],
+    colours: Sequence[str],
+    vouchers: Sequence[str],
+    roll_three: Sequence[str],
+    min_players: int = 2,
+    max_players: int = 12,
+) -> SetupChoices:
+    """The setup screen's lists (the engine's, given by the controller), titles in ``lang``."""
+    from companion.rules.table import Options
+
+    rules = tuple(
+        (
+            key,
+            bool(default),
+            translate(HOUSE_RULES[key][0], lang) if key in HOUSE_RULES else key,
+            translate(HOUSE_RULES[key][1], lang) if key in HOUSE_RULES else "",
+        )
+        for key, default in Options().to_json().items()
+    )
+    return SetupChoices(
+        tokens=tuple(tokens),
+        colours=tuple((c, rgba(c)) for c in colours),
+        vouchers=tuple((v, card_title(v, lang)) for v in vouchers),
+        roll_three=tuple(roll_three),
+        house_rules=rules,
+        min_players=min_players,
+        max_players=max_players,
+    )
+
+
+def tradables(state: GameState, player: str, lang: str) -> tuple[TradeItem, ...]:
+    """What ``player`` may put into a trade: deeds, shares (one item per share held), Travel
+    Vouchers, Roll Three cards and the kept cards that may be traded."""
+    seat = state.seat(player)
+    items: list[TradeItem] = []
+    for name, h in state.holdings.items():
+        if h.owner != player:
+            continue
+        label = space_name(name, lang)
+        if h.mortgaged:
+            label = translate("{property} (mortgaged)", lang, property=label)
+        items.append(TradeItem("properties", name, label))
+    for company, count in seat.shares.items():
+        label = translate("a share of {company}", lang, company=company_name(company, lang))
+        items += [TradeItem("shares", company, label)] * count
+    items += [TradeItem("vouchers", v, card_title(v, lang)) for v in seat.vouchers]
+    items += [
+        TradeItem("roll_three", r, translate("Roll Three card {dice}", lang, dice=r))
+        for r in seat.roll_three
+    ]
+    items += [
+        TradeItem("cards", c, card_title(c, lang)) for c in seat.cards if _DECK.cards[c].tradable
+    ]
+    return tuple(items)
+
+
+#: A card whose move the drawer chooses (a space, one of two moves) needs that choice, which
+#: the referee's question does not carry: such cards are not offered to the referee.
+_CHOSEN_MOVES = ("choose", "either")
+_DECK_NAMES = {"chance": N_("Chance: {title}"), "community_chest": N_("Community Chest: {title}")}
+
+
+def referee_cards(lang: str) -> tuple[tuple[str, str], ...]:
+    """(id, title shown) of each Chance and Community Chest card the referee can resolve,
+    Chance first; a title found twice in a deck (the same card printed twice) is listed once."""
+    out: list[tuple[str, str]] = []
+    seen: set[tuple[str, str]] = set()
+    for card_id, card in _DECK.cards.items():
+        if (card.move or {}).get("kind") in _CHOSEN_MOVES or (card.deck, card.title) in seen:
+            continue
+        seen.add((card.deck, card.title))
+        title = translate(_DECK_NAMES[card.deck], lang, title=card_title(card_id, lang))
+        out.append((card_id, title))
+    return tuple(sorted(out, key=lambda c: _DECK.cards[c[0]].deck != "chance"))
+
+
+def referee_vouchers(lang: str) -> tuple[tuple[str, str], ...]:
+    """(id, title shown) of each Travel Voucher the referee can resolve: the Free Cab Fares
+    (a Bus Ticket or a Transit Token goes where its player chooses, which the question does
+    not say)."""
+    return tuple(
+        (vid, card_title(vid, lang))
+        for vid, voucher in _DECK.vouchers.items()
+        if voucher.kind == "free_cab_fare"
+    )
+
+
 __all__ = [
     "BoardView",
     "Choice",
@@ -1077,8 +1232,10 @@ __all__ = [
     "PropertyRow",
     "Proposal",
     "RefereeView",
+    "SetupChoices",
     "SpaceView",
     "TableView",
+    "TradeItem",
     "board_view",
     "decision_view",
     "empty_table_view",
@@ -1088,7 +1245,11 @@ __all__ = [
     "net_worth_series",
     "player_sheet",
     "proposal_label",
+    "referee_cards",
     "referee_view",
+    "referee_vouchers",
+    "setup_choices",
     "space_view",
     "table_view",
+    "tradables",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.lang import Builder
 from kivy.properties import (
@@ -26,8 +26,11 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.togglebutton import ToggleButton
 
 import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
-from ui import sheet_models
 from ui.i18n import _, money
+
+if TYPE_CHECKING:
+    from ui.controller import TableController
+    from ui.viewmodels import PlayerChip, TradeItem
 
 #: The cash steps offered as buttons: a touchscreen may have no keyboard.
 CASH_STEPS = (-100, -10, 10, 100)
@@ -85,7 +88,7 @@ class TradeSide(BoxLayout):
             reversed([w for w in self.ids.item_box.children if isinstance(w, TradeItemToggle)])
         )
 
-    def fill(self, tradables: Any, cash_max: int, cash_text: str) -> None:
+    def fill(self, tradables: tuple[TradeItem, ...], cash_max: int, cash_text: str) -> None:
         self.cash_max = cash_max
         self.cash = 0
         self.cash_text = money(0)
@@ -132,7 +135,9 @@ class TradeDialog(ModalView):
     ready = BooleanProperty(False)
     sent = BooleanProperty(False)
 
-    def __init__(self, controller: Any, first: str = "", second: str = "", **kwargs: Any) -> None:
+    def __init__(
+        self, controller: TableController, first: str = "", second: str = "", **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self.controller = controller
         self._filling = False
@@ -151,8 +156,9 @@ class TradeDialog(ModalView):
         self.ids.right.player = second
         self.refill()
 
-    def _chips(self) -> tuple[Any, ...]:
-        return tuple(getattr(getattr(self.controller, "view", None), "players", ()) or ())
+    def _chips(self) -> tuple[PlayerChip, ...]:
+        chips: tuple[PlayerChip, ...] = self.controller.view.players
+        return chips
 
     def choose(self, side: TradeSide, name: str) -> None:
         """Pick who trades on a side (the other side steps aside if it was that player)."""
@@ -170,18 +176,9 @@ class TradeDialog(ModalView):
             if chip is None:
                 continue
             side.colour = list(chip.colour)
-            side.fill(self._tradables(side.player), int(chip.cash), chip.cash_text)
+            side.fill(self.controller.tradables(side.player), chip.cash, chip.cash_text)
         self._filling = False
         self.changed()
-
-    def _tradables(self, player: str) -> tuple[Any, ...]:
-        ask = getattr(self.controller, "tradables", None)
-        if ask is not None:
-            return tuple(ask(player))
-        state = getattr(self.controller, "state", None)
-        if state is None:
-            return ()
-        return sheet_models.tradables(state, player, getattr(self.controller, "lang", "en"))
 
     def changed(self) -> None:
         """Anything changed: the agreements given on the old trade are withdrawn."""
@@ -210,8 +207,8 @@ class TradeDialog(ModalView):
             return
         side.agreed = True
         if self.ids.left.agreed and self.ids.right.agreed:
-            decision = getattr(getattr(self.controller, "view", None), "decision", None)
-            self.agreed_on = None if decision is None else decision.id
+            # The id shown when the second player agreed: the trade is made under it or not at all.
+            self.agreed_on = self.controller.decision_id
             self.ready = self.agreed_on is not None
 
     def command(self) -> dict[str, Any]:
@@ -235,9 +232,7 @@ class TradeDialog(ModalView):
             return True
         # Refused (the table moved on, or a rule): say why, and ask both to agree again.
         self.sent = False
-        self.message = getattr(getattr(self.controller, "view", None), "notice", "") or _(
-            "The trade was refused."
-        )
+        self.message = self.controller.view.notice
         self.ids.left.agreed = self.ids.right.agreed = False
         self.ready = False
         self.agreed_on = None

@@ -4,9 +4,8 @@ a space opens its deed (owner, buildings, rent now) from ``controller.space_card
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kivy.app import App
 from kivy.lang import Builder
 from kivy.properties import (
     BooleanProperty,
@@ -21,39 +20,28 @@ from kivy.uix.screenmanager import Screen
 import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
 import ui.widgets  # noqa: F401  (BigButton's kv rule)
 from ui.i18n import _
+from ui.screens.common import animation_scale, app_controller, watch
 from ui.widgets.board_map import BoardMap
 
+if TYPE_CHECKING:
+    from ui.controller import TableController
+    from ui.viewmodels import SpaceView, TableView
 
-def watch(controller: Any, callback: Any) -> None:
-    """Call ``callback(view)`` on every new table view: through the app's view-model when there
-    is an app, else straight from the controller."""
-    app = App.get_running_app()
-    vm = getattr(app, "vm", None)
-    if vm is not None:
-        vm.bind(table=lambda _vm, view: callback(view))
-    elif controller is not None and hasattr(controller, "subscribe"):
-        controller.subscribe(callback)
+__all__ = ["BoardScreen", "DeedCard", "LegendRow", "animation_scale", "deed_lines"]
 
 
-def animation_scale() -> float:
-    """The app's animation setting (``vm.animate``): 0 in tests and the headless demo."""
-    vm = getattr(App.get_running_app(), "vm", None)
-    return 1.0 if getattr(vm, "animate", True) else 0.0
-
-
-def deed_lines(space: Any) -> list[str]:
+def deed_lines(space: SpaceView) -> list[str]:
     """What the deed card says of a space, in the table's language, most urgent first."""
     lines = []
-    owner = getattr(space, "owner", None)
-    if owner:
-        lines.append(_("Owner: {name}", name=owner))
-    elif getattr(space, "price", 0):
+    if space.owner:
+        lines.append(_("Owner: {name}", name=space.owner))
+    elif space.price:
         lines.append(_("For sale"))
-    if getattr(space, "mortgaged", False):
+    if space.mortgaged:
         lines.append(_("Mortgaged: no rent"))
-    if getattr(space, "rent_text", ""):
+    if space.rent_text:
         lines.append(space.rent_text)  # worded by the view-model: "Rent $90"
-    lines += list(getattr(space, "deed", ()) or ())
+    lines += list(space.deed)
     return lines
 
 
@@ -74,7 +62,7 @@ class DeedCard(ModalView):
     owner_colour = ListProperty([0, 0, 0, 0])
     text = StringProperty("")
 
-    def show(self, space: Any) -> None:
+    def show(self, space: SpaceView) -> None:
         self.title = space.name
         self.colour = list(space.colour or (0.93, 0.93, 0.9, 1))
         self.owner_colour = list(space.owner_colour or (0, 0, 0, 0))
@@ -90,39 +78,38 @@ class BoardScreen(Screen):
     #: The last move in words (its path is drawn on the map).
     sentence = StringProperty("")
 
-    def __init__(self, controller: Any = None, **kwargs: Any) -> None:
+    def __init__(self, controller: TableController | None = None, **kwargs: Any) -> None:
         kwargs.setdefault("name", "board")
         super().__init__(**kwargs)
-        self.controller = controller or getattr(App.get_running_app(), "controller", None)
+        self.controller = app_controller(controller)
         self.card = DeedCard()
         self._shown_move: Any = None
         self.ids.map.bind(on_space=lambda _m, key: self.open_space(key))
         watch(self.controller, self.show)
-        self.show(getattr(self.controller, "view", None))
+        self.show(self.controller.view)
 
     @property
     def map(self) -> BoardMap:
-        return self.ids.map
+        board: BoardMap = self.ids.map
+        return board
 
     def on_pre_enter(self, *_args: Any) -> None:
-        self.show(getattr(self.controller, "view", None))
+        self.show(self.controller.view)
         self.replay()
 
     def visible(self) -> bool:
         return self.manager is None or self.manager.current == self.name
 
-    def show(self, view: Any) -> None:
+    def show(self, view: TableView) -> None:
         """A new table view: the board's state, the legend and the last move."""
         self.view = view
-        if view is None or self.controller is None:
-            return
         if not self.visible():
             return  # drawn again on entering: no work while another place is shown
         self.map.animation_scale = animation_scale()
         self.map.update(self.controller.board_view())
         legend = self.ids.legend
         legend.clear_widgets()
-        for chip in getattr(view, "players", ()) or ():
+        for chip in view.players:
             if chip.bankrupt:
                 continue
             legend.add_widget(
@@ -133,7 +120,7 @@ class BoardScreen(Screen):
                     is_turn=chip.is_turn,
                 )
             )
-        move = getattr(view, "move", None)
+        move = view.move
         self.sentence = move.sentence if move is not None else ""
         if move is not None and move is not self._shown_move:
             self._shown_move = move
@@ -141,20 +128,19 @@ class BoardScreen(Screen):
 
     def replay(self) -> None:
         """Play the last move's path again."""
-        move = getattr(self.view, "move", None)
+        move = self.view.move if self.view is not None else None
         if move is not None:
             self.map.animation_scale = animation_scale()
             self.map.play_path(move.path, move.kinds)
 
     def open_space(self, key: str) -> None:
-        space = self.controller.space_card(key) if self.controller is not None else None
-        if space is not None:
+        space = self.controller.space_card(key)
+        if space is not None:  # None: the controller's notice says why
             self.card.show(space)
 
     def back(self) -> None:
         self.card.dismiss()
-        if self.controller is not None:
-            self.controller.go("table")
+        self.controller.go("table")
 
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))

@@ -9,11 +9,9 @@ The rows are plain dicts in a RecycleView (``data`` reassigned, never mutated); 
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kivy.app import App
 from kivy.lang import Builder
 from kivy.properties import (
     BooleanProperty,
@@ -31,16 +29,17 @@ from kivy.utils import escape_markup
 import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
 import ui.widgets.chart  # noqa: F401  (NetWorthChart in the kv file)
 from ui.i18n import _
-from ui.screens.players import watch
+from ui.screens.common import app_controller, export_path, watch
+
+if TYPE_CHECKING:
+    from ui.controller import TableController
+    from ui.viewmodels import HistoryRow, TableView
 
 #: Rows shown at first, and added by each "Load earlier".
 PAGE = 300
-#: The export formats of ``companion history`` the controller writes.
-EXPORT_FORMATS = ("text", "csv", "jsonl")
-_SUFFIX = {"text": "txt", "csv": "csv", "jsonl": "jsonl"}
 
 
-def row_data(row: Any) -> dict[str, Any]:
+def row_data(row: HistoryRow) -> dict[str, Any]:
     """A HistoryRow as the dict one RecycleView line shows."""
     text = escape_markup(row.text)
     if row.corrected:
@@ -56,8 +55,8 @@ def row_data(row: Any) -> dict[str, Any]:
         "plain": row.text,
         "note": note,
         "delta_text": row.delta_text,
-        "delta": int(getattr(row, "delta", 0) or 0),
-        "colour": list(getattr(row, "colour", (0.6, 0.6, 0.6, 1))),
+        "delta": row.delta,
+        "colour": list(row.colour),
         "corrected": bool(row.corrected),
         "correction": row.kind == "correction",
     }
@@ -100,42 +99,37 @@ class HistoryScreen(Screen):
     can_undo = BooleanProperty(False)
     show_chart = BooleanProperty(False)
     notice = StringProperty("")
-    export_dir = StringProperty("")
 
-    def __init__(self, controller: Any = None, **kwargs: Any) -> None:
+    def __init__(self, controller: TableController | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.name = "history"
-        self.controller = controller or getattr(App.get_running_app(), "controller", None)
-        self.view: Any = None
+        self.controller = app_controller(controller)
+        self.view: TableView | None = None
         self._all: list[dict[str, Any]] = []
         self._confirm: ConfirmUndo | None = None
-        watch(self, self.controller, self.show)
-        if self.controller is not None:
-            self.show(getattr(self.controller, "view", None))
+        watch(self.controller, self.show)
+        self.show(self.controller.view)
 
     def on_pre_enter(self, *_args: Any) -> None:
-        self.show(getattr(self.controller, "view", None))
+        self.show(self.controller.view)
 
     def visible(self) -> bool:
         return self.manager is None or self.manager.current == self.name
 
-    def show(self, view: Any) -> None:
+    def show(self, view: TableView) -> None:
         """A new table view: reload the rows (when this screen is the one shown)."""
         self.view = view
-        chips = tuple(getattr(view, "players", ()) or ())
-        self.players = [c.name for c in chips]
+        self.players = [c.name for c in view.players]
         if self.player and self.player not in self.players:
             self.player = ""
-        self.can_undo = bool(getattr(view, "can_undo", False))
-        self.undo_text = getattr(view, "undo_text", "") or ""
-        if not self.undo_text and hasattr(self.controller, "undo_text"):
-            self.undo_text = self.controller.undo_text()
-        self.notice = getattr(view, "notice", "") or ""
+        self.can_undo = view.can_undo
+        self.undo_text = view.undo_text
+        self.notice = view.notice
         if self.visible():
             self.reload()
 
     def reload(self) -> None:
-        rows = self.controller.history(self.player or None) if self.controller else []
+        rows = self.controller.history(self.player or None)
         self._all = [row_data(r) for r in rows]
         self.shown_from = max(0, len(self._all) - PAGE)
         self._publish(to_end=True)
@@ -166,9 +160,9 @@ class HistoryScreen(Screen):
 
     def draw_chart(self) -> None:
         chart = self.ids.chart
-        chips = tuple(getattr(self.view, "players", ()) or ())
+        chips = self.view.players if self.view is not None else ()
         chart.colours = {c.name: tuple(c.colour) for c in chips}
-        series = self.controller.net_worth() if self.controller else {}
+        series = self.controller.net_worth()
         if self.player:
             series = {k: v for k, v in series.items() if k == self.player}
         chart.series = series
@@ -187,11 +181,9 @@ class HistoryScreen(Screen):
         return bool(self.controller.undo())
 
     def export(self, fmt: str) -> Path | None:
-        folder = Path(self.export_dir or Path.home()).expanduser()
-        game_id = getattr(getattr(self.controller, "game", None), "game_id", 0) or 0
-        stamp = time.strftime("%Y%m%d-%H%M")
-        target = folder / f"companion-game-{game_id}-{stamp}.{_SUFFIX[fmt]}"
-        return self.controller.export(fmt, target)
+        """Write the history to the settings' export folder (the notice says where)."""
+        written: Path | None = self.controller.export(fmt, export_path(self.controller, fmt))
+        return written
 
     def back(self) -> None:
         self.controller.go("table")

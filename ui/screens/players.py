@@ -9,9 +9,8 @@ Playing a Travel Voucher answers the pending decision (its voucher options).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kivy.app import App
 from kivy.lang import Builder
 from kivy.properties import (
     BooleanProperty,
@@ -26,17 +25,11 @@ from kivy.uix.screenmanager import Screen
 
 import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
 from ui.i18n import _
+from ui.screens.common import app_controller, watch
 
-
-def watch(screen: Any, controller: Any, callback: Any) -> None:
-    """Call ``callback(view)`` on every new table view: through the app's view-model when
-    there is an app (the kv side's one source), else straight from the controller."""
-    app = App.get_running_app()
-    vm = getattr(app, "vm", None)
-    if vm is not None:
-        vm.bind(table=lambda _vm, view: callback(view))
-    elif controller is not None and hasattr(controller, "subscribe"):
-        controller.subscribe(callback)
+if TYPE_CHECKING:
+    from ui.controller import TableController
+    from ui.viewmodels import Choice, PlayerSheet, TableView
 
 
 class PlayerTab(BoxLayout):
@@ -55,7 +48,7 @@ class PlayerTab(BoxLayout):
         if self.collide_point(*touch.pos) and self.screen is not None:
             self.screen.select(self.name_text)
             return True
-        return super().on_touch_down(touch)
+        return bool(super().on_touch_down(touch))
 
 
 class SheetHeading(BoxLayout):
@@ -130,28 +123,27 @@ class PlayersScreen(Screen):
     notice = StringProperty("")
     can_trade = BooleanProperty(False)
 
-    def __init__(self, controller: Any = None, **kwargs: Any) -> None:
+    def __init__(self, controller: TableController | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.name = "players"
-        self.controller = controller or getattr(App.get_running_app(), "controller", None)
-        self.view: Any = None
-        self.sheet: Any = None
-        watch(self, self.controller, self.show)
-        if self.controller is not None:
-            self.show(getattr(self.controller, "view", None))
+        self.controller = app_controller(controller)
+        self.view: TableView | None = None
+        self.sheet: PlayerSheet | None = None
+        watch(self.controller, self.show)
+        self.show(self.controller.view)
 
     # -- showing ----------------------------------------------------------------------------
 
-    def show(self, view: Any) -> None:
+    def show(self, view: TableView) -> None:
         """Redraw from a new table view (and the selected player's sheet)."""
         self.view = view
-        chips = tuple(getattr(view, "players", ()) or ())
+        chips = view.players
         names = [c.name for c in chips]
         if chips and self.player not in names:
             acting = next((c.name for c in chips if c.is_turn), names[0])
             self.player = acting
         self.can_trade = sum(1 for c in chips if not c.bankrupt) >= 2
-        self.notice = getattr(view, "notice", "") or ""
+        self.notice = view.notice
         tabs = self.ids.tabs
         tabs.clear_widgets()
         for c in chips:
@@ -177,11 +169,7 @@ class PlayersScreen(Screen):
     def _show_sheet(self) -> None:
         body = self.ids.body
         body.clear_widgets()
-        if (
-            not self.player
-            or self.controller is None
-            or getattr(self.controller, "game", 1) is None
-        ):
+        if not self.player or self.controller.game is None:
             self.sheet = None
             return
         sheet = self.controller.player_sheet(self.player)
@@ -238,9 +226,9 @@ class PlayersScreen(Screen):
             for choice in sheet.actions:
                 body.add_widget(SheetAction(text=choice.label, choice=choice, screen=self))
 
-    def voucher_choices(self) -> list[tuple[int, Any]]:
+    def voucher_choices(self) -> list[tuple[int, Choice]]:
         """The pending decision's voucher answers, when the decision is this player's."""
-        decision = getattr(self.view, "decision", None)
+        decision = self.view.decision if self.view is not None else None
         if decision is None or decision.player != self.player:
             return []
         return [
@@ -250,7 +238,8 @@ class PlayersScreen(Screen):
     # -- acting -----------------------------------------------------------------------------
 
     def decision_id(self) -> int | None:
-        decision = getattr(self.view, "decision", None)
+        """The id of the decision the sheet was drawn under (sent with every action)."""
+        decision = self.view.decision if self.view is not None else None
         return None if decision is None else decision.id
 
     def act(self, button: SheetAction) -> bool:
@@ -287,7 +276,7 @@ class PlayersScreen(Screen):
         """Answer the decision with its voucher option at ``index``."""
         return bool(self.controller.answer(decision_id, index))
 
-    def _send(self, decision_id: int, choice: Any, free: dict[str, Any]) -> bool:
+    def _send(self, decision_id: int, choice: Choice, free: dict[str, Any]) -> bool:
         command = {**dict(choice.command), **free}
         if choice.player and "player" not in command:
             command["player"] = choice.player

@@ -6,9 +6,8 @@ the map and the referee's sentences. Nothing in the game changes: the answer com
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kivy.app import App
 from kivy.lang import Builder
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.modalview import ModalView
@@ -17,8 +16,12 @@ from kivy.uix.screenmanager import Screen
 import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
 import ui.widgets  # noqa: F401  (BigButton and SearchList kv rules)
 from ui.i18n import _
-from ui.screens.board import animation_scale
+from ui.screens.common import animation_scale, app_controller
 from ui.widgets.board_map import BoardMap
+
+if TYPE_CHECKING:
+    from ui.controller import TableController
+    from ui.viewmodels import RefereeView
 
 #: The speed die's faces as ``ask_referee`` takes them; ``None``: not rolled (in jail).
 SPEED_FACES: tuple[int | str | None, ...] = (1, 2, 3, "mr", "bus", None)
@@ -88,30 +91,28 @@ class RefereeScreen(Screen):
     lines = StringProperty("")
     error = StringProperty("")
 
-    def __init__(self, controller: Any = None, **kwargs: Any) -> None:
+    def __init__(self, controller: TableController | None = None, **kwargs: Any) -> None:
         kwargs.setdefault("name", "referee")
         super().__init__(**kwargs)
-        self.controller = controller or getattr(App.get_running_app(), "controller", None)
+        self.controller = app_controller(controller)
         self.ids.map.bind(on_space=lambda _m, key: self.choose_space(key))
         self._build_dice()
-        self.answer: Any = None
+        self.answer: RefereeView | None = None
 
     @property
     def map(self) -> BoardMap:
-        return self.ids.map
+        board: BoardMap = self.ids.map
+        return board
 
     def on_pre_enter(self, *_args: Any) -> None:
-        if self.controller is not None:
-            self.map.update(self.controller.board_view())
+        self.map.update(self.controller.board_view())
         if not self.space:
             self._default_space()
 
     def _default_space(self) -> None:
         """Start from the token of the player whose turn it is (GO before a game)."""
-        view = getattr(self.controller, "view", None)
-        board = self.map.view
-        tokens = dict(getattr(board, "tokens", None) or {})
-        for chip in getattr(view, "players", ()) or ():
+        tokens = dict(self.map.view.tokens) if self.map.view is not None else {}
+        for chip in self.controller.view.players:
             if chip.is_turn and chip.name in tokens:
                 self.choose_space(tokens[chip.name])
                 return
@@ -149,25 +150,24 @@ class RefereeScreen(Screen):
     def choose_space(self, key: str) -> None:
         self.space = key
         self.map.selected = key
-        names = {s.key: s.name for s in getattr(self.map.view, "spaces", ()) or ()}
+        names = {s.key: s.name for s in self._spaces()}
         self.space_name = names.get(key, key)
         self.ask()
 
-    def pick_space(self) -> None:
-        spaces = getattr(self.map.view, "spaces", ()) or ()
-        rows = space_rows(spaces)
-        self._open_list(_("From which space?"), rows, _("Name or number"), self.choose_space)
+    def _spaces(self) -> tuple[Any, ...]:
+        """The map's spaces (none before the map has its first view)."""
+        return self.map.view.spaces if self.map.view is not None else ()
 
-    def can_pick_card(self) -> bool:
-        c = self.controller
-        return c is not None and (hasattr(c, "referee_cards") or hasattr(c, "referee_vouchers"))
+    def pick_space(self) -> None:
+        rows = space_rows(self._spaces())
+        self._open_list(_("From which space?"), rows, _("Name or number"), self.choose_space)
 
     def pick_card(self) -> None:
         rows: list[tuple[Any, str]] = [(None, _("No card: the roll alone"))]
-        c = self.controller
-        for kind, verb in (("card", "referee_cards"), ("voucher", "referee_vouchers")):
-            for card_id, title in getattr(c, verb, lambda: ())():
-                rows.append(((kind, card_id, title), title))
+        for card_id, title in self.controller.referee_cards():
+            rows.append((("card", card_id, title), title))
+        for voucher_id, title in self.controller.referee_vouchers():
+            rows.append((("voucher", voucher_id, title), title))
         self._open_list(_("Which card or voucher?"), rows, _("Title or number"), self.choose_card)
 
     def choose_card(self, value: Any) -> None:
@@ -191,7 +191,7 @@ class RefereeScreen(Screen):
 
     def ask(self) -> None:
         """Ask the referee when the question is complete; show the answer and its path."""
-        if self.controller is None or not self.ready():
+        if not self.ready():
             self.sentence, self.lines, self.error = "", "", ""
             self.map.clear_path()
             return
@@ -203,14 +203,14 @@ class RefereeScreen(Screen):
             card_id if kind == "voucher" else None,
         )
         self.answer = answer
-        self.error = getattr(answer, "error", "") or ""
+        self.error = answer.error
         self.sentence = answer.sentence
         self.lines = "\n".join(f"\u2022 {line}" for line in answer.explanation)
         self.map.animation_scale = animation_scale()
         if self.error or not answer.path:
             self.map.clear_path()
         else:
-            self.map.play_path(answer.path, getattr(answer, "kinds", ()), start=self.space)
+            self.map.play_path(answer.path, answer.kinds, start=self.space)
 
     def clear(self) -> None:
         self.d1, self.d2, self.speed = 0, 0, None
@@ -219,8 +219,7 @@ class RefereeScreen(Screen):
         self.ask()
 
     def back(self) -> None:
-        if self.controller is not None:
-            self.controller.go("table")
+        self.controller.go("table")
 
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))

@@ -9,9 +9,8 @@ The screen keeps only what is being typed; the game starts through ``controller.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kivy.app import App
 from kivy.lang import Builder
 from kivy.properties import (
     BooleanProperty,
@@ -24,46 +23,36 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
-from ui import sheet_models
-from ui.i18n import _, set_language
+from ui.i18n import _
+from ui.screens.common import app_controller
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 12
+if TYPE_CHECKING:
+    from ui.controller import TableController
+
 #: What the seat shows before a card is picked (the spinner's empty text is translated live).
 _UNSET = ""
-
-
-def _rgba(colour: Any) -> tuple[float, float, float, float]:
-    """A colour given as an rgba tuple, or grey for anything else."""
-    if isinstance(colour, (tuple, list)) and len(colour) in (3, 4):
-        r, g, b, *a = (float(c) for c in colour)
-        return (r, g, b, a[0] if a else 1.0)
-    return (0.6, 0.6, 0.6, 1.0)
+_GREY = (0.6, 0.6, 0.6, 1.0)
 
 
 class SetupChoicesAdapter:
     """What the seats may pick from, read from ``controller.setup_choices()``.
 
-    Every list comes from the controller (the engine's tokens, colours, decks); nothing here
-    repeats a rule.
+    Every list comes from the controller (the engine's tokens, colours, decks, player counts);
+    nothing here repeats a rule.
     """
 
-    def __init__(self, controller: Any, *, action_cards: bool = False) -> None:
-        ask = getattr(controller, "setup_choices", None)
-        if ask is not None:
-            choices = ask(action_cards=action_cards)
-        else:
-            lang = getattr(controller, "lang", "en")
-            choices = sheet_models.setup_choices(lang, action_cards=action_cards)
-        self.tokens: tuple[str, ...] = tuple(choices.tokens)
-        self.colours: tuple[tuple[str, tuple], ...] = tuple(
-            (name, _rgba(rgba)) for name, rgba in choices.colours
-        )
-        self.vouchers: tuple[tuple[str, str], ...] = tuple(choices.vouchers)
-        self.roll_three: tuple[str, ...] = tuple(choices.roll_three)
-        self.house_rules: tuple[tuple[str, bool, str, str], ...] = tuple(choices.house_rules)
+    def __init__(self, controller: TableController, *, action_cards: bool = False) -> None:
+        choices = controller.setup_choices(action_cards=action_cards)
+        self.tokens = choices.tokens
+        self.colours = choices.colours
+        self.vouchers = choices.vouchers
+        self.roll_three = choices.roll_three
+        self.house_rules = choices.house_rules
+        self.min_players = choices.min_players
+        self.max_players = choices.max_players
 
     def colour_rgba(self, name: str) -> tuple[float, float, float, float]:
-        return dict(self.colours).get(name, (0.6, 0.6, 0.6, 1.0))
+        return dict(self.colours).get(name, _GREY)
 
     def voucher_title(self, voucher_id: str) -> str:
         return dict(self.vouchers).get(voucher_id, voucher_id)
@@ -133,14 +122,13 @@ class SetupScreen(Screen):
     lang = StringProperty("en")
     seat_count = NumericProperty(0)
 
-    def __init__(self, controller: Any = None, **kwargs: Any) -> None:
+    def __init__(self, controller: TableController | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.name = "setup"
-        self.controller = controller or getattr(App.get_running_app(), "controller", None)
+        self.controller = app_controller(controller)
         self.rules: dict[str, bool] = {}
-        if self.controller is not None:
-            self.lang = getattr(self.controller, "lang", "en") or "en"
-            self.refresh()
+        self.lang = self.controller.lang
+        self.refresh()
 
     # -- building the panes ----------------------------------------------------------------
 
@@ -150,9 +138,9 @@ class SetupScreen(Screen):
         self.rules = {key: default for key, default, *_ in self._choices(False).house_rules}
         self.rules.update({k: bool(v) for k, v in (last.get("rules") or {}).items()})
         self.choices = self._choices(self.rules.get("roll_three_action_cards", False))
-        players = last.get("players") or [{}, {}]
+        players = last.get("players") or [{}] * self.choices.min_players
         self.ids.seats.clear_widgets()
-        for player in players[:MAX_PLAYERS]:
+        for player in players[: self.choices.max_players]:
             self.add_seat(player)
         self._fill_rules()
         self._fill_saved()
@@ -162,16 +150,14 @@ class SetupScreen(Screen):
 
     def _last_table(self) -> dict[str, Any]:
         """The table remembered by the controller's SetupStore: seats and house rules."""
-        store = getattr(self.controller, "store", None)
-        if store is None:
-            return {}
+        store = self.controller.store
         return {"players": store.players, "rules": store.rules}
 
     def add_seat(self, player: dict[str, Any] | None = None) -> SeatRow | None:
         """A new seat, with the next free token and colour unless ``player`` names them."""
         seats = self.seats()
-        if len(seats) >= MAX_PLAYERS:
-            self.message = _("At most {count} players.", count=MAX_PLAYERS)
+        if len(seats) >= self.choices.max_players:
+            self.message = _("At most {count} players.", count=self.choices.max_players)
             return None
         player = player or {}
         c = self.choices
@@ -202,8 +188,10 @@ class SetupScreen(Screen):
         return row
 
     def remove_seat(self, row: SeatRow) -> None:
-        if len(self.seats()) <= MIN_PLAYERS:
-            self.message = _("A game needs at least {count} players.", count=MIN_PLAYERS)
+        if len(self.seats()) <= self.choices.min_players:
+            self.message = _(
+                "A game needs at least {count} players.", count=self.choices.min_players
+            )
             return
         self.ids.seats.remove_widget(row)
         self._renumber()
@@ -216,7 +204,7 @@ class SetupScreen(Screen):
         seats = self.seats()
         for i, row in enumerate(seats, 1):
             row.seat = i
-            row.removable = len(seats) > MIN_PLAYERS
+            row.removable = len(seats) > self.choices.min_players
         self.seat_count = len(seats)
 
     def _fill_rules(self) -> None:
@@ -242,10 +230,7 @@ class SetupScreen(Screen):
     def _fill_saved(self) -> None:
         box = self.ids.saved
         box.clear_widgets()
-        games = self.controller.saved_games
-        games = list(games() if callable(games) else games)
-        # The latest first: the one a family resumes.
-        games.sort(key=lambda g: (str(g.get("last_played", "")), g.get("id", 0)), reverse=True)
+        games = self.controller.saved_games()  # the latest first: the one a family resumes
         for game in games:
             players = ", ".join(str(p) for p in game.get("players", ()))
             status = game.get("status", "")
@@ -273,11 +258,7 @@ class SetupScreen(Screen):
         if lang == self.lang:
             return
         self.lang = lang
-        setter = getattr(self.controller, "set_language", None)
-        if setter is not None:
-            setter(lang)
-        else:
-            set_language(lang)
+        self.controller.set_language(lang)
         # The choices carry translated titles: rebuild them, keeping what was typed.
         typed = [s.as_player(self.choices) for s in self.seats()]
         self.choices = self._choices(self.rules.get("roll_three_action_cards", False))
@@ -291,8 +272,9 @@ class SetupScreen(Screen):
         """What stops the game starting, as the table would say it (the engine checks again)."""
         seats = self.seats()
         out: list[str] = []
-        if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-            out.append(_("A game needs 2 to 12 players."))
+        low, high = self.choices.min_players, self.choices.max_players
+        if not low <= len(seats) <= high:
+            out.append(_("A game needs {low} to {high} players.", low=low, high=high))
         seen: dict[str, int] = {}
         for row in seats:
             name = row.name_text.strip()
@@ -319,14 +301,10 @@ class SetupScreen(Screen):
             self.message = problems[0]
             return False
         players = [row.as_player(self.choices) for row in self.seats()]
-        before = getattr(self.controller, "game", None)
-        self.controller.start_game(players, dict(self.rules))
-        return self._after(before)
+        return self._after(self.controller.start_game(players, dict(self.rules)))
 
     def resume(self, game_id: int) -> bool:
-        before = getattr(self.controller, "game", None)
-        self.controller.resume(game_id)
-        return self._after(before)
+        return self._after(self.controller.resume(game_id))
 
     def load_situation(self, path: str) -> bool:
         """Start from a table situation file (docs/situation.md)."""
@@ -336,19 +314,12 @@ class SetupScreen(Screen):
         except OSError as err:
             self.message = _("Cannot read {path}: {reason}", path=str(file), reason=err.strerror)
             return False
-        before = getattr(self.controller, "game", None)
-        self.controller.start_from_situation(text)
-        return self._after(before)
+        return self._after(self.controller.start_from_situation(text))
 
-    def _after(self, before: Any) -> bool:
-        """Did the controller take the game? It says so by holding a new one; else its notice."""
-        game = getattr(self.controller, "game", None)
-        if game is not None and game is not before:
-            self.message = ""
-            return True
-        view = getattr(self.controller, "view", None)
-        self.message = getattr(view, "notice", "") or _("The game could not start.")
-        return False
+    def _after(self, started: bool) -> bool:
+        """The controller took the game (it goes to the table), or its notice says why not."""
+        self.message = "" if started else self.controller.view.notice
+        return started
 
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
