@@ -107,6 +107,16 @@ _SCRIPT = textwrap.dedent(
     out["lines"] = r.lines
     out["ref_path"] = [list(r.map.path), ["middle:13", *expected.path]]
     out["progress"] = r.map.progress
+    r.pick_card()
+    frames(4)
+    picks = r.popup.rows
+    out["card_rows"] = [len(picks), picks[0][1], len(c.referee_cards()) + len(c.referee_vouchers())]
+    cab = next(value for value, _label in picks if value and value[1] == "voucher-free-cab-fare-ahead-2")
+    r.popup.pick(cab)
+    frames(4)
+    expected = c.ask_referee("middle:13", (5, 5, "mr"), None, "voucher-free-cab-fare-ahead-2")
+    out["voucher_answer"] = [r.sentence, expected.sentence, r.error]
+    r.choose_card(None)
     out["unchanged"] = before == (c.state, c.decision_id, len(c.log.commands(c.game.game_id)))
     out["buttons_high"] = min(x.height for row in ("d1", "d2", "speed") for x in r.ids[row].children)
     rows = space_rows(r.map.view.spaces)
@@ -160,6 +170,13 @@ def test_the_referee_answers_from_a_tapped_space_and_touched_dice(report):
     shown, expected = report["ref_path"]
     assert shown == expected and "inner:9" in shown
     assert report["progress"] == len(shown) - 1
+
+
+def test_the_referee_offers_the_controllers_cards_and_vouchers(report):
+    count, first, listed = report["card_rows"]
+    assert count == listed + 1 and first == "No card: the roll alone"
+    ours, controllers, error = report["voucher_answer"]
+    assert ours == controllers and ours and error == ""
 
 
 def test_asking_the_referee_changes_nothing(report):

@@ -391,3 +391,187 @@ def test_language_switch_rewords_the_view(make):
     assert c.set_language("fr")
     assert c.view.lang == "fr" and c.view.decision.prompt != "" and c.store.lang == "fr"
     assert c.set_language("en")
+
+
+# -- What the screens pick from ---------------------------------------------------------------
+
+
+def test_setup_choices_are_the_engines_and_start_a_dealt_game(make):
+    from companion.banker.engine import COLOURS, TOKENS
+
+    c = make()
+    choices = c.setup_choices()
+    assert choices.tokens == TOKENS and [n for n, _rgba in choices.colours] == list(COLOURS)
+    assert all(len(rgba) == 4 and all(0 <= x <= 1 for x in rgba) for _n, rgba in choices.colours)
+    assert choices.colours[0][1] != choices.colours[1][1]
+    assert (choices.min_players, choices.max_players) == (2, 12)
+    assert "1-3-6" in choices.roll_three
+    assert len(c.setup_choices(action_cards=True).roll_three) == 18
+    ids = [v for v, _title in choices.vouchers]
+    assert "voucher-bus-ticket" in ids and all(title for _v, title in choices.vouchers)
+    rules = {key: (default, title, line) for key, default, title, line in choices.house_rules}
+    assert rules["triples_pay_salaries"][0] is True and rules["time_limit"][0] is False
+    assert all(title and line for _d, title, line in rules.values())
+    players = [
+        {"name": n, "voucher": ids[i], "roll_three": choices.roll_three[i]}
+        for i, n in enumerate(("Ann", "Bob"))
+    ]
+    assert c.start_game(players, {}), c.view.notice
+    assert [s.vouchers for s in c.game.state.seats] == [(ids[0],), (ids[1],)]
+    assert c.set_language("fr")
+    french = c.setup_choices()
+    assert french.tokens == choices.tokens
+    assert french.house_rules[0][2] == "Les triples paient les salaires"
+
+
+TRADE_TABLE = {
+    "players": [
+        {
+            "name": "Ann",
+            "position": "GO",
+            "cash": 1000,
+            "vouchers": ["voucher-bus-ticket"],
+            "roll_three": ["1-3-6"],
+            "cards": ["chance-get-out-of-jail-free"],
+            "shares": {"Motion Pictures": 2},
+        },
+        {"name": "Bob", "position": "GO", "cash": 1000, "vouchers": []},
+    ],
+    "to_move": "Ann",
+    "properties": {"Baltic Avenue": {"owner": "Ann", "mortgaged": True}},
+}
+
+
+def test_tradables_carry_what_the_trade_command_needs(make):
+    c = make()
+    assert c.start_from_situation(json.dumps(TRADE_TABLE)), c.view.notice
+    items = c.tradables("Ann")
+    kinds = [(i.kind, i.value) for i in items]
+    assert kinds.count(("shares", "Motion Pictures")) == 2
+    assert ("properties", "Baltic Avenue") in kinds and ("roll_three", "1-3-6") in kinds
+    assert ("vouchers", "voucher-bus-ticket") in kinds
+    assert ("cards", "chance-get-out-of-jail-free") in kinds
+    baltic = next(i for i in items if i.value == "Baltic Avenue")
+    assert "mortgaged" in baltic.label
+    assert c.tradables("Bob") == () and c.tradables("Nobody") == () and "Nobody" in c.view.notice
+    # Every item, given as the trade dialog gives it, is a trade the engine accepts.
+    give = {
+        "properties": ["Baltic Avenue"],
+        "shares": {"Motion Pictures": 2},
+        "vouchers": ["voucher-bus-ticket"],
+        "roll_three": ["1-3-6"],
+        "cards": ["chance-get-out-of-jail-free"],
+    }
+    command = {"type": "trade", "player": "Ann", "with": "Bob", "give": give}
+    assert c.anytime(c.decision_id, command), c.view.notice
+    assert c.game.state.holdings["Baltic Avenue"].owner == "Bob"
+    assert c.tradables("Ann") == ()
+
+
+def test_the_referee_lists_only_what_it_can_answer(make):
+    c = make()
+    cards, vouchers = c.referee_cards(), c.referee_vouchers()
+    assert len(cards) > 100 and len({t for _i, t in cards}) == len(cards)
+    assert "chance-gps-is-not-working" not in dict(cards)  # the drawer chooses the space
+    assert {v for v, _t in vouchers} == {
+        f"voucher-free-cab-fare-{way}-{n}" for way in ("back", "ahead") for n in (1, 2, 3)
+    }
+    # Bob holds no voucher: the referee answers "what if" all the same.
+    assert c.start_from_situation(json.dumps({**TRADE_TABLE, "to_move": "Bob"})), c.view.notice
+    state = c.game.state
+    for card_id, _title in cards:
+        assert not c.ask_referee("outer:9", (3, 4, "1"), card=card_id).error, card_id
+    for voucher_id, _title in vouchers:
+        assert not c.ask_referee("middle:5", voucher=voucher_id).error, voucher_id
+    assert c.game.state is state
+
+
+# -- Auto-confirm of a dice reading -----------------------------------------------------------
+
+
+class FakeClock:
+    """The app's ``Clock.schedule_once`` stand-in: calls wait until the test runs them."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[float, Callable[[], None]]] = []
+
+    def __call__(self, delay: float, fn: Callable[[], None]) -> None:
+        self.calls.append((delay, fn))
+
+    def run(self) -> None:
+        calls, self.calls = self.calls, []
+        for _delay, fn in calls:
+            fn()
+
+
+def reading(throw: int, dice: tuple[int, ...] = (3, 4), speed: str | None = "1") -> Any:
+    from hardware.readings import DiceReading
+
+    return DiceReading(module="m", boot="b", throw=throw, read=1, dice=dice, speed=speed)
+
+
+def rolling(make, clock: FakeClock, seconds: int, tmp_path: Path) -> TableController:
+    store = SetupStore(tmp_path / "setup.json")
+    store.save(auto_confirm=seconds)
+    c = make(store=store, schedule=clock)
+    choices = c.setup_choices()
+    players = [
+        {"name": n, "voucher": choices.vouchers[0][0], "roll_three": choices.roll_three[i]}
+        for i, n in enumerate(("Ann", "Bob"))
+    ]
+    assert c.start_game(players, {}), c.view.notice
+    assert c.view.decision.dice is not None, c.view.decision.kind
+    return c
+
+
+def test_a_reading_is_confirmed_by_itself_after_the_setting(make, tmp_path):
+    clock = FakeClock()
+    c = rolling(make, clock, 5, tmp_path)
+    before = c.decision_id
+    c.on_reading(reading(1))
+    assert c.view.proposal.auto_confirm == 5 and "5" in c.view.proposal.auto_text
+    assert c.view.notice == c.view.proposal.auto_text
+    assert [d for d, _fn in clock.calls] == [5]
+    clock.run()
+    assert c.view.proposal is None and c.decision_id != before
+    assert c.game.has_reading("b:1")
+
+
+def test_a_reread_a_hold_or_a_cancel_stops_the_timer(make, tmp_path):
+    clock = FakeClock()
+    c = rolling(make, clock, 3, tmp_path)
+    before = c.decision_id
+    c.on_reading(reading(1, (3, 4)))
+    c.on_reading(reading(1, (5, 6)))  # a re-read of the same throw: the first timer is void
+    first, second = (fn for _d, fn in clock.calls)
+    clock.calls.clear()
+    first()
+    assert c.decision_id == before and c.view.proposal.faces[:2] == (5, 6)
+    assert c.hold_proposal() and c.view.proposal.auto_confirm == 0
+    second()
+    assert c.decision_id == before and c.view.proposal is not None  # held: a touch decides
+    c.on_reading(reading(2))
+    assert c.cancel_proposal()
+    clock.run()
+    assert c.decision_id == before and c.view.proposal is None
+
+
+def test_no_auto_confirm_when_off_or_nothing_runs_the_timer(make, tmp_path):
+    clock = FakeClock()
+    c = rolling(make, clock, 0, tmp_path)
+    c.on_reading(reading(1))
+    assert c.view.proposal.auto_confirm == 0 and clock.calls == []
+    store = SetupStore(tmp_path / "other.json")
+    store.save(auto_confirm=5)
+    assert make("other.db", store=store).auto_confirm_seconds() == 0  # no post, no schedule
+
+
+def test_the_settings_screen_keys_survive_a_restart(tmp_path):
+    path = tmp_path / "setup.json"
+    SetupStore(path).save(animation=False, export_dir="/tmp/exports", auto_confirm=3)
+    again = SetupStore(path)
+    assert again.get("animation") is False and again.get("export_dir") == "/tmp/exports"
+    assert again.get("auto_confirm") == 3
+    path.write_text(json.dumps({"animation": "no", "export_dir": 7}))
+    damaged = SetupStore(path)
+    assert damaged.get("animation") is True and damaged.get("export_dir") == ""

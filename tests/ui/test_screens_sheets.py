@@ -212,6 +212,12 @@ _SCRIPT = textwrap.dedent(
     frames(4)
     out["lang_after"] = c.lang
     out["auto_confirm_kept"] = SetupStore(tmp / "setup.json").get("auto_confirm")
+    se.set_animation(False)
+    se.set_export_dir(str(tmp / "exports"))
+    kept = SetupStore(tmp / "setup.json")
+    out["settings_kept"] = [kept.get("animation"), kept.get("export_dir")]
+    written = [se.export("csv"), h.export("text")]
+    out["exported"] = [str(w.parent) if w else None for w in written]
     out["sheet_cash_fr"] = c.player_sheet("Ann").cash_text
     print("REPORT" + json.dumps(out))
     """
@@ -314,3 +320,9 @@ def test_settings_switch_language_live_and_keep_auto_confirm(report: dict) -> No
     assert report["lang_after"] == "fr"
     assert report["auto_confirm_kept"] == 5
     assert report["sheet_cash_fr"].endswith("$")
+
+
+def test_settings_keep_animation_and_the_export_folder_both_screens_use(report: dict) -> None:
+    animation, folder = report["settings_kept"]
+    assert animation is False and folder.endswith("exports")
+    assert report["exported"] == [folder, folder]
