@@ -10,7 +10,14 @@ from hypothesis import strategies as st
 from companion.errors import CompanionError, IllegalMoveError
 from companion.rules.board import Space, ultimate_board
 from companion.rules.cards import card_deck
-from companion.rules.movement import Resolution, Roll, resolve_card, resolve_roll, resolve_voucher
+from companion.rules.movement import (
+    Resolution,
+    Roll,
+    resolve_bonus,
+    resolve_card,
+    resolve_roll,
+    resolve_voucher,
+)
 from companion.rules.situation import BUILDING_LEVELS, BUILDING_SUPPLY, Situation
 
 BOARD = ultimate_board()
@@ -226,3 +233,55 @@ def test_every_voucher_answers_with_a_connected_path_or_refuses(data, voucher_id
     assert r.after.vouchers == situation.player().vouchers - 1
     # Travel Voucher movement pays the highest salary of every corner it passes or lands on.
     assert all(paid.amount == paid.corner.salary.highest for paid in r.salaries)
+
+
+def _without_texts(r: Resolution) -> Resolution:
+    """``r`` as a quiet resolution gives it: every text empty, no explanation."""
+    from dataclasses import replace
+
+    def plain(a):  # type: ignore[no-untyped-def]
+        return replace(a, text="")
+
+    return replace(
+        r,
+        steps=tuple(replace(s, text="") for s in r.steps),
+        stops=tuple(replace(s, actions=tuple(map(plain, s.actions))) for s in r.stops),
+        follow_up=tuple(map(plain, r.follow_up)),
+        explanation=(),
+    )
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    situations(),
+    dice,
+    dice,
+    speed,
+    spaces,
+    st.sampled_from([None, "move", "voucher"]),
+    st.booleans(),
+)
+def test_a_quiet_roll_is_the_same_roll_without_its_texts(data, d1, d2, s, to, bus, first) -> None:
+    """The engine resolves rolls and bonus moves quietly: the same steps, stops, salaries,
+    follow-ups, landing, player after and message code, only without the English."""
+    situation = Situation.parse(data)
+    roll = roll_for(data, d1, d2, s)
+    kwargs = {"to": to, "bus": bus if s == "bus" else None, "first_move_only": first}
+    try:
+        loud = resolve_roll(BOARD, situation, roll, **kwargs)
+    except CompanionError as exc:
+        try:
+            resolve_roll(BOARD, situation, roll, quiet=True, **kwargs)
+        except CompanionError as quiet_exc:
+            assert str(quiet_exc) == str(exc)
+            return
+        raise AssertionError("the quiet roll was accepted, the loud one refused") from exc
+    quiet = resolve_roll(BOARD, situation, roll, quiet=True, **kwargs)
+    assert quiet == _without_texts(loud)
+    if s in ("mr", "bus") and not situation.player().in_jail:
+        try:
+            loud = resolve_bonus(BOARD, situation, roll, bus=kwargs["bus"])
+        except CompanionError:
+            return
+        quiet = resolve_bonus(BOARD, situation, roll, bus=kwargs["bus"], quiet=True)
+        assert quiet == _without_texts(loud)

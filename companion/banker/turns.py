@@ -161,7 +161,9 @@ def _roll(tx: Tx, player: str, roll: Roll) -> None:
     seat = state.seat(player)
     backwards = seat.reverse_direction
     tx.emit("rolled", player=player, dice=roll.to_json(), code="event.rolled")
-    res = resolve_roll(tx.board, state.situation(), roll, player=player, first_move_only=True)
+    res = resolve_roll(
+        tx.board, state.situation(), roll, player=player, first_move_only=True, quiet=True
+    )
     jailed_before = seat.in_jail
     apply_move(tx, res)
     if any(a.kind == "choose_any_space" for a in res.follow_up):
@@ -206,7 +208,9 @@ def _task_bonus(tx: Tx, task: tasks.Bonus) -> None:
         )
         return
     if roll.speed == "bus" and any(tx.state.vouchers_left.values()) and task.bus is None:
-        res = resolve_bonus(tx.board, tx.state.situation(), roll, player=player, bus=None)
+        res = resolve_bonus(
+            tx.board, tx.state.situation(), roll, player=player, bus=None, quiet=True
+        )
         target = next(a.space for a in res.follow_up if a.kind == "bus_option")
         assert target is not None
         tx.ask(
@@ -226,6 +230,7 @@ def _task_bonus(tx: Tx, task: tasks.Bonus) -> None:
         player=player,
         backwards=task.backwards,
         bus=task.bus or ("move" if roll.speed == "bus" else None),
+        quiet=True,
     )
     apply_move(tx, res)
 
@@ -275,7 +280,9 @@ def _cmd_choose(tx: Tx, c: commands.Choose) -> None:
     why = d.data.get("why")
     if why == "triples":
         roll = Roll.from_json(d.data["roll"])
-        res = resolve_roll(tx.board, tx.state.situation(), roll, player=player, to=space)
+        res = resolve_roll(
+            tx.board, tx.state.situation(), roll, player=player, to=space, quiet=True
+        )
         apply_move(tx, res)
     elif why == "subway":
         apply_move(tx, resolve_subway(tx.board, tx.state.situation(), space, player=player))
@@ -288,7 +295,9 @@ def _cmd_choose(tx: Tx, c: commands.Choose) -> None:
             players=tuple(replace(p, subway=True) if p is seat else p for p in situation.players),
         )
         roll = Roll.from_json(d.data["roll"])
-        apply_move(tx, resolve_bonus(tx.board, situation, roll, player=player, to=space))
+        apply_move(
+            tx, resolve_bonus(tx.board, situation, roll, player=player, to=space, quiet=True)
+        )
     elif why == "auction_any":
         if not space.is_property or space.name in tx.state.holdings:
             raise IllegalCommandError(

@@ -195,7 +195,8 @@ class Resolution:
 
     @property
     def summary(self) -> str:
-        return self.explanation[0]
+        """The headline in English (empty for a quiet resolution)."""
+        return self.explanation[0] if self.explanation else ""
 
 
 # -- How pay corners pay (M8) ---------------------------------------------------------------
@@ -274,6 +275,11 @@ def _by_parity(count: int) -> RidePolicy:
 # -- The builder ----------------------------------------------------------------------------
 
 
+def _mute(action: Action) -> Action:
+    """``action`` without its text (a quiet resolution's)."""
+    return replace(action, text="") if action.text else action
+
+
 @dataclass
 class _Turn:
     """Accumulates one resolution; internal and short-lived, never shared."""
@@ -299,6 +305,9 @@ class _Turn:
     chose: bool = False
     #: The landing depends on this property being bought or sold at auction (R16).
     if_sold: Space | None = None
+    #: No texts: every step's and action's text is left empty and no note is kept (the
+    #: engine records the structure and message codes, never these English sentences).
+    quiet: bool = False
 
     def __post_init__(self) -> None:
         self.pos = self.start = self.player.position
@@ -310,15 +319,18 @@ class _Turn:
     def ride_if(self, ride: RidePolicy, rule: str, why: str) -> None:
         twin = self.board.twin(self.pos)
         if twin is not None and ride(self.pos):
-            self.steps.append(
-                Step(
-                    "ride",
-                    twin,
-                    f"{why}: you ride the {twin.name} transit station onto the {twin.track} track.",
-                    rule,
+            if self.quiet:
+                self.steps.append(Step("ride", twin, "", rule))
+            else:
+                self.steps.append(
+                    Step(
+                        "ride",
+                        twin,
+                        f"{why}: you ride the {twin.name} transit station onto the {twin.track} track.",
+                        rule,
+                    )
                 )
-            )
-            self.notes.append(self.steps[-1].text)
+                self.notes.append(self.steps[-1].text)
             self.pos = twin
 
     def walk(
@@ -332,18 +344,21 @@ class _Turn:
         why: str,
     ) -> None:
         """Move ``count`` spaces, riding stations where ``ride`` says, paying pay corners."""
+        quiet = self.quiet
+        kind = "walk" if direction > 0 else "back"
         for i in range(count):
             self.ride_if(ride, "M2", why)
             self.pos = self.board.step(self.pos, direction)
             landed = i == count - 1
-            kind = "walk" if direction > 0 else "back"
-            self.steps.append(Step(kind, self.pos, f"{i + 1}: {self.pos.name}", rule))
+            self.steps.append(
+                Step(kind, self.pos, "" if quiet else f"{i + 1}: {self.pos.name}", rule)
+            )
             if self.pos.salary is not None:
                 if landed:
                     self.earn(pay.landing(self.pos.salary), landed=True, rule=pay.rule)
                 elif direction > 0:
                     self.earn(pay.passing(self.pos.salary), landed=False, rule=pay.rule)
-                else:
+                elif not quiet:
                     self.notes.append(f"Moving backwards past {self.pos.name} pays nothing (M8).")
 
     def orbit(self, direction: int, ride: RidePolicy) -> Iterator[tuple[int, Space]]:
@@ -374,27 +389,37 @@ class _Turn:
 
     def then(self, action: Action) -> None:
         """A follow-up that comes after the stops (roll again, a choice to make...)."""
+        if self.quiet:
+            action = _mute(action)
+        else:
+            self.notes.append(action.text)
         self.follow.append(action)
-        self.notes.append(action.text)
 
     def stop(self, actions: Sequence[Action]) -> None:
         """The token stops here and the rules act."""
+        if self.quiet:
+            actions = [_mute(a) for a in actions]
+        else:
+            self.notes.extend(a.text for a in actions)
         self.stops.append(Stop(self.pos, tuple(actions)))
         self.follow.extend(actions)
-        self.notes.extend(a.text for a in actions)
 
     def earn(self, amount: int, *, landed: bool, rule: str) -> None:
         how = "landing on" if landed else "passing"
         self.salaries.append(SalaryPaid(self.pos, amount, landed, rule))
-        self.notes.append(f"Collect ${amount} for {how} {self.pos.name}.")
+        if not self.quiet:
+            self.notes.append(f"Collect ${amount} for {how} {self.pos.name}.")
 
     def jump(self, to: Space, why: str, rule: str, *, kind: str = "direct") -> None:
         """A direct move (``kind``: ``direct``, ``subway``, ``taxi``, ``tunnel`` or ``jail``): no
         pay corner is passed; arriving on one pays its highest salary (not through the tunnel
         or to jail)."""
         self.pos = to
-        self.steps.append(Step(kind, to, why, rule))
-        self.notes.append(why)
+        if self.quiet:
+            self.steps.append(Step(kind, to, "", rule))
+        else:
+            self.steps.append(Step(kind, to, why, rule))
+            self.notes.append(why)
         if kind not in ("tunnel", "jail") and to.salary is not None:
             self.earn(to.salary.highest, landed=True, rule="M8")
 
@@ -456,11 +481,14 @@ class _Turn:
     def property_actions(self, space: Space, how: str) -> list[Action]:
         holding = self.situation.holdings.get(space.name)
         actions = []
+        loud = not self.quiet
         if holding is None:
             actions.append(
                 Action(
                     "buy_or_auction",
-                    f"{space.name} is for sale: buy it for ${space.price} or the Banker auctions it.",
+                    f"{space.name} is for sale: buy it for ${space.price} or the Banker auctions it."
+                    if loud
+                    else "",
                     space,
                     space.price,
                 )
@@ -469,14 +497,18 @@ class _Turn:
             actions.append(
                 Action(
                     "no_rent",
-                    f"No rent on {space.name}: you arrived by {'taxi' if how == 'taxi' else 'Transit Token'}.",
+                    f"No rent on {space.name}: you arrived by {'taxi' if how == 'taxi' else 'Transit Token'}."
+                    if loud
+                    else "",
                     space,
                 )
             )
         elif holding.owner == self.player.name:
-            actions.append(Action("own_property", f"You own {space.name}: nothing to pay.", space))
+            text = f"You own {space.name}: nothing to pay." if loud else ""
+            actions.append(Action("own_property", text, space))
         elif holding.mortgaged:
-            actions.append(Action("mortgaged", f"{space.name} is mortgaged: no rent.", space))
+            text = f"{space.name} is mortgaged: no rent." if loud else ""
+            actions.append(Action("mortgaged", text, space))
         elif space.kind == "utility" and (self.dice_total is None or self.utility_times):
             count = sum(
                 1
@@ -487,7 +519,9 @@ class _Turn:
             actions.append(
                 Action(
                     "pay_rent",
-                    f"Roll two dice and pay {holding.owner} {times} times the total for {space.name}.",
+                    f"Roll two dice and pay {holding.owner} {times} times the total for {space.name}."
+                    if loud
+                    else "",
                     space,
                     None,
                     holding.owner,
@@ -503,7 +537,7 @@ class _Turn:
             actions.append(
                 Action(
                     "pay_rent",
-                    f"Pay {holding.owner} ${amount} rent for {space.name}{why}.",
+                    f"Pay {holding.owner} ${amount} rent for {space.name}{why}." if loud else "",
                     space,
                     amount,
                     holding.owner,
@@ -514,7 +548,9 @@ class _Turn:
             actions.append(
                 Action(
                     "taxi_ride",
-                    f"You may also pay ${fare} to {'the Pool' if payee == 'Pool' else payee} for a taxi ride to Free Parking, another cab company or any transit station.",
+                    f"You may also pay ${fare} to {'the Pool' if payee == 'Pool' else payee} for a taxi ride to Free Parking, another cab company or any transit station."
+                    if loud
+                    else "",
                     space,
                     fare,
                     payee,
@@ -585,7 +621,7 @@ class _Turn:
             stops=tuple(self.stops),
             salaries=tuple(self.salaries),
             follow_up=tuple(self.follow),
-            explanation=(headline, *self.notes),
+            explanation=() if self.quiet else (headline, *self.notes),
             landing=self.pos,
             in_jail=self.in_jail,
             after=replace(self.player, position=self.pos, in_jail=self.in_jail),
@@ -624,6 +660,7 @@ def resolve_roll(
     bus: Literal["move", "voucher"] | None = None,
     leave_jail: Literal["bail", "card"] | None = None,
     first_move_only: bool = False,
+    quiet: bool = False,
 ) -> Resolution:
     """Resolve one roll of the dice for ``player`` (default: the player to move).
 
@@ -631,6 +668,20 @@ def resolve_roll(
     with a bonus move); ``bus`` answers the Bus option; ``leave_jail`` says how a player in jail
     left before rolling: paying $50 bail, or a Get Out of Jail Free card. ``first_move_only``
     stops after the first move and what its space asks: no bonus move, no doubles follow-up.
+    ``quiet`` leaves the English out: the same resolution (steps, stops, salaries, follow-ups,
+    landing, message code and parameters) with every step's and action's text empty and no
+    explanation, for the engine, which records codes and never reads the sentences.
+
+    >>> from companion.rules.board import ultimate_board
+    >>> from companion.rules.situation import Situation
+    >>> board = ultimate_board()
+    >>> situation = Situation.fresh(board.space("States Avenue"))
+    >>> loud = resolve_roll(board, situation, Roll(1, 2, 1))
+    >>> quiet = resolve_roll(board, situation, Roll(1, 2, 1), quiet=True)
+    >>> quiet.explanation, [s.text for s in quiet.steps][:2], loud.summary
+    ((), ['', ''], '1+2 and 1: move 4 from States Avenue to Madison Avenue.')
+    >>> quiet.path == loud.path and quiet.code == loud.code and quiet.params == loud.params
+    True
     """
     me = situation.player(player)
     if me.subway:
@@ -641,7 +692,7 @@ def resolve_roll(
         raise IllegalMoveError(f"{me.name} is not in jail, so there is no jail to leave")
     if bus is not None and roll.speed != "bus":
         raise IllegalMoveError(f"the Bus option is only for a roll showing the Bus, not {roll}")
-    turn = _Turn(board, situation, me, dice_total=roll.spaces)
+    turn = _Turn(board, situation, me, dice_total=roll.spaces, quiet=quiet)
     result = _resolve_roll(turn, roll, to, bus, leave_jail, first_move_only)
     if to is not None and not turn.chose:
         raise IllegalMoveError(
@@ -710,7 +761,11 @@ def _resolve_roll(
             turn.notes.append("You missed the bus, but you hold no Travel Voucher to lose.")
     turn.walk(count, direction, ride, Pay("roll", even), rule="M1", why=parity)
     first = turn.pos
-    headline = f"{roll}: {'move back' if backwards else 'move'} {count} from {me.position.name} to {first.name}"
+    headline = (
+        ""
+        if turn.quiet
+        else f"{roll}: {'move back' if backwards else 'move'} {count} from {me.position.name} to {first.name}"
+    )
     code = "move.roll_back" if backwards else "move.roll"
     params: dict[str, Any] = {
         "roll": roll.to_json(),
@@ -726,11 +781,12 @@ def _resolve_roll(
     if not turn.in_jail:
         _doubles(turn, roll)
     if turn.pos != first:
-        same_name = turn.pos.name == first.name
         last = turn.if_sold
-        when = f"; if {last.name} is bought or sold at auction, " if last else "; "
-        headline += when + "you end on " + turn.pos.name
-        headline += f" ({turn.pos.track} track)" if same_name else ""
+        if not turn.quiet:
+            same_name = turn.pos.name == first.name
+            when = f"; if {last.name} is bought or sold at auction, " if last else "; "
+            headline += when + "you end on " + turn.pos.name
+            headline += f" ({turn.pos.track} track)" if same_name else ""
         params.update(end=turn.pos.key, last=last.key if last else None)
     return turn.result(headline + ".", code, **params)
 
@@ -772,19 +828,21 @@ def resolve_bonus(
     backwards: bool = False,
     to: Space | None = None,
     bus: Literal["move", "voucher"] | None = None,
+    quiet: bool = False,
 ) -> Resolution:
     """The bonus move of a Mr. Monopoly or Bus roll, from where the first move left the player.
 
     The game engine resolves a roll in stages: the first move with ``first_move_only``, what the
     space asks (a purchase can change where Mr. Monopoly goes next), then this. ``backwards``
-    says that the roll's first move went backwards (Reverse Direction).
+    says that the roll's first move went backwards (Reverse Direction). ``quiet``: no texts, as
+    for :func:`resolve_roll`.
     """
     if roll.speed not in ("mr", "bus"):
         raise IllegalMoveError(f"{roll} shows no Mr. Monopoly or Bus, so there is no bonus move")
-    turn = _Turn(board, situation, situation.player(player))
+    turn = _Turn(board, situation, situation.player(player), quiet=quiet)
     _bonus(turn, roll, to, bus, backwards=backwards)
     return turn.result(
-        f"{roll}: bonus move from {turn.start.name} to {turn.pos.name}.",
+        "" if quiet else f"{roll}: bonus move from {turn.start.name} to {turn.pos.name}.",
         "move.bonus",
         roll=roll.to_json(),
         **{"from": turn.start.key, "to": turn.pos.key},
@@ -808,7 +866,9 @@ def _doubles(turn: _Turn, roll: Roll) -> None:
         turn.then(
             Action(
                 "roll_again",
-                f"Doubles ({'first' if n == 1 else 'second'} this turn): roll again.",
+                ""
+                if turn.quiet
+                else f"Doubles ({'first' if n == 1 else 'second'} this turn): roll again.",
                 turn.pos,
             )
         )
@@ -937,10 +997,11 @@ def _mr_monopoly(turn: _Turn, roll: Roll, *, backwards: bool) -> None:
             "Mr. Monopoly after Reverse Direction: the bonus move goes backwards now."
         )
     parity = f"{'Even' if even else 'Odd'} regular dice ({roll.regular})"
-    how = "riding transit stations" if even else "staying on this track"
-    turn.notes.append(
-        f"Mr. Monopoly: bonus move to the {where} {goal}, {how} (the regular dice make {roll.regular})."
-    )
+    if not turn.quiet:
+        how = "riding transit stations" if even else "staying on this track"
+        turn.notes.append(
+            f"Mr. Monopoly: bonus move to the {where} {goal}, {how} (the regular dice make {roll.regular})."
+        )
     turn.walk(n, direction, ride, HIGHEST, rule="M3", why=parity)
     turn.land("bonus")
 
