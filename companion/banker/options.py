@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Collection, Iterator, Mapping
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from companion.banker.assets import (
     build_problem,
@@ -53,6 +53,7 @@ from companion.rules.cards import card_deck
 from companion.rules.movement import CHOICE_SETS, side_end, taxi_destinations, taxi_fare
 
 Option = dict[str, Any]
+_T = TypeVar("_T")
 
 _BOARD = ultimate_board()
 _DECK = card_deck()
@@ -448,19 +449,26 @@ def _lots(state: GameState, player: str) -> tuple[Lot, ...]:
     """``player``'s properties with what the rules allow on each apart from cash: they follow
     from the holdings alone (the supply too), so they are worked out once for each
     ``holdings`` and player, and what a colour group decides once per group."""
+    return _of_holdings(state, ("lots", player), lambda: tuple(_work_out_lots(state, player)))
+
+
+def _of_holdings(state: GameState, key: tuple[str, str], work: Callable[[], _T]) -> _T:
+    """What ``work`` gives for ``state``'s holdings, worked out once per ``holdings`` mapping
+    and ``key`` (most events leave the holdings as they were, so it lasts many commands):
+    ``work`` must depend on the holdings alone (the building supply is theirs)."""
     holdings = state.holdings
-    cached = _LOTS.get(id(holdings))
+    cached = _BY_HOLDINGS.get(id(holdings))
     if cached is None or cached[0] is not holdings:
-        if len(_LOTS) > 256:
-            _LOTS.clear()
-        cached = _LOTS[id(holdings)] = (holdings, {})
-    lots = cached[1].get(player)
-    if lots is None:
-        lots = cached[1][player] = tuple(_work_out_lots(state, player))
-    return lots
+        if len(_BY_HOLDINGS) > 256:
+            _BY_HOLDINGS.clear()
+        cached = _BY_HOLDINGS[id(holdings)] = (holdings, {})
+    value = cached[1].get(key)
+    if value is None:
+        value = cached[1][key] = work()
+    return cast(_T, value)
 
 
-_LOTS: dict[int, tuple[Mapping[str, Any], dict[str, tuple[Lot, ...]]]] = {}
+_BY_HOLDINGS: dict[int, tuple[Mapping[str, Any], dict[tuple[str, str], Any]]] = {}
 
 
 def _work_out_lots(state: GameState, player: str) -> Iterator[Lot]:
@@ -605,7 +613,7 @@ def _play_swap(state: GameState, player: str, card: str, command: Option) -> Ite
         for name in _loose(state, rival):
             yield {
                 "command": {**command, "target": rival, "property": name},
-                "free": {"give": {"one_of": mine}},
+                "free": {"give": {"one_of": list(mine)}},
             }
 
 
@@ -615,23 +623,35 @@ def _play_steal(state: GameState, player: str, card: str, command: Option) -> It
             yield {"command": {**command, "target": rival, "property": name}}
 
 
-def _loose(state: GameState, owner: str) -> list[str]:
-    """``owner``'s properties a Swap or Steal may take (``playcards.loose_problem``)."""
-    return [
-        name
-        for name, h in state.holdings.items()
-        if h.owner == owner and loose_problem(state, owner, name) is None
-    ]
+def _loose(state: GameState, owner: str) -> tuple[str, ...]:
+    """``owner``'s properties a Swap or Steal may take (``playcards.loose_problem``): they
+    follow from the holdings alone, so they are worked out once per holdings and owner."""
+    return _of_holdings(state, ("loose", owner), lambda: _work_out_loose(state, owner))
+
+
+def _work_out_loose(state: GameState, owner: str) -> tuple[str, ...]:
+    return tuple(
+        name for name in state.holdings_of(owner) if loose_problem(state, owner, name) is None
+    )
 
 
 def _play_free_house(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
     """Zero Dollars Down: a house (not a hotel) on a street of a whole group the player owns."""
-    for name, h in state.holdings.items():
-        if h.owner != player or _BOARD.properties[name][0].kind != "street" or h.level >= 4:
+    for name in _of_holdings(state, ("free_house", player), lambda: _free_houses(state, player)):
+        yield {"command": {**command, "property": name}}
+
+
+def _free_houses(state: GameState, player: str) -> tuple[str, ...]:
+    """The streets :func:`_play_free_house` offers (from the holdings alone: once per holdings)."""
+    names = []
+    for name in state.holdings_of(player):
+        h = state.holdings[name]
+        if _BOARD.properties[name][0].kind != "street" or h.level >= 4:
             continue
         monopoly = _BOARD.ownership(name, lambda n: state.owner(n) == player) == "monopoly"
         if monopoly and build_problem(state, player, name) is None:
-            yield {"command": {**command, "property": name}}
+            names.append(name)
+    return tuple(names)
 
 
 def _play_sell_share(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
