@@ -52,10 +52,12 @@ class AuctionDialog(DecisionDialog):
             who = choice.player or self.decision.player
             if choice.command.get("type") == "bid":
                 button = BigButton(role="primary")
+                button.choice_index = index
                 button.bind(on_release=lambda _b, i=index: self.bid(i))
                 self.bid_buttons[who] = button
             else:
                 button = BigButton(text=_("{player}: pass", player=who))
+                button.choice_index = index
                 button.bind(on_release=lambda _b, i=index: self.answer(i))
                 self.pass_buttons[who] = button
         for who in dict.fromkeys([*self.bid_buttons, *self.pass_buttons]):

@@ -77,7 +77,7 @@ class DecisionDialog(BoxLayout):
         )
         return label
 
-    def choice_rows(self, indexes: Any = None) -> list[tuple[str, int, str, Any]]:
+    def choice_rows(self, indexes: Any = None) -> list[tuple[Any, ...]]:
         """The decision's choices (or those at ``indexes``) as :class:`ChoiceList` rows."""
         choices = self.decision.choices
         picked = range(len(choices)) if indexes is None else indexes
@@ -87,6 +87,7 @@ class DecisionDialog(BoxLayout):
                 button_number(i),
                 role_of(choices[i]),
                 lambda i=i: self.answer(i),
+                i,
             )
             for i in picked
         ]

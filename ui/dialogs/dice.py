@@ -175,7 +175,9 @@ class DiceDialog(DecisionDialog):
         rows.append((_("Enter the dice by touch"), 0, "normal", self.enter))
         for i, choice in enumerate(self.decision.choices):
             if i != dice_index:
-                rows.append((choice.label, button_number(i), "normal", lambda i=i: self.answer(i)))
+                rows.append(
+                    (choice.label, button_number(i), "normal", lambda i=i: self.answer(i), i)
+                )
         self.choice_list = ChoiceList()
         self.buttons = self.choice_list.set_choices(rows, cols=2 if len(rows) > 4 else 1)
         self.add_widget(self.choice_list)

@@ -8,7 +8,7 @@ of them talks to the controller, so the screens and dialogs decide what a tap me
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +53,9 @@ _ROLE_COLOURS = {
 class BigButton(Button):
     """A touch target at least 56 dp high; ``number`` (1-3) marks the physical button that
     does the same, with the cap's colour on its left edge."""
+
+    #: The index of the decision's choice it answers, when it answers one.
+    choice_index: int | None = None
 
     number = NumericProperty(0)
     cap_color = ListProperty([0, 0, 0, 0])
@@ -239,15 +242,15 @@ class ChoiceList(BoxLayout):
 
     cols = NumericProperty(1)
 
-    def set_choices(
-        self, rows: Sequence[tuple[str, int, str, Callable[[], Any]]], *, cols: int = 1
-    ) -> list[BigButton]:
+    def set_choices(self, rows: Sequence[tuple[Any, ...]], *, cols: int = 1) -> list[BigButton]:
         grid = self.ids.grid
         grid.clear_widgets()
         self.cols = cols
         buttons = []
-        for label, number, role, callback in rows:
+        for label, number, role, callback, *index in rows:
             button = BigButton(text=label, number=number, role=role)
+            # Which of the decision's choices the button answers (drivers and tests find it).
+            button.choice_index = index[0] if index else None
             button.bind(on_release=lambda _b, cb=callback: cb())
             grid.add_widget(button)
             buttons.append(button)
