@@ -15,17 +15,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
 
 from ui.dialogs.auction import AuctionDialog
-from ui.dialogs.base import ChoicesDialog, DecisionDialog, extra_button
-from ui.dialogs.choices import RaiseMoneyDialog, StockDialog, TaxiDialog
+from ui.dialogs.base import ChoicesDialog, DecisionDialog
+from ui.dialogs.choices import GameOverDialog, RaiseMoneyDialog, StockDialog, TaxiDialog
 from ui.dialogs.dice import DiceDialog
 from ui.dialogs.picks import DealDialog, DrawDialog, SpaceDialog
-from ui.widgets.words import _
 
 #: Every kind of decision the engine poses (``companion.banker.options`` answers each).
 DECISION_KINDS = (
@@ -48,6 +45,7 @@ DECISION_KINDS = (
     "card_option",
     "choose_player",
     "respond",
+    "game_over",
 )
 
 REGISTRY: dict[str, type[DecisionDialog]] = {
@@ -70,6 +68,7 @@ REGISTRY: dict[str, type[DecisionDialog]] = {
     "card_option": ChoicesDialog,
     "choose_player": ChoicesDialog,
     "respond": ChoicesDialog,
+    "game_over": GameOverDialog,
 }
 
 
@@ -99,7 +98,7 @@ class DecisionHost(BoxLayout):
             self._decision_id = None
             self._set(None)
             if view is not None and getattr(view, "over", False):
-                self._show_over()
+                self._show_over()  # the engine's game_over decision: the view has none
             return
         if self.dialog is not None and decision.id == self._decision_id:
             self.dialog.update(view)
@@ -121,8 +120,4 @@ class DecisionHost(BoxLayout):
         self.wide = wide
 
     def _show_over(self) -> None:
-        box = BoxLayout(orientation="vertical", spacing=dp(8))
-        box.add_widget(Label(text=_("The game is over"), font_size="26sp", bold=True))
-        box.add_widget(extra_button(_("History"), lambda: self.controller.go("history")))
-        box.add_widget(extra_button(_("New game"), lambda: self.controller.go("setup")))
-        self.add_widget(box)
+        self.add_widget(GameOverDialog.ending(self.controller))

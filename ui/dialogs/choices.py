@@ -4,7 +4,13 @@ the Stock Exchange, raising money, the end of the turn."""
 
 from __future__ import annotations
 
-from ui.dialogs.base import ChoicesDialog, extra_button
+from typing import Any
+
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from ui.dialogs.base import ChoicesDialog, DecisionDialog, extra_button
 from ui.widgets.words import _
 
 
@@ -35,3 +41,18 @@ class RaiseMoneyDialog(ChoicesDialog):
                 _("Sell, mortgage or trade (Players)"), lambda: self.controller.go("players")
             )
         )
+
+
+class GameOverDialog(DecisionDialog):
+    """The end: the history (and its chart) or a new game."""
+
+    def build(self) -> None:
+        self.add_widget(self.ending(self.controller))
+
+    @staticmethod
+    def ending(controller: Any) -> BoxLayout:
+        box = BoxLayout(orientation="vertical", spacing=dp(8))
+        box.add_widget(Label(text=_("The game is over"), font_size="26sp", bold=True))
+        box.add_widget(extra_button(_("History"), lambda: controller.go("history")))
+        box.add_widget(extra_button(_("New game"), lambda: controller.go("setup")))
+        return box

@@ -101,6 +101,14 @@ class TableScreen(Screen):
     def go(self, place: str) -> None:
         self.controller.go(place)
 
+    @staticmethod
+    def undo_label(view: Any) -> str:
+        """What Undo takes back, short enough for its button (the history has it all)."""
+        if view is None or not view.can_undo or not view.undo_text:
+            return _("Undo")
+        text = view.undo_text
+        return text if len(text) <= 44 else text[:43].rstrip() + "\u2026"
+
     def undo(self) -> bool:
         return bool(self.controller.undo())
 
