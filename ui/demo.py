@@ -69,8 +69,8 @@ class Director:
 
     def shoot(self, name: str) -> None:
         """Save the next settled frame as ``name``.png (once per name)."""
-        if self.screenshots is None or name in self.shot_names:
-            return
+        if self.screenshots is None or name in self.shot_names or self.pending_shot:
+            return  # one at a time: a later step asks again
         self.shot_names.add(name)
         self.pending_shot = name
         self.frames_to_shot = 3  # let the layout settle after the change

@@ -1,0 +1,112 @@
+"""The whole app, run in a subprocess per app run (one Kivy window per process): one input
+provider, a double tap on a money button moves the money once, the keys stand for the buttons,
+the headless demo plays through the real reader and buttons, and no display means one line."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO_ROOT
+
+pytest.importorskip("kivy")
+
+COMPANION = [sys.executable, "-m", "companion"]
+
+
+def _env(**changes: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    env.update(changes)
+    return env
+
+
+@pytest.fixture(scope="module")
+def scripted(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    folder = tmp_path_factory.mktemp("app")
+    out = folder / "result.json"
+    subprocess.run(
+        [sys.executable, "-m", "tests.ui.app_script", str(folder / "g.db"), str(out)],
+        cwd=REPO_ROOT,
+        env=_env(),
+        check=True,
+        timeout=240,
+    )
+    result = json.loads(out.read_text())
+    assert "error" not in result, result
+    return result
+
+
+def test_exactly_one_input_provider(scripted: dict) -> None:
+    assert scripted["input"] == [["mouse", "mouse,multitouch_on_demand"]]
+
+
+def test_a_double_tap_on_buy_makes_one_transfer(scripted: dict) -> None:
+    price = scripted["price"]
+    assert scripted["button_number"] == 1
+    assert scripted["cash_after"] == scripted["cash_before"] - price
+    assert scripted["owner_after"] == scripted["buyer"]
+    assert scripted["owned_after"] == scripted["owned_before"] + 1
+    # One command in force: the second tap answered a decision no longer in force.
+    assert scripted["commands_after"] == scripted["commands_before"] + 1
+    assert scripted["shown_cash"] == [scripted["chip_cash_text"]]
+
+
+def test_key_1_answers_the_first_choice(scripted: dict) -> None:
+    decision_id, _kind, key = scripted["key_decision"]
+    assert scripted["key_decision_after"] != decision_id
+    assert scripted["key_commands"] == scripted["key_commands_before"] + 1
+    assert scripted["key_last"]["type"] == key.split(":")[0]
+
+
+def test_no_display_is_one_line_and_status_2(tmp_path: Path) -> None:
+    env = _env()
+    env.pop("SDL_VIDEODRIVER", None)
+    run = subprocess.run(
+        [*COMPANION, "app", "--db", str(tmp_path / "g.db")],
+        cwd=REPO_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert run.stderr.count("\n") == 1 and "no display" in run.stderr
+    assert not (tmp_path / "g.db").exists()
+
+
+def test_the_headless_demo_plays_and_saves_screenshots(tmp_path: Path) -> None:
+    shots, db = tmp_path / "shots", tmp_path / "demo.db"
+    run = subprocess.run(
+        [*COMPANION, "app", "--headless-demo", "--turns", "3", "--screenshots", str(shots)]
+        + ["--db", str(db), "--seed", "3"],
+        cwd=REPO_ROOT,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr[-2000:] + run.stdout
+    assert "demo: 3 turns" in run.stdout
+    names = {p.stem for p in shots.glob("*.png")}
+    assert {"setup", "table", "dialog-order_roll", "dialog-roll", "dialog-proposal"} <= names
+    assert {"board", "players", "history"} & names
+    for png in shots.glob("*.png"):
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    history = subprocess.run(
+        [*COMPANION, "history", "--db", str(db)],
+        cwd=REPO_ROOT,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert history.returncode == 0, history.stderr
+    assert "turn" in history.stdout
