@@ -195,7 +195,8 @@ _WORDS: Mapping[str, str] = {
     "voucher.voucher-free-cab-fare-ahead-2": "Taxi gratuit +2",
     "voucher.voucher-free-cab-fare-ahead-3": "Taxi gratuit +3",
     "voucher.voucher-bus-ticket": "Ticket de bus",
-    "voucher.voucher-bus-ticket-expiring": "Ticket de bus (TOUS LES AUTRES BONS DE VOYAGE EXPIRENT AUSSITÔT)",
+    # The printed title is a whole sentence; a button has room for its gist.
+    "voucher.voucher-bus-ticket-expiring": "Ticket de bus (les autres bons expirent)",
     "voucher.voucher-transit-token": "Jeton de transit",
 }
 
@@ -716,7 +717,7 @@ def _holding(p: Params) -> str:
         extra.append("améliorée")
     if p.raw("mortgaged"):
         extra.append("hypothéquée")
-    text = f"{p['property']} : à {p['owner']}" + (f", {', '.join(extra)}" if extra else "")
+    text = f"{p['property']} appartient à {p['owner']}" + (f", {', '.join(extra)}" if extra else "")
     return typeset(text + ".")
 
 
