@@ -187,7 +187,13 @@ class DiceView(BoxLayout):
     #: How many of ``faces`` are regular dice; the one after them is the speed die.
     regular = NumericProperty(2)
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_faces()  # faces given to the constructor arrive before the canvas exists
+
     def on_faces(self, *_args: Any) -> None:
+        if self.canvas is None:
+            return
         self.clear_widgets()
         for i, face in enumerate(self.faces):
             self.add_widget(DieFace(value=face, speed=i >= self.regular))
@@ -230,6 +236,8 @@ class NavBar(BoxLayout):
         self.clear_widgets()
         for key, label in self.items:
             button = BigButton(text=label, role="quiet", font_size="17sp")
+            if self.orientation == "vertical":
+                button.size_hint_y = 1  # a rail: the places share its height
             button.bind(on_release=lambda _b, key=key: self.dispatch("on_pick", key))
             self.add_widget(button)
 
