@@ -42,7 +42,7 @@ from companion.log import history as log_history
 from companion.log.gamelog import GameLog, in_force
 from companion.messages import languages
 from ui import viewmodels as vm
-from ui.i18n import _
+from ui.i18n import N_, _
 from ui.setup_store import SetupStore
 
 if TYPE_CHECKING:
@@ -55,6 +55,38 @@ PLACES = ("setup", "table", "board", "players", "history", "referee", "settings"
 #: Commands that record what the dice or a drawn card showed at the table: undo stops there
 #: (what was seen cannot be unseen); a misread is fixed with :meth:`TableController.correct`.
 RANDOM_COMMANDS = ("roll", "order_roll", "dice", "draw", "deal")
+#: An answer in a few words, for Undo when its events say nothing worth showing (a decision
+#: passed on, an auction opened): never the command's raw type.
+_ANSWER_WORDS = {
+    "bail": N_("paying bail"),
+    "jail_card": N_("the Get Out of Jail Free card"),
+    "choose": N_("the space chosen"),
+    "bus": N_("the Bus choice"),
+    "end_turn": N_("the end of the turn"),
+    "buy": N_("the purchase"),
+    "auction": N_("the auction"),
+    "bid": N_("the bid"),
+    "pass": N_("the pass"),
+    "taxi": N_("the taxi ride"),
+    "skip": N_("the skipped choice"),
+    "gift": N_("the Birthday Gift"),
+    "stock": N_("the Stock Exchange choice"),
+    "voucher": N_("the Travel Voucher"),
+    "pay": N_("the payment"),
+    "bankrupt": N_("the bankruptcy"),
+    "build": N_("the building"),
+    "sell_building": N_("the building sold"),
+    "mortgage": N_("the mortgage"),
+    "unmortgage": N_("the mortgage lifted"),
+    "trade": N_("the trade"),
+    "play_card": N_("the card played"),
+    "option": N_("the card's option"),
+    "target": N_("the target chosen"),
+    "accept": N_("the card accepted"),
+    "refuse": N_("the card refused"),
+    "end_game": N_("the end of the game"),
+}
+_LAST_ANSWER = N_("the last answer")
 #: Command types a throw of the dice is.
 DICE_COMMANDS = ("roll", "order_roll", "dice")
 
@@ -690,7 +722,7 @@ class TableController:
             )
             if w
         ]
-        what = " ".join(said[:2]) or str(command.get("type"))
+        what = " ".join(said[:2]) or _(_ANSWER_WORDS.get(str(command.get("type")), _LAST_ANSWER))
         if len(said) > 2:
             what += " …"
         return _("Undo {player}: {what}", player=command.get("player") or "", what=what)

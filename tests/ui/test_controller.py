@@ -575,3 +575,15 @@ def test_the_settings_screen_keys_survive_a_restart(tmp_path):
     path.write_text(json.dumps({"animation": "no", "export_dir": 7}))
     damaged = SetupStore(path)
     assert damaged.get("animation") is True and damaged.get("export_dir") == ""
+
+
+def test_undo_of_an_answer_with_nothing_to_show_names_it_in_words(make):
+    c, buy = buying(make)
+    d = c.view.decision
+    auction = next(i for i, ch in enumerate(d.choices) if ch.key == "auction")
+    assert c.answer(d.id, auction)
+    assert c.game.done[-1]["type"] == "auction"
+    assert c.undo_text() == f"Undo {d.player}: the auction"
+    c.set_language("fr")
+    words = c.undo_text().replace("\u202f", " ").replace("\u00a0", " ")
+    assert words == f"Annuler {d.player} : la mise aux enchères"
