@@ -98,10 +98,18 @@ def run_child(mode: str, folder: Path, out: Path) -> None:
 
     Window.bind(on_flip=on_flip)
 
-    def when(condition: Any, then: Any) -> None:
+    misses: list[str] = []
+
+    def when(condition: Any, then: Any, *, limit: float = 5.0, miss: Any = None) -> None:
+        deadline = time.perf_counter() + limit
+
         def waiter(now: float) -> bool:
             if condition():
                 then(now)
+                return True
+            if now > deadline and miss is not None:
+                misses.append(app.controller.view.notice)
+                miss()
                 return True
             Window.canvas.ask_update()
             return False
@@ -147,39 +155,66 @@ def run_child(mode: str, folder: Path, out: Path) -> None:
 
     def next_roll(_dt: float) -> None:
         c = app.controller
-        if len(rolls) >= 20:
+        if len(rolls) + len(misses) >= 20:
             result["roll_ms"] = [round(r * 1000, 1) for r in rolls]
             result["confirm_ms"] = [round(r * 1000, 1) for r in confirms]
             result["settle_s"] = app.devices.emulator.settle_time
+            result["misses"] = misses
             app.stop()
             return
         play_until(lambda s: s.decision.kind == "roll")
         d = c.state.decision
         faces = [random.randint(1, 6), random.randint(1, 6), "2"]
-        settle = app.devices.emulator.settle_time
-        thrown = time.perf_counter()
+        arrived: list[float] = []
+        reader = app.devices.reader
+        original = reader._on_reading
+
+        def on_reading(reading: Any) -> None:
+            # On the reader's thread: the SETTLED line has just been read off the port.
+            arrived.append(time.perf_counter())
+            original(reading)
+
+        reader._on_reading = on_reading
         c.throw(faces)
 
         def shown(now: float) -> None:
-            rolls.append(now - thrown - settle)
+            reader._on_reading = original
+            rolls.append(now - arrived[0])
             Clock.schedule_once(lambda _dt: confirm(d.id), 0.05)
 
-        when(lambda: c.view.proposal is not None and c.view.proposal.decision_id == d.id, shown)
+        def missed() -> None:
+            c.enter_roll(d.id, faces)  # the throw was not read: typed in, and on we go
+            Clock.schedule_once(next_roll, 0.05)
+
+        when(
+            lambda: c.view.proposal is not None and c.view.proposal.decision_id == d.id,
+            shown,
+            miss=missed,
+        )
 
     def confirm(decision_id: int) -> None:
         from gpiozero import Device
 
         c = app.controller
         pin = Device.pin_factory.pin(17)
-        pressed = time.perf_counter()
         pin.drive_low()
-        pin.drive_high()  # a short press acts on release
+        released: list[float] = []
+
+        def release(_dt: float) -> None:
+            released.append(time.perf_counter())
+            pin.drive_high()  # a short press acts on release (after the debounce time)
+
+        Clock.schedule_once(release, 0.1)
 
         def moved(now: float) -> None:
-            confirms.append(now - pressed)
+            confirms.append(now - released[0])
             Clock.schedule_once(next_roll, 0.05)
 
-        when(lambda: c.state.decision.id != decision_id, moved)
+        when(
+            lambda: c.state.decision.id != decision_id,
+            moved,
+            miss=lambda: Clock.schedule_once(next_roll, 0.05),
+        )
 
     def memory(_dt: float) -> None:
         c = app.controller
@@ -223,7 +258,7 @@ def main() -> None:
     print(
         f"settled roll at the serial port to the table screen: median "
         f"{statistics.median(roll['roll_ms']):.0f} ms, max {max(roll['roll_ms']):.0f} ms "
-        f"over {len(roll['roll_ms'])} rolls (target 100 ms)"
+        f"over {len(roll['roll_ms'])} rolls (target 100 ms); not read in time: {roll['misses']}"
     )
     print(
         f"button 1 (mock GPIO) confirming the roll to the moved table: median "

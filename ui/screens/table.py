@@ -41,6 +41,7 @@ class TableScreen(Screen):
         kwargs.setdefault("name", "table")
         super().__init__(controller=controller, **kwargs)
         self.map = None
+        self._map_key: Any = object()
         cls = _board_map()
         if cls is not None:
             try:
@@ -78,7 +79,12 @@ class TableScreen(Screen):
             else (view.notice or (view.move.sentence if view.move else "") or view.dice_status)
         )
         if self.map is not None:
-            self._update_map(view)
+            # The board changes only when the game moves: a dice proposal or a notice (a new
+            # view with the same decision) leaves it as drawn.
+            key = (view.decision.id if view.decision else None, view.over, view.lang)
+            if key != self._map_key:
+                self._map_key = key
+                self._update_map(view)
 
     def _update_map(self, view: Any) -> None:
         update = getattr(self.map, "update", None) or getattr(self.map, "show", None)
