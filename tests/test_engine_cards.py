@@ -7,7 +7,9 @@ import random
 import pytest
 
 from companion.banker import cardplay, playcards
+from companion.banker.engine import step as step_events
 from companion.banker.state import invariant_problems
+from companion.messages import render_event
 from companion.rules.cards import card_deck
 from companion.simulator.simulate import RandomPlayer
 from tests.banker import apply, arrange, do, give, own, place, rejected, roll, table
@@ -173,6 +175,50 @@ def test_hurricane_takes_a_building_off_every_lot_of_a_group() -> None:
     assert rejected(state, "choose", space="Tennessee Avenue").startswith("choose: ")
     state = do(state, "choose", space="Boardwalk")
     assert state.holdings["Park Place"].level == 4 and state.holdings["Boardwalk"].level == 5
+
+
+@pytest.mark.parametrize(
+    ("card_id", "owner", "target", "code", "english", "french"),
+    [
+        (
+            "chance-hurricane-makes-landfall",
+            "Bob",
+            "Reading Railroad",
+            "event.holding.storm_depot",
+            "Hurricane makes landfall!: Bob loses the train depot on Reading Railroad.",
+            "« L'ouragan touche terre ! » : Bob perd son dépôt ferroviaire sur Reading Railroad.",
+        ),
+        (
+            "cc-tornado-hits",
+            "Ann",
+            "Checker Cab Company",
+            "event.holding.storm_cab_stand",
+            "Tornado Hits!: Ann loses the cab stand on Checker Cab Company.",
+            "« La tornade frappe ! » : Ann perd sa station de taxi sur Checker Cab Company.",
+        ),
+    ],
+)
+def test_a_storm_on_a_railroad_or_cab_company_says_which_depot_or_stand_it_takes(
+    card_id, owner, target, code, english, french
+) -> None:
+    """A railroad or cab company has no colour group: the holding event that takes the depot or
+    stand off says why in both languages (the table saw it vanish with no word of the card)."""
+    state = own(table("Ann", "Bob", "Cy"), owner, target, improved=True)
+    deck = "chance" if card_id.startswith("chance") else "community_chest"
+    state = do(at_chance(state, deck), "draw", card=card_id)
+    # A railroad is on two tracks: the table names the space it tapped.
+    space = "middle:5" if target == "Reading Railroad" else target
+    events, state = step_events(state, {"type": "choose", "player": "Ann", "space": space})
+    assert state.holdings[target].improved is False
+    said = [e for e in events if "storm" in e.get("code", "")]
+    assert [(e["type"], e["code"], e["property"]) for e in said] == [("holding", code, target)]
+    # No more events than before: the recorded games count them.
+    assert [e["type"] for e in events] == ["holding", "decision"]
+    words = {lang: render_event(said[0], lang) for lang in ("en", "fr")}
+    assert {k: " ".join(v.replace("\u202f", " ").split()) for k, v in words.items()} == {
+        "en": english,
+        "fr": french.replace("\u00a0", " "),
+    }
 
 
 def test_assets_seized_with_no_property_is_jail() -> None:

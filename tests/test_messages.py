@@ -381,6 +381,21 @@ def test_a_code_this_version_does_not_know_shows_the_stored_text_or_the_code() -
     assert render_event({"type": "note", "code": "note.future"}) == "(note.future)"
 
 
+def test_a_storm_note_without_its_group_still_reads_in_every_language() -> None:
+    """A storm note stored with ``group`` None (a railroad or cab company has no colour group)
+    showed as ``(note.storm_hit)``: it reads without the group."""
+    old = {
+        "type": "note",
+        "code": "note.storm_hit",
+        "params": {"card": "cc-tornado-hits", "group": None, "owner": "Ann"},
+    }
+    assert render_event(old) == "Tornado Hits!: one building comes off Ann's property."
+    assert render_event(old, "fr") == (
+        "«\u00a0La tornade frappe\u202f!\u00a0»\u00a0: un bâtiment de moins sur une propriété "
+        "d'Ann."
+    )
+
+
 def test_bookkeeping_events_and_turns_without_words_are_not_shown() -> None:
     assert render_event({"type": "bank", "set": {"roll_three_left": 3}}) is None
     assert render_event({"type": "turn", "player": "Ann", "doubles": 1, "voucher": False}) is None

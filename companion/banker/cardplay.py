@@ -419,7 +419,15 @@ def _storm_choice(tx: Tx, player: str, card: Card, space: Space) -> None:
             raise IllegalCommandError(
                 f"choose: {owner} has no depot or cab stand on a {space.kind.replace('_', ' ')}"
             )
-        set_holding(tx, hits[0], Holding(owner, mortgaged=False))
+        # No colour group to name: the holding event that takes the depot or stand off says
+        # why, in words of its own (a note would be one more event than the game has had).
+        code = (
+            "event.holding.storm_depot"
+            if space.kind == "railroad"
+            else "event.holding.storm_cab_stand"
+        )
+        said = message(code, card=card.id, owner=owner)
+        set_holding(tx, hits[0], Holding(owner, mortgaged=False), said=said)
         return
     if not hits:
         raise IllegalCommandError(f"choose: {space.group} has no buildings of {owner}")

@@ -258,7 +258,9 @@ def gone(tx: Tx, name: str) -> bool:
     return name not in (BANK, POOL) and tx.state.seat(name).bankrupt
 
 
-def set_holding(tx: Tx, name: str, holding: Holding | None) -> None:
+def set_holding(tx: Tx, name: str, holding: Holding | None, *, said: Message | None = None) -> None:
+    """A ``holding`` event; ``said`` words it (its code and params) where the change alone
+    does not tell the table why."""
     data = None
     if holding is not None:
         data = {
@@ -267,7 +269,8 @@ def set_holding(tx: Tx, name: str, holding: Holding | None) -> None:
             "level": holding.level,
             "improved": holding.improved,
         }
-    tx.emit("holding", property=name, holding=data)
+    words: dict[str, Any] = dict(said) if said is not None else {}
+    tx.emit("holding", property=name, holding=data, **words)
 
 
 def dividend(company: str, shares: int) -> int:

@@ -85,6 +85,10 @@ CODES: Mapping[str, Mapping[str, str]] = {
         "mortgaged": "flag",
     },
     "event.holding.back": {"property": "space"},
+    # A Hurricane or Tornado on a railroad or cab company (no colour group): the holding event
+    # that takes the owner's depot or stand off carries the code, ``card`` and ``owner``.
+    "event.holding.storm_depot": {"property": "space", "card": "card", "owner": "player"},
+    "event.holding.storm_cab_stand": {"property": "space", "card": "card", "owner": "player"},
     "event.seat.jailed": _P,
     "event.seat.freed": _P,
     "event.seat.jail_try": {"player": "player", "tries": "int"},
@@ -241,9 +245,10 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "note.card_no_voucher_holder": {"card": "card"},  # cardplay._take_voucher
     "note.storm_none_own": {"card": "card"},  # cardplay._storm
     "note.storm_none_other": {"card": "card"},  # cardplay._storm
+    # ``group`` is left out by no version today; a log that holds a storm without one still reads.
     "note.storm_hit": {
         "card": "card",
-        "group": "group",
+        "group": "group?",
         "owner": "player",
     },  # cardplay._storm_choice
     "note.says_no": _P,  # keptcards.respond

@@ -111,6 +111,8 @@ MESSAGES: Mapping[str, Template] = {
     "event.transfer": "{from:start} pays {to} {amount} ({reason}).",
     "event.holding": _holding,
     "event.holding.back": "{property} goes back to the Bank.",
+    "event.holding.storm_depot": "{card}: {owner} loses the train depot on {property}.",
+    "event.holding.storm_cab_stand": "{card}: {owner} loses the cab stand on {property}.",
     "event.seat.jailed": "{player} goes to jail.",
     "event.seat.freed": "{player} is out of jail.",
     "event.seat.jail_try": "{player} stays in jail: no doubles (try {tries} of 3).",
@@ -214,7 +216,11 @@ MESSAGES: Mapping[str, Template] = {
     "note.card_no_voucher_holder": "{card}: nobody else holds a Travel Voucher.",
     "note.storm_none_own": "{card}: none of your properties has buildings; nothing happens.",
     "note.storm_none_other": "{card}: no other player's property has buildings; nothing happens.",
-    "note.storm_hit": "{card}: one building comes off every {group} lot of {owner}.",
+    "note.storm_hit": lambda p: (
+        f"{p['card']}: one building comes off every {p['group']} lot of {p['owner']}."
+        if p.has("group")
+        else f"{p['card']}: one building comes off {p['owner']}'s property."
+    ),
     "note.says_no": "{player} says NO!",
     "note.comped_room": "Comped Room: {player} pays no rent on {space}.",
     "note.bankrupt": "{player} is bankrupt; their assets go to {to}.",

@@ -765,11 +765,23 @@ def _undone(p: Params) -> str:
     return typeset(f"Annulé : commande n° {p['command']} ({p['type']} {who}).")
 
 
+def _storm_hit(p: Params) -> str:
+    # A note without its group (a log's storm on a lot of no colour group) still reads.
+    lots = f"chaque propriété du groupe {p['group']}" if p.has("group") else "une propriété"
+    return typeset(f"« {p['card']} » : un bâtiment de moins sur {lots} {de(p['owner'])}.")
+
+
 MESSAGES: Mapping[str, Template] = {
     # Events worded from their fields
     "event.transfer": _fr("{from:start} paie {amount} {à to} ({reason})."),
     "event.holding": _holding,
     "event.holding.back": _fr("{property} revient à la Banque."),
+    "event.holding.storm_depot": _fr(
+        "« {card} » : {owner} perd son dépôt ferroviaire sur {property}."
+    ),
+    "event.holding.storm_cab_stand": _fr(
+        "« {card} » : {owner} perd sa station de taxi sur {property}."
+    ),
     "event.seat.jailed": _fr("{player} va en prison."),
     "event.seat.freed": _fr("{player} sort de prison."),
     "event.seat.jail_try": _fr("{player} reste en prison : pas de double (essai {tries} sur 3)."),
@@ -945,9 +957,7 @@ MESSAGES: Mapping[str, Template] = {
     "note.storm_none_other": _fr(
         "« {card} » : aucune propriété des autres joueurs n'a de bâtiment ; il ne se passe rien."
     ),
-    "note.storm_hit": _fr(
-        "« {card} » : un bâtiment de moins sur chaque propriété du groupe {group} {de owner}."
-    ),
+    "note.storm_hit": _storm_hit,
     "note.says_no": _fr("{player} dit NON !"),
     "note.comped_room": _fr("Chambre offerte : {player} ne paie pas de loyer sur {space}."),
     "note.bankrupt": _fr("{player} fait faillite ; ses biens vont {à to}."),
