@@ -275,6 +275,7 @@ class RefereeView:
 class SetupChoices:
     """What a seat may pick at setup, from the engine's own lists, titles translated."""
 
+    #: The engine's token and colour values: what ``start_game`` sends.
     tokens: tuple[str, ...]
     colours: tuple[tuple[str, Rgba], ...]
     #: The starting Travel Vouchers: (id, title shown), in the deck's order.
@@ -285,6 +286,9 @@ class SetupChoices:
     house_rules: tuple[tuple[str, bool, str, str], ...]
     min_players: int = 2
     max_players: int = 12
+    #: Each token and colour: (the engine's value, its name shown), in the engine's order.
+    token_labels: tuple[tuple[str, str], ...] = ()
+    colour_labels: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1130,6 +1134,55 @@ HOUSE_RULES: Mapping[str, tuple[str, str]] = {
 }
 
 
+#: The engine's tokens (``companion.banker.engine.TOKENS``) as the setup screen names them.
+TOKEN_NAMES: Mapping[str, str] = {
+    "car": N_("Car"),
+    "hat": N_("Hat"),
+    "dog": N_("Dog"),
+    "ship": N_("Ship"),
+    "boot": N_("Boot"),
+    "iron": N_("Iron"),
+    "thimble": N_("Thimble"),
+    "wheelbarrow": N_("Wheelbarrow"),
+    "horse": N_("Horse"),
+    "cannon": N_("Cannon"),
+    "cat": N_("Cat"),
+    "duck": N_("Duck"),
+}
+
+#: The players' colours (the engine's ``COLOURS`` and the other :data:`NAMED_COLOURS`) named.
+COLOUR_NAMES: Mapping[str, str] = {
+    "red": N_("Red"),
+    "blue": N_("Blue"),
+    "green": N_("Green"),
+    "yellow": N_("Yellow"),
+    "orange": N_("Orange"),
+    "purple": N_("Purple"),
+    "white": N_("White"),
+    "black": N_("Black"),
+    "pink": N_("Pink"),
+    "cyan": N_("Cyan"),
+    "brown": N_("Brown"),
+    "grey": N_("Grey"),
+    "gray": N_("Grey"),
+    "teal": N_("Teal"),
+    "navy": N_("Navy"),
+    "lime": N_("Lime"),
+}
+
+
+def token_name(token: str, lang: str) -> str:
+    """A token as the table calls it in ``lang``; one the app does not know, as it is."""
+    msgid = TOKEN_NAMES.get(str(token).strip().lower())
+    return translate(msgid, lang) if msgid else str(token)
+
+
+def colour_name(colour: str, lang: str) -> str:
+    """A player's colour named in ``lang``; a ``#rrggbb`` or unknown one, as it is."""
+    msgid = COLOUR_NAMES.get(str(colour).strip().lower())
+    return translate(msgid, lang) if msgid else str(colour)
+
+
 def setup_choices(
     lang: str,
     *,
@@ -1160,6 +1213,8 @@ def setup_choices(
         house_rules=rules,
         min_players=min_players,
         max_players=max_players,
+        token_labels=tuple((t, token_name(t, lang)) for t in tokens),
+        colour_labels=tuple((c, colour_name(c, lang)) for c in colours),
     )
 
 
@@ -1237,6 +1292,7 @@ __all__ = [
     "TableView",
     "TradeItem",
     "board_view",
+    "colour_name",
     "decision_view",
     "empty_table_view",
     "flashes_for",
@@ -1251,5 +1307,6 @@ __all__ = [
     "setup_choices",
     "space_view",
     "table_view",
+    "token_name",
     "tradables",
 ]

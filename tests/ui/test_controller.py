@@ -424,6 +424,34 @@ def test_setup_choices_are_the_engines_and_start_a_dealt_game(make):
     assert french.house_rules[0][2] == "Les triples paient les salaires"
 
 
+def test_setup_choices_word_every_token_and_colour_beside_the_engines_value(make):
+    """The setup screen showed the engine's values ("car", "red") raw: each comes with its
+    label in the table's language, and the value (what start_game sends) is unchanged."""
+    from companion.banker.engine import COLOURS, TOKENS
+
+    c = make()
+    english = c.setup_choices()
+    assert [v for v, _label in english.token_labels] == list(TOKENS)
+    assert [v for v, _label in english.colour_labels] == list(COLOURS)
+    assert dict(english.token_labels)["car"] == "Car"
+    assert dict(english.colour_labels)["red"] == "Red"
+    assert c.set_language("fr")
+    french = c.setup_choices()
+    tokens, colours = dict(french.token_labels), dict(french.colour_labels)
+    assert (tokens["car"], tokens["hat"], tokens["thimble"]) == (
+        "Voiture",
+        "Chapeau",
+        "Dé à coudre",
+    )
+    assert (colours["red"], colours["blue"], colours["grey"]) == ("Rouge", "Bleu", "Gris")
+    # Every one is worded, and no two seats' choices read the same.
+    pairs = ((tokens, dict(english.token_labels)), (colours, dict(english.colour_labels)))
+    for words, english_words in pairs:
+        assert len(set(words.values())) == len(words)
+        assert all(words[v] != english_words[v] for v in words if v not in ("orange", "cyan"))
+    assert french.tokens == TOKENS and [n for n, _rgba in french.colours] == list(COLOURS)
+
+
 TRADE_TABLE = {
     "players": [
         {

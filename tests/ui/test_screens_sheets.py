@@ -101,6 +101,27 @@ _SCRIPT = textwrap.dedent(
     seats = s.seats()
     out["setup_seats"] = len(seats)
     out["setup_tokens"] = [r.token for r in seats]
+
+    def seat_spinners(row):
+        # The token and colour spinners, in the row's order.
+        return [w for w in reversed(row.children) if w.__class__.__name__ == "SeatSpinner"][:2]
+
+    out["setup_shown_en"] = [w.text for w in seat_spinners(seats[0])]
+    s.choose_language("fr")
+    frames()
+    seats = s.seats()
+    token_spinner, colour_spinner = seat_spinners(seats[0])
+    out["setup_shown_fr"] = [token_spinner.text, colour_spinner.text]
+    out["setup_lists_fr"] = [list(token_spinner.values), list(colour_spinner.values)]
+    out["setup_values_fr"] = [seats[0].token, seats[0].colour]
+    token_spinner.text = "Chien"  # what a pick in the French list does
+    colour_spinner.text = "Vert"
+    frames()
+    out["setup_picked_fr"] = [seats[0].token, seats[0].colour]
+    s.choose_language("en")
+    frames()
+    seats = s.seats()
+    out["setup_shown_back"] = [w.text for w in seat_spinners(seats[0])]
     out["setup_rules"] = sorted(r.key for r in s.ids.rules.children)
     out["setup_problem_empty"] = s.problems()[:1]
     out["setup_start_refused"] = s.start()
@@ -118,6 +139,7 @@ _SCRIPT = textwrap.dedent(
         "players": [x.name for x in st.seats],
         "roll_three": {x.name: list(x.roll_three) for x in st.seats},
         "vouchers": {x.name: list(x.vouchers) for x in st.seats},
+        "tokens": {x.name: [x.token, x.colour] for x in st.seats},
     }
     out["store_players"] = [p["name"] for p in SetupStore(tmp / "setup.json").players]
     s2 = SetupScreen(controller=c)
@@ -268,6 +290,22 @@ def test_setup_form_starts_a_dealt_game_and_remembers_the_table(report: dict) ->
     assert report["store_players"] == ["Ann", "Bob"]
     assert report["setup_remembered"] == ["Ann", "Bob"]
     assert report["saved_games"] == 1
+
+
+def test_setup_names_tokens_and_colours_in_the_table_s_language_and_sends_the_values(
+    report: dict,
+) -> None:
+    """The seat's spinners showed the engine's values raw ("car", "red") in every language."""
+    assert report["setup_shown_en"] == ["Car", "Red"]
+    assert report["setup_shown_fr"] == ["Voiture", "Rouge"]
+    tokens, colours = report["setup_lists_fr"]
+    assert tokens[:3] == ["Voiture", "Chapeau", "Chien"] and len(tokens) == 12
+    assert colours[:3] == ["Rouge", "Bleu", "Vert"] and len(colours) == 12
+    assert report["setup_values_fr"] == ["car", "red"]
+    # A French name picked: the seat keeps the engine's value, and the game starts with it.
+    assert report["setup_picked_fr"] == ["dog", "green"]
+    assert report["setup_shown_back"] == ["Dog", "Green"]
+    assert report["setup_game"]["tokens"] == {"Ann": ["dog", "green"], "Bob": ["hat", "blue"]}
 
 
 def test_setup_starts_from_a_situation_file(report: dict) -> None:

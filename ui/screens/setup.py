@@ -50,6 +50,20 @@ class SetupChoicesAdapter:
         self.house_rules = choices.house_rules
         self.min_players = choices.min_players
         self.max_players = choices.max_players
+        self.token_labels = choices.token_labels
+        self.colour_labels = choices.colour_labels
+
+    def token_label(self, value: str) -> str:
+        return dict(self.token_labels).get(value, value)
+
+    def token_value(self, label: str) -> str:
+        return _value_of(label, self.token_labels)
+
+    def colour_label(self, value: str) -> str:
+        return dict(self.colour_labels).get(value, value)
+
+    def colour_value(self, label: str) -> str:
+        return _value_of(label, self.colour_labels)
 
     def colour_rgba(self, name: str) -> tuple[float, float, float, float]:
         return dict(self.colours).get(name, _GREY)
@@ -64,26 +78,55 @@ class SetupChoicesAdapter:
         return title
 
 
+def _value_of(label: str, labelled: tuple[tuple[str, str], ...]) -> str:
+    """The engine's value a label shown stands for (a value not in the list stays as it is)."""
+    return next((value for value, shown in labelled if shown == label), label)
+
+
 class SeatRow(BoxLayout):
-    """One player at the table: name, token, colour, Roll Three card, Travel Voucher."""
+    """One player at the table: name, token, colour, Roll Three card, Travel Voucher.
+
+    ``token`` and ``colour`` are the engine's values (what the game is started with); the
+    spinners show ``token_text`` and ``colour_text``, their names in the table's language.
+    """
 
     seat = NumericProperty(0)
     name_text = StringProperty("")
     token = StringProperty("")
     colour = StringProperty("")
+    token_text = StringProperty("")
+    colour_text = StringProperty("")
     colour_rgba = ListProperty([0.6, 0.6, 0.6, 1])
     roll_three = StringProperty(_UNSET)
     voucher = StringProperty(_UNSET)  # the title shown; the id is looked up at start
-    tokens = ListProperty([])
-    colours = ListProperty([])
+    tokens = ListProperty([])  # the names shown
+    colours = ListProperty([])  # the names shown
     roll_threes = ListProperty([])
     vouchers = ListProperty([])
     removable = BooleanProperty(True)
     screen = ObjectProperty(None, allownone=True)
 
+    def _choices(self) -> SetupChoicesAdapter | None:
+        return self.screen.choices if self.screen is not None else None
+
+    def on_token(self, *_args: Any) -> None:
+        choices = self._choices()
+        self.token_text = choices.token_label(self.token) if choices else self.token
+
     def on_colour(self, *_args: Any) -> None:
-        if self.screen is not None and self.screen.choices is not None:
-            self.colour_rgba = list(self.screen.choices.colour_rgba(self.colour))
+        choices = self._choices()
+        if choices is not None:
+            self.colour_rgba = list(choices.colour_rgba(self.colour))
+        self.colour_text = choices.colour_label(self.colour) if choices else self.colour
+
+    def pick_token(self, label: str) -> None:
+        """A token picked by its name shown: the seat keeps the engine's value."""
+        choices = self._choices()
+        self.token = choices.token_value(label) if choices else label
+
+    def pick_colour(self, label: str) -> None:
+        choices = self._choices()
+        self.colour = choices.colour_value(label) if choices else label
 
     def as_player(self, choices: SetupChoicesAdapter) -> dict[str, Any]:
         return {
@@ -172,8 +215,8 @@ class SetupScreen(Screen):
         row = SeatRow(
             seat=len(seats) + 1,
             screen=self,
-            tokens=list(c.tokens),
-            colours=[n for n, _rgba in c.colours],
+            tokens=[c.token_label(t) for t in c.tokens],
+            colours=[c.colour_label(n) for n, _rgba in c.colours],
             roll_threes=list(c.roll_three),
             vouchers=[title for _vid, title in c.vouchers],
             name_text=player.get("name", ""),
@@ -182,6 +225,8 @@ class SetupScreen(Screen):
             roll_three=roll_three if roll_three in c.roll_three else _UNSET,
             voucher=c.voucher_title(voucher) if voucher else _UNSET,
         )
+        # The names shown follow the values (set before the screen was known to the row).
+        row.token_text, row.colour_text = c.token_label(token), c.colour_label(colour)
         row.colour_rgba = list(c.colour_rgba(colour))
         self.ids.seats.add_widget(row)
         self._renumber()
