@@ -1121,7 +1121,7 @@ HOUSE_RULES: Mapping[str, tuple[str, str]] = {
     ),
     "birthday_from_players": (
         N_("Birthday Gift from the players"),
-        N_("Birthday Gift collects $100 from each other player, not from the Bank (P7)."),
+        N_("Birthday Gift collects {amount} from each other player, not from the Bank (P7)."),
     ),
     "time_limit": (
         N_("Time limit"),
@@ -1183,6 +1183,17 @@ def colour_name(colour: str, lang: str) -> str:
     return translate(msgid, lang) if msgid else str(colour)
 
 
+#: The amount a house rule's line names: the Birthday Gift's $100 (``companion.banker.spaces``).
+_RULE_AMOUNTS: Mapping[str, int] = {"birthday_from_players": 100}
+
+
+def _rule_line(key: str, lang: str) -> str:
+    if key not in HOUSE_RULES:
+        return ""
+    fields = {"amount": money(_RULE_AMOUNTS[key], lang)} if key in _RULE_AMOUNTS else {}
+    return translate(HOUSE_RULES[key][1], lang, **fields)
+
+
 def setup_choices(
     lang: str,
     *,
@@ -1201,7 +1212,7 @@ def setup_choices(
             key,
             bool(default),
             translate(HOUSE_RULES[key][0], lang) if key in HOUSE_RULES else key,
-            translate(HOUSE_RULES[key][1], lang) if key in HOUSE_RULES else "",
+            _rule_line(key, lang),
         )
         for key, default in Options().to_json().items()
     )

@@ -424,6 +424,17 @@ def test_setup_choices_are_the_engines_and_start_a_dealt_game(make):
     assert french.house_rules[0][2] == "Les triples paient les salaires"
 
 
+def test_a_house_rule_s_amount_is_money_in_the_table_s_language(make):
+    from ui.i18n import money
+
+    c = make()
+    rules = {key: line for key, _d, _t, line in c.setup_choices().house_rules}
+    assert rules["birthday_from_players"].startswith("Birthday Gift collects $100 from each")
+    assert c.set_language("fr")
+    rules = {key: line for key, _d, _t, line in c.setup_choices().house_rules}
+    assert f"prend {money(100, 'fr')} à chaque" in rules["birthday_from_players"]
+
+
 def test_setup_choices_word_every_token_and_colour_beside_the_engines_value(make):
     """The setup screen showed the engine's values ("car", "red") raw: each comes with its
     label in the table's language, and the value (what start_game sends) is unchanged."""

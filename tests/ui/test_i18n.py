@@ -27,6 +27,17 @@ def test_the_catalogs_hold_every_msgid_of_the_code_and_french_translates_each_on
     assert i18n.main(["check"]) == 0
 
 
+def test_no_msgid_writes_an_amount_out() -> None:
+    """An amount is a ``{field}`` filled with ``money()`` (``1 500 $`` in French), never dollars
+    typed into a sentence: "Birthday Gift collects $100 ..." was."""
+    import re
+
+    written = re.compile(r"\$\s?\d|\d\s?\$")
+    found = i18n.extract_messages()
+    texts = [t for key in found for t in (key if isinstance(key, tuple) else (key,))]
+    assert [t for t in texts if written.search(t)] == []
+
+
 def test_the_extractor_finds_the_app_s_strings() -> None:
     found = i18n.extract_messages()
     assert len(found) > 50
