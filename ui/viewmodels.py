@@ -94,7 +94,7 @@ def rgba(colour: str | None, alpha: float = 1.0) -> Rgba:
 class PlayerChip:
     name: str
     colour: Rgba
-    token: str
+    token: str  # worded in the view's language ("Chien")
     cash: int
     cash_text: str
     is_turn: bool
@@ -229,7 +229,7 @@ class PropertyRow:
 class PlayerSheet:
     name: str
     colour: Rgba
-    token: str
+    token: str  # worded in the view's language
     cash: int
     cash_text: str
     net_worth_text: str
@@ -570,7 +570,7 @@ def player_chips(state: GameState, lang: str) -> tuple[PlayerChip, ...]:
         PlayerChip(
             name=s.name,
             colour=rgba(s.colour),
-            token=s.token,
+            token=token_name(s.token, lang),
             cash=state.cash.get(s.name, 0),
             cash_text=money(state.cash.get(s.name, 0), lang),
             is_turn=s.name == state.turn,
@@ -902,7 +902,7 @@ def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
     return PlayerSheet(
         name=player,
         colour=rgba(seat.colour),
-        token=seat.token,
+        token=token_name(seat.token, lang),
         cash=state.cash.get(player, 0),
         cash_text=money(state.cash.get(player, 0), lang),
         net_worth_text=translate("Net worth {amount}", lang, amount=money(worth, lang)),

@@ -155,3 +155,14 @@ def test_the_state_is_never_changed_by_a_view():
     vm.board_view(state, "en")
     vm.player_sheet(state, "Ann", "en")
     assert (state.decision, dict(state.cash)) == before
+
+
+def test_chips_and_sheets_name_the_token_in_the_table_language():
+    from companion.game import Game
+    from ui.viewmodels import player_chips, player_sheet
+
+    game = Game.new([{"name": "Ann", "token": "dog"}, {"name": "Bob", "token": "car"}])
+    state = game.state
+    assert [c.token for c in player_chips(state, "fr")] == ["Chien", "Voiture"]
+    assert [c.token for c in player_chips(state, "en")] == ["Dog", "Car"]
+    assert player_sheet(state, "Ann", "fr").token == "Chien"
