@@ -5,8 +5,17 @@ pseudo-terminal read by the real :class:`hardware.reader.DiceReader`), the propo
 by pressing the physical roll button (a gpiozero mock pin), and every other answer is a touch on
 the real widget of the decision's dialog (free fields, such as a bid's amount or the card drawn,
 are set on the dialog first). Which answer to give is the simulator's random player's choice.
-A PNG of each main screen and of each kind of dialog visited is saved, taken in
-``Window.on_flip`` once the frame is drawn. Animations are off.
+
+The table is set up on the setup screen by touch (the seats added, the names typed, each one's
+Roll Three card and Travel Voucher picked in the spinners, Start tapped). Once the game is
+under way, every place is visited through the table's navigation rail: the board (a space
+tapped: its deed card), the players (a sheet, then the trade dialog opened from it), the history
+(the list, then the net-worth chart), Ask the referee (a space tapped on its map, the dice
+touched: the answer and its path) and the settings, each left by its own Back button.
+
+A PNG of each main screen, of each kind of dialog met and of the deed card, the trade and the
+chart is saved (see :data:`MAIN_SHOTS`), taken in ``Window.on_flip`` once the frame is drawn, at
+the window's size. Animations are off.
 """
 
 from __future__ import annotations
@@ -15,7 +24,7 @@ import random
 import shutil
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -24,12 +33,39 @@ from ui.launch import devices_factory
 
 #: The places visited once the game is under way, for their screenshots.
 PLACES = ("board", "players", "history", "referee", "settings")
+#: The screenshots every complete demo saves (besides one per kind of dialog met).
+MAIN_SHOTS = (
+    "setup",
+    "setup-rules",
+    "table",
+    "board",
+    "board-deed",
+    "players",
+    "trade",
+    "history",
+    "history-chart",
+    "referee",
+    "settings",
+)
+#: The seats' names, as a family types them (an accent included).
+NAMES = ("Ann", "Bob", "Chloé", "Dev", "Emma", "Farid", "Gus", "Hana", "Ines", "Jo", "Kim", "Lou")
+#: The referee is asked about this roll (two dice and the speed die).
+REFEREE_ROLL: tuple[int | str, ...] = (4, 3, "mr")
 #: Seconds to wait for the emulated throw to come back as a proposal before typing it in.
 THROW_TIMEOUT = 3.0
 
 
+class DemoError(RuntimeError):
+    """The demo cannot go on (a widget it must touch is missing, a place never came)."""
+
+
 class Director:
-    """Plays the demo, one small step per frame (see the module docstring)."""
+    """Plays the demo, one small step per frame (see the module docstring).
+
+    The scripted parts (the setup, the tour of the places) are generators: each ``yield`` gives
+    the frame back, and :meth:`pause` (set by every tap) holds the next step until the touch has
+    been delivered and drawn.
+    """
 
     def __init__(
         self,
@@ -51,7 +87,10 @@ class Director:
         self.out = out
         self.shot_names: set[str] = set()
         self.turns_seen: list[Any] = []
-        self.places_left = list(PLACES)
+        #: The turn after which the places are visited (late enough for a chart with a line).
+        self.tour_at = max(0, min(turns - 1, 1 + turns // 2))
+        self.toured = False
+        self.script: Iterator[None] | None = None
         self.wait_until = 0.0
         self.waiting: tuple[str, float, Any] | None = None
         self.pending_shot: str | None = None
@@ -92,20 +131,30 @@ class Director:
 
     def tap(self, widget: Any) -> None:
         """A real touch (down, then up on a later frame) at the widget's centre."""
-        from kivy.clock import Clock
-        from kivy.tests.common import UnitTestTouch
-
         scroll = _scroll_parent(widget)
-        if scroll is not None:
+        if scroll is not None and not _inside(widget, scroll):
             scroll.scroll_to(widget, padding=0, animate=False)
             scroll._update_effect_bounds()
             scroll.update_from_scroll()
-        x, y = widget.to_window(*widget.center)
+        self.tap_at(*widget.to_window(*widget.center))
+
+    def tap_at(self, x: float, y: float) -> None:
+        """A real touch at the window point ``(x, y)``."""
+        from kivy.clock import Clock
+        from kivy.tests.common import UnitTestTouch
+
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         Clock.schedule_once(lambda _dt: touch.touch_up(), 0.05)
         self.touches += 1
         self.pause(0.15)
+
+    def type_text(self, text: str) -> None:
+        """Type ``text`` on the keyboard into the focused text box (what is selected goes)."""
+        from kivy.core.window import Window
+
+        Window.dispatch("on_textinput", text)
+        self.pause(0.05)
 
     def press_button(self, position: int) -> None:
         """Press the physical button at ``position`` (1-3): a mock GPIO pin driven low, then
@@ -130,6 +179,24 @@ class Director:
     def pause(self, seconds: float) -> None:
         self.wait_until = time.monotonic() + seconds
 
+    def until(self, ready: Callable[[], bool], what: str, seconds: float = 5.0) -> Iterator[None]:
+        """Give frames back until ``ready()`` (a DemoError naming ``what`` after ``seconds``)."""
+        limit = time.monotonic() + seconds
+        while not ready():
+            if time.monotonic() > limit:
+                raise DemoError(f"{what} did not happen")
+            yield
+
+    def settle(self, name: str) -> Iterator[None]:
+        """Take the screenshot ``name`` once what was touched has settled (a popup's opening
+        animation included), and wait until it is written."""
+        self.pause(0.25)
+        yield
+        self.shoot(name)
+        yield
+        while self.pending_shot is not None:
+            yield
+
     # -- The play -----------------------------------------------------------------------------
 
     def step(self, _dt: float) -> None:
@@ -137,10 +204,17 @@ class Director:
             from kivy.core.window import Window
 
             Window.canvas.ask_update()  # a still screen is not redrawn, nor flipped, else
-            return
+            if self.script is None:
+                return
         if self.done or time.monotonic() < self.wait_until:
             return
         try:
+            if self.script is not None:
+                try:
+                    next(self.script)
+                except StopIteration:
+                    self.script = None
+                return
             self._step()
         except Exception as exc:  # noqa: BLE001 - the demo reports and stops, never hangs
             import traceback
@@ -155,38 +229,34 @@ class Director:
         view = c.view
         self.steps += 1
         if view.place == "setup":
-            self.shoot("setup")
-            if self.pending_shot is None:
-                names = ("Ann", "Bob", "Chloé", "Dev", "Emma", "Farid", "Gus", "Hana")
-                names += tuple(f"P{i}" for i in range(9, 13))
-                seats = [{"name": names[i]} for i in range(self.players)]
-                if not c.start_game(seats, {}):
-                    raise RuntimeError(f"the game did not start: {c.view.notice}")
+            self.script = self.set_up()
             return
         state = c.state
         if state is None:
-            raise RuntimeError("no game")
+            raise DemoError("no game")
         if state.turn and (not self.turns_seen or self.turns_seen[-1] != state.turn):
             self.turns_seen.append(state.turn)
         played = len(self.turns_seen) - 1
-        if state.over or played >= self.turns:
-            self.shoot("table-end")
-            if self.pending_shot is None:
-                self.finish()
-            return
+        ending = state.over or played >= self.turns
         if view.place != "table":
+            # Not left by the tour's own Back: a decision took the table elsewhere.
             self.shoot(view.place)
             if self.pending_shot is None:
                 c.go("table")
             return
-        if played >= 1 and self.places_left and view.proposal is None:
-            place = self.places_left.pop(0)
-            nav = self.app.sm.get_screen("table").ids.nav
-            button = next((b for b in nav.children if b.text and _place_of(nav, b) == place), None)
-            if button is not None:
-                self.tap(button)
-            else:
-                c.go(place)
+        if (
+            not self.toured
+            and (played >= self.tour_at or ending)
+            and view.proposal is None
+            and "table" in self.shot_names
+        ):
+            self.toured = True
+            self.script = self.tour()
+            return
+        if ending:
+            self.shoot("table-end")
+            if self.pending_shot is None:
+                self.finish()
             return
         decision = view.decision
         if decision is None:
@@ -197,6 +267,203 @@ class Director:
         if self.pending_shot is not None:
             return
         self.answer(state, view)
+
+    # -- The setup screen, by touch ---------------------------------------------------------
+
+    def set_up(self) -> Iterator[None]:
+        """Seats added or removed to the demo's count, names typed, each one's Roll Three card
+        and Travel Voucher picked in the spinners, the house rules looked at, Start tapped."""
+        from kivy.uix.spinner import Spinner
+        from kivy.uix.textinput import TextInput
+
+        from ui.i18n import _
+
+        screen = self.app.sm.get_screen("setup")
+        self.pause(0.3)  # the first frames lay the screen out
+        yield
+        add = _find(screen, text=_("Add a player ({count} of 12)", count=screen.seat_count))
+        while len(screen.seats()) < self.players:
+            if add is None or add.disabled:
+                raise DemoError("the setup screen has no 'Add a player' button")
+            count = len(screen.seats())
+            self.tap(add)
+            yield from self.until(lambda n=count: len(screen.seats()) > n, "a seat added")
+            add = _find(screen, text=_("Add a player ({count} of 12)", count=screen.seat_count))
+        while len(screen.seats()) > self.players:
+            count = len(screen.seats())
+            remove = _find(screen.seats()[-1], text="X")
+            self.tap(remove)
+            yield from self.until(lambda n=count: len(screen.seats()) < n, "a seat removed")
+        for i, seat in enumerate(screen.seats()):
+            box = _find(seat, cls=TextInput)
+            self.tap(box)
+            yield from self.until(lambda b=box: b.focus, "the name box focused")
+            box.select_all()  # a remembered name is typed over, as a finger would
+            self.type_text(NAMES[i % len(NAMES)])
+            yield
+            spinners = [w for w in seat.walk(restrict=True) if isinstance(w, Spinner)]
+            for spinner, values in ((spinners[2], seat.roll_threes), (spinners[3], seat.vouchers)):
+                if not values:
+                    raise DemoError("the seat has no cards to pick from")
+                yield from self.pick(spinner, values[i % len(values)])
+        box.focus = False  # the keyboard goes away before the picture
+        yield
+        yield from self.settle("setup")
+        rules = _find(screen, text=_("House rules"))
+        if rules is not None:
+            self.tap(rules)
+            yield from self.until(lambda: screen.pane == "rules", "the house rules shown")
+            yield from self.settle("setup-rules")
+            self.tap(_find(screen, text=_("Players")))
+            yield from self.until(lambda: screen.pane == "players", "the players shown")
+        start = _find(screen, text=_("Start the game"))
+        if start is None:
+            raise DemoError("the setup screen has no Start button")
+        self.tap(start)
+        yield from self.until(
+            lambda: self.shown("table"),
+            f"the game's start ({screen.message})",
+        )
+
+    def pick(self, spinner: Any, value: str) -> Iterator[None]:
+        """Open a spinner's list by touch and touch ``value`` in it."""
+        self.tap(spinner)
+        yield from self.until(lambda: spinner.is_open, "a spinner's list opened")
+        dropdown = spinner._dropdown
+        option = _find(dropdown, text=value)
+        if option is None:
+            raise DemoError(f"{value!r} is not in the spinner's list")
+        self.tap(option)
+        yield from self.until(lambda: spinner.text == value, f"{value!r} picked")
+        # The list goes a moment later; a touch before that would only close it.
+        yield from self.until(lambda: dropdown.parent is None, "the spinner's list closed")
+
+    # -- The tour of the places -------------------------------------------------------------
+
+    def tour(self) -> Iterator[None]:
+        """Every place through the table's navigation, each left by its own Back button."""
+        for place in PLACES:
+            yield from self.go(place)
+            yield from getattr(self, f"visit_{place}")(self.app.sm.get_screen(place))
+            yield from self.back(place)
+
+    def go(self, place: str) -> Iterator[None]:
+        table = self.app.sm.get_screen("table")
+        nav = table.ids.nav
+        button = next((b for b in nav.children if _place_of(nav, b) == place), None)
+        if button is None:
+            raise DemoError(f"the navigation has no button for {place}")
+        self.tap(button)
+        yield from self.until(lambda: self.shown(place), f"the {place} screen")
+
+    def back(self, place: str) -> Iterator[None]:
+        from ui.i18n import _
+
+        screen = self.app.sm.get_screen(place)
+        button = _find(screen, text=_("Back to the table")) or _find(screen, text=_("Back"))
+        if button is None:
+            raise DemoError(f"the {place} screen has no Back button")
+        self.tap(button)
+        yield from self.until(lambda: self.shown("table"), f"back from {place}")
+
+    def shown(self, place: str) -> bool:
+        """``place`` is on screen, its transition over (a touch during one is dropped)."""
+        sm = self.app.sm
+        return bool(sm.current == place and not sm.transition.is_active)
+
+    def visit_board(self, screen: Any) -> Iterator[None]:
+        """The board, then a space's deed card (an owned one when there is one)."""
+        yield from self.settle("board")
+        board = screen.map
+        view = board.view
+        owned = [s.key for s in view.spaces if s.owner] if view is not None else []
+        priced = [s.key for s in view.spaces if s.price] if view is not None else []
+        key = (owned or priced or ["middle:1"])[0]
+        self.tap_at(*board.to_window(*board.space_pos(key)))
+        card = screen.card
+        yield from self.until(lambda: card.parent is not None, f"the deed card of {key}")
+        yield from self.settle("board-deed")
+        from ui.i18n import _
+
+        self.tap(_find(card, text=_("Close")))
+        yield from self.until(lambda: card.parent is None, "the deed card closed")
+
+    def visit_players(self, screen: Any) -> Iterator[None]:
+        """A player's sheet, then the trade dialog opened from it: an item and some cash in,
+        both players agreeing; cancelled (the demo's game is the random player's)."""
+        from kivy.core.window import Window
+
+        from ui.dialogs.trade import TradeDialog
+        from ui.i18n import _
+
+        yield from self.settle("players")
+        trade = _find(screen, text=_("Trade"))
+        if trade is None or trade.disabled:
+            return  # fewer than two players left: no trade
+        self.tap(trade)
+
+        def opened() -> Any:
+            return next((w for w in Window.children if isinstance(w, TradeDialog)), None)
+
+        yield from self.until(lambda: opened() is not None, "the trade dialog")
+        dialog = opened()
+        left, right = dialog.ids.left, dialog.ids.right
+        items = left.items()
+        if items:
+            self.tap(items[0])
+            yield
+        plus = _find(right, text="+100")
+        if plus is not None and right.cash_max >= 100:
+            self.tap(plus)
+            yield
+        if items or right.cash_max >= 100:
+            for side in (left, right):
+                agree = _find(dialog, cls_name="TradeAgree", pred=lambda w, s=side: w.side is s)
+                if agree is not None:
+                    self.tap(agree)
+                    yield
+        yield from self.settle("trade")
+        self.tap(_find(dialog, text=_("Cancel")))
+        yield from self.until(lambda: opened() is None, "the trade dialog closed")
+
+    def visit_history(self, screen: Any) -> Iterator[None]:
+        """The history's list, then its net-worth chart."""
+        from ui.i18n import _
+
+        yield from self.settle("history")
+        chart = _find(screen, text=_("Net worth chart"))
+        if chart is None:
+            raise DemoError("the history has no chart button")
+        self.tap(chart)
+        yield from self.until(lambda: screen.show_chart, "the net-worth chart")
+        yield from self.settle("history-chart")
+        self.tap(_find(screen, text=_("List")))
+        yield from self.until(lambda: not screen.show_chart, "the history's list")
+
+    def visit_referee(self, screen: Any) -> Iterator[None]:
+        """A space tapped on the referee's map (the token of the player whose turn it is), the
+        dice touched: the referee's answer and its path."""
+        board = screen.map
+        yield from self.until(lambda: board.view is not None, "the referee's map")
+        c = self.app.controller
+        tokens = dict(board.view.tokens)
+        turn = next((p.name for p in c.view.players if p.is_turn), "")
+        key = tokens.get(turn, "middle:0")
+        self.tap_at(*board.to_window(*board.space_pos(key)))
+        yield from self.until(lambda: screen.space == key, f"{key} chosen")
+        for row, face in zip(("d1", "d2", "speed"), REFEREE_ROLL, strict=True):
+            button = next((b for b in screen.ids[row].children if b.face == face), None)
+            if button is None:
+                raise DemoError(f"the referee has no {face} on its {row} row")
+            self.tap(button)
+            yield
+        yield from self.until(lambda: bool(screen.sentence or screen.error), "the answer")
+        yield from self.settle("referee")
+
+    def visit_settings(self, screen: Any) -> Iterator[None]:
+        yield from self.settle("settings")
+
+    # -- Answering the decisions ------------------------------------------------------------
 
     def answer(self, state: Any, view: Any) -> None:
         c = self.app.controller
@@ -308,6 +575,42 @@ def _scroll_parent(widget: Any) -> Any:
             return parent
         parent = parent.parent
     return None
+
+
+def _find(
+    root: Any,
+    *,
+    text: str | None = None,
+    cls: type | None = None,
+    cls_name: str | None = None,
+    pred: Callable[[Any], bool] | None = None,
+) -> Any:
+    """The first widget under ``root`` with this text, class (or class name) and test."""
+    if root is None:
+        return None
+    for widget in root.walk(restrict=True):
+        if text is not None and getattr(widget, "text", None) != text:
+            continue
+        if cls is not None and not isinstance(widget, cls):
+            continue
+        if cls_name is not None and type(widget).__name__ != cls_name:
+            continue
+        if pred is not None and not pred(widget):
+            continue
+        return widget
+    return None
+
+
+def _inside(widget: Any, scroll: Any) -> bool:
+    """Whether the widget is wholly in view in its scroll view (nothing to scroll then)."""
+    x, y = widget.to_window(widget.x, widget.y)
+    sx, sy = scroll.to_window(scroll.x, scroll.y)
+    return (
+        sx <= x
+        and sy <= y
+        and x + widget.width <= sx + scroll.width
+        and y + widget.height <= sy + scroll.height
+    )
 
 
 def _button_for(dialog: Any, index: int) -> Any:

@@ -82,11 +82,22 @@ def test_no_display_is_one_line_and_status_2(tmp_path: Path) -> None:
     assert not (tmp_path / "g.db").exists()
 
 
+#: The places the demo must photograph (besides each kind of dialog it meets).
+MAIN_PLACES = ("setup", "table", "board", "players", "history", "referee", "settings")
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    """Width and height from a PNG's header (its IHDR chunk comes first)."""
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR", path
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
 def test_the_headless_demo_plays_and_saves_screenshots(tmp_path: Path) -> None:
     shots, db = tmp_path / "shots", tmp_path / "demo.db"
     run = subprocess.run(
         [*COMPANION, "app", "--headless-demo", "--turns", "3", "--screenshots", str(shots)]
-        + ["--db", str(db), "--seed", "3"],
+        + ["--db", str(db), "--seed", "3", "--size", "1024x600"],
         cwd=REPO_ROOT,
         env=_env(),
         capture_output=True,
@@ -96,10 +107,13 @@ def test_the_headless_demo_plays_and_saves_screenshots(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr[-2000:] + run.stdout
     assert "demo: 3 turns" in run.stdout
     names = {p.stem for p in shots.glob("*.png")}
-    assert {"setup", "table", "dialog-order_roll", "dialog-roll", "dialog-proposal"} <= names
-    assert {"board", "players", "history"} & names
+    # Every main place, reached through the navigation; the deed card tapped on the board, the
+    # trade opened from the players' sheet, the history's chart; the dice dialogs of a turn.
+    assert set(MAIN_PLACES) <= names, sorted(names)
+    assert {"board-deed", "trade", "history-chart", "setup-rules"} <= names, sorted(names)
+    assert {"dialog-order_roll", "dialog-roll", "dialog-proposal"} <= names, sorted(names)
     for png in shots.glob("*.png"):
-        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert _png_size(png) == (1024, 600), png.name
     history = subprocess.run(
         [*COMPANION, "history", "--db", str(db)],
         cwd=REPO_ROOT,
@@ -110,3 +124,5 @@ def test_the_headless_demo_plays_and_saves_screenshots(tmp_path: Path) -> None:
     )
     assert history.returncode == 0, history.stderr
     assert "turn" in history.stdout
+    # The names were typed on the setup screen: the game log has them.
+    assert all(name in history.stdout for name in ("Ann", "Bob", "Chloé", "Dev")), history.stdout

@@ -20,6 +20,7 @@ from kivy.properties import (
     StringProperty,
 )
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import Screen
 
 import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
@@ -81,6 +82,19 @@ class SetupChoicesAdapter:
 def _value_of(label: str, labelled: tuple[tuple[str, str], ...]) -> str:
     """The engine's value a label shown stands for (a value not in the list stays as it is)."""
     return next((value for value, shown in labelled if shown == label), label)
+
+
+class SetupPanes(FloatLayout):
+    """The four panes stacked, one shown: a touch goes to the shown pane only. (Kivy's disabled
+    widget swallows every touch that lands on it, so the hidden panes, stacked over the
+    players' pane, would take all its touches.)"""
+
+    def on_touch_down(self, touch: Any) -> bool:
+        return any(
+            child.dispatch("on_touch_down", touch)
+            for child in self.children[:]
+            if not child.disabled
+        )
 
 
 class SeatRow(BoxLayout):
