@@ -8,6 +8,7 @@ of them talks to the controller, so the screens and dialogs decide what a tap me
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,8 @@ from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
+
+from ui.widgets.words import _
 
 #: The caps of the physical buttons at positions 1, 2, 3 (roll, undo, next in
 #: ``deploy/companion.toml``): green, amber, blue. A decision button answered by position k
@@ -150,6 +153,10 @@ class DieFace(Widget):
         super().__init__(**kwargs)
         self.add_widget(self._label)
         self.bind(pos=self._redraw, size=self._redraw, value=self._redraw, speed=self._redraw)
+        # The speed die's words follow a live language switch (a weak binding: a die that is
+        # gone is not kept alive by it).
+        _localizer().bind(lang=self._redraw)
+        self._redraw()
 
     def _redraw(self, *_args: Any) -> None:
         side = min(self.width, self.height)
@@ -170,14 +177,28 @@ class DieFace(Widget):
                 r = side * 0.095
                 for px, py in self._PIPS[value]:
                     Ellipse(pos=(x + px * side - r, y + py * side - r), size=(2 * r, 2 * r))
-        words = {"mr": "Mr. M", "bus": "Bus"}
-        text = "" if regular or value is None else words.get(str(value), str(value))
+        text = "" if regular or value is None else speed_word(value)
         if value is None:
             text = "?"
         self._label.text = text
         self._label.pos = (x, y)
         self._label.size = (side, side)
         self._label.font_size = side * (0.6 if len(text) <= 1 else 0.3)
+
+
+def speed_word(face: Any) -> str:
+    """The speed die's face as it is printed, in the table's language ("Mr. M" / "M. M")."""
+    if str(face).lower() == "mr":
+        return _("Mr. M")
+    if str(face).lower() == "bus":
+        return _("Bus")
+    return str(face)
+
+
+def _localizer() -> Any:
+    from ui.kvi18n import l
+
+    return l
 
 
 class DiceView(BoxLayout):
@@ -266,9 +287,18 @@ class ChoiceList(BoxLayout):
         return buttons
 
 
+def folded(text: str) -> str:
+    """``text`` for a search: case and accents ignored ("Électricité" finds "electricite")."""
+    decomposed = unicodedata.normalize("NFKD", str(text).casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 class SearchList(BoxLayout):
     """Rows numbered 1..n with a search box: typing a number picks that row, text filters by
-    title. ``rows`` is ``[(value, label), ...]``; a tap raises ``on_pick(value)``."""
+    title. ``rows`` is ``[(value, label), ...]``, or ``(value, label, also)`` where ``also`` is
+    more text the search matches but the row does not show (the card's title in the other
+    language: the physical cards at the table may be printed in either). A tap raises
+    ``on_pick(value)``."""
 
     rows = ListProperty([])
     query = StringProperty("")
@@ -285,19 +315,28 @@ class SearchList(BoxLayout):
 
     def matches(self) -> list[tuple[int, Any, str]]:
         """The rows the query keeps: (number, value, label)."""
-        query = self.query.strip().casefold()
-        numbered = [(i, value, label) for i, (value, label) in enumerate(self.rows, 1)]
-        if not query:
-            return numbered
+        query = folded(self.query.strip())
+        numbered = [(i, row[0], row[1], row[2:]) for i, row in enumerate(self.rows, 1)]
         if query.isdigit():
-            return [row for row in numbered if row[0] == int(query)]
-        return [row for row in numbered if query in row[2].casefold()]
+            return [(n, v, label) for n, v, label, _also in numbered if n == int(query)]
+        return [
+            (n, value, label)
+            for n, value, label, also in numbered
+            if not query or query in folded(" ".join((label, *map(str, also))))
+        ]
+
+    def on_kv_post(self, _base: Any) -> None:
+        self._fill()  # rows given to the constructor came before the grid
 
     def _fill(self) -> None:
-        grid = self.ids.grid
+        grid = self.ids.get("grid")
+        if grid is None:
+            return
         grid.clear_widgets()
         for number, value, label in self.matches():
             button = BigButton(text=f"{number}.  {label}", halign="left", font_size="18sp")
+            # A long title wraps on the button rather than running off its edges.
+            button.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(16), None)))
             button.bind(on_release=lambda _b, v=value: self.dispatch("on_pick", v))
             grid.add_widget(button)
         self.ids.scroll.scroll_y = 1
