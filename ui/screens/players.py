@@ -134,9 +134,19 @@ class PlayersScreen(Screen):
 
     # -- showing ----------------------------------------------------------------------------
 
+    def on_pre_enter(self, *_args: Any) -> None:
+        self.show(self.controller.view)
+
+    def visible(self) -> bool:
+        return self.manager is None or self.manager.current == self.name
+
     def show(self, view: TableView) -> None:
-        """Redraw from a new table view (and the selected player's sheet)."""
+        """Redraw from a new table view (and the selected player's sheet), when this screen
+        is the one shown: hidden, it would rebuild its tabs and sheet on every change of the
+        table (each dice reading, each answer) for nobody; it is drawn on entering."""
         self.view = view
+        if not self.visible():
+            return
         chips = view.players
         names = [c.name for c in chips]
         if chips and self.player not in names:
