@@ -135,6 +135,7 @@ class CompanionApp(App):
         self.devices: Any = None
         self.keys = keys
         self.sm: ScreenManager | None = None
+        self._building: set[str] = set()
         self.first_frame_at: float | None = None
 
     @staticmethod
@@ -144,24 +145,43 @@ class CompanionApp(App):
 
     def build(self) -> ScreenManager:
         install_i18n()
+        self.sm = ScreenManager(transition=NoTransition())
+        # Only the place shown first is built now (setup, or the table of a resumed game): the
+        # others are built on their first visit, which keeps them off the start's first frame.
+        self.controller.subscribe(self._on_view)
+        return self.sm
+
+    def screen(self, name: str) -> Any:
+        """The screen of place ``name`` (one of ``ui.screens.SCREENS``), built on its first
+        visit; None for a name that is no place."""
         from ui.screens import SCREENS, screen_class
 
-        self.sm = ScreenManager(transition=NoTransition())
-        for name in SCREENS:
+        sm = self.sm
+        if sm is None or name not in SCREENS:
+            return None
+        if name in sm.screen_names:
+            return sm.get_screen(name)
+        if name in self._building:
+            return None  # a view published while the screen is being built: shown after
+        self._building.add(name)
+        try:
             cls = screen_class(name)
             try:
                 screen = cls(controller=self.controller, name=name)
             except TypeError:
                 screen = cls(name=name)
-            screen.name = name
-            self.sm.add_widget(screen)
-        self.controller.subscribe(self._on_view)
-        return self.sm
+        finally:
+            self._building.discard(name)
+        screen.name = name
+        sm.add_widget(screen)
+        return screen
 
     def _on_view(self, view: Any) -> None:
-        self.vm.show(view)
         sm = self.sm
-        if sm is not None and view.place in sm.screen_names and sm.current != view.place:
+        # Built before the view is published, so that a screen built now is given it too.
+        shown = self.screen(view.place) if sm is not None else None
+        self.vm.show(view)
+        if sm is not None and shown is not None and sm.current != view.place:
             sm.current = view.place
 
     def on_start(self) -> None:

@@ -1,5 +1,5 @@
 """The places of the app, one screen each: ``ui/screens/<name>.py`` + ``<name>.kv`` with class
-``<Name>Screen`` (``name = "<name>"``). The app builds them all and shows the one the
+``<Name>Screen`` (``name = "<name>"``). The app builds each on its first visit and shows the one the
 controller's ``view.place`` names."""
 
 from __future__ import annotations
