@@ -11,8 +11,9 @@ state for them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from companion.banker.assets import net_worth
@@ -767,7 +768,10 @@ def rent_now(state: GameState, name: str, lang: str) -> str:
     return ""
 
 
+@functools.cache
 def deed_lines(name: str, lang: str) -> tuple[str, ...]:
+    """The printed deed (price, rents, building cost, mortgage): the same for every state,
+    so worded once per property and language (a board view shows 84 deeds)."""
     space = _BOARD.properties[name][0]
     lines = [translate("Price {amount}", lang, amount=money(space.price, lang))]
     if space.kind == "street":
@@ -796,32 +800,43 @@ def deed_lines(name: str, lang: str) -> tuple[str, ...]:
 
 
 def space_view(state: GameState | None, key: str, lang: str) -> SpaceView:
+    bare = _bare_space(key, lang)
+    if state is None:
+        return bare
+    space = _BOARD.by_key(key)
+    if not space.is_property:
+        return bare
+    h = state.holdings.get(space.name)
+    if h is None:
+        return bare
+    return replace(
+        bare,
+        owner=h.owner,
+        owner_colour=rgba(state.seat(h.owner).colour),
+        buildings=_buildings_text(h.level, h.improved, space.kind),
+        mortgaged=h.mortgaged,
+        rent_text=rent_now(state, space.name, lang),
+    )
+
+
+@functools.cache
+def _bare_space(key: str, lang: str) -> SpaceView:
+    """A space as printed, with no owner: what depends on the board and the language only,
+    worded once (a board view has 120 spaces; only the owned ones change with the game)."""
     space = _BOARD.by_key(key)
     colour = rgba(_GROUP_HEX.get(space.group or "")) if space.group else (0.93, 0.93, 0.9, 1.0)
-    owner = owner_colour = None
-    buildings: int | str = 0
-    mortgaged = False
-    rent_text = ""
-    if state is not None and space.is_property:
-        h = state.holdings.get(space.name)
-        if h is not None:
-            owner = h.owner
-            owner_colour = rgba(state.seat(h.owner).colour)
-            buildings = _buildings_text(h.level, h.improved, space.kind)
-            mortgaged = h.mortgaged
-            rent_text = rent_now(state, space.name, lang)
     return SpaceView(
         key=space.key,
         name=space_name(space.key, lang),
         track=space.track,
         index=space.index,
         colour=colour,
-        owner=owner,
-        owner_colour=owner_colour,
-        buildings=buildings,
-        mortgaged=mortgaged,
+        owner=None,
+        owner_colour=None,
+        buildings=0,
+        mortgaged=False,
         price=space.price,
-        rent_text=rent_text,
+        rent_text="",
         kind=space.kind,
         deed=deed_lines(space.name, lang) if space.is_property else (),
     )
