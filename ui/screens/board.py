@@ -41,7 +41,8 @@ def deed_lines(space: SpaceView) -> list[str]:
         lines.append(_("Mortgaged: no rent"))
     if space.rent_text:
         lines.append(space.rent_text)  # worded by the view-model: "Rent $90"
-    lines += list(space.deed)
+    # The deed lines start with a capital like the lines above them ("base rent: $6" read odd).
+    lines += [line[:1].upper() + line[1:] for line in space.deed]
     return lines
 
 
