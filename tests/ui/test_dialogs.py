@@ -169,3 +169,67 @@ def test_draw_search_by_number_and_title(states: dict[str, Any]) -> None:
     title = search.rows[0][1]
     search.query = title[: max(3, len(title) // 2)].upper()
     assert search.rows[0][1] in [row[2] for row in search.matches()]
+
+
+def test_a_dialog_is_refilled_for_the_next_decision_of_its_kind(states: dict[str, Any]) -> None:
+    """One dialog of each class, refilled (its buttons kept) rather than built again; the
+    refilled buttons answer the new decision."""
+    from ui import viewmodels as vm
+    from ui.dialogs import DecisionHost
+
+    host = DecisionHost()
+    recorder = Recorder()
+    host.controller = recorder
+    buy = vm.table_view(states["buy_or_auction"], "en")
+    end = vm.table_view(states["end_turn"], "en")
+    assert buy.decision.id != end.decision.id
+    host.show(buy)
+    dialog, buttons = host.dialog, list(host.dialog.buttons)
+    host.show(end)
+    assert host.dialog is dialog and host.dialog.decision.kind == "end_turn"
+    assert [b.text for b in dialog.buttons] == [c.label for c in end.decision.choices]
+    assert dialog.buttons[0] is buttons[0]  # kept, given its new label
+    dialog.buttons[0].dispatch("on_release")
+    assert recorder.calls[-1] == ("answer", (end.decision.id, 0), {})
+
+
+def test_a_touch_answers_the_decision_shown_when_it_went_down(states: dict[str, Any]) -> None:
+    """A touch delivered twice (or held while the game moved on) is released on a button that
+    the refilled dialog now uses for the next decision: it still names the decision it went
+    down on, which the controller refuses; a new touch names the new decision."""
+    from kivy.tests.common import UnitTestTouch
+
+    from ui import viewmodels as vm
+    from ui.dialogs import DecisionHost
+
+    host = DecisionHost()
+    recorder = Recorder()
+    host.controller = recorder
+    buy = vm.table_view(states["buy_or_auction"], "en")
+    end = vm.table_view(states["end_turn"], "en")
+    host.show(buy)
+    dialog = host.dialog
+    button = dialog.buttons[0]
+
+    def touch_down() -> Any:
+        from kivy.core.window import Window
+
+        touch = UnitTestTouch(*dialog.center)
+        touch.scale_for_screen(Window.width, Window.height)  # as the event loop does
+        dialog.on_touch_down(touch)
+        return touch
+
+    def release(touch: Any) -> None:
+        touch.grab_current = button  # what Kivy sets while it delivers a grabbed touch's up
+        button.dispatch("on_release")
+        touch.grab_current = None
+
+    first, second = touch_down(), touch_down()
+    release(first)
+    assert recorder.calls[-1] == ("answer", (buy.decision.id, 0), {})
+    host.show(end)  # the game moved on; the same dialog and button show the next decision
+    assert host.dialog is dialog and dialog.buttons[0] is button
+    release(second)
+    assert recorder.calls[-1] == ("answer", (buy.decision.id, 0), {})
+    release(touch_down())
+    assert recorder.calls[-1] == ("answer", (end.decision.id, 0), {})

@@ -4,8 +4,11 @@
 :data:`DECISION_KINDS` lists the kinds the engine poses (``tests/ui/test_dialogs.py`` checks the
 list against the engine's own decisions, and that every kind has a dialog). The
 :class:`DecisionHost` sits on the table screen: on each new table view it keeps the dialog when
-the decision is the same (a dice proposal came), and builds the registered one when the
-decision changed. Dialogs answer by decision id only, so a stale tap changes nothing.
+the decision is the same (a dice proposal came), and shows the registered one when the
+decision changed: one dialog of each class, built on first use and refilled for each later
+decision of its kinds (``DecisionDialog.renew``), since building a dialog's widgets costs far
+more than refilling them. Dialogs answer by decision id only (a tap names the decision shown
+when it went down), so a stale tap changes nothing.
 
 The dialogs are panels of the table screen rather than pop-ups: the players' cash, the Pool and
 the navigation stay visible and reachable while a decision waits (never hide money).
@@ -91,6 +94,8 @@ class DecisionHost(BoxLayout):
         self.controller: Any = None
         self._decision_id: int | None = None
         self._over_shown = False
+        #: One dialog of each class, refilled for each decision it shows.
+        self._dialogs: dict[type[DecisionDialog], DecisionDialog] = {}
 
     def show(self, view: Any) -> None:
         decision = getattr(view, "decision", None) if view is not None else None
@@ -104,11 +109,22 @@ class DecisionHost(BoxLayout):
             self.dialog.update(view)
             return
         self._decision_id = decision.id
-        self._set(dialog_for(decision.kind)(self.controller, view))
+        cls = dialog_for(decision.kind)
+        dialog = self._dialogs.get(cls)
+        if dialog is None or dialog.controller is not self.controller or dialog.lang != view.lang:
+            # (a language switch: its own words, "Pad", "Correct", are built in the new one)
+            dialog = self._dialogs[cls] = cls(self.controller, view)
+        else:
+            dialog.renew(view)
+        self._set(dialog)
 
     def _set(self, dialog: DecisionDialog | None) -> None:
         if self.dialog is not None:
             self.dialog.unbind(wide=self._wide)
+        if dialog is not None and dialog is self.dialog and dialog.parent is self:
+            dialog.bind(wide=self._wide)
+            self.wide = bool(dialog.wide)
+            return
         self.clear_widgets()
         self.dialog = dialog
         if dialog is not None:

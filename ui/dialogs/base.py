@@ -1,8 +1,16 @@
 """What every decision dialog shares: the decision it was built for, and answering it by id.
 
-A dialog is built for one :class:`ui.viewmodels.DecisionView` and answers only that decision:
-every verb it calls names ``decision.id``, so a second tap after the game moved on (a double
-tap, a touch delivered twice) is refused by the controller and moves no money.
+A dialog shows one :class:`ui.viewmodels.DecisionView` at a time and answers only that
+decision: every verb it calls names a decision id, so a second tap after the game moved on (a
+double tap, a touch delivered twice) is refused by the controller and moves no money.
+
+The :class:`ui.dialogs.DecisionHost` keeps one dialog of each class and refills it for the
+next decision of its kind (:meth:`DecisionDialog.renew`) rather than building it again: a
+dialog's widgets (a hundred card buttons, the number pad) cost far more to build than to
+refill. So a button may outlive the decision it was drawn for, and a tap names **the decision
+shown when its finger went down** (stamped on the touch by the dialog, as a physical button's
+press is stamped at its GPIO edge): a touch delivered twice, released after the dialog was
+refilled, still answers the old decision and is refused.
 """
 
 from __future__ import annotations
@@ -15,6 +23,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from ui.widgets import BigButton, ChoiceList
+
+#: The key in a touch's ``ud`` of the decision shown when it went down.
+TOUCH_DECISION = "companion.decision_id"
 
 
 def button_number(index: int) -> int:
@@ -45,7 +56,37 @@ class DecisionDialog(BoxLayout):
         self.controller = controller
         self.view = view
         self.decision = view.decision
+        # The touches that went down on this dialog and may still be held (see decision_id).
+        self._touches: list[Any] = []
         self.build()
+
+    def renew(self, view: Any) -> None:
+        """Show the next decision of this dialog's kind (a new decision id)."""
+        self.view = view
+        self.decision = view.decision
+        self.wide = False
+        self.refill()
+
+    def refill(self) -> None:
+        """Fill the dialog for :attr:`decision`; subclasses keep what they can of their
+        widgets (by default everything is built again)."""
+        self.clear_widgets()
+        self.build()
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if self.decision is not None and self.collide_point(*touch.pos):
+            touch.ud.setdefault(TOUCH_DECISION, self.decision.id)
+            self._touches = [t for t in self._touches if t.time_end < 0] + [touch]
+        return bool(super().on_touch_down(touch))
+
+    def decision_id(self) -> int:
+        """The decision an answer names: while a touch is being released (its grabbed
+        widget's ``on_release``), the one shown when that touch went down; otherwise (a
+        physical button, a test, the demo) the decision shown now."""
+        for touch in self._touches:
+            if touch.grab_current is not None and TOUCH_DECISION in touch.ud:
+                return int(touch.ud[TOUCH_DECISION])
+        return int(self.decision.id)
 
     @property
     def lang(self) -> str:
@@ -59,7 +100,7 @@ class DecisionDialog(BoxLayout):
         self.view = view
 
     def answer(self, index: int, **free: Any) -> bool:
-        return bool(self.controller.answer(self.decision.id, index, **free))
+        return bool(self.controller.answer(self.decision_id(), index, **free))
 
     def heading(self, text: str) -> Label:
         label = Label(
@@ -96,11 +137,45 @@ class DecisionDialog(BoxLayout):
 class ChoicesDialog(DecisionDialog):
     """The decision's choices as big numbered buttons (two columns when there are many)."""
 
+    choice_list: ChoiceList | None = None
+
     def build(self) -> None:
         rows = self.choice_rows()
-        self.choice_list = ChoiceList()
-        self.buttons = self.choice_list.set_choices(rows, cols=2 if len(rows) > 4 else 1)
+        if self.choice_list is None:
+            self.choice_list = ChoiceList()
+        self.buttons = fill_choices(self.choice_list, rows, cols=2 if len(rows) > 4 else 1)
         self.add_widget(self.choice_list)
+
+
+def fill_choices(choice_list: ChoiceList, rows: Any, *, cols: int = 1) -> list[BigButton]:
+    """:meth:`ChoiceList.set_choices` keeping the list's buttons: each is given its new row
+    (label, number, role, what a tap does), more are made when needed, the extra ones leave
+    (kept for the next fill). A dialog refilled for the next decision builds no button."""
+    grid = choice_list.ids.grid
+    pool: list[BigButton] | None = getattr(choice_list, "button_pool", None)
+    if pool is None:
+        pool = choice_list.button_pool = []
+    choice_list.cols = cols
+    grid.clear_widgets()
+    buttons = []
+    for i, (label, number, role, callback, *index) in enumerate(rows):
+        if i == len(pool):
+            button = BigButton()
+            button.bind(on_release=_tap)
+            pool.append(button)
+        button = pool[i]
+        button.text, button.number, button.role = label, number, role
+        # Which of the decision's choices the button answers (drivers and tests find it).
+        button.choice_index = index[0] if index else None
+        button.tap = callback
+        grid.add_widget(button)
+        buttons.append(button)
+    choice_list.ids.scroll.scroll_y = 1
+    return buttons
+
+
+def _tap(button: Any) -> None:
+    button.tap()
 
 
 def extra_button(text: str, callback: Any, *, role: str = "quiet") -> BigButton:

@@ -183,7 +183,7 @@ class DiceDialog(DecisionDialog):
         self.add_widget(self.choice_list)
 
     def confirm(self) -> bool:
-        return bool(self.controller.confirm_roll(self.decision.id))
+        return bool(self.controller.confirm_roll(self.decision_id()))
 
     def throw(self) -> bool:
         return bool(self.controller.throw(None))
@@ -219,4 +219,4 @@ class DiceDialog(DecisionDialog):
                 self.entry.say(_("Tap the opponent first"))
                 return False
             return self.answer(self._dice_index(), dice=faces, opponent=opponent)
-        return bool(self.controller.enter_roll(self.decision.id, faces))
+        return bool(self.controller.enter_roll(self.decision_id(), faces))
