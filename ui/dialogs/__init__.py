@@ -113,7 +113,9 @@ class DecisionHost(BoxLayout):
         dialog = self._dialogs.get(cls)
         if dialog is None or dialog.controller is not self.controller or dialog.lang != view.lang:
             # (a language switch: its own words, "Pad", "Correct", are built in the new one)
-            dialog = self._dialogs[cls] = cls(self.controller, view)
+            dialog = cls(self.controller, view)
+            if dialog.reusable:
+                self._dialogs[cls] = dialog
         else:
             dialog.renew(view)
         self._set(dialog)

@@ -43,6 +43,9 @@ class DecisionDialog(BoxLayout):
     (the view it answers), ``view`` (the whole table view, for the proposal). Subclasses fill
     themselves in :meth:`build` and may refresh in :meth:`update`."""
 
+    #: Kept by the host for the next decision of its kinds (False: built each time, for a
+    #: dialog seen once a game, whose widgets would only take memory the rest of the game).
+    reusable = True
     decision = ObjectProperty(None)
     view = ObjectProperty(None)
     #: Asks the table screen for the whole width (the map steps aside).

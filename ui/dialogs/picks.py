@@ -33,6 +33,8 @@ def space_names(key: Any) -> str:
 class DealDialog(DecisionDialog):
     """A player's starting Travel Voucher and Roll Three card, as dealt at the table."""
 
+    reusable = False  # the start of a game only
+
     def build(self) -> None:
         self.wide = True
         choice = self.decision.choices[0]
