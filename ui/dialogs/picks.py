@@ -87,9 +87,7 @@ class DrawDialog(DecisionDialog):
                 rows.append(((index, None), choice.label, also))
         search: SearchList | None = getattr(self, "search", None)
         if search is None:
-            search = self.search = RefilledSearchList(
-                hint=_("Search the card's title, or type its number")
-            )
+            search = self.search = SearchList(hint=_("Search the card's title, or type its number"))
             search.bind(on_pick=lambda _s, value: self.pick(*value))
         search.query = ""  # the last card's search is not this one's
         search.cols = 2 if len(rows) > 8 else 1
@@ -122,29 +120,3 @@ class SpaceDialog(ChoicesDialog):
         ]
         self.search.bind(on_pick=lambda _s, key: self.answer(index, space=key))
         self.add_widget(self.search)
-
-
-class RefilledSearchList(SearchList):
-    """A :class:`SearchList` that keeps its buttons from one fill to the next (new rows, a
-    query typed): each is given its new row, more are made when needed. The card drawn's list
-    has a hundred cards and changes by a card or two between draws; building its buttons
-    again for every draw was most of the dialog's cost."""
-
-    def _fill(self) -> None:
-        grid = self.ids.get("grid")
-        if grid is None:
-            return
-        pool: list[BigButton] = self.__dict__.setdefault("_pool", [])
-        grid.clear_widgets()
-        for i, (number, value, label) in enumerate(self.matches()):
-            if i == len(pool):
-                button = BigButton(halign="left", font_size="18sp")
-                # A long title wraps on the button rather than running off its edges.
-                button.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(16), None)))
-                button.bind(on_release=lambda b: self.dispatch("on_pick", b.value))
-                pool.append(button)
-            button = pool[i]
-            button.text = f"{number}.  {label}"
-            button.value = value
-            grid.add_widget(button)
-        self.ids.scroll.scroll_y = 1

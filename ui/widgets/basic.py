@@ -329,15 +329,24 @@ class SearchList(BoxLayout):
         self._fill()  # rows given to the constructor came before the grid
 
     def _fill(self) -> None:
+        # The buttons are kept from one fill to the next (new rows, a query typed), each given
+        # its new row: the card drawn's list has a hundred cards and changes by a card or two
+        # between draws, and building its buttons again was most of the dialog's cost.
         grid = self.ids.get("grid")
         if grid is None:
             return
+        pool: list[BigButton] = self.__dict__.setdefault("_pool", [])
         grid.clear_widgets()
-        for number, value, label in self.matches():
-            button = BigButton(text=f"{number}.  {label}", halign="left", font_size="18sp")
-            # A long title wraps on the button rather than running off its edges.
-            button.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(16), None)))
-            button.bind(on_release=lambda _b, v=value: self.dispatch("on_pick", v))
+        for i, (number, value, label) in enumerate(self.matches()):
+            if i == len(pool):
+                button = BigButton(halign="left", font_size="18sp")
+                # A long title wraps on the button rather than running off its edges.
+                button.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(16), None)))
+                button.bind(on_release=lambda b: self.dispatch("on_pick", b.value))
+                pool.append(button)
+            button = pool[i]
+            button.text = f"{number}.  {label}"
+            button.value = value
             grid.add_widget(button)
         self.ids.scroll.scroll_y = 1
 
