@@ -5,6 +5,7 @@ Its one I/O module, the game log (``companion.log.gamelog``), is the only one al
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
@@ -66,20 +67,12 @@ def _imports(repo_root: Path) -> dict[str, dict[str, set[str]]]:
     """Each companion module -> the companion modules it imports -> the names it takes from them
     (``*`` for the module itself). Imports under ``if TYPE_CHECKING:`` do not run, so they do not
     count."""
-    import ast
-
     graph: dict[str, dict[str, set[str]]] = {}
     for path in sorted((repo_root / "companion").rglob("*.py")):
         parts = path.relative_to(repo_root).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         tree = ast.parse(path.read_text("utf-8"))
-        skip = {
-            id(n)
-            for node in ast.walk(tree)
-            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-            for child in node.body
-            for n in ast.walk(child)
-        }
+        skip = _type_checking_only(tree)
         edges: dict[str, set[str]] = {}
         for node in ast.walk(tree):
             if id(node) in skip:
@@ -127,8 +120,6 @@ def test_no_import_cycle_inside_companion(repo_root: Path) -> None:
 
 
 def test_no_module_takes_another_modules_private_names(repo_root: Path) -> None:
-    import ast
-
     offenders = [
         f"{module} imports {dep}.{name}"
         for module, deps in _imports_cache(repo_root).items()
@@ -156,6 +147,17 @@ def test_no_module_takes_another_modules_private_names(repo_root: Path) -> None:
     assert offenders == []
 
 
+def _type_checking_only(tree: ast.AST) -> set[int]:
+    """The ids of the nodes under ``if TYPE_CHECKING:``: imports there do not run."""
+    return {
+        id(n)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for child in node.body
+        for n in ast.walk(child)
+    }
+
+
 _GRAPH: dict[str, dict[str, set[str]]] = {}
 
 
@@ -180,16 +182,8 @@ _KIVY_SIDE = (
 
 def _top_imports(path: Path) -> set[str]:
     """The modules ``path`` imports at run time (not under ``if TYPE_CHECKING:``)."""
-    import ast
-
     tree = ast.parse(path.read_text("utf-8"))
-    skip = {
-        id(n)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-        for child in node.body
-        for n in ast.walk(child)
-    }
+    skip = _type_checking_only(tree)
     names: set[str] = set()
     for node in ast.walk(tree):
         if id(node) in skip:
