@@ -436,7 +436,7 @@ def test_bookkeeping_events_and_turns_without_words_are_not_shown() -> None:
                 "property": "Boardwalk",
                 "holding": {"owner": "Ann", "level": 5, "improved": False, "mortgaged": False},
             },
-            "Boardwalk: Ann, with a hotel.",
+            "Boardwalk belongs to Ann, with a hotel.",
         ),
         (
             {
@@ -444,7 +444,7 @@ def test_bookkeeping_events_and_turns_without_words_are_not_shown() -> None:
                 "property": "Reading Railroad",
                 "holding": {"owner": "Ann", "level": 0, "improved": True, "mortgaged": True},
             },
-            "Reading Railroad: Ann, improved, mortgaged.",
+            "Reading Railroad belongs to Ann, improved, mortgaged.",
         ),
         (
             {"type": "seat", "player": "Ann", "set": {"in_jail": True, "jail_turns": 0}},
