@@ -50,8 +50,10 @@ def configure_input(device: bool) -> None:
     Config.set("input", name, value)
 
 
-def configure_window(*, size: tuple[int, int] | None, device: bool) -> None:
-    """Window settings, before the window exists."""
+def configure_window(*, size: tuple[int, int] | None, device: bool, rotation: int = 0) -> None:
+    """Window settings, before the window exists. ``rotation`` turns the picture and the
+    touches with it (Touch Display 2 is a portrait panel; ``../shared/UI.md`` §3.5)."""
+    Config.set("graphics", "rotation", str(rotation))
     if size is not None:
         Config.set("graphics", "width", str(size[0]))
         Config.set("graphics", "height", str(size[1]))
@@ -112,6 +114,8 @@ class CompanionApp(App):
     :param devices: a started-on-``on_start`` :class:`ui.devices.TableDevices` factory taking
         ``post``, or None (touch only).
     :param animate: flashes and animations; off in tests and the headless demo.
+    :param status: where the app records its renderer, window, input and dice module for
+        ``companion doctor`` (:mod:`ui.appstatus`), or None.
     """
 
     title = "Ultimate Monopoly companion"
@@ -125,9 +129,11 @@ class CompanionApp(App):
         devices_factory: Callable[[Any, Callable[[Callable[[], None]], None]], Any] | None = None,
         animate: bool = True,
         keys: bool = True,
+        status: Any = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        self.status = status
         self.vm = ViewModel(animate=animate)
         self.animation_scale = 1.0 if animate else 0.0
         self.controller = controller_factory(self.post)
@@ -189,11 +195,52 @@ class CompanionApp(App):
 
         if self.keys:
             Window.bind(on_key_down=self._on_key)
+        self._record_status(Window)
         if self.devices_factory is not None:
             self.devices = self.devices_factory(self.controller, self.post)
+            if self.status is not None:
+                self.devices.on_dice_status = self._record_dice
             self.devices.start()
         # The table shows on resume; setup otherwise (the controller decides).
         self._on_view(self.controller.view)
+
+    def _record_status(self, window: Any) -> None:
+        """The renderer, window and input providers, as this process got them."""
+        if self.status is None:
+            return
+        from kivy.graphics.opengl import GL_RENDERER, GL_VENDOR, GL_VERSION, glGetString
+        from kivy.metrics import Metrics
+
+        def text(name: int) -> str:
+            value = glGetString(name)
+            return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+
+        self.status.update(
+            gl={
+                "renderer": text(GL_RENDERER),
+                "vendor": text(GL_VENDOR),
+                "version": text(GL_VERSION),
+            },
+            window={
+                "size": list(window.system_size),
+                "rotation": window.rotation,
+                "density": Metrics.density,
+                "driver": os.environ.get("SDL_VIDEODRIVER", ""),
+            },
+            input=[f"{name} = {value}" for name, value in Config.items("input")],
+        )
+
+    def _record_dice(self, status: Any) -> None:
+        module = status.module
+        self.status.update(
+            dice={
+                "state": status.state,
+                "url": status.url,
+                "detail": status.detail,
+                "fault": status.fault,
+                "module": None if module is None else f"{module.module} {module.firmware}",
+            }
+        )
 
     def on_stop(self) -> None:
         if self.devices is not None:

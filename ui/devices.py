@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from hardware.config import HardwareConfig
     from hardware.emulator import DiceModuleEmulator
     from hardware.reader import DiceReader
+    from hardware.readings import ReaderStatus
     from ui.controller import TableController
 
 log = logging.getLogger(__name__)
@@ -49,11 +50,13 @@ class TableDevices:
         set here.
     :param post: runs a function on the main thread; must not block.
     :param config: the hardware configuration (default: ``hardware.config.load_config()``).
-    :param dice_url: the dice module's port, ``"emulator"``, or ``None`` for no dice module
-        (rolls entered by touch); default: the configuration's ``serial.url``.
+    :param dice_url: the dice module's port, ``"emulator"`` (the default), or ``None`` for no
+        dice module (rolls entered by touch).
     :param buttons: whether to set up the buttons.
     :param pin_factory: a gpiozero pin factory (``MockFactory`` on a desktop or in tests).
     :param clock: the buttons' debounce clock (tests).
+    :param on_dice_status: also told of each change of the dice module's state (on the main
+        thread, after the controller): the app records it for ``companion doctor``.
     """
 
     def __init__(
@@ -67,6 +70,7 @@ class TableDevices:
         pin_factory: Any = None,
         clock: Callable[[], float] | None = None,
         emulator_options: dict[str, Any] | None = None,
+        on_dice_status: Callable[[ReaderStatus], None] | None = None,
     ) -> None:
         if config is None:
             from hardware.config import load_config
@@ -80,6 +84,7 @@ class TableDevices:
         self.pin_factory = pin_factory
         self.clock = clock
         self.emulator_options = dict(emulator_options or {})
+        self.on_dice_status = on_dice_status
         self.emulator: DiceModuleEmulator | None = None
         self.reader: DiceReader | None = None
         self.buttons: TableButtons | None = None
@@ -121,10 +126,15 @@ class TableDevices:
             self.config,
             post=self.post,
             on_reading=self.controller.on_reading,
-            on_status=self.controller.on_dice_status,
+            on_status=self._dice_status,
         )
         self.reader.start()
         self.controller.reread_hook = self.reader.request_reread
+
+    def _dice_status(self, status: ReaderStatus) -> None:
+        self.controller.on_dice_status(status)
+        if self.on_dice_status is not None:
+            self.on_dice_status(status)
 
     def _start_buttons(self) -> None:
         from hardware.buttons import TableButtons

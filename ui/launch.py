@@ -14,9 +14,14 @@ import os
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from hardware.display import Panel
 
 EXIT_NO_DISPLAY = 2
+EMULATOR = "emulator"
+"""``--dice emulator``: a dice module emulated on a pseudo-terminal (``ui.devices.EMULATOR``)."""
 #: SDL video drivers that need no X or Wayland display.
 _DRIVERS_WITHOUT_DISPLAY = ("offscreen", "kmsdrm", "rpi", "directfb", "vivante", "evdev")
 
@@ -63,18 +68,34 @@ def register(commands: Any) -> None:
     app.add_argument(
         "--db",
         metavar="FILE",
-        help="the game log (default: $XDG_DATA_HOME/companion/games.db)",
+        help="the game log (default: $COMPANION_DB, else $XDG_DATA_HOME/companion/games.db)",
     )
     app.add_argument("--lang", choices=("en", "fr"), help="the language (default: as last set)")
     app.add_argument(
         "--dice",
         metavar="URL",
-        default="emulator",
-        help="the dice module's port; 'emulator' (default) emulates it on a pseudo-terminal; "
-        "'none' for touch entry only",
+        help="the dice module's port; 'emulator' (the default, except with --kiosk) emulates "
+        "it on a pseudo-terminal; 'none' for touch entry only; with --kiosk the default is "
+        "serial.url of the configuration",
     )
-    app.add_argument("--config", metavar="FILE", help="the hardware configuration (TOML)")
+    app.add_argument(
+        "--config",
+        metavar="FILE",
+        help="the hardware configuration (TOML; default: $COMPANION_CONFIG if set)",
+    )
     app.add_argument("--size", type=_size, metavar="WxH", help="the window size, e.g. 800x480")
+    app.add_argument(
+        "--kiosk",
+        action="store_true",
+        help="the table's own screen (the Pi's service): full screen on KMS/DRM without X, on "
+        "the card of the connected DSI (else HDMI) screen, turned and scaled for that panel",
+    )
+    app.add_argument(
+        "--rotation",
+        type=int,
+        choices=(0, 90, 180, 270),
+        help="turn the picture (default: 90 for a portrait panel such as Touch Display 2)",
+    )
     app.add_argument(
         "--headless-demo",
         action="store_true",
@@ -88,6 +109,9 @@ def register(commands: Any) -> None:
 
 
 def default_db() -> Path:
+    """The game log: ``$COMPANION_DB`` (the Pi's service sets it), else the user's data folder."""
+    if os.environ.get("COMPANION_DB"):
+        return Path(os.environ["COMPANION_DB"])
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "companion" / "games.db"
 
@@ -119,12 +143,41 @@ def run_app(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             out=out,
             err=err,
         )
+    panel = None
+    if args.kiosk:
+        panel = _kiosk_environment(err)
+        if panel is None:
+            return EXIT_NO_DISPLAY
     problem = display_problem()
     if problem is not None:
         print(f"companion: error: {problem}", file=err)
         return EXIT_NO_DISPLAY
     os.environ.setdefault("KIVY_NO_ARGS", "1")
-    return _run_window(args, db, err)
+    return _run_window(args, db, err, panel)
+
+
+def _kiosk_environment(err: TextIO) -> Panel | None:
+    """SDL on KMS/DRM on the connected panel's card, Kivy's density for it (``../shared/UI.md``
+    §3.2, §3.5); values already in the environment (the unit's) win. None, after one line,
+    when no screen is connected."""
+    from hardware.display import find_panel
+
+    panel = find_panel()
+    if panel is None:
+        print(
+            "companion: error: no screen is connected (no DSI or HDMI connector in "
+            "/sys/class/drm says 'connected'): check the display's ribbon cable and power, "
+            "then run 'companion doctor'",
+            file=err,
+        )
+        return None
+    os.environ.setdefault("SDL_VIDEODRIVER", "kmsdrm")
+    os.environ.setdefault("KIVY_WINDOW", "sdl2")
+    os.environ.setdefault("COMPANION_DEVICE", "1")
+    for name, value in panel.environment().items():
+        os.environ.setdefault(name, value)
+    print(f"companion: drawing on the {panel.describe()}", file=err)
+    return panel
 
 
 def _headless_environment() -> None:
@@ -143,28 +196,35 @@ def _headless_environment() -> None:
     os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 
 
-def _run_window(args: argparse.Namespace, db: Path, err: TextIO) -> int:
+def _run_window(args: argparse.Namespace, db: Path, err: TextIO, panel: Panel | None) -> int:
     from ui import app as ui_app
+    from ui.appstatus import AppStatus, status_path
 
     device = ui_app.on_device()
     if not device:
         # The desktop has no GPIO: the buttons are mock pins, and the keys stand in for them.
         os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
     ui_app.configure_input(device)
-    ui_app.configure_window(size=args.size, device=device)
-    config = None
-    if args.config:
-        from hardware.config import load_config
+    rotation = args.rotation
+    if rotation is None:
+        rotation = panel.rotation if panel is not None else 0
+    ui_app.configure_window(size=args.size, device=device, rotation=rotation)
+    from hardware.config import load_config
 
-        try:
-            config = load_config(args.config)
-        except Exception as exc:  # noqa: BLE001 - one line, as every command
-            print(f"companion: error: {exc}", file=err)
-            return EXIT_NO_DISPLAY
-    dice_url = None if args.dice == "none" else args.dice
+    try:
+        config = load_config(args.config)  # None: $COMPANION_CONFIG, else the defaults
+    except Exception as exc:  # noqa: BLE001 - one line, as every command
+        print(f"companion: error: {exc}", file=err)
+        return EXIT_NO_DISPLAY
+    dice = args.dice or (config.serial.url if args.kiosk else EMULATOR)
+    status = AppStatus(status_path(db))
+    status.update(
+        panel=None if panel is None else panel.describe(), dice={"state": "starting", "url": dice}
+    )
     app = ui_app.CompanionApp(
         controller_factory(db, args.lang),
-        devices_factory=devices_factory(config, dice_url),
+        devices_factory=devices_factory(config, None if dice == "none" else dice),
+        status=status,
     )
     app.run()
     return 0
