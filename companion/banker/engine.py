@@ -234,8 +234,7 @@ def _advance(tx: Tx, options: bool = True) -> None:
     assert tx.decision is not None
     tx.decision, event = pose(tx.state, tx.decision, tx.agenda, options=options)
     tx.events.append(event)
-    # What evolve() would fold from the event, without parsing back the decision just built.
-    tx.state = copy_with(tx.state, {"decision": tx.decision, "agenda": tuple(tx.agenda)})
+    tx.finish(tx.decision)
 
 
 def pose(

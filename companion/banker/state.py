@@ -13,7 +13,6 @@ the event was decided (``companion.banker.engine.decide``). Events are plain JSO
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
@@ -258,8 +257,23 @@ def _by_owner(holdings: Mapping[str, Holding]) -> Mapping[str, tuple[str, ...]]:
 _OWNERS: dict[int, tuple[Mapping[str, Holding], Mapping[str, tuple[str, ...]]]] = {}
 
 
-@functools.lru_cache(maxsize=64)
 def _situation(state: GameState) -> Situation:
+    """The referee's view of ``state``, made once per state (a command's working copy forgets
+    it whenever an event changes the copy: :func:`fold_in_place`)."""
+    cached = _SITUATIONS.get(id(state))
+    if cached is not None and cached[0] is state:
+        return cached[1]
+    if len(_SITUATIONS) > 64:
+        _SITUATIONS.clear()
+    situation = _new_situation(state)
+    _SITUATIONS[id(state)] = (state, situation)
+    return situation
+
+
+_SITUATIONS: dict[int, tuple[GameState, Situation]] = {}
+
+
+def _new_situation(state: GameState) -> Situation:
     players = tuple(seat_player(s) for s in state.active)
     return Situation(
         players=players,
@@ -338,6 +352,57 @@ def evolve(state: GameState | None, event: Event) -> GameState:
     if "seats" in changes:
         changes["active"] = tuple(s for s in changes["seats"] if not s.bankrupt)
     return copy_with(state, changes)
+
+
+def working_copy(state: GameState) -> GameState:
+    """A copy of ``state`` for one command to fold its events into in place
+    (:func:`fold_in_place`), handed out as the new state when the command ends.
+
+    The copy has the read API of every state because it is one: a handler reads ``tx.state``
+    between events as before. Only the command that made it holds it until then; from then on
+    nothing changes it. ``state`` itself is never changed (undo keeps it)."""
+    return copy_with(state, _NO_CHANGES)
+
+
+_NO_CHANGES: Mapping[str, Any] = MappingProxyType({})
+_set = object.__setattr__
+
+
+def fold_in_place(state: GameState, event: Event, cash: dict[str, int] | None) -> dict[str, int] | None:
+    """Fold ``event`` into ``state``, a :func:`working_copy` no one else holds yet; the same
+    changes as :func:`evolve`, set on the copy instead of on a new state.
+
+    Balances change in place in ``cash``, the copy's own balances (``None`` until the
+    command's first transfer, which copies them); returns the balances to pass next time.
+    Every other change sets the fields :func:`evolve`'s fold gives: the holdings, seats and
+    counts are still new immutable values, which caches keyed on them rely on."""
+    kind = event["type"]
+    if kind == "transfer":
+        if cash is None:
+            cash = dict(state.cash)
+            _set(state, "cash", MappingProxyType(cash))
+        amount = event["amount"]
+        cash[event["from"]] -= amount
+        cash[event["to"]] += amount
+    else:
+        fold = _FOLDS.get(kind)
+        if fold is None:
+            return cash  # narrative events ("rolled", "drew", "note") change nothing
+        changes = fold(state, event)
+        if "seats" in changes:
+            changes["active"] = tuple(s for s in changes["seats"] if not s.bankrupt)
+        for name, value in changes.items():
+            _set(state, name, value)
+    _SITUATIONS.pop(id(state), None)
+    return cash
+
+
+def fold_decision(state: GameState, decision: Decision, agenda: tuple[Task, ...]) -> None:
+    """Set the decision posed and the agenda after it on a :func:`working_copy` (what folding
+    its ``decision`` event gives)."""
+    _set(state, "decision", decision)
+    _set(state, "agenda", agenda)
+    _SITUATIONS.pop(id(state), None)
 
 
 Changes = dict[str, Any]

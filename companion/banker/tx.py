@@ -16,7 +16,14 @@ from typing import Any
 
 from companion.banker import commands, tasks
 from companion.banker.ledger import BANK, POOL
-from companion.banker.state import Decision, Event, GameState, evolve
+from companion.banker.state import (
+    Decision,
+    Event,
+    GameState,
+    fold_decision,
+    fold_in_place,
+    working_copy,
+)
 from companion.errors import BadRollError, IllegalCommandError, shown
 from companion.messages import Message, message
 from companion.rules.board import load_data, ultimate_board
@@ -30,12 +37,18 @@ DECK = card_deck()
 
 
 class Tx:
-    """One command being decided: the state as events are emitted, the agenda, the decision."""
+    """One command being decided: the state as events are emitted, the agenda, the decision.
 
-    __slots__ = ("state", "events", "agenda", "decision", "board", "deck", "moved_on")
+    ``state`` is the command's working copy (:func:`~companion.banker.state.working_copy`):
+    each event emitted is folded into it in place, and it becomes the new state when the
+    command ends (:meth:`finish`). The state the command started from is never changed."""
+
+    __slots__ = ("state", "events", "agenda", "decision", "board", "deck", "moved_on", "_cash")
 
     def __init__(self, state: GameState) -> None:
-        self.state = state
+        self.state = working_copy(state)
+        #: The working copy's own balances, once a transfer has copied them.
+        self._cash: dict[str, int] | None = None
         self.events: list[Event] = []
         self.agenda: list[tasks.Task] = list(state.agenda)
         self.decision: Decision | None = None
@@ -47,7 +60,16 @@ class Tx:
     def emit(self, type_: str, **data: Any) -> None:
         event = {"type": type_, **data}
         self.events.append(event)
-        self.state = evolve(self.state, event)
+        self._cash = fold_in_place(self.state, event, self._cash)
+
+    def finish(self, decision: Decision) -> GameState:
+        """The command's end: its decision and agenda set, the working copy is the new state
+        (as :func:`~companion.banker.state.evolve` would fold the ``decision`` event, without
+        parsing back the decision just built). Nothing changes it after."""
+        state = self.state
+        fold_decision(state, decision, tuple(self.agenda))
+        self._cash = None
+        return state
 
     def ask(
         self,
