@@ -1,5 +1,5 @@
 """The ``companion`` commands that read game logs: ``history``, ``games``, ``log check`` and
-``log salvage``.
+``log salvage``; and ``backup`` and ``restore``, which copy one (docs/reliability.md, "Backups").
 
 They open the game log (sqlite-utils) only when run, so importing the command line stays pure.
 """
@@ -8,7 +8,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from typing import Any, TextIO
+
+#: The game log ``backup`` and ``restore`` take when no ``--db`` is given.
+DB_VARIABLE = "COMPANION_DB"
+#: The folder ``backup`` writes into when no ``--to`` is given.
+BACKUPS_VARIABLE = "COMPANION_BACKUPS"
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -71,6 +77,38 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     salvage.add_argument("file", metavar="FILE", help="the damaged game log")
     salvage.add_argument("--out", required=True, metavar="NEW", help="the new game log to write")
     salvage.set_defaults(handler=_salvage)
+
+    save = commands.add_parser(
+        "backup",
+        help="copy the game log into a folder of dated backups, keeping the newest N",
+        description="Copy the game log, even while a game is being played on it, into DIR as "
+        "games-YYYYMMDD-HHMMSS.db (UTC), check the copy, and keep the newest N backups there "
+        "(other files are left alone). Prints the backup's path.",
+    )
+    save.add_argument("--db", metavar="FILE", help=f"the game log (default: ${DB_VARIABLE})")
+    save.add_argument(
+        "--to", metavar="DIR", help=f"the backup folder (default: ${BACKUPS_VARIABLE})"
+    )
+    save.add_argument(
+        "--keep", type=int, default=14, metavar="N", help="how many backups to keep (default: 14)"
+    )
+    save.set_defaults(handler=_backup)
+
+    back = commands.add_parser(
+        "restore",
+        help="put a backup back as the game log",
+        description="Check the backup, then write it as the game log. An existing game log is "
+        "replaced only with --force, never while a companion has it open, and is kept beside "
+        "it as FILE.before-restore-YYYYMMDD-HHMMSS.",
+    )
+    back.add_argument("backup", metavar="BACKUP", help="the backup file (games-….db)")
+    back.add_argument(
+        "--db", metavar="FILE", help=f"the game log to write (default: ${DB_VARIABLE})"
+    )
+    back.add_argument(
+        "--force", action="store_true", help="replace the game log if it exists (it is kept)"
+    )
+    back.set_defaults(handler=_restore)
 
 
 def _history(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -211,3 +249,31 @@ def _existing(path: str) -> str:
     if not Path(path).is_file():
         raise GameLogError(f"no game log at {path!r}: give the file 'companion play --db' wrote")
     return path
+
+
+def _given(value: str | None, option: str, variable: str) -> str:
+    from companion.log.backup import BackupError
+
+    given = value or os.environ.get(variable)
+    if not given:
+        raise BackupError(f"no {option} given: give {option} or set {variable}")
+    return given
+
+
+def _backup(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from companion.log.backup import backup
+
+    db = _given(args.db, "--db", DB_VARIABLE)
+    folder = _given(args.to, "--to", BACKUPS_VARIABLE)
+    out.write(f"{backup(db, folder, keep=args.keep)}\n")
+    return 0
+
+
+def _restore(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from companion.log.backup import restore
+
+    db = _given(args.db, "--db", DB_VARIABLE)
+    kept = restore(args.backup, db, force=args.force)
+    out.write(f"Restored {args.backup} as {db}")
+    out.write(f" (the game log it replaced is kept as {kept}).\n" if kept else ".\n")
+    return 0
