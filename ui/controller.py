@@ -490,9 +490,10 @@ class TableController:
         return self._run({**command, "decision": decision_id})
 
     def press(self, position: int, *, decision_id: int | None = None) -> bool:
-        """A physical button (or its key): position ``k`` answers the decision's choice
-        ``k`` (from 1); with a dice proposal waiting, position 1 confirms it. ``decision_id``
-        is the decision in force when the button went down (:mod:`ui.devices` stamps it), so a
+        """A physical button (or its key): position ``k`` answers the decision's ``k``-th
+        numbered choice (``DecisionView.numbered``: the main actions, never a Travel Voucher's
+        destination); with a dice proposal waiting, position 1 confirms it. ``decision_id`` is
+        the decision in force when the button went down (:mod:`ui.devices` stamps it), so a
         doubled edge acts once."""
         if self.game is None:
             return self._no_game()
@@ -503,15 +504,18 @@ class TableController:
             return self._stale(decision_id)
         if self._proposal is not None and position == 1:
             return self.confirm_roll(decision_id)
-        choices = self.view.decision.choices if self.view.decision else ()
-        if not 1 <= position <= len(choices):
+        decision = self.view.decision
+        numbered = decision.numbered if decision is not None else ()
+        if not 1 <= position <= len(numbered):
             return self._refuse(_("Button {number} has nothing to do now", number=position))
-        choice = choices[position - 1]
+        assert decision is not None
+        index = numbered[position - 1]
+        choice = decision.choices[index]
         if choice.free:
             if set(choice.free) == {"dice"}:
                 return self._refuse(_("Throw the dice, or enter them on the screen"))
             return self._refuse(_("Choose on the screen: {label}", label=choice.label))
-        return self.answer(decision_id, position - 1)
+        return self.answer(decision_id, index)
 
     def action(self, name: str, *, decision_id: int | None = None) -> bool:
         """A button's configured action (``hardware.config.ACTIONS``): ``roll`` (confirm the

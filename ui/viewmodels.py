@@ -25,7 +25,7 @@ from companion.messages import language, render, render_decision, render_event
 from companion.rules.board import load_data, ultimate_board
 from companion.rules.cards import card_deck
 from ui.explain import explain
-from ui.i18n import N_, money, translate
+from ui.i18n import LANGUAGES, N_, money, translate
 
 if TYPE_CHECKING:
     from companion.banker.state import Decision, GameState
@@ -117,6 +117,16 @@ class Choice:
     #: Who gives it (an auction's bidder; otherwise the decision's player).
     player: str = ""
 
+    @property
+    def is_voucher(self) -> bool:
+        """A Travel Voucher played to one of its destinations: one answer among dozens
+        (every space ahead to the end of the side), picked from a list on the screen."""
+        return self.command.get("type") == "voucher"
+
+
+#: The physical buttons that answer a decision's choices (positions 1, 2, 3).
+BUTTONS = 3
+
 
 @dataclass(frozen=True)
 class DecisionView:
@@ -128,6 +138,26 @@ class DecisionView:
     #: (count of regular dice, whether the speed die counts) when the decision wants dice.
     dice: tuple[int, bool] | None
     data: Mapping[str, Any]
+    #: The indexes of the choices that the physical buttons 1, 2, 3 answer, in order: the
+    #: decision's main actions (roll, pay bail, use a jail card, end the turn, buy...), never
+    #: a Travel Voucher's destination, which is picked on the screen.
+    numbered: tuple[int, ...]
+
+    def number_of(self, index: int) -> int:
+        """The physical button (1-3) that answers the choice at ``index``, or 0 for none."""
+        return self.numbered.index(index) + 1 if index in self.numbered else 0
+
+
+def numbered_choices(choices: Sequence[Choice]) -> tuple[int, ...]:
+    """The choices the physical buttons answer: the first :data:`BUTTONS` that are not a
+    Travel Voucher's destination.
+
+    >>> roll = Choice("Roll the dice", {"type": "roll"}, None, {}, "roll")
+    >>> bus = Choice("Bus Ticket to GO", {"type": "voucher", "space": "GO"}, None, {}, "voucher")
+    >>> numbered_choices((roll, bus, bus, bus))
+    (0,)
+    """
+    return tuple(i for i, choice in enumerate(choices) if not choice.is_voucher)[:BUTTONS]
 
 
 @dataclass(frozen=True)
@@ -326,6 +356,17 @@ def card_title(card_id: str, lang: str) -> str:
     if card_id in _DECK.vouchers:
         return words.get(f"voucher.{card_id}", _DECK.vouchers[card_id].label)
     return str(card_id)
+
+
+def card_titles(card: Any) -> str:
+    """A card's titles in every language of the app, for a search: the physical cards at a
+    French table may be printed in French or in English."""
+    return " ".join(dict.fromkeys(card_title(str(card), lang) for lang in LANGUAGES))
+
+
+def space_names(key: Any) -> str:
+    """A space's names in every language of the app, for a search."""
+    return " ".join(dict.fromkeys(space_name(str(key), lang) for lang in LANGUAGES))
 
 
 def company_name(name: str, lang: str) -> str:
@@ -556,7 +597,14 @@ def decision_view(state: GameState, lang: str) -> DecisionView | None:
     wanted = wanted_dice(d)
     dice = None if wanted is None else (int(wanted["count"]), bool(wanted["speed"]))
     return DecisionView(
-        d.id, d.kind, d.player, render_decision(d, lang), choices, dice, dict(d.data)
+        d.id,
+        d.kind,
+        d.player,
+        render_decision(d, lang),
+        choices,
+        dice,
+        dict(d.data),
+        numbered_choices(choices),
     )
 
 
@@ -1302,6 +1350,7 @@ def referee_vouchers(lang: str) -> tuple[tuple[str, str], ...]:
 
 
 __all__ = [
+    "BUTTONS",
     "BoardView",
     "Choice",
     "DecisionView",
@@ -1325,6 +1374,7 @@ __all__ = [
     "history_rows",
     "move_for",
     "net_worth_series",
+    "numbered_choices",
     "player_sheet",
     "proposal_label",
     "referee_cards",

@@ -626,3 +626,74 @@ def test_undo_of_an_answer_with_nothing_to_show_names_it_in_words(make):
     c.set_language("fr")
     words = c.undo_text().replace("\u202f", " ").replace("\u00a0", " ")
     assert words == f"Annuler {d.player} : la mise aux enchères"
+
+
+# -- The physical buttons ----------------------------------------------------------------------------
+
+#: Ann holds three Travel Vouchers (a Bus Ticket alone goes to any of ten spaces): dozens of
+#: answers besides the roll. She owns the spaces a 3+5 (+1) takes her to, so the turn then
+#: waits for its end with the vouchers still offered.
+VOUCHER_TABLE = {
+    "players": [
+        {
+            "name": "Ann",
+            "position": "GO",
+            "cash": 1000,
+            "vouchers": [
+                "voucher-bus-ticket",
+                "voucher-transit-token",
+                "voucher-free-cab-fare-ahead-2",
+            ],
+        },
+        {"name": "Bob", "position": "GO", "cash": 1000, "vouchers": []},
+    ],
+    "to_move": "Ann",
+    "properties": {"Vermont Avenue": {"owner": "Ann"}, "Connecticut Avenue": {"owner": "Ann"}},
+}
+
+
+def test_the_buttons_never_play_a_travel_voucher(make):
+    c = make()
+    assert c.start_from_situation(json.dumps(VOUCHER_TABLE)), c.view.notice
+    d = c.view.decision
+    assert d.kind == "roll" and sum(ch.is_voucher for ch in d.choices) >= 10
+    assert [d.choices[i].key for i in d.numbered] == ["roll"]
+    state, rows = c.game.state, logged(c)
+    for position in (2, 3):
+        assert not c.press(position)
+        assert c.view.notice == f"Button {position} has nothing to do now"
+        assert c.game.state is state and logged(c) == rows
+    assert c.enter_roll(d.id, [3, 5, 1]), c.view.notice
+    d = c.view.decision
+    assert d.kind == "end_turn" and any(ch.is_voucher for ch in d.choices)
+    assert [d.choices[i].key for i in d.numbered] == ["end_turn"]
+    state, rows = c.game.state, logged(c)
+    for position in (2, 3):
+        assert not c.press(position)
+        assert c.game.state is state and logged(c) == rows
+    assert c.press(1)  # ends the turn
+    assert c.game.done[-1]["type"] == "end_turn" and c.view.decision.player == "Bob"
+
+
+def test_in_jail_the_buttons_roll_pay_bail_and_use_the_card(make):
+    table = {
+        "players": [
+            {
+                "name": "Ann",
+                "position": "middle:10",
+                "in_jail": True,
+                "cash": 1000,
+                "cards": ["chance-get-out-of-jail-free"],
+                "vouchers": ["voucher-bus-ticket"],
+            },
+            {"name": "Bob", "position": "GO", "cash": 1000, "vouchers": []},
+        ],
+        "to_move": "Ann",
+    }
+    c = make()
+    assert c.start_from_situation(json.dumps(table)), c.view.notice
+    d = c.view.decision
+    assert [d.choices[i].key for i in d.numbered] == ["roll", "bail", "jail_card"]
+    assert [d.number_of(i) for i in range(len(d.choices))] == [1, 2, 3]
+    assert c.press(3)
+    assert c.game.done[-1]["type"] == "jail_card"

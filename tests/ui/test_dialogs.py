@@ -187,7 +187,11 @@ def test_a_dialog_is_refilled_for_the_next_decision_of_its_kind(states: dict[str
     dialog, buttons = host.dialog, list(host.dialog.buttons)
     host.show(end)
     assert host.dialog is dialog and host.dialog.decision.kind == "end_turn"
-    assert [b.text for b in dialog.buttons] == [c.label for c in end.decision.choices]
+    # (the end of a turn offers the Travel Vouchers held: folded into one button)
+    assert [b.text for b in dialog.buttons] == [
+        *(c.label for c in end.decision.choices if not c.is_voucher),
+        "Play a Travel Voucher\u2026",
+    ]
     assert dialog.buttons[0] is buttons[0]  # kept, given its new label
     dialog.buttons[0].dispatch("on_release")
     assert recorder.calls[-1] == ("answer", (end.decision.id, 0), {})
@@ -233,3 +237,108 @@ def test_a_touch_answers_the_decision_shown_when_it_went_down(states: dict[str, 
     assert recorder.calls[-1] == ("answer", (buy.decision.id, 0), {})
     release(touch_down())
     assert recorder.calls[-1] == ("answer", (end.decision.id, 0), {})
+
+
+# -- Travel Vouchers: one button, then a list -------------------------------------------------
+
+
+@pytest.fixture
+def voucher_table(tmp_path: Any) -> Any:
+    """A real controller at Ann's roll, Ann holding three Travel Vouchers (a Bus Ticket, a
+    Transit Token, a Free Cab Fare: sixteen destinations), and the host showing its views."""
+    import json
+
+    from tests.ui.test_controller import VOUCHER_TABLE
+    from ui.controller import TableController
+    from ui.dialogs import DecisionHost
+    from ui.setup_store import SetupStore
+
+    c = TableController(db_path=tmp_path / "games.db", store=SetupStore(tmp_path / "setup.json"))
+    assert c.start_from_situation(json.dumps(VOUCHER_TABLE)), c.view.notice
+    host = DecisionHost()
+    host.controller = c
+    c.subscribe(host.show)
+    yield c, host
+    c.close()
+
+
+def _buttons(widget: Any) -> list[Any]:
+    from kivy.uix.button import Button
+
+    return [w for w in widget.walk(restrict=True) if isinstance(w, Button)]
+
+
+def test_a_roll_with_travel_vouchers_shows_one_button_for_them_not_a_wall(voucher_table):
+    c, host = voucher_table
+    dialog = host.dialog
+    vouchers = [i for i, choice in enumerate(c.view.decision.choices) if choice.is_voucher]
+    assert dialog.decision.kind == "roll" and len(vouchers) == 16
+    texts = [b.text for b in _buttons(dialog)]
+    assert texts == ["Enter the dice by touch", "Play a Travel Voucher\u2026"]
+    assert [b.number for b in _buttons(dialog)] == [0, 0]
+    assert not host.wide
+    opener = _buttons(dialog)[-1]
+    opener.dispatch("on_release")
+    picker = dialog.voucher_picker
+    assert host.wide and picker.parent is dialog
+    assert sorted(value for _n, value, _label in picker.search.matches()) == vouchers
+    assert [t.text for t in picker.toggles] == [
+        "All",
+        "Bus Ticket",
+        "Transit Token",
+        "Free Cab Fare +2",
+    ]
+    picker.toggles[2].dispatch("on_release")  # the Transit Token's stations only
+    assert [label for _n, _v, label in picker.search.matches()] == [
+        "Transit Token to Reading Railroad",
+        "Transit Token to Pennsylvania Railroad",
+        "Transit Token to B&O Railroad",
+        "Transit Token to Short Line",
+    ]
+    picker.toggles[0].dispatch("on_release")
+    picker.search.query = "jeton de transit penn"  # the card printed in French finds it too
+    assert [label for _n, _v, label in picker.search.matches()] == [
+        "Transit Token to Pennsylvania Railroad"
+    ]
+    picker.back_button.dispatch("on_release")
+    assert not host.wide and [b.text for b in _buttons(dialog)] == texts
+    assert c.game.done == []  # looking at the list answered nothing
+
+
+def test_a_voucher_tapped_twice_in_the_list_answers_the_decision_once(voucher_table):
+    """A doubled touch on a destination: the first release plays the voucher, the second
+    names the roll decision that is gone and is refused; one command is logged."""
+    from kivy.core.window import Window
+    from kivy.tests.common import UnitTestTouch
+
+    c, host = voucher_table
+    dialog = host.dialog
+    roll = c.view.decision
+    _buttons(dialog)[-1].dispatch("on_release")
+    search = dialog.voucher_picker.search
+    search.query = "Short Line"
+    ((_number, index, label),) = search.matches()
+    assert label == "Transit Token to Short Line"
+    (button,) = [b for b in _buttons(search) if getattr(b, "value", None) == index]
+    done = len(c.game.done)
+
+    def touch_down() -> Any:
+        touch = UnitTestTouch(*dialog.center)
+        touch.scale_for_screen(Window.width, Window.height)
+        dialog.on_touch_down(touch)
+        return touch
+
+    def release(touch: Any) -> None:
+        touch.grab_current = button
+        button.dispatch("on_release")
+        touch.grab_current = None
+
+    first, second = touch_down(), touch_down()
+    release(first)
+    assert len(c.game.done) == done + 1
+    assert c.game.done[-1] == {**roll.choices[index].command, "player": "Ann", "decision": roll.id}
+    assert c.view.decision.id != roll.id
+    state = c.game.state
+    release(second)
+    assert len(c.game.done) == done + 1 and c.game.state is state
+    assert f"#{roll.id}" in c.view.notice

@@ -22,15 +22,12 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
+from ui.dialogs.vouchers import VoucherPicker
 from ui.widgets import BigButton, ChoiceList
+from ui.widgets.words import _
 
 #: The key in a touch's ``ud`` of the decision shown when it went down.
 TOUCH_DECISION = "companion.decision_id"
-
-
-def button_number(index: int) -> int:
-    """The physical button (1-3) that answers the choice at ``index``, or 0 for none."""
-    return index + 1 if 0 <= index < 3 else 0
 
 
 def role_of(choice: Any) -> str:
@@ -51,6 +48,8 @@ class DecisionDialog(BoxLayout):
     #: Asks the table screen for the whole width (the map steps aside).
     wide = BooleanProperty(False)
     title = StringProperty("")
+    #: The Travel Vouchers' list, made when first opened (:meth:`open_vouchers`).
+    voucher_picker: VoucherPicker | None = None
 
     def __init__(self, controller: Any, view: Any, **kwargs: Any) -> None:
         kwargs.setdefault("orientation", "vertical")
@@ -122,19 +121,46 @@ class DecisionDialog(BoxLayout):
         return label
 
     def choice_rows(self, indexes: Any = None) -> list[tuple[Any, ...]]:
-        """The decision's choices (or those at ``indexes``) as :class:`ChoiceList` rows."""
-        choices = self.decision.choices
-        picked = range(len(choices)) if indexes is None else indexes
-        return [
+        """The decision's choices (or those at ``indexes``) as :class:`ChoiceList` rows, each
+        with the number of the physical button that answers it; the Travel Vouchers'
+        destinations (dozens of them) folded into one row that opens their list."""
+        decision = self.decision
+        choices = decision.choices
+        picked = range(len(choices)) if indexes is None else list(indexes)
+        rows: list[tuple[Any, ...]] = [
             (
                 choices[i].label,
-                button_number(i),
+                decision.number_of(i),
                 role_of(choices[i]),
                 lambda i=i: self.answer(i),
                 i,
             )
             for i in picked
+            if not choices[i].is_voucher
         ]
+        if any(choices[i].is_voucher for i in picked):
+            rows.append((_("Play a Travel Voucher\u2026"), 0, "normal", self.open_vouchers))
+        return rows
+
+    def open_vouchers(self) -> None:
+        """The vouchers held and their destinations (:class:`VoucherPicker`) in place of the
+        dialog's buttons, over the whole width; a tap answers the decision, Back returns."""
+        picker = self.voucher_picker
+        if picker is None:
+            picker = self.voucher_picker = VoucherPicker()
+            picker.bind(
+                on_pick=lambda _p, index: self.answer(index),
+                on_back=lambda _p: self.close_vouchers(),
+            )
+        picker.fill(self.decision, self.lang)
+        self.clear_widgets()
+        self.wide = True
+        self.add_widget(picker)
+
+    def close_vouchers(self) -> None:
+        """Back from the vouchers' list to the dialog's buttons."""
+        self.wide = False
+        self.refill()
 
 
 class ChoicesDialog(DecisionDialog):

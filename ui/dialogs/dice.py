@@ -14,7 +14,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.togglebutton import ToggleButton
 
-from ui.dialogs.base import DecisionDialog, button_number, extra_button
+from ui.dialogs.base import DecisionDialog, extra_button
 from ui.widgets import BigButton, ChoiceList, DiceView
 from ui.widgets.words import _
 
@@ -146,6 +146,7 @@ class DiceDialog(DecisionDialog):
 
     def refresh(self) -> None:
         self.clear_widgets()
+        self.wide = False  # (a proposal read while the vouchers' list was open replaces it)
         proposal = self.view.proposal
         if proposal is not None and proposal.decision_id != self.decision.id:
             proposal = None
@@ -173,11 +174,7 @@ class DiceDialog(DecisionDialog):
         if getattr(self.controller, "throw_hook", None) is not None and not self._opponents():
             rows.append((_("Throw the dice"), 0, "primary", self.throw))
         rows.append((_("Enter the dice by touch"), 0, "normal", self.enter))
-        for i, choice in enumerate(self.decision.choices):
-            if i != dice_index:
-                rows.append(
-                    (choice.label, button_number(i), "normal", lambda i=i: self.answer(i), i)
-                )
+        rows += self.choice_rows(i for i in range(len(self.decision.choices)) if i != dice_index)
         self.choice_list = ChoiceList()
         self.buttons = self.choice_list.set_choices(rows, cols=2 if len(rows) > 4 else 1)
         self.add_widget(self.choice_list)

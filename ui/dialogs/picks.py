@@ -10,24 +10,12 @@ from kivy.uix.boxlayout import BoxLayout
 
 from ui import viewmodels as vm
 from ui.dialogs.base import ChoicesDialog, DecisionDialog
-from ui.i18n import LANGUAGES
 from ui.widgets import BigButton, SearchList
 from ui.widgets.words import _
 
 
 def _one_of(choice: Any, field: str) -> list[Any]:
     return list(((choice.free or {}).get(field) or {}).get("one_of", ()))
-
-
-def card_titles(card: Any) -> str:
-    """A card's titles in every language of the app, for the search: the physical cards at a
-    French table may be printed in French or in English."""
-    return " ".join(dict.fromkeys(vm.card_title(str(card), lang) for lang in LANGUAGES))
-
-
-def space_names(key: Any) -> str:
-    """A space's names in every language of the app, for the search."""
-    return " ".join(dict.fromkeys(vm.space_name(str(key), lang) for lang in LANGUAGES))
 
 
 class DealDialog(DecisionDialog):
@@ -49,7 +37,7 @@ class DealDialog(DecisionDialog):
             label = self.heading(title)
             column.add_widget(label)
             search = SearchList(hint=_("Search or type a number"))
-            search.rows = [(v, vm.card_title(str(v), self.lang), card_titles(v)) for v in values]
+            search.rows = [(v, vm.card_title(str(v), self.lang), vm.card_titles(v)) for v in values]
             search.bind(on_pick=lambda _s, v, f=field, lab=label, t=title: self.pick(f, v, lab, t))
             column.add_widget(search)
             lists.add_widget(column)
@@ -79,11 +67,11 @@ class DrawDialog(DecisionDialog):
             picks = _one_of(choice, "card")
             if picks:  # the Roll Three deck: the combination is typed in
                 rows += [
-                    ((index, p), vm.card_title(str(p), self.lang), card_titles(p)) for p in picks
+                    ((index, p), vm.card_title(str(p), self.lang), vm.card_titles(p)) for p in picks
                 ]
             else:
                 card = choice.command.get("card")
-                also = card_titles(card) if card is not None else ""
+                also = vm.card_titles(card) if card is not None else ""
                 rows.append(((index, None), choice.label, also))
         search: SearchList | None = getattr(self, "search", None)
         if search is None:
@@ -116,7 +104,7 @@ class SpaceDialog(ChoicesDialog):
         self.search = SearchList(hint=_("Search a space, or type its number"))
         self.search.cols = 2
         self.search.rows = [
-            (key, vm.space_name(str(key), self.lang), space_names(key)) for key in spaces
+            (key, vm.space_name(str(key), self.lang), vm.space_names(key)) for key in spaces
         ]
         self.search.bind(on_pick=lambda _s, key: self.answer(index, space=key))
         self.add_widget(self.search)
