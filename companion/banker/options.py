@@ -51,6 +51,7 @@ from companion.banker.tx import (
 from companion.rules.board import Space, ultimate_board
 from companion.rules.cards import card_deck
 from companion.rules.movement import CHOICE_SETS, side_end, taxi_destinations, taxi_fare
+from companion.rules.situation import Holding
 
 Option = dict[str, Any]
 _T = TypeVar("_T")
@@ -449,7 +450,7 @@ def _lots(state: GameState, player: str) -> tuple[Lot, ...]:
     """``player``'s properties with what the rules allow on each apart from cash: they follow
     from the holdings alone (the supply too), so they are worked out once for each
     ``holdings`` and player, and what a colour group decides once per group."""
-    return _of_holdings(state, ("lots", player), lambda: tuple(_work_out_lots(state, player)))
+    return _of_holdings(state, ("lots", player), lambda: _work_out_lots(state, player))
 
 
 def _of_holdings(state: GameState, key: tuple[str, str], work: Callable[[], _T]) -> _T:
@@ -471,64 +472,129 @@ def _of_holdings(state: GameState, key: tuple[str, str], work: Callable[[], _T])
 _BY_HOLDINGS: dict[int, tuple[Mapping[str, Any], dict[tuple[str, str], Any]]] = {}
 
 
-def _work_out_lots(state: GameState, player: str) -> Iterator[Lot]:
+def _work_out_lots(state: GameState, player: str) -> tuple[Lot, ...]:
     holdings = state.holdings
     supply = state.supply()
-    groups: dict[str, tuple[bool, int, int, bool, bool]] = {}
+    # What a street's lot may do depends on the supply only through these.
+    flags = (
+        supply["houses"] > 0,
+        supply["houses"] >= 4,
+        supply["hotels"] > 0,
+        supply["skyscrapers"] > 0,
+    )
+    groups: dict[str, Mapping[str, Lot]] = {}
+    out = []
     for name in state.holdings_of(player):
-        h = holdings[name]
         space = _BOARD.properties[name][0]
+        group = space.group
+        if group:
+            lots = groups.get(group)
+            if lots is None:
+                lots = groups[group] = _group_lots(holdings, player, group, flags)
+            out.append(lots[name])
+            continue
+        # A railroad, cab company or utility: no colour group.
+        h = holdings[name]
         kind = space.kind
-        cost = building_cost(name)
-        value = mortgage_value(name)
-        level = h.level
         buildable = sellable = False
         if kind in ("railroad", "cab_company"):
             what = "train_depots" if kind == "railroad" else "cab_stands"
             buildable = not h.mortgaged and not h.improved and bool(supply[what])
             sellable = h.improved
-        group = space.group
-        if not group:
-            bare = not (level or h.improved)
-        else:
-            facts = groups.get(group)
-            if facts is None:
-                facts = groups[group] = _group_facts(state, player, group)
-            group_buildable, low, high, whole, bare = facts
-            if kind == "street":
-                buildable = (
-                    group_buildable
-                    and not h.mortgaged
-                    and level < 6
-                    and level <= low
-                    and not (level == 5 and (not whole or low < 5))
-                    and bool(supply[_PILE.get(level, "houses")])
-                )
-                sellable = (
-                    level > 0
-                    and level >= high
-                    and not (level == 6 and not supply["hotels"])
-                    and not (level == 5 and supply["houses"] < 4)
-                )
-        yield name, cost, buildable, sellable, value, h.mortgaged, bare
+        bare = not (h.level or h.improved)
+        out.append(
+            (
+                name,
+                building_cost(name),
+                buildable,
+                sellable,
+                mortgage_value(name),
+                h.mortgaged,
+                bare,
+            )
+        )
+    return tuple(out)
 
 
-#: The supply pile a building added to a street of this level comes from.
-_PILE = {4: "hotels", 5: "skyscrapers"}
+def _group_lots(
+    holdings: Mapping[str, Holding],
+    player: str,
+    group: str,
+    flags: tuple[bool, bool, bool, bool],
+) -> Mapping[str, Lot]:
+    """``player``'s lots of colour ``group``, by name: they follow from the group's holdings
+    (immutable, and shared by the holdings mappings that leave the group alone) and the
+    supply's ``flags``, so they are worked out once per group as it stands, not again for
+    every lot after each build elsewhere.
+
+    The cache is keyed on the identities of the group's holdings; each entry keeps those
+    holdings alive, so no other object can take one of their identities while it is there."""
+    members = tuple(map(holdings.get, _BOARD.groups[group]))
+    key = (player, group, flags, *map(id, members))
+    cached = _GROUP_LOTS.get(key)
+    if cached is not None:
+        return cached[1]
+    lots = _work_out_group(members, player, group, flags)
+    if len(_GROUP_LOTS) > 4096:
+        _GROUP_LOTS.clear()
+    _GROUP_LOTS[key] = (members, lots)
+    return lots
 
 
-def _group_facts(state: GameState, player: str, group: str) -> tuple[bool, int, int, bool, bool]:
-    """For ``player``'s lots of colour ``group``: whether P2 lets them build (a monopoly or a
-    majority, no lot of the group mortgaged), their lowest and highest building level, whether
-    they hold the whole group, and whether no building stands anywhere in it (P9: a lot may be
-    mortgaged)."""
-    lots = _BOARD.groups[group]
-    holdings = state.holdings
+_GROUP_LOTS: dict[tuple[Any, ...], tuple[tuple[Holding | None, ...], Mapping[str, Lot]]] = {}
+
+
+def _work_out_group(
+    members: tuple[Holding | None, ...],
+    player: str,
+    group: str,
+    flags: tuple[bool, bool, bool, bool],
+) -> Mapping[str, Lot]:
+    houses, four_houses, hotels, skyscrapers = flags
+    pile = {4: hotels, 5: skyscrapers}
+    group_buildable, low, high, whole, bare = _group_facts(members, player)
+    lots = {}
+    for name, h in zip(_BOARD.groups[group], members, strict=True):
+        if h is None or h.owner != player:
+            continue
+        level = h.level
+        buildable = (
+            group_buildable
+            and not h.mortgaged
+            and level < 6
+            and level <= low
+            and not (level == 5 and (not whole or low < 5))
+            and pile.get(level, houses)
+        )
+        sellable = (
+            level > 0
+            and level >= high
+            and not (level == 6 and not hotels)
+            and not (level == 5 and not four_houses)
+        )
+        lots[name] = (
+            name,
+            building_cost(name),
+            buildable,
+            sellable,
+            mortgage_value(name),
+            h.mortgaged,
+            bare,
+        )
+    return lots
+
+
+def _group_facts(
+    members: tuple[Holding | None, ...], player: str
+) -> tuple[bool, int, int, bool, bool]:
+    """For ``player``'s lots of a colour group (``members``: the group's holdings, ``None``
+    where the Bank holds the lot): whether P2 lets them build (a monopoly or a majority, no lot
+    of the group mortgaged), their lowest and highest building level, whether they hold the
+    whole group, and whether no building stands anywhere in it (P9: a lot may be mortgaged)."""
     levels = []
     mortgaged = False
     bare = True
-    for n in lots:
-        h = holdings.get(n)
+    for h in members:
         if h is None:
             continue
         mortgaged = mortgaged or h.mortgaged
@@ -536,8 +602,9 @@ def _group_facts(state: GameState, player: str, group: str) -> tuple[bool, int, 
         if h.owner == player:
             levels.append(h.level)
     held = len(levels)
-    whole = held == len(lots)
-    majority = len(lots) > 2 and held == len(lots) - 1
+    size = len(members)
+    whole = held == size
+    majority = size > 2 and held == size - 1
     return (whole or majority) and not mortgaged, min(levels), max(levels), whole, bare
 
 

@@ -257,6 +257,32 @@ def _by_owner(holdings: Mapping[str, Holding]) -> Mapping[str, tuple[str, ...]]:
 _OWNERS: dict[int, tuple[Mapping[str, Holding], Mapping[str, tuple[str, ...]]]] = {}
 
 
+def _owners_after(before: Mapping[str, Holding], after: Mapping[str, Holding], name: str) -> None:
+    """Record the owners' index of ``after`` (``before`` with property ``name`` changed) from
+    that of ``before`` when it is known: a building or a mortgage leaves it as it was, a
+    purchase adds the property at the end of its owner's list (the holdings keep the order
+    of insertion), a property back to the Bank leaves its owner's list."""
+    cached = _OWNERS.get(id(before))
+    if cached is None or cached[0] is not before:
+        return
+    old, new = before.get(name), after.get(name)
+    index = cached[1]
+    if old is not None and new is not None and old.owner == new.owner:
+        pass
+    elif old is None and new is not None:
+        index = {**index, new.owner: (*index.get(new.owner, ()), name)}
+    elif old is not None and new is None:
+        left = tuple(n for n in index[old.owner] if n != name)
+        index = {k: v for k, v in index.items() if k != old.owner}
+        if left:
+            index[old.owner] = left
+    else:
+        return  # changed hands in place: counted again when asked
+    if len(_OWNERS) > 256:
+        _OWNERS.clear()
+    _OWNERS[id(after)] = (after, index)
+
+
 def _situation(state: GameState) -> Situation:
     """The referee's view of ``state``, made once per state (a command's working copy forgets
     it whenever an event changes the copy: :func:`fold_in_place`)."""
@@ -368,7 +394,9 @@ _NO_CHANGES: Mapping[str, Any] = MappingProxyType({})
 _set = object.__setattr__
 
 
-def fold_in_place(state: GameState, event: Event, cash: dict[str, int] | None) -> dict[str, int] | None:
+def fold_in_place(
+    state: GameState, event: Event, cash: dict[str, int] | None
+) -> dict[str, int] | None:
     """Fold ``event`` into ``state``, a :func:`working_copy` no one else holds yet; the same
     changes as :func:`evolve`, set on the copy instead of on a new state.
 
@@ -450,6 +478,7 @@ def _holding(state: GameState, e: Event) -> Changes:
         holdings[e["property"]] = Holding(**e["holding"])
     after = MappingProxyType(holdings)
     _supply_after(state.holdings, after, e["property"])
+    _owners_after(state.holdings, after, e["property"])
     return {"holdings": after}
 
 
