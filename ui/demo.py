@@ -492,10 +492,31 @@ class Director:
             self._free(dialog, index, free)
             return
         button = _button_for(dialog, index)
+        if button is None and decision.choices[index].is_voucher:
+            button = self._voucher_button(dialog, index)
+            if button is None:
+                return  # the list is being opened, or its picture taken
         if button is not None:
             self.tap(button)
         else:
             c.answer(decision.id, index)
+
+    def _voucher_button(self, dialog: Any, index: int) -> Any:
+        """A Travel Voucher is played as the table plays it: "Play a Travel Voucher..."
+        tapped, then its destination's row in the list (None while the list opens)."""
+        from ui.i18n import _
+
+        picker = dialog.voucher_picker
+        if picker is None or picker.parent is not dialog:
+            opener = _find(dialog, text=_("Play a Travel Voucher\u2026"))
+            if opener is None:
+                raise DemoError("the dialog has no 'Play a Travel Voucher' button")
+            self.tap(opener)
+            return None
+        if self.screenshots is not None and "dialog-vouchers" not in self.shot_names:
+            self.shoot("dialog-vouchers")
+            return None
+        return _find(picker.search, pred=lambda w: getattr(w, "value", None) == index)
 
     def roll(self, decision: Any, view: Any, dialog: Any, index: int, free: dict) -> None:
         c = self.app.controller

@@ -15,6 +15,7 @@ from typing import Any
 
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.togglebutton import ToggleButton
 
 from ui import viewmodels as vm
@@ -23,7 +24,7 @@ from ui.widgets.words import _
 
 
 class VoucherPicker(BoxLayout):
-    """Back, the vouchers held as toggles (when there are several), and the search list of
+    """Back, the voucher's title (or the vouchers held as toggles), and the search list of
     every destination; ``on_pick(index)`` names the decision's choice tapped, ``on_back``
     asks for the dialog's buttons again."""
 
@@ -59,16 +60,19 @@ class VoucherPicker(BoxLayout):
         self.top_row.clear_widgets()
         self.top_row.add_widget(self.back_button)
         self.toggles = []
-        if len(self.groups) > 1:
-            names = [_("All"), *(title for title, _rows in self.groups)]
+        if len(self.groups) == 1:
+            title = Label(text=self.groups[0][0], font_size="17sp", bold=True)
+            title.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
+            self.top_row.add_widget(title)
+        elif self.groups:
+            names = [_("All"), *(_short(title) for title, _rows in self.groups)]
             for number, name in enumerate(names):
                 toggle = ToggleButton(
                     text=name,
                     group=f"vouchers-{id(self)}",
                     allow_no_selection=False,
                     font_size="15sp",
-                    shorten=True,
-                    shorten_from="right",
+                    halign="center",
                     state="down" if number == 0 else "normal",
                 )
                 toggle.bind(
@@ -92,3 +96,10 @@ class VoucherPicker(BoxLayout):
 
     def on_back(self) -> None:
         pass
+
+
+def _short(title: str) -> str:
+    """A voucher's title on its toggle (two lines at most): the printed English title of the
+    expiring Bus Ticket runs to seventy characters. Not cut in the middle: the end of "Free
+    Cab Fare +2" tells two cab fares apart."""
+    return title if len(title) <= 24 else title[:23].rstrip() + "\u2026"
