@@ -47,9 +47,11 @@ fi
 # The libraries Kivy's wheel does not carry (it bundles SDL2): OpenGL and its Mesa drivers (the
 # off-screen tests render with Mesa's software driver), EGL, GBM and DRM for KMS on the Pi, and
 # mtdev for the touchscreen. Installed only when one is missing, so a set-up Pi starts offline.
-kivy_libs=(libgl1 libgl1-mesa-dri libegl1 libgles2 libgbm1 libdrm2 libmtdev1 libxrender1)
+packages=(libgl1 libgl1-mesa-dri libegl1 libgles2 libgbm1 libdrm2 libmtdev1 libxrender1)
+# The tests also check the Pi's set-up scripts with shellcheck.
+if [[ $mode == test ]]; then packages+=(shellcheck); fi
 missing=()
-for pkg in "${kivy_libs[@]}"; do
+for pkg in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
 done
 [[ ${#missing[@]} -eq 0 ]] || apt_install "${missing[@]}"

@@ -133,6 +133,12 @@ class TableDevices:
 
     def _dice_status(self, status: ReaderStatus) -> None:
         self.controller.on_dice_status(status)
+        # The status LED (hardware.buttons.LED_PATTERNS): steady when the dice are read, slow
+        # blinking while the module is away, fast when it reports a fault (type the roll in).
+        if status.is_connected:
+            self.set_led("fast" if status.fault else "on")
+        else:
+            self.set_led("slow")
         if self.on_dice_status is not None:
             self.on_dice_status(status)
 

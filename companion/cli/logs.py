@@ -23,7 +23,9 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         help="print or export a game's history from its log",
         description="Print a game's history in words (text) or export it as data (jsonl, csv).",
     )
-    history.add_argument("--db", required=True, metavar="FILE", help="the game log (SQLite)")
+    history.add_argument(
+        "--db", metavar="FILE", help=f"the game log (SQLite; default: ${DB_VARIABLE})"
+    )
     history.add_argument(
         "--game", type=int, metavar="ID", help="the game (default: the last played)"
     )
@@ -49,7 +51,9 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "played, its status and how many commands were given. The last played is the default "
         "of play and history.",
     )
-    games.add_argument("--db", required=True, metavar="FILE", help="the game log (SQLite)")
+    games.add_argument(
+        "--db", metavar="FILE", help=f"the game log (SQLite; default: ${DB_VARIABLE})"
+    )
     games.set_defaults(handler=_games)
 
     log = commands.add_parser(
@@ -118,6 +122,7 @@ def _history(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     if args.at is not None and args.format != "situation":
         raise GameLogError("--at goes with --format situation: the table after command #N")
+    args.db = _given(args.db, "--db", DB_VARIABLE)
     # Read-only: a backup or a write-protected card is read as it is, and nothing is written.
     with GameLog(args.db, readonly=True) as log:
         game_id = args.game if args.game is not None else log.last_played_game()
@@ -154,6 +159,7 @@ def _state_at(game_id: int, commands: list[Any], at: int | None) -> Any:
 def _games(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from companion.log.gamelog import GameLog
 
+    args.db = _given(args.db, "--db", DB_VARIABLE)
     with GameLog(args.db, readonly=True) as log:
         games = log.games()
         default = log.last_played_game()
@@ -252,11 +258,12 @@ def _existing(path: str) -> str:
 
 
 def _given(value: str | None, option: str, variable: str) -> str:
-    from companion.log.backup import BackupError
+    """The option's value, else the environment variable's (the Pi sets it for the table)."""
+    from companion.log.gamelog import GameLogError
 
     given = value or os.environ.get(variable)
     if not given:
-        raise BackupError(f"no {option} given: give {option} or set {variable}")
+        raise GameLogError(f"no {option} given: give {option} or set {variable}")
     return given
 
 

@@ -133,12 +133,14 @@ def build_parser() -> argparse.ArgumentParser:
     from companion.cli.logs import register as register_log
     from companion.cli.play import register as register_game
     from hardware.cli import register as register_hardware
+    from ui.doctor import register as register_doctor
     from ui.launch import register as register_app  # imports Kivy only when the app runs
 
     register_game(commands)
     register_log(commands)
     register_hardware(commands)
     register_app(commands)
+    register_doctor(commands)
     return root
 
 

@@ -175,3 +175,28 @@ def test_no_dice_module_is_a_notice_not_an_error(table, tmp_path):
     with devices:
         assert calls.run_until(lambda: "disconnected" in c.view.dice_status, TIMEOUT)
         assert not c.throw() and "No emulated dice module" in c.view.notice
+
+
+def test_the_status_led_follows_the_dice_module(table, pins, tmp_path):
+    """Slow blinking while the module is away, steady once it has greeted the companion."""
+    c, calls = table
+    environ = {**FAST, "COMPANION_STATUS_LED_PIN": "GPIO23"}
+    seen: list[str] = []
+    away = TableDevices(
+        c,
+        post=calls.post,
+        config=load_config(environ=environ),
+        dice_url=str(tmp_path / "no-such-port"),
+        pin_factory=pins,
+        on_dice_status=lambda status: seen.append(status.state),
+    )
+    with away:
+        assert calls.run_until(lambda: "disconnected" in seen, TIMEOUT)
+        led = away.buttons.led
+        assert led is not None and led._blink_thread is not None  # blinking
+    pins.reset()
+    ready = TableDevices(c, post=calls.post, config=load_config(environ=environ), pin_factory=pins)
+    with ready:
+        assert calls.run_until(lambda: c.view.dice_status == "Dice module ready", TIMEOUT)
+        led = ready.buttons.led
+        assert led is not None and led.is_lit and led._blink_thread is None  # steady
