@@ -272,6 +272,45 @@ def _by_parity(count: int) -> RidePolicy:
     return _always if count % 2 == 0 else _never
 
 
+#: The quiet steps of a walk that crosses no choice, and its pay corners (the space, landed on
+#: or passed), by (board, start, count, direction, riding every station, rule).
+_WALKS: dict[
+    tuple[int, str, int, int, bool, str],
+    tuple[Board, tuple[Step, ...], tuple[tuple[Space, bool], ...], Space],
+] = {}
+
+
+def _walk_table(
+    board: Board, start: Space, count: int, direction: int, ride_all: bool, rule: str
+) -> tuple[tuple[Step, ...], tuple[tuple[Space, bool], ...], Space]:
+    """What :meth:`_Turn.walk` does quietly for a ride policy of every station or none: the
+    steps (each a ride, then the next space), the pay corners that pay (landed on, or passed
+    going ahead) and the space it ends on. Worked out once per start, count, direction, policy
+    and rule: a move is the same every time the board is."""
+    key = (id(board), start.key, count, direction, ride_all, rule)
+    cached = _WALKS.get(key)
+    if cached is not None and cached[0] is board:
+        return cached[1], cached[2], cached[3]
+    kind = "walk" if direction > 0 else "back"
+    steps: list[Step] = []
+    corners: list[tuple[Space, bool]] = []
+    pos = start
+    for i in range(count):
+        twin = board.twin(pos)
+        if twin is not None and ride_all:
+            steps.append(Step("ride", twin, "", "M2"))
+            pos = twin
+        pos = board.step(pos, direction)
+        steps.append(Step(kind, pos, "", rule))
+        landed = i == count - 1
+        if pos.salary is not None and (landed or direction > 0):
+            corners.append((pos, landed))
+    if len(_WALKS) > 65536:
+        _WALKS.clear()
+    entry = _WALKS[key] = (board, tuple(steps), tuple(corners), pos)
+    return entry[1], entry[2], entry[3]
+
+
 # -- The builder ----------------------------------------------------------------------------
 
 
@@ -345,6 +384,18 @@ class _Turn:
     ) -> None:
         """Move ``count`` spaces, riding stations where ``ride`` says, paying pay corners."""
         quiet = self.quiet
+        if quiet and (ride is _always or ride is _never):
+            # A roll's walk crosses no choice: its steps and pay corners come from a table.
+            steps, corners, self.pos = _walk_table(
+                self.board, self.pos, count, direction, ride is _always, rule
+            )
+            self.steps.extend(steps)
+            for corner, landed in corners:
+                salary = corner.salary
+                assert salary is not None
+                amount = pay.landing(salary) if landed else pay.passing(salary)
+                self.salaries.append(SalaryPaid(corner, amount, landed, pay.rule))
+            return
         kind = "walk" if direction > 0 else "back"
         for i in range(count):
             self.ride_if(ride, "M2", why)
