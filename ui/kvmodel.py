@@ -29,7 +29,6 @@ class ViewModel(EventDispatcher):
 
     def show(self, view: Any) -> None:
         """Publish a new table view (main thread only)."""
-        lang = getattr(view, "lang", None)
-        if lang and lang != self.lang:
-            self.lang = lang
+        if view.lang != self.lang:
+            self.lang = view.lang
         self.table = view

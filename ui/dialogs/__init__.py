@@ -98,11 +98,11 @@ class DecisionHost(BoxLayout):
         self._dialogs: dict[type[DecisionDialog], DecisionDialog] = {}
 
     def show(self, view: Any) -> None:
-        decision = getattr(view, "decision", None) if view is not None else None
+        decision = view.decision if view is not None else None
         if decision is None:
             self._decision_id = None
             self._set(None)
-            if view is not None and getattr(view, "over", False):
+            if view is not None and view.over:
                 self._show_over()  # the engine's game_over decision: the view has none
             return
         if self.dialog is not None and decision.id == self._decision_id:

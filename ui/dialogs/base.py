@@ -92,7 +92,7 @@ class DecisionDialog(BoxLayout):
 
     @property
     def lang(self) -> str:
-        return str(getattr(self.view, "lang", "en"))
+        return str(self.view.lang)
 
     def build(self) -> None:
         raise NotImplementedError
@@ -181,9 +181,7 @@ def fill_choices(choice_list: ChoiceList, rows: Any, *, cols: int = 1) -> list[B
     (label, number, role, what a tap does), more are made when needed, the extra ones leave
     (kept for the next fill). A dialog refilled for the next decision builds no button."""
     grid = choice_list.ids.grid
-    pool: list[BigButton] | None = getattr(choice_list, "button_pool", None)
-    if pool is None:
-        pool = choice_list.button_pool = []
+    pool = choice_list.button_pool
     choice_list.cols = cols
     grid.clear_widgets()
     buttons = []

@@ -171,7 +171,7 @@ class DiceDialog(DecisionDialog):
         self.confirm_button = None
         rows = []
         dice_index = self._dice_index()
-        if getattr(self.controller, "throw_hook", None) is not None and not self._opponents():
+        if self.controller.throw_hook is not None and not self._opponents():
             rows.append((_("Throw the dice"), 0, "primary", self.throw))
         rows.append((_("Enter the dice by touch"), 0, "normal", self.enter))
         rows += self.choice_rows(i for i in range(len(self.decision.choices)) if i != dice_index)

@@ -87,11 +87,10 @@ class TableScreen(Screen):
                 self._update_map(view)
 
     def _update_map(self, view: Any) -> None:
-        update = getattr(self.map, "update", None) or getattr(self.map, "show", None)
-        if update is None or self.controller is None:
+        if self.controller is None:
             return
         try:
-            update(self.controller.board_view())
+            self.map.update(self.controller.board_view())
         except Exception:  # noqa: BLE001 - the map is secondary: the table goes on
             pass
 

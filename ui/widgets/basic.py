@@ -271,6 +271,11 @@ class ChoiceList(BoxLayout):
 
     cols = NumericProperty(1)
 
+    def __init__(self, **kwargs: Any) -> None:
+        #: The buttons kept from one fill to the next (``ui.dialogs.base.fill_choices``).
+        self.button_pool: list[BigButton] = []
+        super().__init__(**kwargs)
+
     def set_choices(self, rows: Sequence[tuple[Any, ...]], *, cols: int = 1) -> list[BigButton]:
         grid = self.ids.grid
         grid.clear_widgets()
