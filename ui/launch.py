@@ -156,13 +156,13 @@ def run_app(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return _run_window(args, db, err, panel)
 
 
-def _kiosk_environment(err: TextIO) -> Panel | None:
+def _kiosk_environment(err: TextIO, root: Path = Path("/")) -> Panel | None:
     """SDL on KMS/DRM on the connected panel's card, Kivy's density for it (``../shared/UI.md``
     §3.2, §3.5); values already in the environment (the unit's) win. None, after one line,
     when no screen is connected."""
     from hardware.display import find_panel
 
-    panel = find_panel()
+    panel = find_panel(root)
     if panel is None:
         print(
             "companion: error: no screen is connected (no DSI or HDMI connector in "

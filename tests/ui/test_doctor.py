@@ -248,3 +248,32 @@ def test_hdmi_when_no_panel_and_touch_devices(tmp_path: Path) -> None:
     panel = find_panel(root)
     assert panel is not None and panel.connector.name == "HDMI-A-1" and panel.connector.card == 0
     assert [d.node.name for d in touch_devices(root)] == ["event4"]
+
+
+def test_kiosk_environment_names_the_panel_card(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ui.launch import _kiosk_environment
+
+    # Set, then removed: the monkeypatch puts each back as it was (unset) after the test, so
+    # the kiosk's environment does not leak into the next tests of this process.
+    kiosk = ("SDL_VIDEODRIVER", "KIVY_WINDOW", "COMPANION_DEVICE")
+    for name in (*kiosk, "SDL_KMSDRM_DEVICE_INDEX", "KIVY_METRICS_DENSITY"):
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
+    err = io.StringIO()
+    panel = _kiosk_environment(err, fake_pi(tmp_path / "pi"))
+    assert panel is not None and panel.rotation == 90
+    assert os.environ["SDL_VIDEODRIVER"] == "kmsdrm"
+    assert os.environ["SDL_KMSDRM_DEVICE_INDEX"] == "1"
+    assert os.environ["KIVY_METRICS_DENSITY"] == "1.5"
+    assert err.getvalue() == (
+        "companion: drawing on the Touch Display 2 on DSI-1 of card 1 "
+        "(720x1280, turned 90°, density 1.5)\n"
+    )
+    # No screen: one line, and nothing to draw on.
+    write(tmp_path / "pi/sys/class/drm/card1-DSI-1/status", "disconnected\n")
+    err = io.StringIO()
+    assert _kiosk_environment(err, tmp_path / "pi") is None
+    assert err.getvalue().startswith("companion: error: no screen is connected")
+    assert err.getvalue().count("\n") == 1
