@@ -22,7 +22,6 @@ os.environ.setdefault("KIVY_NO_ARGS", "1")
 
 import logging  # noqa: E402 - Kivy reads the environment on import
 from collections.abc import Callable  # noqa: E402
-from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
 from kivy.config import Config  # noqa: E402
@@ -73,38 +72,10 @@ from ui.kvmodel import ViewModel  # noqa: E402
 
 
 def install_i18n() -> None:
-    """The kv side of the translations (``l._`` in kv rules) and the UI font; a plain English
-    stand-in when ``ui.kvi18n`` is not there."""
-    try:
-        import ui.kvi18n as kvi18n
-    except ImportError:
-        kvi18n = None
-    if kvi18n is not None:
-        install = getattr(kvi18n, "install", None)
-        if install is not None:
-            install()
-        return
-    from kivy.core.text import LabelBase
-    from kivy.event import EventDispatcher
-    from kivy.lang import global_idmap
-    from kivy.properties import ObjectProperty, StringProperty
+    """The kv side of the translations (``l._`` in kv rules) and the UI font."""
+    from ui import kvi18n
 
-    from ui.widgets.words import _
-
-    class _Localizer(EventDispatcher):
-        _ = ObjectProperty(_)
-        lang = StringProperty("en")
-        font_name = StringProperty("Roboto")
-
-    fonts = Path(__import__("kivy").__file__).parent / "data" / "fonts"
-    LabelBase.register(
-        "Roboto",
-        str(fonts / "DejaVuSans.ttf"),
-        fn_bold=str(fonts / "DejaVuSans-Bold.ttf")
-        if (fonts / "DejaVuSans-Bold.ttf").exists()
-        else None,
-    )
-    global_idmap.setdefault("l", _Localizer())
+    kvi18n.install()
 
 
 class CompanionApp(App):
@@ -246,9 +217,7 @@ class CompanionApp(App):
         if self.devices is not None:
             self.devices.stop()
             self.devices = None
-        close = getattr(self.controller, "close", None)
-        if close is not None:
-            close()
+        self.controller.close()
 
     def _on_key(self, _window: Any, key: int, _scancode: int, text: str | None, mods: Any) -> bool:
         """Keys for the buttons, unless a text box is being typed in."""

@@ -237,8 +237,8 @@ def controller_factory(db: Path, lang: str | None) -> Any:
 
         db.parent.mkdir(parents=True, exist_ok=True)
         controller = TableController(db_path=db, post=post, store=SetupStore(), lang=lang)
-        if getattr(controller, "store", None) is not None and lang:
-            controller.set_language(lang)
+        if lang:
+            controller.set_language(lang)  # remembered for the next start
         return controller
 
     return make
