@@ -241,9 +241,7 @@ class PlayersScreen(Screen):
         decision = self.view.decision if self.view is not None else None
         if decision is None or decision.player != self.player:
             return []
-        return [
-            (i, c) for i, c in enumerate(decision.choices) if c.command.get("type") == "voucher"
-        ]
+        return [(i, c) for i, c in enumerate(decision.choices) if c.is_voucher]
 
     # -- acting -----------------------------------------------------------------------------
 
