@@ -29,6 +29,15 @@ ALL_RULES = {
 }
 
 
+#: Kinds of any-time options asked for together (the random player's, and single kinds).
+KINDS = [
+    ("build", "unmortgage"),
+    ("sell_building", "mortgage"),
+    ("play_card",),
+    *((kind,) for kind in options.ANYTIME_KINDS),
+]
+
+
 def _game(players: int, seed: int) -> Game:
     game = Game.new([{"name": f"P{i + 1}"} for i in range(players)], rules=ALL_RULES)
     play_game(game, RandomPlayer(random.Random(seed)), check=None, max_turns=250)
@@ -55,6 +64,9 @@ def test_kept_counts_and_cached_lots_equal_a_fresh_count(players: int, seed: int
             options._BY_HOLDINGS.clear()
             options._GROUP_LOTS.clear()
             assert options.anytime_options(state, seat.name) == cached
+            for kinds in KINDS:
+                asked = options.anytime_options(state, seat.name, kinds)
+                assert asked == tuple(o for o in cached if o["command"]["type"] in kinds)
             checked += 1
     assert checked > 100
 

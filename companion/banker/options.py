@@ -419,9 +419,9 @@ def anytime_options(
         raise ValueError(f"no any-time options of the kinds {sorted(unknown)}")
     options = []
     if "build" in wanted or "sell_building" in wanted:
-        options.extend(_buildings(state, player))
+        options.extend(_buildings(state, player, "build" in wanted, "sell_building" in wanted))
     if "mortgage" in wanted or "unmortgage" in wanted:
-        options.extend(_mortgages(state, player))
+        options.extend(_mortgages(state, player, "mortgage" in wanted, "unmortgage" in wanted))
     if "play_card" in wanted:
         options.extend(_plays(state, player))
     if "end_game" in wanted and state.rules.time_limit:
@@ -429,15 +429,18 @@ def anytime_options(
     return tuple(o for o in options if o["command"]["type"] in wanted)
 
 
-def _buildings(state: GameState, player: str) -> Iterator[Option]:
+def _buildings(
+    state: GameState, player: str, builds: bool = True, sales: bool = True
+) -> Iterator[Option]:
     """The builds and sales of :func:`anytime_options`: what ``assets.build_problem`` and
-    ``assets.sell_problem`` allow, property by property in the order of the holdings."""
+    ``assets.sell_problem`` allow, property by property in the order of the holdings (only
+    the builds, or only the sales, when the other kind is not asked for)."""
     cash = state.cash[player]
     for lot in _lots(state, player):
         name, cost, buildable, sellable = lot[:4]
-        if buildable and cash >= cost:
+        if builds and buildable and cash >= cost:
             yield {"command": {"type": "build", "property": name}, "cost": cost}
-        if sellable:
+        if sales and sellable:
             yield {"command": {"type": "sell_building", "property": name}, "refund": cost // 2}
 
 
@@ -608,23 +611,27 @@ def _group_facts(
     return (whole or majority) and not mortgaged, min(levels), max(levels), whole, bare
 
 
-def _mortgages(state: GameState, player: str) -> Iterator[Option]:
+def _mortgages(
+    state: GameState, player: str, mortgages: bool = True, lifts: bool = True
+) -> Iterator[Option]:
+    """The mortgages and lifted mortgages of :func:`anytime_options`, properties first in the
+    order of the holdings, then shares (only one kind when the other is not asked for)."""
     cash = state.cash[player]
     for name, _, _, _, value, mortgaged, bare in _lots(state, player):
         if mortgaged:
-            if cash >= lift_cost(value):
+            if lifts and cash >= lift_cost(value):
                 yield {
                     "command": {"type": "unmortgage", "property": name},
                     "cost": lift_cost(value),
                 }
-        elif bare:
+        elif mortgages and bare:
             yield {"command": {"type": "mortgage", "property": name}, "value": value}
     seat = state.seat(player)
     for company, par in par_values().items():
         pledged = seat.mortgaged_shares.get(company, 0)
-        if seat.shares.get(company, 0) > pledged:
+        if mortgages and seat.shares.get(company, 0) > pledged:
             yield {"command": {"type": "mortgage", "company": company}, "value": par // 2}
-        if pledged and cash >= lift_cost(par // 2):
+        if lifts and pledged and cash >= lift_cost(par // 2):
             yield {
                 "command": {"type": "unmortgage", "company": company},
                 "cost": lift_cost(par // 2),
