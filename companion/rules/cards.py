@@ -50,13 +50,18 @@ class Voucher:
 
     @property
     def label(self) -> str:
-        """The title as the table reads it: the Free Cab Fares differ by their number.
+        """The title as the table reads it: the Free Cab Fares differ by their number, and the
+        Bus Ticket whose printed title shouts its effect in 70 characters is named by it.
 
         >>> card_deck().voucher("voucher-free-cab-fare-back-2").label
         'Free Cab Fare -2'
+        >>> card_deck().voucher("voucher-bus-ticket-expiring").label
+        'Bus Ticket (the others expire)'
         """
         if self.title.startswith("Free Cab Fare"):
             return f"Free Cab Fare {self.steps:+d}"
+        if self.expires_others:
+            return "Bus Ticket (the others expire)"
         return self.title
 
 
