@@ -20,8 +20,6 @@ if TYPE_CHECKING:
     from hardware.display import Panel
 
 EXIT_NO_DISPLAY = 2
-EMULATOR = "emulator"
-"""``--dice emulator``: a dice module emulated on a pseudo-terminal (``ui.devices.EMULATOR``)."""
 #: SDL video drivers that need no X or Wayland display.
 _DRIVERS_WITHOUT_DISPLAY = ("offscreen", "kmsdrm", "rpi", "directfb", "vivante", "evdev")
 
@@ -199,6 +197,7 @@ def _headless_environment() -> None:
 def _run_window(args: argparse.Namespace, db: Path, err: TextIO, panel: Panel | None) -> int:
     from ui import app as ui_app
     from ui.appstatus import AppStatus, status_path
+    from ui.devices import EMULATOR
 
     device = ui_app.on_device()
     if not device:
