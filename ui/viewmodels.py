@@ -521,6 +521,15 @@ def choice_label(option: Mapping[str, Any], decision: Decision, lang: str) -> st
     return str(kind)
 
 
+#: An any-time action on one lot: its words, and the option's fact that is its amount.
+_LOT_ACTIONS: Mapping[str, tuple[str, str]] = {
+    "build": (N_("Build on {property} ({amount})"), "cost"),
+    "sell_building": (N_("Sell a building on {property} (+{amount})"), "refund"),
+    "mortgage": (N_("Mortgage {property} (+{amount})"), "value"),
+    "unmortgage": (N_("Lift the mortgage on {property} ({amount})"), "cost"),
+}
+
+
 def anytime_label(option: Mapping[str, Any], lang: str) -> str:
     """The words of an any-time action (player sheets): build, sell, mortgage, lift, play."""
     command = option["command"]
@@ -530,34 +539,9 @@ def anytime_label(option: Mapping[str, Any], lang: str) -> str:
         if "property" in command
         else company_name(str(command.get("company", "")), lang)
     )
-    if kind == "build":
-        return translate(
-            "Build on {property} ({amount})",
-            lang,
-            property=what,
-            amount=money(option.get("cost", 0), lang),
-        )
-    if kind == "sell_building":
-        return translate(
-            "Sell a building on {property} (+{amount})",
-            lang,
-            property=what,
-            amount=money(option.get("refund", 0), lang),
-        )
-    if kind == "mortgage":
-        return translate(
-            "Mortgage {property} (+{amount})",
-            lang,
-            property=what,
-            amount=money(option.get("value", 0), lang),
-        )
-    if kind == "unmortgage":
-        return translate(
-            "Lift the mortgage on {property} ({amount})",
-            lang,
-            property=what,
-            amount=money(option.get("cost", 0), lang),
-        )
+    if kind in _LOT_ACTIONS:
+        text, fact = _LOT_ACTIONS[kind]
+        return translate(text, lang, property=what, amount=money(option.get(fact, 0), lang))
     if kind == "play_card":
         title = card_title(str(command.get("card", "")), lang)
         if "target" in command and "property" in command:
