@@ -106,6 +106,10 @@ class Director:
 
     # -- Screenshots --------------------------------------------------------------------------
 
+    def wants_shot(self, name: str) -> bool:
+        """Whether ``name``.png is still to be taken (never without a screenshots folder)."""
+        return self.screenshots is not None and name not in self.shot_names
+
     def shoot(self, name: str) -> None:
         """Save the next settled frame as ``name``.png (once per name)."""
         if self.screenshots is None or name in self.shot_names or self.pending_shot:
@@ -262,7 +266,7 @@ class Director:
         if decision is None:
             return
         self.shoot(f"dialog-{decision.kind}")
-        if decision.kind == "roll" and "table" not in self.shot_names:
+        if decision.kind == "roll" and self.wants_shot("table"):
             self.shoot("table")
         if self.pending_shot is not None:
             return
@@ -474,7 +478,15 @@ class Director:
         option = self.player.answer(state, options)
         index, free = _index_of(options, option)
         free.update(self.player.fill(state, option))
-        tries = self.tries.get(decision.id, 0) + 1
+        # The frames spent waiting for the emulated module to read a throw do not count: that
+        # wait has its own time limit (THROW_TIMEOUT), and on a fast frame rate 40 frames can
+        # go by before the dice settle.
+        throwing = (
+            self.waiting is not None
+            and self.waiting[2] == decision.id
+            and time.monotonic() <= self.waiting[1]
+        )
+        tries = self.tries.get(decision.id, 0) + (0 if throwing else 1)
         self.tries[decision.id] = tries
         if tries > 40:
             raise RuntimeError(
@@ -515,7 +527,7 @@ class Director:
                 return None
             self.tap(opener)
             return None
-        if self.screenshots is not None and "dialog-vouchers" not in self.shot_names:
+        if self.wants_shot("dialog-vouchers"):
             self.shoot("dialog-vouchers")
             return None
         return _find(picker.search, pred=lambda w: getattr(w, "value", None) == index)
@@ -526,7 +538,7 @@ class Director:
             dialog.answer(index, **free)
             return
         if view.proposal is not None and view.proposal.decision_id == decision.id:
-            if "dialog-proposal" not in self.shot_names:
+            if self.wants_shot("dialog-proposal"):  # without a folder it waited forever
                 self.shoot("dialog-proposal")
                 return
             self.press_button(1)  # confirms the proposal

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import logging
 import os
 import tempfile
 from collections.abc import Mapping
@@ -190,6 +191,13 @@ def _headless_environment() -> None:
     )
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    # Kivy's own log mode takes sys.stderr over for its log, so with neither log a crash
+    # left no trace (the demo exited 1 in silence). In Python's mode Kivy leaves sys.stderr
+    # alone and logs to the "kivy" logger, kept quiet here: a traceback is still shown.
+    os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+    kivy_log = logging.getLogger("kivy")
+    kivy_log.addHandler(logging.NullHandler())
+    kivy_log.propagate = False
     os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="companion-kivy-"))
     os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 

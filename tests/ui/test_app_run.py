@@ -126,3 +126,21 @@ def test_the_headless_demo_plays_and_saves_screenshots(tmp_path: Path) -> None:
     assert "turn" in history.stdout
     # The names were typed on the setup screen: the game log has them.
     assert all(name in history.stdout for name in ("Ann", "Bob", "Chloé", "Dev")), history.stdout
+
+
+def test_the_headless_demo_plays_without_a_screenshots_folder(tmp_path: Path) -> None:
+    """The desktop demo as most people run it: no folder, so no screenshot is waited for (it
+    once waited forever for the roll's proposal to be photographed), and quietly."""
+    db = tmp_path / "demo.db"
+    run = subprocess.run(
+        [*COMPANION, "app", "--headless-demo", "--turns", "2", "--db", str(db), "--seed", "5"],
+        cwd=REPO_ROOT,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr[-2000:] + run.stdout
+    assert "demo: 2 turns" in run.stdout
+    # Kivy's log stays out of the way: no line of it on the terminal.
+    assert "[INFO" not in run.stdout + run.stderr and "Cutbuffer" not in run.stderr
