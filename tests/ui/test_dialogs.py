@@ -76,6 +76,7 @@ def states() -> dict[str, Any]:
 
 
 def test_every_kind_opens_its_dialog_on_a_real_state(states: dict[str, Any]) -> None:
+    from kivy.clock import Clock
     from kivy.uix.button import Button
 
     from ui import viewmodels as vm
@@ -92,6 +93,7 @@ def test_every_kind_opens_its_dialog_on_a_real_state(states: dict[str, Any]) -> 
             assert host.dialog is None and host.children, kind
             continue
         assert isinstance(host.dialog, dialog_for(kind)), kind
+        Clock.tick()  # a list of many rows (a RecycleView) makes its buttons at the next frame
         buttons = [w for w in host.dialog.walk(restrict=True) if isinstance(w, Button)]
         assert buttons, f"{kind}: the dialog shows no button"
         assert any(b.text for b in buttons), kind
@@ -263,7 +265,10 @@ def voucher_table(tmp_path: Any) -> Any:
 
 
 def _buttons(widget: Any) -> list[Any]:
+    from kivy.clock import Clock
     from kivy.uix.button import Button
+
+    Clock.tick()  # a list of many rows (a RecycleView) makes its buttons at the next frame
 
     return [w for w in widget.walk(restrict=True) if isinstance(w, Button)]
 

@@ -76,3 +76,53 @@ def test_the_speed_die_is_worded_in_the_table_language() -> None:
         assert (mr._label.text, bus._label.text) == ("Mr. M", "Bus")
     finally:
         l.lang = "en"
+
+
+def _frame() -> None:
+    from kivy.clock import Clock
+
+    Clock.tick()
+
+
+def test_a_long_list_has_buttons_only_for_the_rows_in_sight_and_a_tap_picks_its_row() -> None:
+    """120 spaces: a dozen or so buttons, not 120 (each costs about a quarter of a megabyte
+    with its label); typing a number brings its row into sight, and its tap picks it."""
+    from kivy.uix.button import Button
+
+    from ui.widgets import SearchList
+
+    search = SearchList(rows=[(f"s{i}", f"Space {i}") for i in range(1, 121)], size=(380, 400))
+    search.cols = 2
+    _frame()
+    shown = [w for w in search.walk(restrict=True) if isinstance(w, Button)]
+    assert 2 <= len(shown) <= 24, len(shown)
+    assert {b.text for b in shown} >= {"1.  Space 1", "2.  Space 2"}
+    picked: list[Any] = []
+    search.bind(on_pick=lambda _s, value: picked.append(value))
+    search.query = "117"
+    _frame()
+    (row,) = [w for w in search.walk(restrict=True) if isinstance(w, Button) and w.text]
+    assert row.text == "117.  Space 117"
+    row.dispatch("on_release")
+    assert picked == ["s117"]
+
+
+def test_a_spinner_makes_its_options_when_it_opens_and_lets_them_go_when_it_closes() -> None:
+    from kivy.core.window import Window
+
+    from ui.widgets import LazySpinner
+
+    spinner = LazySpinner(values=[f"Voucher {i}" for i in range(56)], text="Voucher 0")
+    Window.add_widget(spinner)
+    try:
+        dropdown = spinner._dropdown
+        assert dropdown.container.children == []
+        spinner.is_open = True
+        assert len(dropdown.container.children) == 56
+        spinner.values = ["A", "B"]  # values changed while open: the list follows
+        assert [w.text for w in reversed(dropdown.container.children)] == ["A", "B"]
+        next(w for w in dropdown.container.children if w.text == "B").dispatch("on_release")
+        assert spinner.text == "B" and not spinner.is_open
+        assert dropdown.container.children == []
+    finally:
+        Window.remove_widget(spinner)

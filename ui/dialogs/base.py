@@ -172,37 +172,8 @@ class ChoicesDialog(DecisionDialog):
         rows = self.choice_rows()
         if self.choice_list is None:
             self.choice_list = ChoiceList()
-        self.buttons = fill_choices(self.choice_list, rows, cols=2 if len(rows) > 4 else 1)
+        self.buttons = self.choice_list.set_choices(rows, cols=2 if len(rows) > 4 else 1)
         self.add_widget(self.choice_list)
-
-
-def fill_choices(choice_list: ChoiceList, rows: Any, *, cols: int = 1) -> list[BigButton]:
-    """:meth:`ChoiceList.set_choices` keeping the list's buttons: each is given its new row
-    (label, number, role, what a tap does), more are made when needed, the extra ones leave
-    (kept for the next fill). A dialog refilled for the next decision builds no button."""
-    grid = choice_list.ids.grid
-    pool = choice_list.button_pool
-    choice_list.cols = cols
-    grid.clear_widgets()
-    buttons = []
-    for i, (label, number, role, callback, *index) in enumerate(rows):
-        if i == len(pool):
-            button = BigButton()
-            button.bind(on_release=_tap)
-            pool.append(button)
-        button = pool[i]
-        button.text, button.number, button.role = label, number, role
-        # Which of the decision's choices the button answers (drivers and tests find it).
-        button.choice_index = index[0] if index else None
-        button.tap = callback
-        grid.add_widget(button)
-        buttons.append(button)
-    choice_list.ids.scroll.scroll_y = 1
-    return buttons
-
-
-def _tap(button: Any) -> None:
-    button.tap()
 
 
 def extra_button(text: str, callback: Any, *, role: str = "quiet") -> BigButton:

@@ -116,6 +116,8 @@ class DiceEntry(BoxLayout):
 class DiceDialog(DecisionDialog):
     """Roll, turn-order roll, and the dice a space or card asks for."""
 
+    choice_list: ChoiceList | None = None
+
     def build(self) -> None:
         self.entering = False
         self._proposal_key: Any = object()
@@ -175,7 +177,8 @@ class DiceDialog(DecisionDialog):
             rows.append((_("Throw the dice"), 0, "primary", self.throw))
         rows.append((_("Enter the dice by touch"), 0, "normal", self.enter))
         rows += self.choice_rows(i for i in range(len(self.decision.choices)) if i != dice_index)
-        self.choice_list = ChoiceList()
+        if self.choice_list is None:
+            self.choice_list = ChoiceList()
         self.buttons = self.choice_list.set_choices(rows, cols=2 if len(rows) > 4 else 1)
         self.add_widget(self.choice_list)
 

@@ -101,10 +101,17 @@ class SpaceDialog(ChoicesDialog):
         self.wide = True
         index = free[0]
         spaces = _one_of(choices[index], "space")
-        self.search = SearchList(hint=_("Search a space, or type its number"))
-        self.search.cols = 2
-        self.search.rows = [
+        search: SearchList | None = getattr(self, "search", None)
+        if search is None:
+            search = self.search = SearchList(hint=_("Search a space, or type its number"))
+            search.cols = 2
+            search.bind(on_pick=lambda _s, key: self.pick(key))
+        self.space_choice = index
+        search.query = ""  # the last decision's search is not this one's
+        search.rows = [
             (key, vm.space_name(str(key), self.lang), vm.space_names(key)) for key in spaces
         ]
-        self.search.bind(on_pick=lambda _s, key: self.answer(index, space=key))
-        self.add_widget(self.search)
+        self.add_widget(search)
+
+    def pick(self, key: Any) -> bool:
+        return self.answer(self.space_choice, space=key)

@@ -27,6 +27,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
 import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
+import ui.widgets  # noqa: F401  (LazySpinner in the kv file)
 import ui.widgets.chart  # noqa: F401  (NetWorthChart in the kv file)
 from ui.i18n import _
 from ui.screens.common import app_controller, export_path, watch

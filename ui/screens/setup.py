@@ -24,6 +24,7 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import Screen
 
 import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
+import ui.widgets  # noqa: F401  (LazySpinner in the kv file)
 from ui.i18n import _
 from ui.screens.common import app_controller
 

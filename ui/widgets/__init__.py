@@ -1,7 +1,8 @@
 """Small widgets shared by the screens and the dialogs.
 
 ``from ui.widgets import BigButton, CashChip, PlayerStrip, StatusLine, DiceView, FlashBanner,
-NavBar, ChoiceList, SearchList, NumberPad`` (importing the package loads their kv rules once).
+NavBar, ChoiceList, SearchList, NumberPad, LazySpinner`` (importing the package loads their kv
+rules once).
 The physical buttons' cap colours are :data:`BUTTON_CAPS` (position 1, 2, 3): a decision's
 button for position k wears that colour on its edge with the number k.
 """
@@ -15,6 +16,7 @@ from ui.widgets.basic import (
     ChoiceList,
     DiceView,
     FlashBanner,
+    LazySpinner,
     NavBar,
     NumberPad,
     PlayerStrip,
@@ -29,6 +31,7 @@ __all__ = [
     "ChoiceList",
     "DiceView",
     "FlashBanner",
+    "LazySpinner",
     "NavBar",
     "NumberPad",
     "PlayerStrip",

@@ -29,6 +29,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.spinner import Spinner
 from kivy.uix.widget import Widget
 
 from ui.widgets.words import _
@@ -267,13 +268,16 @@ class NavBar(BoxLayout):
 
 
 class ChoiceList(BoxLayout):
-    """Big buttons in a scrolling grid: ``set_choices([(label, number, role, callback)...])``."""
+    """Big buttons in a scrolling grid: ``set_choices([(label, number, role, callback)...])``.
+
+    The buttons are kept from one fill to the next: each is given its new row (label, number,
+    role, what a tap does), more are made when needed and the extra ones leave (kept for the
+    next fill), so a dialog refilled for the next decision builds no button."""
 
     cols = NumericProperty(1)
 
     def __init__(self, **kwargs: Any) -> None:
-        #: The buttons kept from one fill to the next (``ui.dialogs.base.fill_choices``).
-        self.button_pool: list[BigButton] = []
+        self._pool: list[BigButton] = []
         super().__init__(**kwargs)
 
     def set_choices(self, rows: Sequence[tuple[Any, ...]], *, cols: int = 1) -> list[BigButton]:
@@ -281,15 +285,24 @@ class ChoiceList(BoxLayout):
         grid.clear_widgets()
         self.cols = cols
         buttons = []
-        for label, number, role, callback, *index in rows:
-            button = BigButton(text=label, number=number, role=role)
+        for i, (label, number, role, callback, *index) in enumerate(rows):
+            if i == len(self._pool):
+                button = BigButton()
+                button.bind(on_release=_tap)
+                self._pool.append(button)
+            button = self._pool[i]
+            button.text, button.number, button.role = label, number, role
             # Which of the decision's choices the button answers (drivers and tests find it).
             button.choice_index = index[0] if index else None
-            button.bind(on_release=lambda _b, cb=callback: cb())
+            button.tap = callback
             grid.add_widget(button)
             buttons.append(button)
         self.ids.scroll.scroll_y = 1
         return buttons
+
+
+def _tap(button: Any) -> None:
+    button.tap()
 
 
 def folded(text: str) -> str:
@@ -298,12 +311,28 @@ def folded(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+class SearchRow(Button):
+    """A row of a :class:`SearchList` ("12.  Boardwalk"); a tap picks its ``value``."""
+
+    value = ObjectProperty(None, allownone=True)
+    search = ObjectProperty(None, allownone=True)
+    fill = ListProperty(list(_ROLE_COLOURS["normal"]))
+
+    def on_release(self) -> None:
+        if self.search is not None:
+            self.search.dispatch("on_pick", self.value)
+
+
 class SearchList(BoxLayout):
     """Rows numbered 1..n with a search box: typing a number picks that row, text filters by
     title. ``rows`` is ``[(value, label), ...]``, or ``(value, label, also)`` where ``also`` is
     more text the search matches but the row does not show (the card's title in the other
     language: the physical cards at the table may be printed in either). A tap raises
-    ``on_pick(value)``."""
+    ``on_pick(value)``.
+
+    The rows are a RecycleView's: only the rows in sight have a button (about a dozen), each
+    given another row as the list scrolls. The lists run to 120 spaces or cards, and a button
+    with its label texture costs about a quarter of a megabyte (docs/performance.md)."""
 
     rows = ListProperty([])
     query = StringProperty("")
@@ -331,32 +360,42 @@ class SearchList(BoxLayout):
         ]
 
     def on_kv_post(self, _base: Any) -> None:
-        self._fill()  # rows given to the constructor came before the grid
+        self._fill()  # rows given to the constructor came before the list
 
     def _fill(self) -> None:
-        # The buttons are kept from one fill to the next (new rows, a query typed), each given
-        # its new row: the card drawn's list has a hundred cards and changes by a card or two
-        # between draws, and building its buttons again was most of the dialog's cost.
-        grid = self.ids.get("grid")
-        if grid is None:
+        scroll = self.ids.get("scroll")
+        if scroll is None:
             return
-        pool: list[BigButton] = self.__dict__.setdefault("_pool", [])
-        grid.clear_widgets()
-        for i, (number, value, label) in enumerate(self.matches()):
-            if i == len(pool):
-                button = BigButton(halign="left", font_size="18sp")
-                # A long title wraps on the button rather than running off its edges.
-                button.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(16), None)))
-                button.bind(on_release=lambda b: self.dispatch("on_pick", b.value))
-                pool.append(button)
-            button = pool[i]
-            button.text = f"{number}.  {label}"
-            button.value = value
-            grid.add_widget(button)
-        self.ids.scroll.scroll_y = 1
+        scroll.data = [
+            {"text": f"{number}.  {label}", "value": value, "search": self}
+            for number, value, label in self.matches()
+        ]
+        scroll.scroll_y = 1
 
     def on_pick(self, value: Any) -> None:
         pass
+
+
+class LazySpinner(Spinner):
+    """A Spinner whose options exist only while its list is open.
+
+    Kivy's Spinner makes a button for every value as soon as the values are set, and keeps
+    them: the setup screen's seat rows alone held some 370 (56 Travel Vouchers a seat), each
+    about 0.1 MB with its label, for the whole game. Here they are made when the list opens
+    and let go when it closes."""
+
+    def _update_dropdown(self, *largs: Any) -> None:
+        if self.is_open:
+            super()._update_dropdown(*largs)
+        elif self._dropdown is not None:
+            self._dropdown.clear_widgets()
+
+    def on_is_open(self, instance: Any, value: bool) -> None:
+        if value:
+            super()._update_dropdown()
+        super().on_is_open(instance, value)
+        if not value:
+            self._dropdown.clear_widgets()
 
 
 class NumberPad(GridLayout):
