@@ -7,18 +7,13 @@ a JSON report; each test asserts on its part. The subprocess runs once per sessi
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 import textwrap
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("kivy")
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.ui.report import run_report  # noqa: E402
 
 _SCRIPT = textwrap.dedent(
     """
@@ -209,19 +204,7 @@ _SCRIPT = textwrap.dedent(
 
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    env = dict(os.environ)
-    env.setdefault("KIVY_HOME", str(tmp_path_factory.mktemp("kivy-home")))
-    proc = subprocess.run(
-        [sys.executable, "-c", _SCRIPT],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
-    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("REPORT ")]
-    assert proc.returncode == 0 and lines, proc.stderr[-3000:]
-    return json.loads(lines[-1][len("REPORT ") :])
+    return run_report(_SCRIPT, kivy_home=tmp_path_factory.mktemp("kivy-home"))
 
 
 def _near(got: list[float], want: tuple[float, ...], tol: float = 0.04) -> bool:

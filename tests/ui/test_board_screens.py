@@ -8,17 +8,13 @@ One subprocess (a Kivy Window is one per process) prints a JSON report; the test
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import textwrap
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("kivy")
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.ui.report import run_report  # noqa: E402
 
 SITUATION = {
     "version": 1,
@@ -131,19 +127,7 @@ _SCRIPT = textwrap.dedent(
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> dict:
     tmp = tmp_path_factory.mktemp("board-screens")
-    env = dict(os.environ)
-    env.setdefault("KIVY_HOME", str(tmp))
-    proc = subprocess.run(
-        [sys.executable, "-c", _SCRIPT, str(tmp), json.dumps(SITUATION)],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
-    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("REPORT ")]
-    assert proc.returncode == 0 and lines, proc.stderr[-3000:]
-    return json.loads(lines[-1][len("REPORT ") :])
+    return run_report(_SCRIPT, str(tmp), json.dumps(SITUATION), kivy_home=tmp)
 
 
 def test_the_board_screen_shows_the_players_and_the_last_move(report):
