@@ -729,7 +729,10 @@ class TableController:
         what = " ".join(said[:2]) or _(_ANSWER_WORDS.get(str(command.get("type")), _LAST_ANSWER))
         if len(said) > 2:
             what += " …"
-        return _("Undo {player}: {what}", player=command.get("player") or "", what=what)
+        player = str(command.get("player") or "")
+        if said and player in said[0]:  # "Undo: Bob pays $60 ...", not "Undo Bob: Bob pays ..."
+            return _("Undo: {what}", what=what)
+        return _("Undo {player}: {what}", player=player, what=what)
 
     def undo(self) -> bool:
         """Take back the last command in force, leaving a visible correction in the history.

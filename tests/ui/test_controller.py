@@ -242,7 +242,8 @@ def test_undo_takes_back_a_purchase_but_never_the_dice(make):
     assert c.answer(d.id, buy)
     assert c.can_undo() and c.view.can_undo
     text = c.undo_text()
-    assert text.startswith(f"Undo {d.player}: ") and "pays the Bank" in text
+    # The purchase's words name the buyer: the name is not said twice.
+    assert text.startswith(f"Undo: {d.player} pays the Bank "), text
     # Whatever came after the purchase goes first; then the purchase itself.
     while c.game.done[-1]["type"] != "buy":
         assert c.undo(), c.view.notice

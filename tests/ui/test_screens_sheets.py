@@ -344,7 +344,10 @@ def test_history_lists_filters_and_undo_leaves_a_struck_correction(report: dict)
     assert report["history_rows"] > 3
     assert report["history_bob_rows"] < report["history_rows"]
     assert report["history_deltas"]
-    assert report["undo_text"].startswith("Undo Ann")
+    # A trade: its first words do not name Ann, so the label does.
+    assert report["undo_text"].startswith("Undo Ann: Baltic Avenue belongs to Bob"), report[
+        "undo_text"
+    ]
     assert report["undo_second_dialog"] is True
     assert report["after_undo_owner"] == "Ann", report["after_undo_notice"] + report["undo_text"]
     assert report["struck_rows"] >= 1
