@@ -12,6 +12,9 @@ import pytest
 from companion.rules.board import Space, ultimate_board
 from companion.rules.cards import card_deck
 from companion.rules.movement import (
+    NOTE_CODES,
+    REASONS,
+    Action,
     Resolution,
     Roll,
     resolve_card,
@@ -129,3 +132,30 @@ def test_golden_move(case: dict[str, Any]) -> None:
         assert getattr(r.after, key) == value, key
     assert r.start == situation.player().position
     assert r.explanation and all(isinstance(line, str) and line for line in r.explanation)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_the_notes_are_messages_with_the_english_of_the_explanation(case: dict[str, Any]) -> None:
+    """The explanation is the headline and one note for each ride, direct move, salary and
+    action (told by its item) and a few more; each a registered code with plain parameters."""
+    r = resolve(case)
+    assert r.explanation == (r.summary, *(note.text for note in r.notes))
+    told = [id(note.item) for note in r.notes if note.item is not None]
+    items = [s for s in r.steps if s.kind not in ("walk", "back")]
+    assert sorted(told) == sorted(map(id, [*items, *r.salaries, *r.follow_up]))
+    for note in r.notes:
+        assert note.code in NOTE_CODES
+        assert set(note.params) <= NOTE_CODES[note.code], note.code
+        assert json.loads(json.dumps(note.params)) == note.params
+        family = note.code.split(".")[0]
+        assert family in ("step", "salary", "action") or note.item is None
+        if family == "action":
+            assert isinstance(note.item, Action)
+            assert note.code.split(".")[1] == note.item.kind
+        if family in ("step", "action"):
+            assert note.text == note.item.text  # type: ignore[union-attr]
+        if "reason" in note.params:
+            assert note.params["reason"] in REASONS
+        for key in ("space", "to"):
+            if key in note.params:
+                BOARD.by_key(note.params[key])

@@ -4,6 +4,13 @@ Every resolution returns the whole path (each space entered, each transit ride, 
 direct move with its reason), the salaries earned at pay corners, the stops where the rules act
 and what the player must or may do next. Nothing here changes its inputs.
 
+A resolution explains itself: a headline (``Resolution.code`` and ``params``, and its English,
+``summary``) and notes (:class:`Note`), one for each ride, direct move, salary and action and a
+few more (why Mr. Monopoly goes where he goes...): each a message code (:data:`NOTE_CODES`) with
+its parameters for front ends to word in the table's language (``ui/explain.py``), and its
+English for the referee's English users (``Resolution.explanation``). A quiet resolution (the
+engine's) makes no English and no notes.
+
 Rule ids (``M2``, ``P8``...) refer to ``docs/rulings.md``.
 
 >>> from companion.rules.board import ultimate_board
@@ -14,7 +21,7 @@ Rule ids (``M2``, ``P8``...) refer to ``docs/rulings.md``.
 >>> [s.name for s in r.path]
 ['Virginia Avenue', 'Pennsylvania Railroad', 'Fifth Avenue', 'Madison Avenue']
 
-Why one file of about 1,450 lines: every resolver here (dice rolls, bonus moves, jail, triples,
+Why one file of about 1,900 lines: every resolver here (dice rolls, bonus moves, jail, triples,
 routes, Subway, taxis, cards, vouchers) drives one private builder, ``_Turn``, that walks the
 token step by step and records the path, the salaries and the stops the same way for each. Split
 along the resolvers, the builder and its policies would become a public API for three modules to
@@ -169,6 +176,32 @@ class Stop:
 
 
 @dataclass(frozen=True, slots=True)
+class Note:
+    """One line of a move's explanation after its headline, as a message: its ``code`` (one of
+    :data:`NOTE_CODES`), its ``params`` (JSON primitives: spaces by key, tracks, amounts,
+    counts, card and voucher ids, player names, a reason code, flags for a choice of words), the
+    step, salary or action it tells of (``item``) when there is one, and its ``text`` in English.
+
+    >>> from companion.rules.board import ultimate_board
+    >>> from companion.rules.situation import Situation
+    >>> board = ultimate_board()
+    >>> r = resolve_roll(board, Situation.fresh(board.space("States Avenue")), Roll(1, 2, 1))
+    >>> note = r.notes[0]
+    >>> note.code, dict(note.params), note.item is r.steps[2]
+    ('step.ride', {'space': 'inner:9', 'track': 'inner', 'reason': 'even_move', 'count': 4}, True)
+    >>> note.text == r.explanation[1] == r.steps[2].text
+    True
+    >>> [n.code for n in r.notes[1:]]
+    ['action.buy_or_auction', 'action.end_turn']
+    """
+
+    code: str
+    params: Mapping[str, Any]
+    text: str
+    item: Step | SalaryPaid | Action | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Resolution:
     player: str
     start: Space
@@ -176,7 +209,10 @@ class Resolution:
     stops: tuple[Stop, ...]
     salaries: tuple[SalaryPaid, ...]
     follow_up: tuple[Action, ...]
-    explanation: tuple[str, ...]
+    #: The headline in English (empty for a quiet resolution): as a message, :attr:`code`.
+    summary: str
+    #: What the move did and asks, one note each, in order (none for a quiet resolution).
+    notes: tuple[Note, ...]
     #: Where the token ends after every forced move.
     landing: Space
     in_jail: bool
@@ -194,9 +230,11 @@ class Resolution:
         return tuple(s.space for s in self.steps if s.kind != "ride")
 
     @property
-    def summary(self) -> str:
-        """The headline in English (empty for a quiet resolution)."""
-        return self.explanation[0] if self.explanation else ""
+    def explanation(self) -> tuple[str, ...]:
+        """The headline and each note's text, in English (empty for a quiet resolution)."""
+        if not self.summary:
+            return ()
+        return (self.summary, *(note.text for note in self.notes))
 
 
 # -- How pay corners pay (M8) ---------------------------------------------------------------
@@ -311,6 +349,157 @@ def _walk_table(
     return entry[1], entry[2], entry[3]
 
 
+# -- Notes: the explanation as messages -----------------------------------------------------
+
+#: Why the token rides a transit station or moves directly: a reason (a key of
+#: :data:`REASONS`) and what it names: a count of spaces, the card or voucher, or nothing.
+Why = tuple[str, "int | Card | Voucher | None"]
+
+#: Each reason in English; the parameter a note gets with it: ``count`` (shown after the words
+#: when there is one), ``card`` or ``voucher`` (an id; ``{title}`` is its English title).
+REASONS: Mapping[str, str] = MappingProxyType(
+    {
+        "even_move": "Even move",
+        "odd_move": "Odd move",
+        "even_move_back": "Even move back",
+        "odd_move_back": "Odd move back",
+        "even_regular_dice": "Even regular dice",
+        "odd_regular_dice": "Odd regular dice",
+        "chose_change_track": "You chose to change track",
+        "triples_route": "Triples route",
+        "subway_ride": "Subway ride",
+        "bonus_subway": "Your bonus move becomes the Subway ride",
+        "go_to_jail": "You landed on Go To Jail",
+        "third_doubles": "Third doubles this turn",
+        "card": "{title}",
+        "card_holds_stock": "{title} (you hold stock)",
+        "card_owns_no_property": "{title} (you own no property)",
+        "voucher": "{title}",
+    }
+)
+
+
+def _reason(why: Why) -> tuple[str, dict[str, Any]]:
+    """A reason's English and its parameters (for a loud resolution only)."""
+    code, what = why
+    words = REASONS[code]
+    if isinstance(what, int):
+        return f"{words} ({what})", {"reason": code, "count": what}
+    if isinstance(what, Card):
+        return words.format(title=what.title), {"reason": code, "card": what.id}
+    if isinstance(what, Voucher):
+        return words.format(title=what.title), {"reason": code, "voucher": what.id}
+    return words, {"reason": code}
+
+
+_STEP = frozenset({"space", "track", "reason", "count", "card", "voucher"})
+_ACTION = frozenset({"space", "amount", "payee", "times"})
+
+#: Every code a :class:`Note` has, with the parameters it may have. ``step.*`` tells of a
+#: :class:`Step` (its ``space`` and ``track``, and the reason: ``reason`` with its ``count``,
+#: ``card`` or ``voucher``), ``salary.*`` of a :class:`SalaryPaid`, ``action.*`` of an
+#: :class:`Action` (``action.<kind>``, then the sentence's variant: ``space``, ``amount``,
+#: ``payee`` and ``times`` are the action's); the others tell of no item. A flag (``even``,
+#: ``ride``, ``backwards``, ``double``, ``taxi``) or a word (``goal``: ``unowned`` or ``rent``; a
+#: card's ``condition``) chooses between words of one sentence; ``doubles`` counts this turn's.
+NOTE_CODES: Mapping[str, frozenset[str]] = MappingProxyType(
+    {
+        # Steps: a ride, the tunnel, a taxi, the Subway, jail, a direct move (walks have none).
+        "step.ride": _STEP,
+        "step.tunnel": _STEP,
+        "step.taxi": _STEP,
+        "step.subway": _STEP,
+        "step.jail": _STEP,
+        "step.direct": _STEP,
+        "step.direct_lane": _STEP,
+        "step.triples_route": _STEP,
+        "step.triples_direct": _STEP,
+        # Salaries: amount, space (the pay corner).
+        "salary.landing": frozenset({"space", "amount"}),
+        "salary.passing": frozenset({"space", "amount"}),
+        # Actions, by Action.kind.
+        **{f"action.{kind}": _ACTION for kind, _text in _SPACE_ACTIONS.values()},
+        "action.in_jail": _ACTION,
+        "action.pay_tax": _ACTION,
+        "action.collect_tax_refund": _ACTION,
+        "action.draw_travel_voucher": _ACTION,
+        "action.draw_travel_voucher.station": _ACTION,
+        "action.draw_travel_voucher.bus": _ACTION,
+        "action.no_travel_voucher": _ACTION,
+        "action.birthday_gift": _ACTION,
+        "action.birthday_gift.no_vouchers": _ACTION,
+        "action.holland_tunnel": _ACTION | {"track"},
+        "action.auction_any": _ACTION,
+        "action.buy_or_auction": _ACTION,
+        "action.no_rent": _ACTION | {"taxi"},
+        "action.own_property": _ACTION,
+        "action.mortgaged": _ACTION,
+        "action.pay_rent": _ACTION | {"double"},
+        "action.pay_rent.roll": _ACTION,
+        "action.taxi_ride": _ACTION,
+        "action.pay_taxi_fare": _ACTION,
+        "action.pay_bail": _ACTION,
+        "action.pay_bail.third": _ACTION,
+        "action.use_jail_card": _ACTION,
+        "action.voucher_expires": _ACTION,
+        "action.choose_any_space.triples": _ACTION,
+        "action.choose_any_space.bonus": _ACTION,
+        "action.choose_any_space.doubles": _ACTION,
+        "action.roll_again": _ACTION | {"doubles"},
+        "action.end_turn": _ACTION,
+        "action.end_turn.jail": _ACTION,
+        "action.end_turn.triples": _ACTION,
+        "action.continue_turn": _ACTION,
+        "action.continue_turn.taxi": _ACTION,
+        "action.bus_option": _ACTION | {"track"},
+        "action.if_unsold": _ACTION,
+        "action.transit_token": _ACTION,
+        "action.expire_vouchers": _ACTION,
+        "action.card_effect": _ACTION | {"card"},
+        "action.nothing": _ACTION,
+        "action.take_property": _ACTION,
+        "action.all_players_move": _ACTION,
+        # Notes of no single item.
+        "walk.back_past_corner": frozenset({"space"}),
+        "auction.stay": frozenset(),
+        "auction.move": frozenset({"even"}),
+        "transit_token.leave": frozenset(),
+        "bus.missed_no_voucher": frozenset(),
+        "bus.no_vouchers": frozenset(),
+        "bus.move": frozenset(),
+        "mr_monopoly.stay": frozenset({"goal"}),
+        "mr_monopoly.reverse": frozenset(),
+        "mr_monopoly.bonus": frozenset({"goal", "backwards", "ride", "count"}),
+        "mr_monopoly.last_stay": frozenset({"space"}),
+        "mr_monopoly.last_move": frozenset({"space", "to", "backwards", "ride", "count"}),
+        "mr_monopoly.rent_if_won": frozenset({"space", "to", "player", "amount"}),
+        "card.already_there": frozenset({"card", "space"}),
+        "card.none_left": frozenset({"card"}),
+        "card.jail_if_stay": frozenset({"card", "condition"}),
+        "card.lap": frozenset({"card", "track", "space"}),
+        "card.lane_edge": frozenset({"card", "track"}),
+        "voucher.other_track": frozenset({"ride", "space", "track"}),
+    }
+)
+
+#: The English of each step's note (``{why}``: its reason; ``{name}``, ``{track}``: its space).
+_STEP_TEXTS: Mapping[str, str] = MappingProxyType(
+    {
+        "step.ride": "{why}: you ride the {name} transit station onto the {track} track.",
+        "step.tunnel": "Through the Holland Tunnel to the {track} track (no salary).",
+        "step.taxi": "Taxi ride: go directly to {name} ({track} track); no rent there.",
+        "step.subway": "{why}: go directly to {name} ({track} track), no salary on the way.",
+        "step.jail": "{why}: go directly to jail.",
+        "step.direct": "{why}: move directly to {name}.",
+        "step.direct_lane": "{why}: move directly to {name} on the {track} track.",
+        "step.triples_route": "Triples route: move to {name}.",
+        "step.triples_direct": (
+            "Triples: move directly to {name} (house rule: no salaries on the way)."
+        ),
+    }
+)
+
+
 # -- The builder ----------------------------------------------------------------------------
 
 
@@ -337,7 +526,7 @@ class _Turn:
     stops: list[Stop] = field(default_factory=list)
     salaries: list[SalaryPaid] = field(default_factory=list)
     follow: list[Action] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
     in_jail: bool = False
     vouchers_left: int = 0
     #: The player's choice of a space (``to``) was used.
@@ -353,23 +542,53 @@ class _Turn:
         self.in_jail = self.player.in_jail
         self.vouchers_left = self.situation.vouchers_left
 
+    # Notes (a loud resolution's only: quiet ones make none)
+
+    def note(
+        self, code: str, text: str, item: Step | SalaryPaid | Action | None = None, **params: Any
+    ) -> None:
+        """A line of the explanation: its message ``code`` and ``params``, and its English."""
+        self.notes.append(Note(code, params, text, item))
+
+    def step_note(self, kind: str, to: Space, rule: str, code: str, why: Why | None) -> None:
+        """A step that makes a note (``code``, worded by :data:`_STEP_TEXTS`)."""
+        words, params = _reason(why) if why is not None else ("", {})
+        text = _STEP_TEXTS[code].format(why=words, name=to.name, track=to.track)
+        step = Step(kind, to, text, rule)
+        self.steps.append(step)
+        self.notes.append(Note(code, {"space": to.key, "track": to.track, **params}, text, step))
+
+    def action_note(self, action: Action, variant: str = "", **params: Any) -> None:
+        """The note of an action: ``action.<kind>`` and the ``variant`` of its sentence, with
+        the action's fields and what else its sentence names."""
+        a = action
+        if a.space is not None:
+            params["space"] = a.space.key
+            if a.kind == "bus_option":
+                params["track"] = a.space.track
+            elif a.kind == "holland_tunnel":
+                exit_ = self.board.tunnel_exit(a.space)
+                assert exit_ is not None
+                params["track"] = exit_.track
+        if a.amount is not None:
+            params["amount"] = a.amount
+        if a.payee is not None:
+            params["payee"] = a.payee
+        if a.times is not None:
+            params["times"] = a.times
+        if a.kind == "roll_again":
+            params["doubles"] = self.situation.doubles_this_turn + 1
+        self.notes.append(Note(f"action.{a.kind}{variant}", params, a.text, a))
+
     # Movement primitives
 
-    def ride_if(self, ride: RidePolicy, rule: str, why: str) -> None:
+    def ride_if(self, ride: RidePolicy, rule: str, why: Why) -> None:
         twin = self.board.twin(self.pos)
         if twin is not None and ride(self.pos):
             if self.quiet:
                 self.steps.append(Step("ride", twin, "", rule))
             else:
-                self.steps.append(
-                    Step(
-                        "ride",
-                        twin,
-                        f"{why}: you ride the {twin.name} transit station onto the {twin.track} track.",
-                        rule,
-                    )
-                )
-                self.notes.append(self.steps[-1].text)
+                self.step_note("ride", twin, rule, "step.ride", why)
             self.pos = twin
 
     def walk(
@@ -380,9 +599,10 @@ class _Turn:
         pay: Pay,
         *,
         rule: str,
-        why: str,
+        why: Why,
     ) -> None:
-        """Move ``count`` spaces, riding stations where ``ride`` says, paying pay corners."""
+        """Move ``count`` spaces, riding stations where ``ride`` says (for the reason ``why``),
+        paying pay corners."""
         quiet = self.quiet
         if quiet and (ride is _always or ride is _never):
             # A roll's walk crosses no choice: its steps and pay corners come from a table.
@@ -410,7 +630,11 @@ class _Turn:
                 elif direction > 0:
                     self.earn(pay.passing(self.pos.salary), landed=False, rule=pay.rule)
                 elif not quiet:
-                    self.notes.append(f"Moving backwards past {self.pos.name} pays nothing (M8).")
+                    self.note(
+                        "walk.back_past_corner",
+                        f"Moving backwards past {self.pos.name} pays nothing (M8).",
+                        space=self.pos.key,
+                    )
 
     def orbit(self, direction: int, ride: RidePolicy) -> Iterator[tuple[int, Space]]:
         """The spaces ahead (or behind) one by one with their distance, until the walk comes
@@ -438,44 +662,71 @@ class _Turn:
         found = self.find(target, direction, ride)
         return None if found is None else found[0]
 
-    def then(self, action: Action) -> None:
-        """A follow-up that comes after the stops (roll again, a choice to make...)."""
+    def then(self, action: Action, variant: str = "", **params: Any) -> None:
+        """A follow-up that comes after the stops (roll again, a choice to make...); its note's
+        code is ``action.<kind>`` and the ``variant`` of its sentence, with ``params``."""
         if self.quiet:
             action = _mute(action)
         else:
-            self.notes.append(action.text)
+            self.action_note(action, variant, **params)
         self.follow.append(action)
 
-    def stop(self, actions: Sequence[Action]) -> None:
-        """The token stops here and the rules act."""
+    def stop(self, actions: Sequence[Action], how: str = "roll") -> None:
+        """The token stops here and the rules act (it arrived ``how``, as :meth:`land` says)."""
         if self.quiet:
             actions = [_mute(a) for a in actions]
         else:
-            self.notes.extend(a.text for a in actions)
+            for a in actions:
+                self.stop_note(a, how)
         self.stops.append(Stop(self.pos, tuple(actions)))
         self.follow.extend(actions)
 
-    def earn(self, amount: int, *, landed: bool, rule: str) -> None:
-        how = "landing on" if landed else "passing"
-        self.salaries.append(SalaryPaid(self.pos, amount, landed, rule))
-        if not self.quiet:
-            self.notes.append(f"Collect ${amount} for {how} {self.pos.name}.")
+    def stop_note(self, a: Action, how: str) -> None:
+        """The note of an action at a stop: the variant of its sentence is what the stop's
+        actions were made from (:meth:`land`, :meth:`property_actions`)."""
+        kind = a.kind
+        if kind == "pay_rent":
+            if a.times is not None:
+                self.action_note(a, ".roll")
+            else:
+                self.action_note(a, double=self.rent_factor != 1)
+        elif kind == "no_rent":
+            self.action_note(a, taxi=how == "taxi")
+        elif kind == "birthday_gift" and not self.vouchers_left:
+            self.action_note(a, ".no_vouchers")
+        elif (
+            kind == "draw_travel_voucher" and a.space is not None and self.board.is_station(a.space)
+        ):
+            self.action_note(a, ".station")
+        else:
+            self.action_note(a)
 
-    def jump(self, to: Space, why: str, rule: str, *, kind: str = "direct") -> None:
-        """A direct move (``kind``: ``direct``, ``subway``, ``taxi``, ``tunnel`` or ``jail``): no
-        pay corner is passed; arriving on one pays its highest salary (not through the tunnel
-        or to jail)."""
+    def earn(self, amount: int, *, landed: bool, rule: str) -> None:
+        paid = SalaryPaid(self.pos, amount, landed, rule)
+        self.salaries.append(paid)
+        if not self.quiet:
+            if landed:
+                code, text = "salary.landing", f"Collect ${amount} for landing on {self.pos.name}."
+            else:
+                code, text = "salary.passing", f"Collect ${amount} for passing {self.pos.name}."
+            self.notes.append(Note(code, {"space": self.pos.key, "amount": amount}, text, paid))
+
+    def jump(
+        self, to: Space, rule: str, code: str, why: Why | None = None, *, kind: str = "direct"
+    ) -> None:
+        """A direct move (``kind``: ``direct``, ``subway``, ``taxi``, ``tunnel`` or ``jail``),
+        told by the note ``code`` (a ``step.*``) for the reason ``why``: no pay corner is
+        passed; arriving on one pays its highest salary (not through the tunnel or to jail)."""
         self.pos = to
         if self.quiet:
             self.steps.append(Step(kind, to, "", rule))
         else:
-            self.steps.append(Step(kind, to, why, rule))
-            self.notes.append(why)
+            self.step_note(kind, to, rule, code, why)
         if kind not in ("tunnel", "jail") and to.salary is not None:
             self.earn(to.salary.highest, landed=True, rule="M8")
 
-    def to_jail(self, why: str, rule: str) -> None:
-        self.jump(self.board.jail, f"{why}: go directly to jail.", rule, kind="jail")
+    def to_jail(self, why: Why, rule: str) -> None:
+        self.jump(self.board.jail, rule, "step.jail", why, kind="jail")
         self.in_jail = True
         self.stop([Action("in_jail", "You are in jail; your turn is over.", self.pos)])
 
@@ -518,14 +769,14 @@ class _Turn:
             actions.append(Action("holland_tunnel", text, space))
             forced = lambda: self.tunnel(exit_)  # noqa: E731
         elif space.kind == "go_to_jail":
-            forced = lambda: self.to_jail("You landed on Go To Jail", "R15")  # noqa: E731
+            forced = lambda: self.to_jail(("go_to_jail", None), "R15")  # noqa: E731
         elif space.kind == "auction":
             if any(n not in self.situation.holdings for n in self.board.properties):
                 text = "Auction: pick any unowned property for the Banker to auction."
                 actions.append(Action("auction_any", text, space))
             else:
                 forced = lambda: self.auction_move(parity_even)  # noqa: E731
-        self.stop(actions)
+        self.stop(actions, how)
         if forced is not None:
             forced()
 
@@ -623,12 +874,7 @@ class _Turn:
         return Action("draw_travel_voucher", text, space)
 
     def tunnel(self, exit_: Space) -> None:
-        self.jump(
-            exit_,
-            f"Through the Holland Tunnel to the {exit_.track} track (no salary).",
-            "M7",
-            kind="tunnel",
-        )
+        self.jump(exit_, "M7", "step.tunnel", kind="tunnel")
         self.land("tunnel")
 
     def auction_move(self, even: bool) -> None:
@@ -647,17 +893,27 @@ class _Turn:
                 if best is None or rent > best[0]:
                     best = (rent, n)
         if best is None:
-            self.notes.append(
-                "Auction: every property is owned and none you can reach charges you rent, so you stay."
-            )
+            if not self.quiet:
+                self.note(
+                    "auction.stay",
+                    "Auction: every property is owned and none you can reach charges you rent, "
+                    "so you stay.",
+                )
             return
-        parity = "even" if even else "odd"
-        self.notes.append(
-            f"Auction with every property owned: you move ahead ({parity} move rules) "
-            "to the highest rent you can reach."
-        )
+        if not self.quiet:
+            self.note(
+                "auction.move",
+                f"Auction with every property owned: you move ahead ({'even' if even else 'odd'} "
+                "move rules) to the highest rent you can reach.",
+                even=even,
+            )
         self.walk(
-            best[1], 1, ride, Pay("roll", even), rule="M10", why=f"{parity.capitalize()} move"
+            best[1],
+            1,
+            ride,
+            Pay("roll", even),
+            rule="M10",
+            why=("even_move" if even else "odd_move", None),
         )
         self.land("roll", parity_even=even)
 
@@ -672,7 +928,8 @@ class _Turn:
             stops=tuple(self.stops),
             salaries=tuple(self.salaries),
             follow_up=tuple(self.follow),
-            explanation=() if self.quiet else (headline, *self.notes),
+            summary="" if self.quiet else headline,
+            notes=() if self.quiet else tuple(self.notes),
             landing=self.pos,
             in_jail=self.in_jail,
             after=replace(self.player, position=self.pos, in_jail=self.in_jail),
@@ -779,7 +1036,7 @@ def _resolve_roll(
     if roll.is_triples:
         return _triples(turn, roll, to)
     if roll.is_doubles and situation.doubles_this_turn >= 2:
-        turn.to_jail("Third doubles this turn", "M5")
+        turn.to_jail(("third_doubles", None), "M5")
         return turn.result(
             f"{roll}: third doubles this turn, so you go straight to jail without moving.",
             "move.third_doubles",
@@ -791,12 +1048,14 @@ def _resolve_roll(
     turn.player = replace(turn.player, reverse_direction=False, transit_token=False)
     count = roll.regular if roll.speed in ("mr", "bus") else roll.spaces
     even = count % 2 == 0
-    parity = f"{'Even' if even else 'Odd'} move ({count})"
     ride = _by_parity(count)
     if me.transit_token:
         token_ride = ride
         ride = lambda s: s == me.position or token_ride(s)  # noqa: E731
-        turn.notes.append("Transit Token: you change track as you leave the station.")
+        if not turn.quiet:
+            turn.note(
+                "transit_token.leave", "Transit Token: you change track as you leave the station."
+            )
     missed_bus = backwards and roll.speed == "bus"
     if missed_bus:
         if me.vouchers:
@@ -808,9 +1067,19 @@ def _resolve_roll(
                     None,
                 )
             )
-        else:
-            turn.notes.append("You missed the bus, but you hold no Travel Voucher to lose.")
-    turn.walk(count, direction, ride, Pay("roll", even), rule="M1", why=parity)
+        elif not turn.quiet:
+            turn.note(
+                "bus.missed_no_voucher",
+                "You missed the bus, but you hold no Travel Voucher to lose.",
+            )
+    turn.walk(
+        count,
+        direction,
+        ride,
+        Pay("roll", even),
+        rule="M1",
+        why=("even_move" if even else "odd_move", count),
+    )
     first = turn.pos
     headline = (
         ""
@@ -854,7 +1123,7 @@ def _bonus(
     if turn.player.subway and to is not None:
         turn.player = replace(turn.player, subway=False)
         turn.chose = True
-        _subway_ride(turn, to, "Your bonus move becomes the Subway ride")
+        _subway_ride(turn, to, ("bonus_subway", None))
     elif turn.player.subway:
         turn.player = replace(turn.player, subway=False)
         turn.then(
@@ -862,7 +1131,8 @@ def _bonus(
                 "choose_any_space",
                 "Your bonus move becomes the Subway ride: choose any space on any track.",
                 turn.pos,
-            )
+            ),
+            ".bonus",
         )
     elif roll.speed == "mr":
         _mr_monopoly(turn, roll, backwards=backwards)
@@ -910,7 +1180,8 @@ def _doubles(turn: _Turn, roll: Roll) -> None:
                 "choose_any_space",
                 "Doubles: instead of rolling again, ride the Subway now to any space on any track.",
                 turn.pos,
-            )
+            ),
+            ".doubles",
         )
     else:
         n = turn.situation.doubles_this_turn + 1
@@ -936,7 +1207,10 @@ def _jail_roll(turn: _Turn, roll: Roll) -> Resolution:
     attempt = me.jail_turns + 1
     if not roll.is_doubles and attempt < 3:
         turn.player = replace(me, jail_turns=attempt)
-        turn.then(Action("end_turn", "No doubles: you stay in jail; your turn is over.", turn.pos))
+        turn.then(
+            Action("end_turn", "No doubles: you stay in jail; your turn is over.", turn.pos),
+            ".jail",
+        )
         return turn.result(
             f"{roll}: no doubles on attempt {attempt} of 3, so you stay in jail.",
             "move.jail_stay",
@@ -954,7 +1228,8 @@ def _jail_roll(turn: _Turn, roll: Roll) -> Resolution:
                 turn.pos,
                 BAIL,
                 "Pool",
-            )
+            ),
+            ".third",
         )
         headline = f"{roll}: third failed roll, pay ${BAIL} bail and move {roll.regular}"
         code, bail = "move.jail_third", BAIL
@@ -967,7 +1242,7 @@ def _jail_roll(turn: _Turn, roll: Roll) -> Resolution:
         _by_parity(roll.regular),
         Pay("roll", even),
         rule="M12",
-        why=f"{'Even' if even else 'Odd'} move ({roll.regular})",
+        why=("even_move" if even else "odd_move", roll.regular),
     )
     turn.land("roll", parity_even=even)
     if not turn.in_jail:
@@ -992,7 +1267,8 @@ def _triples(turn: _Turn, roll: Roll, to: Space | None) -> Resolution:
                 "choose_any_space",
                 "Triples: move ahead to any space on the board (no further roll).",
                 turn.pos,
-            )
+            ),
+            ".triples",
         )
         return turn.result(
             f"{roll}: triples! Choose any space to move to; you do not roll again.",
@@ -1001,20 +1277,26 @@ def _triples(turn: _Turn, roll: Roll, to: Space | None) -> Resolution:
         )
     even = roll.spaces % 2 == 0
     if turn.situation.options.triples_pay_salaries:
-        _advance_by_route(turn, to, Pay("roll", even), rule="M6", why="Triples route")
+        _advance_by_route(turn, to, Pay("roll", even), rule="M6")
     else:
-        turn.jump(
-            to, f"Triples: move directly to {to.name} (house rule: no salaries on the way).", "M6"
-        )
+        turn.jump(to, "M6", "step.triples_direct")
     turn.land("roll", parity_even=even)
     if not turn.in_jail:
-        turn.then(Action("end_turn", "Triples end your move: no further roll.", turn.pos))
+        turn.then(
+            Action("end_turn", "Triples end your move: no further roll.", turn.pos), ".triples"
+        )
     return turn.result(
         f"{roll}: triples! Move ahead to {to.name}; you do not roll again.",
         "move.triples",
         roll=roll.to_json(),
         to=to.key,
     )
+
+
+#: What Mr. Monopoly goes to (M3), by the ``goal`` of his notes.
+_GOALS = {"unowned": "unowned property", "rent": "property where you owe rent"}
+#: How a bonus move of an even (True) or odd roll of the regular dice goes (M2).
+_HOW = {True: "riding transit stations", False: "staying on this track"}
 
 
 def _mr_monopoly(turn: _Turn, roll: Roll, *, backwards: bool) -> None:
@@ -1029,31 +1311,46 @@ def _mr_monopoly(turn: _Turn, roll: Roll, *, backwards: bool) -> None:
     unowned_left = any(n not in situation.holdings for n in board.properties)
     if unowned_left:
         target = lambda s: s.is_property and s.name not in situation.holdings  # noqa: E731
-        goal = "unowned property"
     else:
         target = lambda s: is_rent_owed(situation, s, me)  # noqa: E731
-        goal = "property where you owe rent"
+    goal = "unowned" if unowned_left else "rent"
     even = roll.regular % 2 == 0
     ride = _by_parity(roll.regular)
-    where = "previous" if direction < 0 else "next"
     n = turn.distance(target, direction, ride)
     if n is None:
-        turn.notes.append(
-            f"Mr. Monopoly: no {goal} can be reached before coming back round, so you stay where you are."
-        )
+        if not turn.quiet:
+            turn.note(
+                "mr_monopoly.stay",
+                f"Mr. Monopoly: no {_GOALS[goal]} can be reached before coming back round, so "
+                "you stay where you are.",
+                goal=goal,
+            )
         return
     if landed_on_reverse:
         turn.player = replace(turn.player, reverse_direction=False)
-        turn.notes.append(
-            "Mr. Monopoly after Reverse Direction: the bonus move goes backwards now."
-        )
-    parity = f"{'Even' if even else 'Odd'} regular dice ({roll.regular})"
+        if not turn.quiet:
+            turn.note(
+                "mr_monopoly.reverse",
+                "Mr. Monopoly after Reverse Direction: the bonus move goes backwards now.",
+            )
     if not turn.quiet:
-        how = "riding transit stations" if even else "staying on this track"
-        turn.notes.append(
-            f"Mr. Monopoly: bonus move to the {where} {goal}, {how} (the regular dice make {roll.regular})."
+        turn.note(
+            "mr_monopoly.bonus",
+            f"Mr. Monopoly: bonus move to the {'previous' if direction < 0 else 'next'} "
+            f"{_GOALS[goal]}, {_HOW[even]} (the regular dice make {roll.regular}).",
+            goal=goal,
+            backwards=direction < 0,
+            ride=even,
+            count=roll.regular,
         )
-    turn.walk(n, direction, ride, HIGHEST, rule="M3", why=parity)
+    turn.walk(
+        n,
+        direction,
+        ride,
+        HIGHEST,
+        rule="M3",
+        why=("even_regular_dice" if even else "odd_regular_dice", roll.regular),
+    )
     turn.land("bonus")
 
 
@@ -1085,7 +1382,7 @@ def _mr_monopoly_after_last_sale(turn: _Turn, roll: Roll, last: Space, *, backwa
     # The first move stopped on a property, not on Reverse Direction: only the roll's own
     # direction counts.
     direction = -1 if backwards else 1
-    where = "previous" if direction < 0 else "next"
+    even = roll.regular % 2 == 0
     ride = _by_parity(roll.regular)
     owed = lambda s: is_rent_owed(sold, s, me)  # noqa: E731
     n = turn.distance(owed, direction, ride)
@@ -1094,23 +1391,33 @@ def _mr_monopoly_after_last_sale(turn: _Turn, roll: Roll, last: Space, *, backwa
         f"can be reached before coming back round to it, so you stay on {last.name}."
     )
     if n is None:
-        turn.notes.append(
-            f"Mr. Monopoly: {last.name} is the last unowned property. If you buy it or it is sold "
-            f"at auction, no property is left unowned and no property where you owe rent can be reached "
-            f"before coming back round, so you stay on {last.name} (R16)."
-        )
+        if not turn.quiet:
+            turn.note(
+                "mr_monopoly.last_stay",
+                f"Mr. Monopoly: {last.name} is the last unowned property. If you buy it or it is "
+                "sold at auction, no property is left unowned and no property where you owe rent "
+                f"can be reached before coming back round, so you stay on {last.name} (R16).",
+                space=last.key,
+            )
         turn.then(Action("if_unsold", unsold, last))
         return
     target = turn.find(owed, direction, ride)
     assert target is not None
     dest = target[1]
     owner = sold.holdings[dest.name].owner
-    how = "riding transit stations" if roll.regular % 2 == 0 else "staying on this track"
-    turn.notes.append(
-        f"Mr. Monopoly: {last.name} is the last unowned property. If you buy it or it is sold at "
-        f"auction, no property is left unowned: Mr. Monopoly then moves you to the {where} property where "
-        f"you owe rent, {dest.name}, {how} (the regular dice make {roll.regular}; R16)."
-    )
+    if not turn.quiet:
+        turn.note(
+            "mr_monopoly.last_move",
+            f"Mr. Monopoly: {last.name} is the last unowned property. If you buy it or it is sold "
+            "at auction, no property is left unowned: Mr. Monopoly then moves you to the "
+            f"{'previous' if direction < 0 else 'next'} property where you owe rent, {dest.name}, "
+            f"{_HOW[even]} (the regular dice make {roll.regular}; R16).",
+            space=last.key,
+            to=dest.key,
+            backwards=direction < 0,
+            ride=even,
+            count=roll.regular,
+        )
     turn.then(Action("if_unsold", unsold, last))
     if dest.kind != "utility":
         theirs = replace(
@@ -1119,14 +1426,20 @@ def _mr_monopoly_after_last_sale(turn: _Turn, roll: Roll, last: Space, *, backwa
         )
         mine = rent_owed(turn.board, sold, dest, me, dice_total=0)
         if_theirs = rent_owed(turn.board, theirs, dest, me, dice_total=0)
-        if if_theirs != mine:
-            turn.notes.append(
+        if if_theirs != mine and not turn.quiet:
+            amount = if_theirs * turn.rent_factor
+            turn.note(
+                "mr_monopoly.rent_if_won",
                 f"If {owner} wins {last.name} at the auction, the rent on {dest.name} is "
-                f"${if_theirs * turn.rent_factor} instead."
+                f"${amount} instead.",
+                player=owner,
+                space=last.key,
+                to=dest.key,
+                amount=amount,
             )
     turn.if_sold = last
-    parity = f"{'Even' if roll.regular % 2 == 0 else 'Odd'} regular dice ({roll.regular})"
-    turn.walk(target[0], direction, ride, HIGHEST, rule="M3", why=parity)
+    why: Why = ("even_regular_dice" if even else "odd_regular_dice", roll.regular)
+    turn.walk(target[0], direction, ride, HIGHEST, rule="M3", why=why)
     turn.land("bonus")
 
 
@@ -1138,23 +1451,18 @@ def _bus(turn: _Turn, roll: Roll, choice: Literal["move", "voucher"] | None) -> 
     n, dest = found
     if turn.vouchers_left and choice != "move":
         if choice == "voucher":
-            turn.then(turn.voucher_draw(turn.pos, "Bus: you take a Travel Voucher."))
+            turn.then(turn.voucher_draw(turn.pos, "Bus: you take a Travel Voucher."), ".bus")
         else:
             text = f"Bus: take a Travel Voucher, or move to {dest.name} ({dest.track} track)."
             turn.then(Action("bus_option", text, dest))
         return
-    if not turn.vouchers_left:
-        turn.notes.append("Bus: no Travel Vouchers are left, so you make the move.")
+    if not turn.quiet:
+        if not turn.vouchers_left:
+            turn.note("bus.no_vouchers", "Bus: no Travel Vouchers are left, so you make the move.")
+        turn.note("bus.move", "Bus: move to the nearest Chance or Community Chest ahead.")
     even = roll.regular % 2 == 0
-    turn.notes.append("Bus: move to the nearest Chance or Community Chest ahead.")
-    turn.walk(
-        n,
-        1,
-        ride,
-        HIGHEST,
-        rule="M4",
-        why=f"{'Even' if even else 'Odd'} regular dice ({roll.regular})",
-    )
+    why: Why = ("even_regular_dice" if even else "odd_regular_dice", roll.regular)
+    turn.walk(n, 1, ride, HIGHEST, rule="M4", why=why)
     turn.land("bonus")
 
 
@@ -1192,22 +1500,18 @@ def forward_route(board: Board, start: Space, to: Space) -> tuple[int, frozenset
     return count, frozenset(rides)
 
 
-def _advance_by_route(turn: _Turn, to: Space, pay: Pay, *, rule: str, why: str) -> None:
+def _advance_by_route(turn: _Turn, to: Space, pay: Pay, *, rule: str) -> None:
+    """M6: the triples route ahead to ``to``."""
     route = forward_route(turn.board, turn.pos, to)
     if route is None:
-        turn.jump(to, f"{why}: move to {to.name}.", rule)
+        turn.jump(to, rule, "step.triples_route")
         return
     count, rides = route
-    turn.walk(count, 1, lambda s: s.key in rides, pay, rule=rule, why=why)
+    turn.walk(count, 1, lambda s: s.key in rides, pay, rule=rule, why=("triples_route", None))
 
 
-def _subway_ride(turn: _Turn, to: Space, why: str) -> None:
-    turn.jump(
-        to,
-        f"{why}: go directly to {to.name} ({to.track} track), no salary on the way.",
-        "R8",
-        kind="subway",
-    )
+def _subway_ride(turn: _Turn, to: Space, why: Why) -> None:
+    turn.jump(to, "R8", "step.subway", why, kind="subway")
     turn.land("direct")
 
 
@@ -1221,7 +1525,7 @@ def resolve_subway(
             f"{me.name} has not landed on the Subway, so there is no Subway ride to take"
         )
     turn = _Turn(board, situation, replace(me, subway=False))
-    _subway_ride(turn, to, "Subway ride")
+    _subway_ride(turn, to, ("subway_ride", None))
     turn.then(Action("end_turn", "Your move is over.", turn.pos))
     return turn.result(f"Subway: ride directly to {to.name}.", "move.subway", to=to.key)
 
@@ -1256,14 +1560,9 @@ def resolve_taxi(
             payee,
         )
     )
-    turn.jump(
-        to,
-        f"Taxi ride: go directly to {to.name} ({to.track} track); no rent there.",
-        "P8",
-        kind="taxi",
-    )
+    turn.jump(to, "P8", "step.taxi", kind="taxi")
     turn.land("taxi")
-    turn.then(Action("continue_turn", "Continue your turn from here.", turn.pos))
+    turn.then(Action("continue_turn", "Continue your turn from here.", turn.pos), ".taxi")
     return turn.result(
         f"Taxi ride from {cab.name} to {to.name}.", "move.taxi", **{"from": cab.key, "to": to.key}
     )
@@ -1273,7 +1572,7 @@ def resolve_taxi(
 
 
 def _advance_to(
-    turn: _Turn, target: Callable[[Space], bool], pay: Pay, *, why: str, rule: str = "M9"
+    turn: _Turn, target: Callable[[Space], bool], pay: Pay, *, why: Why, rule: str = "M9"
 ) -> bool:
     """M9: advance to the first space matching ``target``, taking the next transit station
     towards its track when it is on another track. False when no space matches."""
@@ -1331,7 +1630,7 @@ def resolve_card(
     turn = _Turn(board, situation, me)
     headline = f"{card.title}: {card.effect}"
     if card.move is None:
-        turn.then(Action("card_effect", card.effect, turn.pos))
+        turn.then(Action("card_effect", card.effect, turn.pos), card=card.id)
         return turn.result(
             f"{card.title}: the card does not move you.", "move.card_still", card=card.id
         )
@@ -1355,11 +1654,16 @@ def _card_advance(turn: _Turn, card: Card, target: Callable[[Space], bool]) -> b
     """A card's "advance to" (M9). R11: a card that sends you where you stand leaves you there,
     and a pay corner pays its landing salary. False when no space matches."""
     if target(turn.pos):
-        turn.notes.append(f"{card.title}: you are on {turn.pos.name} already, so you stay (R11).")
+        turn.note(
+            "card.already_there",
+            f"{card.title}: you are on {turn.pos.name} already, so you stay (R11).",
+            card=card.id,
+            space=turn.pos.key,
+        )
         if turn.pos.salary is not None:
             turn.earn(CARD.landing(turn.pos.salary), landed=True, rule=CARD.rule)
         return True
-    return _advance_to(turn, target, CARD, why=card.title)
+    return _advance_to(turn, target, CARD, why=("card", card))
 
 
 def _describe_move(move: dict) -> str:
@@ -1371,7 +1675,7 @@ def _describe_move(move: dict) -> str:
 def _card_move(turn: _Turn, card: Card, move: dict, to: Space | None, roll: Roll | None) -> None:
     board, situation = turn.board, turn.situation
     kind = move["kind"]
-    why = card.title
+    why: Why = ("card", card)
     if kind == "advance":
         name = move["to"]
         if not _card_advance(turn, card, lambda s: s.name == name):
@@ -1393,7 +1697,11 @@ def _card_move(turn: _Turn, card: Card, move: dict, to: Space | None, roll: Roll
         if found:
             turn.land("card")
         else:
-            turn.notes.append(f"{card.title}: no such space is left, so you stay where you are.")
+            turn.note(
+                "card.none_left",
+                f"{card.title}: no such space is left, so you stay where you are.",
+                card=card.id,
+            )
     elif kind == "advance_pay_corner":
         corner = next(s for s in board.track(turn.pos.track) if s.is_pay_corner)
         _card_advance(turn, card, lambda s: s == corner)
@@ -1405,14 +1713,14 @@ def _card_move(turn: _Turn, card: Card, move: dict, to: Space | None, roll: Roll
         )
         turn.land("card")
     elif kind == "direct":
-        turn.jump(board.space(move["to"]), f"{card.title}: move directly to {move['to']}.", "M9")
+        turn.jump(board.space(move["to"]), "M9", "step.direct", why)
         turn.land("direct")
     elif kind == "direct_nearest":
         kinds = set(move["kinds"])
-        probe = _Turn(board, situation, turn.player)
+        probe = _Turn(board, situation, turn.player, quiet=True)
         _advance_to(probe, lambda s: s.kind in kinds, CARD, why=why)
         turn.rent_factor = 2
-        turn.jump(probe.pos, f"{card.title}: move directly to {probe.pos.name}.", "M9")
+        turn.jump(probe.pos, "M9", "step.direct", why)
         if probe.pos.name in situation.holdings:
             turn.land("direct")
         else:
@@ -1426,36 +1734,45 @@ def _card_move(turn: _Turn, card: Card, move: dict, to: Space | None, roll: Roll
                 ]
             )
     elif kind == "jail":
-        turn.to_jail(card.title, "M9")
+        turn.to_jail(why, "M9")
     elif kind == "jail_if":
         me = turn.player
-        if move["condition"] == "holds_stock":
+        condition = move["condition"]
+        if condition == "holds_stock":
             applies = any(me.shares.values())
-            reason = "you hold stock" if applies else "you hold no stock, so you stay"
+            stay = "you hold no stock, so you stay"
         else:
             applies = not any(h.owner == me.name for h in situation.holdings.values())
-            reason = "you own no property" if applies else "you own property, so you stay"
+            stay = "you own property, so you stay"
         if applies:
-            turn.to_jail(f"{card.title} ({reason})", "M9")
+            turn.to_jail((f"card_{condition}", card), "M9")
         else:
-            turn.notes.append(f"{card.title}: {reason}.")
+            turn.note(
+                "card.jail_if_stay", f"{card.title}: {stay}.", card=card.id, condition=condition
+            )
     elif kind == "lap":
         track = board.track(turn.pos.track)
         turn.walk(len(track), 1, _never, CARD, rule="M9", why=why)
-        turn.notes.append(
-            f"{card.title}: a full lap of the {turn.pos.track} track brings you back to {turn.pos.name}."
+        turn.note(
+            "card.lap",
+            f"{card.title}: a full lap of the {turn.pos.track} track brings you back to "
+            f"{turn.pos.name}.",
+            card=card.id,
+            track=turn.pos.track,
+            space=turn.pos.key,
         )
     elif kind == "lane":
         dest = board.lane(turn.pos, move["lane"])
         if dest is None:
             edge = "inner" if move["lane"] == "above" else "outer"
-            turn.notes.append(
-                f"{card.title}: you are on the {edge} track already, so nothing happens."
+            turn.note(
+                "card.lane_edge",
+                f"{card.title}: you are on the {edge} track already, so nothing happens.",
+                card=card.id,
+                track=edge,
             )
         else:
-            turn.jump(
-                dest, f"{card.title}: move directly to {dest.name} on the {dest.track} track.", "M9"
-            )
+            turn.jump(dest, "M9", "step.direct_lane", why)
             turn.land("direct")
     elif kind == "choose":
         allowed = CHOICE_SETS[move["among"]]
@@ -1473,14 +1790,14 @@ def _card_move(turn: _Turn, card: Card, move: dict, to: Space | None, roll: Roll
             )
             turn.then(Action("take_property", f"{to.name} becomes yours.", to))
         if move["how"] == "direct":
-            turn.jump(to, f"{card.title}: move directly to {to.name}.", "M9")
+            turn.jump(to, "M9", "step.direct", why)
             turn.land("direct")
         else:
             _card_advance(turn, card, lambda s: board.same_place(s, to))
             turn.land("card")
     elif kind == "all_players_direct":
         dest = board.space(move["to"])
-        turn.jump(dest, f"{card.title}: move directly to {dest.name}.", "M9")
+        turn.jump(dest, "M9", "step.direct", why)
         turn.land("direct")
         turn.then(
             Action(
@@ -1499,7 +1816,7 @@ def _card_move(turn: _Turn, card: Card, move: dict, to: Space | None, roll: Roll
             _by_parity(count),
             CARD,
             rule="M9",
-            why=f"{'Even' if count % 2 == 0 else 'Odd'} move back ({count})",
+            why=("even_move_back" if count % 2 == 0 else "odd_move_back", count),
         )
         turn.land("card")
     else:
@@ -1539,12 +1856,19 @@ def resolve_voucher(
     if voucher.kind == "free_cab_fare":
         count, direction = abs(voucher.steps), (1 if voucher.steps > 0 else -1)
         policy = _always if ride else _never
-        turn.walk(count, direction, policy, HIGHEST, rule="R13", why="You chose to change track")
-        other = _Turn(board, situation, me)
-        other.walk(count, direction, _never if ride else _always, HIGHEST, rule="R13", why="")
+        why: Why = ("chose_change_track", None)
+        turn.walk(count, direction, policy, HIGHEST, rule="R13", why=why)
+        other = _Turn(board, situation, me, quiet=True)
+        other.walk(count, direction, _never if ride else _always, HIGHEST, rule="R13", why=why)
         if other.pos != turn.pos:
-            turn.notes.append(
-                f"You could instead {'stay on' if ride else 'change'} track at the transit station and end on {other.pos.name} ({other.pos.key})."
+            end = other.pos
+            turn.note(
+                "voucher.other_track",
+                f"You could instead {'stay on' if ride else 'change'} track at the transit "
+                f"station and end on {end.name} ({end.key}).",
+                ride=ride,
+                space=end.key,
+                track=end.track,
             )
     else:
         along = [pos for _, pos in turn.orbit(1, _never)]  # the rest of this track, in order
@@ -1562,7 +1886,7 @@ def resolve_voucher(
             raise IllegalMoveError(
                 f"{voucher.title!r} moves you to {what}: name one of {names}{got}"
             )
-        turn.walk(along.index(to) + 1, 1, _never, HIGHEST, rule="R13", why=voucher.title)
+        turn.walk(along.index(to) + 1, 1, _never, HIGHEST, rule="R13", why=("voucher", voucher))
     turn.land(how)
     if voucher.kind == "transit_token":
         turn.player = replace(turn.player, transit_token=True)
