@@ -86,6 +86,18 @@ def test_no_display_is_one_line_and_status_2(tmp_path: Path) -> None:
 MAIN_PLACES = ("setup", "table", "board", "players", "history", "referee", "settings")
 
 
+def _companion(*args: str) -> subprocess.CompletedProcess[str]:
+    """``companion args...`` in a subprocess, its output captured."""
+    return subprocess.run(
+        [*COMPANION, *args],
+        cwd=REPO_ROOT,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
 def _png_size(path: Path) -> tuple[int, int]:
     """Width and height from a PNG's header (its IHDR chunk comes first)."""
     head = path.read_bytes()[:24]
@@ -95,15 +107,10 @@ def _png_size(path: Path) -> tuple[int, int]:
 
 def test_the_headless_demo_plays_and_saves_screenshots(tmp_path: Path) -> None:
     shots, db = tmp_path / "shots", tmp_path / "demo.db"
-    run = subprocess.run(
-        [*COMPANION, "app", "--headless-demo", "--turns", "3", "--screenshots", str(shots)]
-        + ["--db", str(db), "--seed", "3", "--size", "1024x600"],
-        cwd=REPO_ROOT,
-        env=_env(),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    run = _companion(
+        "app", "--headless-demo", "--turns", "3", "--screenshots", str(shots),
+        "--db", str(db), "--seed", "3", "--size", "1024x600",
+    )  # fmt: skip
     assert run.returncode == 0, run.stderr[-2000:] + run.stdout
     assert "demo: 3 turns" in run.stdout
     names = {p.stem for p in shots.glob("*.png")}
@@ -114,14 +121,7 @@ def test_the_headless_demo_plays_and_saves_screenshots(tmp_path: Path) -> None:
     assert {"dialog-order_roll", "dialog-roll", "dialog-proposal"} <= names, sorted(names)
     for png in shots.glob("*.png"):
         assert _png_size(png) == (1024, 600), png.name
-    history = subprocess.run(
-        [*COMPANION, "history", "--db", str(db)],
-        cwd=REPO_ROOT,
-        env=_env(),
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    history = _companion("history", "--db", str(db))
     assert history.returncode == 0, history.stderr
     assert "turn" in history.stdout
     # The names were typed on the setup screen: the game log has them.
@@ -132,14 +132,7 @@ def test_the_headless_demo_plays_without_a_screenshots_folder(tmp_path: Path) ->
     """The desktop demo as most people run it: no folder, so no screenshot is waited for (it
     once waited forever for the roll's proposal to be photographed), and quietly."""
     db = tmp_path / "demo.db"
-    run = subprocess.run(
-        [*COMPANION, "app", "--headless-demo", "--turns", "2", "--db", str(db), "--seed", "5"],
-        cwd=REPO_ROOT,
-        env=_env(),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    run = _companion("app", "--headless-demo", "--turns", "2", "--db", str(db), "--seed", "5")
     assert run.returncode == 0, run.stderr[-2000:] + run.stdout
     assert "demo: 2 turns" in run.stdout
     # Kivy's log stays out of the way: no line of it on the terminal.
