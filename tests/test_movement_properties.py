@@ -256,8 +256,9 @@ def _without_texts(r: Resolution) -> Resolution:
 
 
 def _no_notes() -> Any:
-    """While active, making a movement note fails: a quiet resolution makes none at all."""
-    return mock.patch.object(movement, "Note", side_effect=AssertionError("a quiet note"))
+    """While active, making a movement note fails: a quiet resolution makes none at all
+    (the builder makes every note with ``movement._note``)."""
+    return mock.patch.object(movement, "_note", side_effect=AssertionError("a quiet note"))
 
 
 @settings(max_examples=400, deadline=None)
