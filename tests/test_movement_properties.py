@@ -221,6 +221,18 @@ def test_every_card_answers_with_a_connected_path_or_refuses(
     assert is_connected(situation.player().position, r)
     assert all(paid.corner.is_pay_corner and paid.amount in SALARIES for paid in r.salaries)
     assert r.follow_up and r.explanation
+    # The engine resolves cards quietly: the same card, without the English or a note.
+    with _no_notes():
+        quiet = resolve_card(
+            BOARD,
+            situation,
+            card,
+            to=to,
+            roll=Roll(*roll) if roll else None,
+            option=option,
+            quiet=True,
+        )
+    assert quiet == _without_texts(r)
 
 
 @settings(max_examples=300, deadline=None)
@@ -236,6 +248,11 @@ def test_every_voucher_answers_with_a_connected_path_or_refuses(data, voucher_id
     assert r.after.vouchers == situation.player().vouchers - 1
     # Travel Voucher movement pays the highest salary of every corner it passes or lands on.
     assert all(paid.amount == paid.corner.salary.highest for paid in r.salaries)
+    with _no_notes():
+        quiet = resolve_voucher(
+            BOARD, situation, card_deck().voucher(voucher_id), to=to, ride=ride, quiet=True
+        )
+    assert quiet == _without_texts(r)  # as the engine plays a voucher: no English, no note
 
 
 def _without_texts(r: Resolution) -> Resolution:

@@ -121,7 +121,7 @@ def _left_of(tx: Tx, player: str) -> str:
 
 
 def move_by_card(tx: Tx, player: str, card: Card, **answers: Any) -> None:
-    res = resolve_card(tx.board, tx.state.situation(), card, player=player, **answers)
+    res = resolve_card(tx.board, tx.state.situation(), card, player=player, quiet=True, **answers)
     before = len(tx.agenda)
     apply_move(tx, res)
     price = next((s["price"] for s in card.play if "price" in s), None)

@@ -72,7 +72,7 @@ def _task_taxi_offer(tx: Tx, task: tasks.TaxiOffer) -> None:
 @command("taxi")
 def _cmd_taxi(tx: Tx, c: commands.Taxi) -> None:
     to = tx.board.space(str(c.space or ""))
-    apply_move(tx, resolve_taxi(tx.board, tx.state.situation(), to, player=c.player))
+    apply_move(tx, resolve_taxi(tx.board, tx.state.situation(), to, player=c.player, quiet=True))
 
 
 @command("skip")

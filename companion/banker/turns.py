@@ -285,7 +285,9 @@ def _cmd_choose(tx: Tx, c: commands.Choose) -> None:
         )
         apply_move(tx, res)
     elif why == "subway":
-        apply_move(tx, resolve_subway(tx.board, tx.state.situation(), space, player=player))
+        apply_move(
+            tx, resolve_subway(tx.board, tx.state.situation(), space, player=player, quiet=True)
+        )
     elif why == "bonus_subway":
         tx.seat_set(player, subway=False)
         situation = tx.state.situation()

@@ -31,7 +31,7 @@ def _cmd_voucher(tx: Tx, c: commands.Voucher) -> None:
         raise IllegalCommandError(f"voucher by {player}: {player} holds no {voucher.id!r}")
     to = tx.board.space(str(c.space)) if c.space else None
     res = resolve_voucher(
-        tx.board, tx.state.situation(), voucher, player=player, to=to, ride=bool(c.ride)
+        tx.board, tx.state.situation(), voucher, player=player, to=to, ride=bool(c.ride), quiet=True
     )
     return_vouchers(tx, player, [voucher.id])
     tx.emit("turn", player=tx.state.turn, doubles=tx.state.doubles, voucher=True)

@@ -570,8 +570,10 @@ class _Turn:
     def note(
         self, code: str, text: str, item: Step | SalaryPaid | Action | None = None, **params: Any
     ) -> None:
-        """A line of the explanation: its message ``code`` and ``params``, and its English."""
-        self.notes.append(_note(code, params, text, item))
+        """A line of the explanation: its message ``code`` and ``params``, and its English
+        (none when quiet)."""
+        if not self.quiet:
+            self.notes.append(_note(code, params, text, item))
 
     def step_note(self, kind: str, to: Space, rule: str, code: str, why: Why | None) -> None:
         """A step that makes a note (``code``, worded by :data:`_STEP_TEXTS`)."""
@@ -1541,24 +1543,25 @@ def _subway_ride(turn: _Turn, to: Space, why: Why) -> None:
 
 
 def resolve_subway(
-    board: Board, situation: Situation, to: Space, *, player: str | None = None
+    board: Board, situation: Situation, to: Space, *, player: str | None = None, quiet: bool = False
 ) -> Resolution:
-    """The ride of a player who landed on the Subway: directly to any space."""
+    """The ride of a player who landed on the Subway: directly to any space (``quiet``: no
+    texts, as :func:`resolve_roll`)."""
     me = situation.player(player)
     if not me.subway:
         raise IllegalMoveError(
             f"{me.name} has not landed on the Subway, so there is no Subway ride to take"
         )
-    turn = _Turn(board, situation, replace(me, subway=False))
+    turn = _Turn(board, situation, replace(me, subway=False), quiet=quiet)
     _subway_ride(turn, to, ("subway_ride", None))
     turn.then(Action("end_turn", "Your move is over.", turn.pos))
     return turn.result(f"Subway: ride directly to {to.name}.", "move.subway", to=to.key)
 
 
 def resolve_taxi(
-    board: Board, situation: Situation, to: Space, *, player: str | None = None
+    board: Board, situation: Situation, to: Space, *, player: str | None = None, quiet: bool = False
 ) -> Resolution:
-    """P8: the taxi ride from an owned cab company."""
+    """P8: the taxi ride from an owned cab company (``quiet``: no texts)."""
     me = situation.player(player)
     cab = me.position
     if cab.kind != "cab_company":
@@ -1574,7 +1577,7 @@ def resolve_taxi(
         raise IllegalMoveError(
             f"a taxi goes to Free Parking, another cab company or a transit station ({names}), not {to.name!r}"
         )
-    turn = _Turn(board, situation, me)
+    turn = _Turn(board, situation, me, quiet=quiet)
     fare, payee = taxi_fare(owner, me.name)
     turn.then(
         Action(
@@ -1645,14 +1648,15 @@ def resolve_card(
     to: Space | None = None,
     roll: Roll | None = None,
     option: int | None = None,
+    quiet: bool = False,
 ) -> Resolution:
     """Where a Chance or Community Chest card sends the player who drew (or plays) it.
 
     ``to`` answers a card that lets the player choose a space, ``roll`` a card that asks for a
-    new roll of two dice, ``option`` (1 or 2) a card that offers two moves.
+    new roll of two dice, ``option`` (1 or 2) a card that offers two moves; ``quiet``: no texts.
     """
     me = situation.player(player)
-    turn = _Turn(board, situation, me)
+    turn = _Turn(board, situation, me, quiet=quiet)
     headline = f"{card.title}: {card.effect}"
     if card.move is None:
         turn.then(Action("card_effect", card.effect, turn.pos), card=card.id)
@@ -1863,8 +1867,10 @@ def resolve_voucher(
     player: str | None = None,
     to: Space | None = None,
     ride: bool = False,
+    quiet: bool = False,
 ) -> Resolution:
-    """A Travel Voucher played: normal movement, highest salaries (rules: Using Travel Vouchers)."""
+    """A Travel Voucher played: normal movement, highest salaries (rules: Using Travel Vouchers);
+    ``quiet``: no texts."""
     me = situation.player(player)
     if me.reverse_direction:
         raise IllegalMoveError(
@@ -1876,7 +1882,7 @@ def resolve_voucher(
         )
     if me.vouchers < 1:
         raise IllegalMoveError(f"{me.name} holds no Travel Voucher")
-    turn = _Turn(board, situation, replace(me, vouchers=me.vouchers - 1))
+    turn = _Turn(board, situation, replace(me, vouchers=me.vouchers - 1), quiet=quiet)
     how = "voucher"
     if voucher.kind == "free_cab_fare":
         count, direction = abs(voucher.steps), (1 if voucher.steps > 0 else -1)
