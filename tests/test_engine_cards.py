@@ -303,7 +303,8 @@ def test_a_bus_ticket_moves_along_the_side_then_the_roll_is_still_due() -> None:
     state = do(state, "buy")
     state = do(state, "draw", card="voucher-transit-token")
     assert state.decision.kind == "roll" and state.decision.answers == ("roll",)
-    assert state.vouchers_left["voucher-bus-ticket"] == 11
+    # Two Bus Tickets dealt, and the one played is out of play: the deck keeps its 10.
+    assert state.vouchers_left["voucher-bus-ticket"] == 10
 
 
 def test_one_voucher_a_turn() -> None:
@@ -319,7 +320,10 @@ def test_one_voucher_a_turn() -> None:
     )
 
 
-def test_the_expiring_bus_ticket_sends_every_other_voucher_back() -> None:
+def test_the_expiring_bus_ticket_puts_every_voucher_out_of_play() -> None:
+    """UM *Using Travel Vouchers*: "All used or expired TRAVEL VOUCHERS are 'out of play' ('out
+    of the game') for the rest of the game": the ticket played and those it expires (the
+    player's own and every other player's) do not go back on the Bank's deck."""
     state = table()
     left = {
         **state.vouchers_left,
@@ -332,7 +336,22 @@ def test_the_expiring_bus_ticket_sends_every_other_voucher_back() -> None:
     assert sum(state.vouchers_left.values()) + 3 == 36
     state = do(state, "voucher", "Ann", voucher="voucher-bus-ticket-expiring", space="Income Tax")
     assert state.seat("Ann").vouchers == () and state.seat("Bob").vouchers == ()
-    assert sum(state.vouchers_left.values()) == 36
+    assert dict(state.vouchers_left) == left and sum(state.vouchers_left.values()) == 33
+
+
+def test_a_voucher_played_or_lost_to_a_missed_bus_is_not_drawn_again() -> None:
+    """Ann's Free Cab Fare (two more on the deck), played or lost to a missed bus (M11): out
+    of play, the deck keeps two."""
+    state = table()
+    left = {**state.vouchers_left, "voucher-free-cab-fare-ahead-1": 2}
+    state = arrange(state, {"type": "bank", "set": {"vouchers_left": left}})
+    state = give(state, "Ann", vouchers=["voucher-free-cab-fare-ahead-1"])
+    played = do(state, "voucher", "Ann", voucher="voucher-free-cab-fare-ahead-1")
+    assert played.seat("Ann").vouchers == ()
+    assert played.vouchers_left["voucher-free-cab-fare-ahead-1"] == 2
+    missed = roll(place(state, "Ann", "St. James Place", reverse_direction=True), 1, 2, "bus")
+    assert missed.seat("Ann").vouchers == ()
+    assert missed.vouchers_left["voucher-free-cab-fare-ahead-1"] == 2
 
 
 def test_inherit_stock_takes_one_unsold_share_free() -> None:

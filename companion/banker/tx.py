@@ -213,7 +213,8 @@ def take_voucher(tx: Tx, player: str, voucher_id: Any) -> str:
     left = dict(tx.state.vouchers_left)
     if left.get(voucher.id, 0) < 1:
         raise IllegalCommandError(
-            f"draw: every copy of {voucher.id!r} is in a player's hand; check the card"
+            f"draw: no copy of {voucher.id!r} is left on the deck (each is in a player's hand "
+            "or out of play, used or expired); check the card"
         )
     left[voucher.id] -= 1
     tx.emit("bank", set={"vouchers_left": left})
@@ -224,12 +225,23 @@ def take_voucher(tx: Tx, player: str, voucher_id: Any) -> str:
 
 
 def return_vouchers(tx: Tx, player: str, ids: Sequence[str]) -> None:
+    """Vouchers put back on the Bank's deck (Losers Weepers, a bankruptcy to the Bank): they
+    can be drawn again. A voucher used or expired is out of play instead (:func:`spend_vouchers`)."""
     left = dict(tx.state.vouchers_left)
     held = list(tx.state.seat(player).vouchers)
     for v in ids:
         held.remove(v)
         left[v] += 1
     tx.emit("bank", set={"vouchers_left": left})
+    tx.seat_set(player, vouchers=held)
+
+
+def spend_vouchers(tx: Tx, player: str, ids: Sequence[str]) -> None:
+    """Vouchers used or expired: out of play for the rest of the game (UM *Using Travel
+    Vouchers*: "All used or expired TRAVEL VOUCHERS are 'out of play'"), not back on the deck."""
+    held = list(tx.state.seat(player).vouchers)
+    for v in ids:
+        held.remove(v)
     tx.seat_set(player, vouchers=held)
 
 

@@ -521,7 +521,8 @@ class _Parser:
         for vid, voucher in self.deck.vouchers.items():
             where = f"vouchers_left.{vid}"
             n = self.integer(raw.get(vid, 0), where, 0, voucher.count)
-            if n + held.get(vid, 0) != voucher.count:
+            # Used or expired vouchers are out of play (UM): the left and the held may be fewer.
+            if n + held.get(vid, 0) > voucher.count:
                 raise self.fail(
                     where,
                     f"{n} left and {held.get(vid, 0)} held, and the game has {voucher.count}",
