@@ -360,3 +360,15 @@ def test_inherit_stock_takes_one_unsold_share_free() -> None:
     assert "taken, not auctioned" in rejected(state, "stock", company="Acme Motors", how="auction")
     state = do(state, "stock", company="Acme Motors", how="buy")
     assert state.seat("Ann").shares == {"Acme Motors": 1} and state.cash["Ann"] == 3200
+
+
+def test_a_voucher_played_on_the_subway_ends_the_ride() -> None:
+    """Ann lands on the Subway (the ride is her next move, R8), then plays a Bus Ticket at the
+    end of her turn: the voucher's move takes her off the Subway, and her next turn is a roll."""
+    state = roll(place(table(), "Ann", "outer:38"), 1, 2, 1)
+    assert state.seat("Ann").subway and state.decision.kind == "end_turn"
+    state = do(state, "voucher", "Ann", voucher="voucher-bus-ticket", space="outer:47")
+    assert state.seat("Ann").position.key == "outer:47" and not state.seat("Ann").subway
+    state = do(do(do(state, "auction"), "pass", "Ann"), "pass", "Bob")
+    state = do(roll(state, 1, 2, 1), "end_turn")  # Bob: Income Tax
+    assert state.decision.player == "Ann" and state.decision.kind == "roll"
