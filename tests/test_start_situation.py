@@ -132,7 +132,9 @@ def test_a_table_with_vouchers_out_of_play_starts_with_the_deck_it_names() -> No
     """Used and expired Travel Vouchers are out of play (UM): a table whose deck and hands make
     fewer than the game's 36 starts, and only the vouchers left on the deck can be drawn."""
     left = {"voucher-bus-ticket": 11, "voucher-transit-token": 3}
-    game = Game.from_situation(table(ann(vouchers=["voucher-bus-ticket"]), bob(), vouchers_left=left))
+    game = Game.from_situation(
+        table(ann(vouchers=["voucher-bus-ticket"]), bob(), vouchers_left=left)
+    )
     assert {k: n for k, n in game.state.vouchers_left.items() if n} == left
     assert same(Game.from_situation(exported(game.state)).state) == same(game.state)
 
@@ -333,7 +335,9 @@ REFUSALS = [
     ),
     (
         "vouchers left by id wrong",
-        table(ann(vouchers=["voucher-bus-ticket"]), bob(), vouchers_left={"voucher-bus-ticket": 12}),
+        table(
+            ann(vouchers=["voucher-bus-ticket"]), bob(), vouchers_left={"voucher-bus-ticket": 12}
+        ),
         "vouchers_left.voucher-bus-ticket",
         "12 left and 1 held, and the game has 12",
     ),
