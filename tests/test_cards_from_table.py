@@ -55,3 +55,33 @@ def test_a_voucher_played_from_the_subway_is_out_of_play_and_ends_the_ride(
     assert state.seat("Ann").position.key == "outer:47" and not state.seat("Ann").subway
     assert state.vouchers_left["voucher-bus-ticket"] == 11  # 12, less Ann's, never back
     assert (state.decision.kind, state.decision.player) == ("roll", "Ann")
+
+
+def test_a_hurricane_on_a_group_of_a_holder_of_just_say_no_is_refused_at_the_prompt(
+    tmp_path: Path,
+) -> None:
+    """Bob holds Just Say NO! and the dark blues with buildings; Ann draws the Hurricane and
+    names Boardwalk: the prompt asks Bob, naming what the Hurricane would do, and he refuses."""
+    situation = {
+        "players": [
+            _player("Ann", "Tennessee Avenue"),
+            _player("Bob", "GO", cards=["cc-just-say-no"]),
+        ],
+        "to_move": "Ann",
+        "properties": {
+            "Park Place": {"owner": "Bob", "buildings": "hotel"},
+            "Boardwalk": {"owner": "Bob", "buildings": "skyscraper"},
+        },
+    }
+    game, text = played(
+        tmp_path,
+        situation,
+        "roll 1 2 1",
+        "draw hurricane makes landfall",
+        "choose Boardwalk",
+        "refuse",
+    )
+    assert "one building comes off every dark blue lot of Bob" in text
+    state = game.state
+    assert state.holdings["Park Place"].level == 5 and state.holdings["Boardwalk"].level == 6
+    assert state.seat("Bob").cards == ()

@@ -372,3 +372,106 @@ def test_a_voucher_played_on_the_subway_ends_the_ride() -> None:
     state = do(do(do(state, "auction"), "pass", "Ann"), "pass", "Bob")
     state = do(roll(state, 1, 2, 1), "end_turn")  # Bob: Income Tax
     assert state.decision.player == "Ann" and state.decision.kind == "roll"
+
+
+# -- Just Say NO! against every card aimed at another player (issue 23) ----------------------
+
+
+def holding_no(state, player: str = "Bob", card: str = "cc-just-say-no"):
+    """``player`` holds a Just Say NO! (taken from the deck)."""
+    state = give(state, player, cards=[*state.seat(player).cards, card])
+    out = {**state.cards_out, card: state.cards_out.get(card, 0) + 1}
+    return arrange(state, {"type": "bank", "set": {"cards_out": out}})
+
+
+def said(state, lang: str = "en") -> str:
+    from companion.messages import render_decision
+
+    return " ".join(render_decision(state.decision, lang).replace("\u202f", " ").split())
+
+
+def test_hurricane_on_a_group_of_a_player_holding_just_say_no_asks_them_first() -> None:
+    """cards.yaml, Just Say "NO"!: "play at any time to stop another player's action against
+    you"; the Hurricane hits a group of ANY player, chosen by the drawer: it is one."""
+    state = own(table("Ann", "Bob", "Cy"), "Bob", "Park Place", level=5)
+    state = holding_no(own(state, "Bob", "Boardwalk", level=6))
+    state = do(at_chance(state), "draw", card="chance-hurricane-makes-landfall")
+    state = do(state, "choose", space="Boardwalk")
+    assert (state.decision.kind, state.decision.player) == ("respond", "Bob")
+    assert state.holdings["Boardwalk"].level == 6
+    assert said(state) == (
+        "Bob: Hurricane makes landfall! is played against you: one building comes off every "
+        "dark blue lot of Bob. Accept, or refuse with Just Say NO!"
+    )
+    assert "perd un bâtiment" in said(state, "fr")
+    refused = do(state, "refuse")
+    assert refused.holdings["Park Place"].level == 5 and refused.holdings["Boardwalk"].level == 6
+    assert refused.seat("Bob").cards == () and refused.cards_out["cc-just-say-no"] == 0
+    accepted = do(state, "accept")
+    assert accepted.holdings["Park Place"].level == 4 and accepted.holdings["Boardwalk"].level == 5
+    assert accepted.seat("Bob").cards == ("cc-just-say-no",)
+
+
+def test_a_tornado_hits_the_drawer_s_own_group_and_asks_nobody() -> None:
+    state = holding_no(own(table("Ann", "Bob"), "Ann", "Park Place", "Boardwalk", level=2), "Ann")
+    state = do(at_chance(state, "community_chest"), "draw", card="cc-tornado-hits")
+    state = do(state, "choose", space="Boardwalk")
+    assert state.decision.kind != "respond" and state.holdings["Boardwalk"].level == 1
+
+
+def test_collecting_from_each_player_asks_each_holder_of_just_say_no() -> None:
+    """Opening Night Tickets: $50 from each other player; Bob refuses, Cy (no card) pays."""
+    state = holding_no(table("Ann", "Bob", "Cy"))
+    state = do(at_chance(state, "community_chest"), "draw", card="cc-opening-night-tickets")
+    assert (state.decision.kind, state.decision.player) == ("respond", "Bob")
+    assert "Bob pays $50 to Ann" in said(state)
+    state = do(state, "refuse")
+    assert (state.cash["Ann"], state.cash["Bob"], state.cash["Cy"]) == (3250, 3200, 3150)
+
+
+def test_taxi_wars_on_a_cab_company_of_a_holder_of_just_say_no() -> None:
+    """Refused, the card is stopped: the cab company stays Bob's and Ann does not move."""
+    state = holding_no(own(table("Ann", "Bob"), "Bob", "Yellow Cab Company"))
+    state = do(at_chance(state), "draw", card="chance-taxi-wars-are-not-fare")
+    chance = state.seat("Ann").position
+    state = do(state, "choose", space="Yellow Cab Company")
+    assert (state.decision.kind, state.decision.player) == ("respond", "Bob")
+    assert "Yellow Cab Company goes to Ann" in said(state)
+    assert state.seat("Ann").position == chance
+    accepted = do(state, "accept")
+    assert accepted.holdings["Yellow Cab Company"].owner == "Ann"
+    assert accepted.seat("Ann").position.name == "Yellow Cab Company"
+    refused = do(state, "refuse")
+    assert refused.holdings["Yellow Cab Company"].owner == "Bob"
+    assert refused.seat("Ann").position == chance and refused.cash["Bob"] == 3200
+
+
+def test_deal_buster_refused_leaves_the_lander_to_buy_or_auction() -> None:
+    state = holding_no(give(table(), "Bob", cards=["cc-deal-buster"]), "Ann")
+    state = arrange(
+        state, {"type": "bank", "set": {"cards_out": {**state.cards_out, "cc-deal-buster": 1}}}
+    )
+    state = roll(place(state, "Ann", "St. Charles Place"), 1, 2, 2)
+    assert state.decision.kind == "buy_or_auction"
+    state = do(state, "play_card", "Bob", card="cc-deal-buster")
+    assert (state.decision.kind, state.decision.player) == ("respond", "Ann")
+    assert "Bob buys St. James Place for $180 instead of you" in said(state)
+    refused = do(state, "refuse")
+    assert refused.seat("Bob").cards == () and "St. James Place" not in refused.holdings
+    assert (refused.decision.kind, refused.decision.player) == ("buy_or_auction", "Ann")
+    assert do(refused, "buy").holdings["St. James Place"].owner == "Ann"
+    accepted = do(state, "accept")
+    assert accepted.holdings["St. James Place"].owner == "Bob" and accepted.cash["Bob"] == 3020
+
+
+@pytest.mark.parametrize("card_id", ["cc-reverse-rent", "cc-the-rent-is-too-darn-high"])
+def test_a_rent_card_refused_by_the_owner_leaves_the_rent_as_due(card_id) -> None:
+    state = holding_no(give(own(table(), "Bob", "St. James Place"), "Ann", cards=[card_id]))
+    state = arrange(state, {"type": "bank", "set": {"cards_out": {**state.cards_out, card_id: 1}}})
+    state = roll(place(state, "Ann", "St. Charles Place"), 1, 2, 2)
+    assert state.decision.kind == "rent"
+    state = do(state, "play_card", "Ann", card=card_id)
+    assert (state.decision.kind, state.decision.player) == ("respond", "Bob")
+    state = do(state, "refuse")
+    rent = 3200 - state.cash["Ann"]
+    assert rent == state.cash["Bob"] - 3200 > 0 and state.seat("Ann").cards == ()

@@ -211,8 +211,8 @@ def take_voucher(tx: Tx, player: str, voucher_id: Any) -> str:
     left = dict(tx.state.vouchers_left)
     if left.get(voucher.id, 0) < 1:
         raise IllegalCommandError(
-            f"draw: no copy of {voucher.id!r} is left on the deck (each is in a player's hand "
-            "or out of play, used or expired); check the card"
+            f"draw: every copy of {voucher.id!r} is in a player's hand or out of play (used "
+            "or expired); check the card"
         )
     left[voucher.id] -= 1
     tx.emit("bank", set={"vouchers_left": left})
