@@ -456,6 +456,8 @@ def test_deal_buster_refused_leaves_the_lander_to_buy_or_auction() -> None:
     state = do(state, "play_card", "Bob", card="cc-deal-buster")
     assert (state.decision.kind, state.decision.player) == ("respond", "Ann")
     assert "Bob buys St. James Place for $180 instead of you" in said(state)
+    refuse = next(o for o in state.decision.options if o["command"]["type"] == "refuse")
+    assert [t["do"] for t in refuse["instead"]] == ["resume"]  # the front end sees what stays
     refused = do(state, "refuse")
     assert refused.seat("Bob").cards == () and "St. James Place" not in refused.holdings
     assert (refused.decision.kind, refused.decision.player) == ("buy_or_auction", "Ann")
