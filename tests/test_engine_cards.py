@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -477,3 +478,54 @@ def test_a_rent_card_refused_by_the_owner_leaves_the_rent_as_due(card_id) -> Non
     state = do(state, "refuse")
     rent = 3200 - state.cash["Ann"]
     assert rent == state.cash["Bob"] - 3200 > 0 and state.seat("Ann").cards == ()
+
+
+@pytest.mark.parametrize(
+    ("card_id", "fields", "action"),
+    [
+        ("chance-see-you-in-court", {"target": "Bob"}, "Bob pays $250 to Ann"),
+        (
+            "chance-foreclosed-property-sale",
+            {"property": "Baltic Avenue"},
+            "Baltic Avenue goes to Ann",
+        ),
+        (
+            "chance-strong-armed-deal",
+            {"target": "Bob", "property": "Baltic Avenue", "give": "Oriental Avenue"},
+            "Ann swaps Oriental Avenue for Baltic Avenue",
+        ),
+        (
+            "chance-slick-move",
+            {"target": "Bob", "property": "Baltic Avenue"},
+            "Baltic Avenue goes to Ann",
+        ),
+        (
+            "cc-hostile-takeover",
+            {"target": "Bob", "property": "Baltic Avenue"},
+            "Baltic Avenue goes to Ann",
+        ),
+        ("cc-elected-district-attorney", {"target": "Bob"}, "Bob goes to jail"),
+    ],
+)
+def test_every_kept_card_played_against_a_holder_of_just_say_no_names_what_it_would_do(
+    card_id, fields, action
+) -> None:
+    state = own(table(), "Bob", "Baltic Avenue", mortgaged=card_id.endswith("sale"))
+    state = holding_no(give(own(state, "Ann", "Oriental Avenue"), "Ann", cards=[card_id]))
+    state = arrange(state, {"type": "bank", "set": {"cards_out": {**state.cards_out, card_id: 1}}})
+    before = state
+    state = do(state, "play_card", "Ann", card=card_id, **fields)
+    assert (state.decision.kind, state.decision.player) == ("respond", "Bob")
+    assert f"is played against you: {action}." in said(state)
+    refused = do(state, "refuse")
+    assert refused.holdings == before.holdings and refused.seat("Bob") == replace(
+        before.seat("Bob"), cards=()
+    )
+
+
+def test_finders_keepers_names_the_voucher_it_would_take() -> None:
+    state = holding_no(table("Ann", "Bob"))
+    state = do(at_chance(state, "community_chest"), "draw", card="cc-finders-keepers")
+    state = do(state, "target", target="Bob")
+    assert "a Travel Voucher of Bob goes to Ann" in said(state)
+    assert do(state, "refuse").seat("Bob").vouchers == ("voucher-bus-ticket",)
