@@ -529,3 +529,53 @@ def test_finders_keepers_names_the_voucher_it_would_take() -> None:
     state = do(state, "target", target="Bob")
     assert "a Travel Voucher of Bob goes to Ann" in said(state)
     assert do(state, "refuse").seat("Bob").vouchers == ("voucher-bus-ticket",)
+
+
+@pytest.mark.parametrize(
+    ("card_id", "holder", "target", "space", "start", "due", "action"),
+    [
+        # Comped Room (Ann's): Bob, the owner, refuses; Ann pays St. James Place's $14.
+        ("chance-comped-room", "Ann", "Bob", "St. James Place", "St. Charles Place", 14,
+         "Ann pays you no rent for St. James Place"),
+        # Special Online Pricing (Ann's): half of the Reading's $25, refused: the $25.
+        ("cc-special-online-pricing", "Ann", "Bob", "Reading Railroad", "GO", 25,
+         "Ann pays $13 to Bob"),
+        # Renovation Success (Bob's): $50 more from Ann, who refuses: the $14.
+        ("cc-renovation-success", "Bob", "Ann", "St. James Place", "St. Charles Place", 14,
+         "Ann pays $64 to Bob"),
+    ],
+)  # fmt: skip
+def test_a_card_acting_by_itself_on_rent_can_be_refused(
+    card_id, holder, target, space, start, due, action
+) -> None:
+    state = give(own(table(), "Bob", space), holder, cards=[card_id])
+    state = arrange(state, {"type": "bank", "set": {"cards_out": {**state.cards_out, card_id: 1}}})
+    state = holding_no(state, target)
+    state = roll(place(state, "Ann", start), 1, 2, 2)
+    assert (state.decision.kind, state.decision.player) == ("respond", target)
+    assert f"is played against you: {action}." in said(state)
+    state = do(state, "refuse")
+    assert 3200 - state.cash["Ann"] == state.cash["Bob"] - 3200 == due
+    assert state.seat(holder).cards == () and state.seat(target).cards == ()
+
+
+def test_share_in_their_good_fortune_can_be_refused_by_the_winner() -> None:
+    state = give(table("Ann", "Bob"), "Bob", cards=["cc-share-in-their-good-fortune"])
+    state = holding_no(state, "Ann", "chance-just-say-no")
+    state = arrange(
+        state,
+        {
+            "type": "bank",
+            "set": {"cards_out": {**state.cards_out, "cc-share-in-their-good-fortune": 1}},
+        },
+    )
+    state = roll(place(state, "Ann", "Boylston Street"), 1, 2, 2)
+    state = do(state, "draw", card="1-2-3")
+    state = do(state, "dice", dice=[1, 2, 3])
+    assert (state.decision.kind, state.decision.player) == ("respond", "Ann")
+    assert "is played against you: Ann pays $750 to Bob." in said(state)
+    # Bob's own card (2-4-5) matched the 2: $50 of his own.
+    refused = do(state, "refuse")
+    assert refused.cash["Ann"] == 3200 + 1500 and refused.cash["Bob"] == 3200 + 50
+    accepted = do(state, "accept")
+    assert accepted.cash["Ann"] == 3200 + 750 and accepted.cash["Bob"] == 3200 + 50 + 750

@@ -78,6 +78,10 @@ def action_of(state: GameState, task: tasks.Task) -> Message | None:
     match task:
         case tasks.Pay():
             return message("action.pay", player=task.from_, to=task.to, amount=task.amount)
+        case tasks.Rent():
+            return message("action.pay", player=task.player, to=task.owner, amount=task.amount)
+        case tasks.NoRent():
+            return message("action.no_rent", player=task.player, space=task.space)
         case tasks.HandOver():
             return message("action.hand_over", space=property_key(task.property), to=task.to)
         case tasks.TakeAndMove():
@@ -136,14 +140,19 @@ def auction_discount(tx: Tx, winner: str, bid: int) -> int:
 
 
 def roll_three_shares(tx: Tx, winnings: Mapping[str, int]) -> None:
-    """Share in Their Good Fortune: its holder takes half of another player's Roll Three win."""
+    """Share in Their Good Fortune: its holder takes half of another player's Roll Three win
+    (who may refuse it with Just Say NO!)."""
     for seat in tx.state.active:
         card = held(tx.state, seat.name, "roll_three_share")
         best = max(((w, n) for n, w in winnings.items() if n != seat.name and w), default=None)
         if card is not None and best is not None:
             return_card(tx, seat.name, card)
             why = message("reason.share_good_fortune")
-            tx.transfer(best[1], seat.name, best[0] // 2, why)
+            share = tasks.Pay(best[1], seat.name, best[0] // 2, why)
+            if held(tx.state, best[1], "refuse") is None:
+                tx.transfer(share.from_, share.to, share.amount, why)
+            else:
+                against(tx, best[1], share, card)
 
 
 def uses_lawyer(tx: Tx, player: str, card_id: str) -> bool:

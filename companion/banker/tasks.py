@@ -334,6 +334,15 @@ class BuyInstead(Task):
     price: int
 
 
+@dataclass(frozen=True, slots=True)
+class NoRent(Task):
+    """Comped Room: ``player`` pays no rent on ``space`` (a key)."""
+
+    do: ClassVar[str] = "no_rent"
+    player: str
+    space: str
+
+
 #: Every task class by its ``do`` name.
 TASKS: dict[str, type[Task]] = {
     cls.do: cls
@@ -342,6 +351,6 @@ TASKS: dict[str, type[Task]] = {
         TaxiOffer, DrawCard, AllMove, CollectTaxRefund, BirthdayGift, SqueezePlay, RollThree,
         StockExchange, AuctionAny, DrawVoucher, ExpireVoucher, ExpireAllVouchers, GiveVoucher,
         CardStep, CardPool, HandOver, Swap, SendToJail, Against, Storm, TakeAndMove,
-        BuyInstead,
+        BuyInstead, NoRent,
     )
 }  # fmt: skip

@@ -219,6 +219,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "action.hand_over": {"space": "space", "to": "player"},  # keptcards.action_of
     "action.swap": {"player": "player", "mine": "space", "theirs": "space"},
     "action.jail": _P,  # keptcards.action_of
+    "action.no_rent": {"player": "player", "space": "space"},  # keptcards.action_of
     "action.voucher": {"player": "player", "to": "player"},  # keptcards.action_of
     "action.storm": {"owner": "player", "group": "group"},  # keptcards.action_of
     "action.storm_lot": {"owner": "player", "space": "space"},  # keptcards.action_of

@@ -203,6 +203,7 @@ MESSAGES: Mapping[str, Template] = {
     "action.hand_over": "{space} goes to {to}",
     "action.swap": "{player} swaps {mine} for {theirs}",
     "action.jail": "{player} goes to jail",
+    "action.no_rent": "{player} pays you no rent for {space}",
     "action.voucher": "a Travel Voucher of {player} goes to {to}",
     "action.storm": "one building comes off every {group} lot of {owner}",
     "action.storm_lot": "{owner} loses the train depot or cab stand on {space}",

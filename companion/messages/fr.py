@@ -930,6 +930,7 @@ MESSAGES: Mapping[str, Template] = {
     "action.hand_over": _fr("{space} passe {à to}"),
     "action.swap": _fr("{player} échange {mine} contre {theirs}"),
     "action.jail": _fr("{player} va en prison"),
+    "action.no_rent": _fr("{player} ne vous paie pas de loyer pour {space}"),
     "action.voucher": _fr("un bon de voyage {de player} passe {à to}"),
     "action.storm": _fr("chaque propriété du groupe {group} {de owner} perd un bâtiment"),
     "action.storm_lot": _fr("{owner} perd son dépôt ferroviaire ou sa station de taxi sur {space}"),
