@@ -290,6 +290,13 @@ class Against(Task):
     task: dict[str, Any]
     instead: tuple[dict[str, Any], ...] = ()
 
+    def __post_init__(self) -> None:
+        # The tasks it holds are read back from a log or a table situation: each must be one.
+        for held in (self.task, *self.instead):
+            if not isinstance(held, Mapping) or held.get("do") not in TASKS:
+                raise ValueError(f"an 'against' task holds tasks, not {held!r}")
+            task_from_json(held)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "do": self.do,
