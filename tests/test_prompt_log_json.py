@@ -119,8 +119,15 @@ def test_an_undo_line_from_the_log_takes_back_only_the_command_it_names(tmp_path
             "force is #2; type 'undo' to take that one back\n"
         )
         assert snapshot(game.state) == before and len(log.commands(1)) == 3
-        prompt.handle('{"type": "undo", "player": "Cy", "undoes": 2}')
-        assert "no player 'Cy'" in err.getvalue().splitlines()[-1]
+        for bad, message in (
+            ('"player": "Cy", "undoes": 2', "no player 'Cy'"),
+            ('"player": 0, "undoes": 2', "undo: player is a name or a word, not 0"),
+            ('"player": "Ann", "undoes": "2"', "undo: undoes is the number of the command"),
+            ('"player": "Ann", "undone": 2', "undo has no field 'undone'"),
+        ):
+            prompt.handle(f'{{"type": "undo", {bad}}}')
+            assert message in err.getvalue().splitlines()[-1]
+            assert snapshot(game.state) == before and len(log.commands(1)) == 3
         prompt.handle('{"type": "undo", "player": "Ann", "undoes": 2}')
         assert "Undone: deal voucher=voucher-transit-token" in out.getvalue()
         assert game.last_seq == 1 and log.commands(1)[-1].command == {
@@ -128,4 +135,4 @@ def test_an_undo_line_from_the_log_takes_back_only_the_command_it_names(tmp_path
             "player": "Ann",
             "undoes": 2,
         }
-        assert err.getvalue().count("\n") == 2
+        assert err.getvalue().count("\n") == 5

@@ -272,8 +272,8 @@ def parse_undo(line: str, state: GameState) -> tuple[str, int | None] | None:
             f"undo has no field {shown(unknown[0])}; its fields: player, undoes"
         )
     spec = Spec("undo", (), "undo", "undo", "take back the last command")
-    who = data.get("player") or ""
-    player = _player(who, state, spec, "player") if who else ""
+    who = data.get("player", "")
+    player = "" if who == "" else _player(who, state, spec, "player")
     undoes = data.get("undoes")
     if undoes is not None and (isinstance(undoes, bool) or not isinstance(undoes, int)):
         raise CommandSyntaxError(
