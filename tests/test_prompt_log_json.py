@@ -76,8 +76,15 @@ def test_the_prompt_takes_every_command_json_the_log_writes(tmp_path: Path) -> N
     fed: set[str] = set()
     for db in (simulated, typed):
         (start_command, start), *rest = exported(db, 1)
-        assert start_command["type"] == "new_game"  # the game's start, not a command to give
         prompt, out, err = session(Game.started(start))
+        prompt.handle(json.dumps(start_command))  # the game's start, not a command to give
+        assert err.getvalue() == (
+            "companion: error: new_game is how the log records the start of a game, not a "
+            "command to give: start one with 'companion play --players A,B' (or --from a table "
+            "situation)\n"
+        )
+        err.truncate(0)
+        err.seek(0)
         for command, _ in rest:
             prompt.handle(json.dumps(command))
             assert err.getvalue() == "", (command, err.getvalue())

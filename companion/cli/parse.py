@@ -192,6 +192,11 @@ def spec_of(word: str) -> Spec:
     key = _fold_word(word)
     key = ALIASES.get(key, key)
     spec = SPECS.get(key)
+    if key == "new_game":
+        raise CommandSyntaxError(
+            "new_game is how the log records the start of a game, not a command to give: start "
+            "one with 'companion play --players A,B' (or --from a table situation)"
+        )
     if spec is None:
         close = difflib.get_close_matches(key, [*SPECS, *ALIASES], n=3, cutoff=0.6)
         hint = f"; did you mean {_or(close)}?" if close else "; type 'help' for the commands"
