@@ -296,7 +296,7 @@ class DiceReader:
         next_hello = 0.0
         while not self._stop.is_set():
             now = time.monotonic()
-            if self._hello is None and now >= next_hello:
+            if (self._hello is None or self._new_boot is not None) and now >= next_hello:
                 self._send(port, HostHello(0, host=self._host, software=SOFTWARE_VERSION))
                 next_hello = now + self.hello_interval
             while True:
@@ -369,7 +369,7 @@ class DiceReader:
         self._count("lines")
         if isinstance(message, Hello):
             if self._hello is not None and message.boot not in (self._boot, self._new_boot):
-                self._suspect_hello(port, message)
+                self._suspect_hello(message)
                 return
             self._last_seq = message.seq
             self._emit(LineEvent("in", message))
@@ -464,9 +464,10 @@ class DiceReader:
         self._ahead = throw
         return True
 
-    def _suspect_hello(self, port: Any, hello: Hello) -> None:
+    def _suspect_hello(self, hello: Hello) -> None:
         """A greeting with a new ``boot`` while connected: a restarted module, or a damaged
-        line. Greet the module: its answer says which (the same new ``boot``: restarted)."""
+        line. The reader greets the module (every ``hello_interval`` until it answers): its
+        answer says which (the same new ``boot``: restarted; the old one: a damaged line)."""
         self._new_boot = hello.boot
         self._count("suspect")
         self._emit(
@@ -477,7 +478,6 @@ class DiceReader:
                 "answer to HELLO says so",
             )
         )
-        self._send(port, HostHello(0, host=self._host, software=SOFTWARE_VERSION))
 
     def _on_hello(self, hello: Hello) -> None:
         self._new_boot = self._ahead = None
