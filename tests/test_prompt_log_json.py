@@ -129,6 +129,7 @@ def test_an_undo_line_from_the_log_takes_back_only_the_command_it_names(tmp_path
             ('"player": "Cy", "undoes": 2', "no player 'Cy'"),
             ('"player": 0, "undoes": 2', "undo: player is a name or a word, not 0"),
             ('"player": "Ann", "undoes": "2"', "undo: undoes is the number of the command"),
+            ('"undoes": ' + "9" * 1900, "undo: undoes is the number of the command"),
             ('"player": "Ann", "undone": 2', "undo has no field 'undone'"),
         ):
             prompt.handle(f'{{"type": "undo", {bad}}}')
@@ -141,4 +142,4 @@ def test_an_undo_line_from_the_log_takes_back_only_the_command_it_names(tmp_path
             "player": "Ann",
             "undoes": 2,
         }
-        assert err.getvalue().count("\n") == 5
+        assert err.getvalue().count("\n") == 6

@@ -280,7 +280,9 @@ def parse_undo(line: str, state: GameState) -> tuple[str, int | None] | None:
     who = data.get("player", "")
     player = "" if who == "" else _player(who, state, spec, "player")
     undoes = data.get("undoes")
-    if undoes is not None and (isinstance(undoes, bool) or not isinstance(undoes, int)):
+    if undoes is not None and (
+        isinstance(undoes, bool) or not isinstance(undoes, int) or not 0 <= undoes < 10**9
+    ):
         raise CommandSyntaxError(
             f"undo: undoes is the number of the command taken back, not {shown(undoes)}"
         )
