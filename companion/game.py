@@ -193,6 +193,12 @@ class Game:
         """The state before the last command in force (what :meth:`correct` decides against)."""
         return self._done[-1][2] if self._done else None
 
+    @property
+    def last_seq(self) -> int | None:
+        """The number of the last command in force (what an undo takes back), ``None`` before
+        the first."""
+        return self._done[-1][0] if self._done else None
+
     def has_reading(self, key: str) -> bool:
         """Whether the dice reading ``key`` is applied by a command in force."""
         return key in self._readings

@@ -80,6 +80,9 @@ class ReaderCounters:
     repeated: int = 0
     lost: int = 0
     duplicates: int = 0
+    #: Lines whose throw number jumped ahead of the module's count, or greetings with a new
+    #: ``boot`` it did not confirm: ignored until the module's own STATUS or HELLO says the same.
+    suspect: int = 0
     readings: int = 0
     connections: int = 0
     write_timeouts: int = 0
@@ -161,6 +164,10 @@ class DiceReader:
         self._current_throw = 0
         self._catch_up_asked: set[int] = set()
         self._last_ping = 0.0
+        # A throw number ahead of the module's count, or a new boot, waiting for the module to
+        # say the same (see _suspect).
+        self._ahead: int | None = None
+        self._new_boot: str | None = None
 
     @classmethod
     def from_config(cls, url: str, config: HardwareConfig, **callbacks: Any) -> DiceReader:
@@ -281,6 +288,7 @@ class DiceReader:
     def _session(self, port: Any) -> None:
         self._last_seq = None
         self._hello = None
+        self._ahead = self._new_boot = None
         self._set_status(state="connecting", detail="waiting for the module's greeting")
         buffer = bytearray()
         discarding = False
@@ -288,7 +296,7 @@ class DiceReader:
         next_hello = 0.0
         while not self._stop.is_set():
             now = time.monotonic()
-            if self._hello is None and now >= next_hello:
+            if (self._hello is None or self._new_boot is not None) and now >= next_hello:
                 self._send(port, HostHello(0, host=self._host, software=SOFTWARE_VERSION))
                 next_hello = now + self.hello_interval
             while True:
@@ -360,15 +368,33 @@ class DiceReader:
             return
         self._count("lines")
         if isinstance(message, Hello):
+            if self._hello is not None and message.boot not in (self._boot, self._new_boot):
+                self._suspect_hello(message)
+                return
             self._last_seq = message.seq
             self._emit(LineEvent("in", message))
             self._on_hello(message)
             return
-        gap = self._check_seq(message.seq)
+        gap = self._seq_gap(message.seq)
         if gap < 0:
             self._count("repeated")
             self._emit(LineEvent("in", message, note="repeated sequence number: ignored"))
             return
+        if self._hello is not None and self._suspect(message):
+            # Its sequence number is not taken either: a damaged line must not make the
+            # module's next lines look repeated.
+            self._count("suspect")
+            self._emit(
+                LineEvent(
+                    "in",
+                    message,
+                    note=f"throw {self._ahead} is ahead of the module's count "
+                    f"({self._current_throw}): suspect, ignored until its STATUS says so",
+                )
+            )
+            self._ask_status(port)
+            return
+        self._last_seq = message.seq
         if gap > 0:
             with self._counters_lock:
                 self._counters.lost += gap
@@ -418,7 +444,43 @@ class DiceReader:
                 self._set_status(tray="fault", fault=message.code)
         self._emit(LineEvent("in", message, note=lost))
 
+    def _suspect(self, message: Message) -> bool:
+        """Whether ``message`` names a throw ahead of the module's count: the next throw is one
+        more, so a bigger jump is a damaged line whose checksum happens to match (1 in 65,536)
+        or lines lost. Taken, it would make every real throw after it "already seen". It stays
+        suspect until a STATUS (asked for with PING) gives the same throw; a STATUS within the
+        count ends the suspicion."""
+        match message:
+            case Settled() | ErrorReport() | Moving() | Status() if message.throw is not None:
+                throw = message.throw
+            case _:
+                return False
+        if throw <= self._current_throw + 1 or (
+            isinstance(message, Status) and throw == self._ahead
+        ):
+            if isinstance(message, Status):
+                self._ahead = None
+            return False
+        self._ahead = throw
+        return True
+
+    def _suspect_hello(self, hello: Hello) -> None:
+        """A greeting with a new ``boot`` while connected: a restarted module, or a damaged
+        line. The reader greets the module (every ``hello_interval`` until it answers): its
+        answer says which (the same new ``boot``: restarted; the old one: a damaged line)."""
+        self._new_boot = hello.boot
+        self._count("suspect")
+        self._emit(
+            LineEvent(
+                "in",
+                hello,
+                note=f"a new boot {hello.boot} unasked: suspect, ignored until the module's "
+                "answer to HELLO says so",
+            )
+        )
+
     def _on_hello(self, hello: Hello) -> None:
+        self._new_boot = self._ahead = None
         if hello.major != PROTOCOL_MAJOR:
             self._hello = None
             self._set_status(
@@ -440,15 +502,13 @@ class DiceReader:
         self._hello = hello
         self._set_status(state="connected", detail="", module=hello)
 
-    def _check_seq(self, seq: int) -> int:
+    def _seq_gap(self, seq: int) -> int:
         """How many lines were lost before this one; -1 when it is one already seen."""
         last = self._last_seq
         if last is None:
-            self._last_seq = seq
             return 0
         if seq == last or (last - seq) % SEQ_MODULO < _STALE_WINDOW:
             return -1
-        self._last_seq = seq
         return (seq - last - 1) % SEQ_MODULO
 
     def _ask_status(self, port: Any) -> None:

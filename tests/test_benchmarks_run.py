@@ -33,6 +33,9 @@ def test_the_banker_benchmark_runs(repo_root: Path, capsys, tmp_path: Path, monk
     bench.main(games=1, appends=5, resume_events=50)
     out = capsys.readouterr().out
     assert "turns/s" in out and "append one command" in out and "resume a game" in out
+    # The append's target is a ratio to a bare fsync'd insert timed in the same run.
+    assert "append / bare insert: " in out and "x (target: at most 2x)" in out
+    assert "bare insert + checkpoint / bare insert: " in out
 
 
 def test_the_peers_benchmark_runs_our_part(repo_root: Path) -> None:

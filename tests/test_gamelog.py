@@ -40,6 +40,27 @@ def test_the_file_is_wal_with_full_sync_and_a_schema_version(tmp_path: Path) -> 
         assert set(log.db.table_names()) >= {"games", "players", "commands", "events"}
 
 
+def test_after_each_command_the_main_file_alone_holds_it(tmp_path: Path) -> None:
+    """The checkpoint after every commit: a copy of the .db file without its -wal file (a
+    backup made by hand while playing, a lost -wal file) holds every acknowledged command."""
+    db, copy = tmp_path / "g.db", tmp_path / "copy.db"
+    with GameLog(db) as log:
+        game = Game.new([{"name": "Ann"}, {"name": "Bob"}], log=log)
+        steps = [
+            lambda: game.execute({**DEAL, "player": "Ann", "roll_three": CARDS[0]}),
+            game.undo,
+            lambda: game.execute({**DEAL, "player": "Ann", "roll_three": CARDS[1]}),
+            lambda: game.execute({**DEAL, "player": "Bob", "roll_three": CARDS[2]}),
+        ]
+        for step in [lambda: None, *steps]:
+            step()
+            assert Path(f"{db}-wal").exists()  # the live file is open in WAL mode
+            copy.write_bytes(db.read_bytes())  # the main file alone
+            with GameLog(copy, readonly=True) as alone:
+                assert alone.commands(1) == log.commands(1)
+                assert snapshot(Game.resume(alone).state) == snapshot(game.state)
+
+
 def test_each_command_is_one_row_with_its_events(tmp_path: Path) -> None:
     with GameLog(tmp_path / "g.db") as log:
         game = started(log)

@@ -192,6 +192,11 @@ def spec_of(word: str) -> Spec:
     key = _fold_word(word)
     key = ALIASES.get(key, key)
     spec = SPECS.get(key)
+    if key == "new_game":
+        raise CommandSyntaxError(
+            "new_game is how the log records the start of a game, not a command to give: start "
+            "one with 'companion play --players A,B' (or --from a table situation)"
+        )
     if spec is None:
         close = difflib.get_close_matches(key, [*SPECS, *ALIASES], n=3, cutoff=0.6)
         hint = f"; did you mean {_or(close)}?" if close else "; type 'help' for the commands"
@@ -245,6 +250,43 @@ def parse_line(line: str, state: GameState) -> Command:
             free.append(word)
     _place(spec, free, given)
     return check({"type": spec.type, **({"player": player} if player else {}), **given}, state)
+
+
+def parse_undo(line: str, state: GameState) -> tuple[str, int | None] | None:
+    """The log's JSON for an undo, ``{"type": "undo", "player": "Ann", "undoes": 12}``, as (who
+    takes back, the number of the command taken back, ``None`` when it does not say); ``None``
+    for any other line. The prompt does the undo: it is not a command of the engine.
+
+    >>> from companion.banker.engine import new_game
+    >>> from companion.banker.state import replay
+    >>> state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
+    >>> parse_undo('{"type": "undo", "player": "", "undoes": 3}', state)
+    ('', 3)
+    >>> parse_undo("undo", state) is None
+    True
+    """
+    line = check_text(line)
+    if not line.startswith("{"):
+        return None
+    data = _json_object(line)
+    if data.get("type") != "undo":
+        return None
+    unknown = sorted(str(k) for k in data if k not in ("type", "player", "undoes"))
+    if unknown:
+        raise CommandSyntaxError(
+            f"undo has no field {shown(unknown[0])}; its fields: player, undoes"
+        )
+    spec = Spec("undo", (), "undo", "undo", "take back the last command")
+    who = data.get("player", "")
+    player = "" if who == "" else _player(who, state, spec, "player")
+    undoes = data.get("undoes")
+    if undoes is not None and (
+        isinstance(undoes, bool) or not isinstance(undoes, int) or not 0 <= undoes < 10**9
+    ):
+        raise CommandSyntaxError(
+            f"undo: undoes is the number of the command taken back, not {shown(undoes)}"
+        )
+    return player, undoes
 
 
 def check_text(line: str) -> str:
@@ -510,7 +552,9 @@ def _resolve(field: Field, value: Any, spec: Spec, state: GameState, player: str
             raise CommandSyntaxError(f"{what} is a list of items, not {shown(value)}")
         return value
     if kind == "choice":
-        text = _text(value, what).lower()
+        # The log writes a card's option as a number ({"type": "option", "option": 2}).
+        number = isinstance(value, int) and not isinstance(value, bool)
+        text = str(value) if number else _text(value, what).lower()
         if text not in field.choices:
             raise CommandSyntaxError(f"{what} is {_or(field.choices)}, not {shown(value)}")
         return int(text) if text.isdigit() else text

@@ -131,6 +131,8 @@ class PromptSession:
             self._correct(rest)
         elif word in self.extra:
             self.extra[word][1](rest)
+        elif (undo := commands.parse_undo(text, self.state)) is not None:
+            self._undo(*undo)
         else:
             command = commands.parse_line(text, self.state)
             self._execute(self._with_reading(command))
@@ -149,9 +151,17 @@ class PromptSession:
             return replace(command, reading=p.key)
         return command
 
-    def _undo(self) -> None:
+    def _undo(self, player: str | None = None, undoes: int | None = None) -> None:
+        """Take back the last command; ``undoes``, from a logged undo's JSON, must name it."""
         before = self.state
-        undone = self.game.undo(player=before.decision.player)
+        last = self.game.last_seq
+        if undoes is not None and undoes != last:
+            raise CommandSyntaxError(
+                f"undo: the line takes back command #{undoes}, but the last command in force is "
+                f"#{last}; type 'undo' to take that one back"
+            )
+        who = before.decision.player if player is None else player
+        undone = self.game.undo(player=who)
         who = undone.get("player") or "the table"
         self._say(f"Undone: {_command_words(undone)} by {who}. Back to where it was:")
         self.say_decision()

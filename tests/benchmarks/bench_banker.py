@@ -6,9 +6,13 @@ Run: ``.venv/bin/python tests/benchmarks/bench_banker.py``. The figures go into
 1. **Engine**: complete games of 4 seeded random players are recorded once; then their commands
    are decided and folded again through :class:`companion.game.Game` without a log, which is
    the engine's whole work per command, without the random player's. CPU time, best of 3.
-2. **Append**: one command's events (a roll: about 8 events) appended with ``GameLog.append``
-   (WAL, ``synchronous=FULL``, one transaction with fsync), beside a bare one-row WAL insert
-   with ``synchronous=FULL`` in the same folder.
+2. **Append**: one command and its events appended with ``GameLog.append`` (WAL,
+   ``synchronous=FULL``, one transaction, then the checkpoint that copies it into the main
+   file), against, in the same run and the same folder, a **bare insert** (one row a
+   transaction, the same pragmas) and a bare insert followed by the same checkpoint (what any
+   append that checkpoints costs at least). The three take turns, one operation each, the
+   order rotating, so that the disk's mood (the machine is shared) falls on all three alike;
+   the figure is the ratio of the medians (target: the append at most 2x the bare insert).
 3. **Resume**: a game log holding a game of at least 10,000 events, resumed with
    ``Game.resume`` (reading, JSON decoding and folding every event).
 """
@@ -22,6 +26,7 @@ import sqlite3
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -58,29 +63,54 @@ def engine_turns_per_second(
     return turns / best, turns, commands
 
 
-def append_ms(folder: Path, count: int) -> tuple[list[float], list[float]]:
-    games = record_games(1, seed=2)
-    start, done = games[0]
-    replayed = Game(start)
-    batches = [(c, replayed.execute(c)) for c in done[:count]]
-    with GameLog(folder / "append.db") as log:
-        game_id = log.new_game(start)
-        ours = []
-        for command, events in batches:
-            t = time.perf_counter()
-            log.append(game_id, command, events)
-            ours.append((time.perf_counter() - t) * 1000)
-    conn = sqlite3.connect(folder / "bare.db", isolation_level=None)
+#: The operations :func:`append_ms` times, in the order it prints them.
+APPEND, BARE, BARE_CHECKPOINT = "append", "bare insert", "bare insert + checkpoint"
+
+
+def _bare_table(path: Path) -> sqlite3.Connection:
+    """A table with the game log's pragmas: WAL, ``synchronous=FULL``, autocommit."""
+    conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, payload TEXT)")
-    bare = []
-    for i in range(len(batches)):
-        t = time.perf_counter()
-        conn.execute("INSERT INTO t VALUES (?, ?)", (i, "x" * 200))
-        bare.append((time.perf_counter() - t) * 1000)
-    conn.close()
-    return sorted(ours), sorted(bare)
+    return conn
+
+
+def append_ms(folder: Path, count: int) -> dict[str, list[float]]:
+    """Milliseconds of each of ``count`` appends of a real game's commands, bare inserts and
+    bare inserts with a checkpoint, taking turns (see the module docstring); each sorted."""
+    start, done = record_games(1, seed=2)[0]
+    replayed = Game(start)
+    batches = [(c, replayed.execute(c)) for c in done[:count]]
+    bare, checkpointed = _bare_table(folder / "bare.db"), _bare_table(folder / "checkpoint.db")
+    payload = "x" * 200
+    with GameLog(folder / "append.db") as log:
+        game_id = log.new_game(start)
+        steps: list[tuple[str, Callable[[int], object]]] = [
+            (APPEND, lambda i: log.append(game_id, *batches[i])),
+            (BARE, lambda i: bare.execute("INSERT INTO t VALUES (?, ?)", (i, payload))),
+            (
+                BARE_CHECKPOINT,
+                lambda i: (
+                    checkpointed.execute("INSERT INTO t VALUES (?, ?)", (i, payload)),
+                    checkpointed.execute("PRAGMA wal_checkpoint(PASSIVE)"),
+                ),
+            ),
+        ]
+        times: dict[str, list[float]] = {name: [] for name, _ in steps}
+        for i in range(len(batches)):
+            turn = i % len(steps)
+            for name, step in steps[turn:] + steps[:turn]:
+                t = time.perf_counter()
+                step(i)
+                times[name].append((time.perf_counter() - t) * 1000)
+    bare.close()
+    checkpointed.close()
+    return {name: sorted(ms) for name, ms in times.items()}
+
+
+def _p95(ms: list[float]) -> float:
+    return ms[max(0, int(len(ms) * 0.95) - 1)]
 
 
 def resume_seconds(folder: Path, events_wanted: int = 10_000, rounds: int = 5) -> tuple[float, int]:
@@ -111,11 +141,22 @@ def main(*, games: int = 20, appends: int = 400, resume_events: int = 10_000) ->
         f"engine: {rate:,.0f} turns/s ({turns} turns, {commands} commands, {games} games, CPU time, best of 3)"
     )
     with tempfile.TemporaryDirectory(dir=Path.cwd()) as folder:
-        ours, bare = append_ms(Path(folder), appends)
+        times = append_ms(Path(folder), appends)
+        median = {name: statistics.median(ms) for name, ms in times.items()}
+        ours = times[APPEND]
         print(
-            f"append one command: median {statistics.median(ours):.3f} ms, p95 {ours[int(len(ours) * 0.95) - 1]:.3f} ms ({len(ours)} commands)"
+            f"append one command (with its checkpoint): median {median[APPEND]:.3f} ms, "
+            f"p95 {_p95(ours):.3f} ms ({len(ours)} commands)"
         )
-        print(f"bare WAL insert, synchronous=FULL: median {statistics.median(bare):.3f} ms")
+        print(
+            f"bare insert (WAL, synchronous=FULL, one row a transaction): median {median[BARE]:.3f} ms"
+        )
+        print(f"bare insert + wal_checkpoint(PASSIVE): median {median[BARE_CHECKPOINT]:.3f} ms")
+        print(
+            f"append / bare insert: {median[APPEND] / median[BARE]:.2f}x (target: at most 2x); "
+            f"bare insert + checkpoint / bare insert: {median[BARE_CHECKPOINT] / median[BARE]:.2f}x "
+            "(medians, same run, taking turns)"
+        )
         seconds, events = resume_seconds(Path(folder), resume_events)
         print(f"resume a game of {events} events: median {seconds:.3f} s")
 

@@ -425,3 +425,73 @@ def test_over_a_socket_url_with_a_dropped_connection(harness) -> None:
         ]
     finally:
         far.server.close()
+
+
+def test_a_damaged_line_with_a_matching_checksum_and_a_far_throw_stops_no_later_throw(
+    module: FakeModule, harness
+) -> None:
+    """Issue 21: a garbage line whose CRC-16 happens to match (1 in 65,536), naming throw 99
+    and a sequence number a little ahead, used to make every real throw after it "already
+    seen". It is suspect until the module's own STATUS says so, and the module's says throw 1."""
+    h = connected(module, harness)
+    module.send(Moving(0, throw=1))
+    module.send(SETTLED)
+    h.wait_readings(1)
+    far = Settled(0, throw=99, read=0, dice=(6, 6), speed="bus", confidence=(99, 99, 99))
+    module.send(far, seq=module.seq + 20)
+    module.send(Status(0, state="settled", throw=500), seq=module.seq + 40)
+    assert isinstance(module.expect(Ping), Ping)
+    module.send(Status(0, state="settled", throw=1))  # the module's answer: its own count
+    for throw, dice in ((2, (1, 2)), (3, (5, 6))):
+        module.send(Moving(0, throw=throw))
+        module.send(Status(0, state="moving", throw=throw))
+        module.send(Settled(0, throw, 0, dice, "2", (99, 99, 99)))
+        module.send(Status(0, state="settled", throw=throw))
+    readings = h.wait_readings(3)
+    assert [(r.throw, r.dice) for r in readings] == [(1, (3, 4)), (2, (1, 2)), (3, (5, 6))]
+    assert not any(isinstance(m, Reread) for m in [*module.received, *module.quiet_for(0.1)])
+    counters = h.reader.counters()
+    assert (counters.suspect, counters.repeated, counters.duplicates) == (2, 0, 0)
+    assert [e.note for e in h.lines if "suspect" in e.note] == [
+        "throw 99 is ahead of the module's count (1): suspect, ignored until its STATUS says so",
+        "throw 500 is ahead of the module's count (1): suspect, ignored until its STATUS says so",
+    ]
+    assert h.reader.request_reread() and module.expect(Reread).throw == 3
+
+
+def test_a_real_jump_in_throws_is_taken_once_the_module_status_says_so(
+    module: FakeModule, harness
+) -> None:
+    h = connected(module, harness)
+    module.seq += 12  # lines lost, throws 1 and 2 among them
+    module.send(Settled(0, 3, 0, (4, 4), "1", (99, 99, 99)))
+    assert isinstance(module.expect(Ping), Ping)
+    module.send(Status(0, state="settled", throw=3))
+    # The module's count confirms throw 3; its reading was set aside, so it is asked again.
+    assert module.expect(Reread).throw == 3
+    module.send(Settled(0, 3, 1, (4, 4), "1", (99, 99, 99)))
+    module.send(Settled(0, 4, 0, (2, 3), "mr", (99, 99, 99)))
+    readings = h.wait_readings(2)
+    assert [(r.throw, r.read) for r in readings] == [(3, 1), (4, 0)]
+
+
+def test_a_greeting_with_a_new_boot_is_taken_only_when_the_module_confirms_it(
+    module: FakeModule, harness
+) -> None:
+    h = connected(module, harness)
+    module.send(SETTLED)
+    h.wait_readings(1)
+    # A damaged line that reads as a greeting of a restarted module, with throw 99.
+    module.send(Hello(0, "cam-1", "1.2.0", "1.0", boot="5eed1e55", throw=99), seq=300)
+    module.expect(HostHello)  # the reader greets the module; say the answer was lost
+    module.greet(throw=1)  # it greets again; the module answers with its own boot
+    module.send(Settled(0, 2, 0, (1, 3), "3", (99, 99, 99)))
+    h.wait_readings(2)
+    # A real restart: the module greets unasked, and answers the reader's greeting the same.
+    module.seq = 0
+    module.send(Hello(0, "cam-1", "1.2.0", "1.0", boot="feedf00d", throw=0))
+    module.greet(boot="feedf00d", throw=0)
+    module.send(Settled(0, 1, 0, (5, 2), "bus", (99, 99, 99)))
+    readings = h.wait_readings(3)
+    assert [r.key for r in readings] == ["0badcafe:1", "0badcafe:2", "feedf00d:1"]
+    assert h.reader.counters().suspect == 2  # the damaged greeting and the unasked one
