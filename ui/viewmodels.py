@@ -525,6 +525,7 @@ def choice_label(option: Mapping[str, Any], decision: Decision, lang: str) -> st
 _LOT_ACTIONS: Mapping[str, tuple[str, str]] = {
     "build": (N_("Build on {property} ({amount})"), "cost"),
     "sell_building": (N_("Sell a building on {property} (+{amount})"), "refund"),
+    "sell_down": (N_("Sell {property}'s group down, the Bank being short (+{amount})"), "refund"),
     "mortgage": (N_("Mortgage {property} (+{amount})"), "value"),
     "unmortgage": (N_("Lift the mortgage on {property} ({amount})"), "cost"),
 }

@@ -30,6 +30,7 @@ from companion.errors import CompanionError, IllegalCommandError
 from companion.messages import Message, message
 from companion.rules.board import ultimate_board
 from companion.rules.situation import Holding
+from companion.rules.table import building_stock
 
 _LEVEL_NAMES = (
     "no building",
@@ -157,17 +158,88 @@ def sell_problem(state: GameState, name: str) -> str | None:
         return None if holding.improved else f"{name!r} has nothing built on it"
     if not holding.level:
         return f"{name!r} has no building to sell"
-    group = [n for n in ultimate_board().group_of(name) if state.owner(n) == holding.owner]
+    group = _built_lots(state, name)
     high = max(state.holdings[n].level for n in group)
     if holding.level < high:
         higher = next(n for n in group if state.holdings[n].level == high)
         return f"{higher!r} has {_LEVEL_NAMES[high]}; sell evenly"
-    supply = state.supply()
-    if holding.level == 6 and not supply["hotels"]:
+    return _put_back_problem(state, name)
+
+
+def _built_lots(state: GameState, name: str) -> list[str]:
+    """The lots of ``name``'s colour group its owner holds, in the board's order."""
+    owner = state.holdings[name].owner
+    return [n for n in ultimate_board().group_of(name) if state.owner(n) == owner]
+
+
+def _put_back_problem(state: GameState, name: str) -> str | None:
+    """Why the Bank cannot put back the lower buildings of the top building on ``name``."""
+    level, supply = state.holdings[name].level, state.supply()
+    if level == 6 and not supply["hotels"]:
         return f"the Bank has no hotel to put back on {name!r}"
-    if holding.level == 5 and supply["houses"] < 4:
+    if level == 5 and supply["houses"] < 4:
         return f"the Bank has {supply['houses']} houses, not the 4 that go back on {name!r}"
     return None
+
+
+def sell_down_problem(state: GameState, name: str) -> str | None:
+    """Why the owner of ``name`` may not sell its colour group down (``None``: they may): only
+    when the Bank cannot put back the lower buildings of the group's top building."""
+    space = ultimate_board().properties[name][0]
+    holding = state.holdings[name]
+    if space.kind != "street" or not holding.level:
+        return f"{name!r} has no hotel or skyscraper standing in its group"
+    top = max(_built_lots(state, name), key=lambda n: state.holdings[n].level)
+    if state.holdings[top].level < 5 or _put_back_problem(state, top) is None:
+        return (
+            f"the Bank can put back what goes on {top!r}: "
+            "sell one building at a time with sell_building"
+        )
+    return None
+
+
+def sell_down_levels(state: GameState, name: str) -> dict[str, int]:
+    """B4 (``000``, "Improving & Mortgaging"): when the Bank cannot supply the lower buildings,
+    "sell back everything until the Bank is able to supply you with enough buildings to evenly
+    replace what you had before". The levels of the owner's lots of ``name``'s group after the
+    sale: one building at a time, evenly from the highest (the first such lot in the board's
+    order), down to the first levels the Bank can supply (bare lots if need be)."""
+    board = ultimate_board()
+    lots = _built_lots(state, name)
+    levels = {n: state.holdings[n].level for n in lots}
+    holdings = dict(state.holdings)
+    while any(levels.values()):
+        top = max(levels.values())
+        lot = next(n for n in lots if levels[n] == top)
+        levels[lot] -= 1
+        holdings[lot] = Holding(holdings[lot].owner, level=levels[lot])
+        if min(building_stock(holdings, board).values()) >= 0:
+            break
+    return levels
+
+
+def sell_down_refund(state: GameState, levels: Mapping[str, int]) -> int:
+    """What the Bank pays for the lots sold down to ``levels`` (:func:`sell_down_levels`):
+    half the cost of each building that goes back (a hotel stands for 5, a skyscraper for 6)."""
+    return sum(
+        building_cost(n) // 2 * (state.holdings[n].level - level) for n, level in levels.items()
+    )
+
+
+@command("sell_down")
+def sell_down(tx: Tx, c: commands.SellDown) -> None:
+    player = c.player
+    name = property_name(tx, c.property)
+    _owned(tx, player, name, "sell_down")
+    problem = sell_down_problem(tx.state, name)
+    if problem:
+        raise IllegalCommandError(f"sell_down: {problem}")
+    levels = sell_down_levels(tx.state, name)
+    why = message("reason.sell_down", group=tx.board.properties[name][0].group)
+    tx.transfer(BANK, player, sell_down_refund(tx.state, levels), why)
+    for lot, level in levels.items():
+        if level != tx.state.holdings[lot].level:
+            set_holding(tx, lot, Holding(player, level=level))
 
 
 def mortgage_value(name: str) -> int:

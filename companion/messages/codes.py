@@ -283,6 +283,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "reason.card_claim": {"card": "card", "space": "space"},  # playcards._play_foreclose
     "reason.build": {"space": "space"},  # assets.build
     "reason.sell_building": {"space": "space"},  # assets.sell_building
+    "reason.sell_down": {"group": "group"},  # assets.sell_down
     "reason.mortgage": {"space": "space"},  # assets.mortgage
     "reason.mortgage_share": {"company": "company"},  # assets.mortgage
     "reason.unmortgage": {"space": "space"},  # assets.unmortgage
