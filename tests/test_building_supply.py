@@ -150,3 +150,139 @@ def test_the_prompt_sells_down_a_table_short_of_houses(tmp_path: Path) -> None:
         state = logged_state(db)
         assert [state.holdings[n].level for n in ORANGE] == levels
         assert state.cash["Ann"] == 1500 + refund
+
+
+# -- The building auction ----------------------------------------------------------------------
+# ``002`` "Building shortages": "If there are a limited number of buildings available and two
+# or more players wish to buy more than the Bank has, the buildings must be sold at auction to
+# the highest bidder." P11: one at a time, any player who could build may bid, from $1; one
+# player alone simply buys what is left.
+
+#: Bob's lots that are short of their 4th house when the Bank has 3 left (bobs_houses(3)).
+BOBS_TWO = ("Nicollet Avenue", "Hennepin Avenue")
+
+
+def last_three_houses() -> GameState:
+    """Ann holds the orange group bare; Bob's groups hold all but 3 of the houses, two of his
+    lots with 3: both want the Bank's last 3 houses."""
+    state = own(bank_houses(table(), "Bob", 3), "Ann", *ORANGE)
+    assert {n: state.holdings[n].level for n in BOBS_TWO} == {n: 3 for n in BOBS_TWO}
+    return state
+
+
+def test_two_players_wanting_the_last_three_houses_bid_for_them_one_at_a_time() -> None:
+    state = do(last_three_houses(), "build", "Ann", property="St. James Place")
+    # The build takes nothing yet: the table says whether someone else wants the houses.
+    assert state.decision.kind == "building_shortage" and state.cash["Ann"] == 3200
+    assert state.decision.options == (
+        {"command": {"type": "buy"}, "property": "St. James Place", "price": 100},
+        {"command": {"type": "auction"}, "pile": "houses", "left": 3},
+    )
+    state = do(state, "auction", "Ann")
+    assert state.decision.kind == "auction"
+    assert state.decision.data["bidders"] == ["Ann", "Bob"]
+    assert state.decision.options[0] == {
+        "command": {"type": "bid"},
+        "player": "Ann",
+        "free": {"amount": {"min": 1, "max": 3200}},
+    }
+    # The first house: Bob outbids Ann and chooses where it goes.
+    state = do(state, "bid", "Ann", amount=10)
+    state = do(state, "bid", "Bob", amount=20)
+    state = do(state, "pass", "Ann")
+    assert state.cash["Bob"] == 3200 - 20 and state.supply()["houses"] == 3
+    assert state.decision.kind == "choose_space" and state.decision.player == "Bob"
+    assert [o["property"] for o in state.decision.options] == list(BOBS_TWO)
+    state = do(state, "choose", "Bob", space="Hennepin Avenue")
+    assert state.holdings["Hennepin Avenue"].level == 4 and state.supply()["houses"] == 2
+    # The second house: Ann alone bids, $1.
+    assert state.decision.kind == "auction" and state.decision.data["high"] == 0
+    state = do(state, "bid", "Ann", amount=1)
+    state = do(state, "pass", "Bob")
+    state = do(state, "choose", "Ann", space="Tennessee Avenue")
+    assert state.cash["Ann"] == 3200 - 1 and state.holdings["Tennessee Avenue"].level == 1
+    # The third house: nobody bids; the Bank keeps it and Ann's turn goes on.
+    state = do(state, "pass", "Ann")
+    state = do(state, "pass", "Bob")
+    assert state.supply()["houses"] == 1
+    assert (state.decision.kind, state.decision.player) == ("roll", "Ann")
+
+
+def test_one_player_alone_simply_buys_what_is_left() -> None:
+    # Bob's every lot has 4 houses: only Ann wants the Bank's last house.
+    state = own(last_three_houses(), "Bob", *BOBS_TWO, level=4)
+    assert state.supply()["houses"] == 1
+    state = do(state, "build", "Ann", property="St. James Place")
+    assert state.holdings["St. James Place"].level == 1 and state.cash["Ann"] == 3100
+    assert state.supply()["houses"] == 0 and state.decision.kind == "roll"
+
+
+def test_the_table_may_say_nobody_else_wants_them() -> None:
+    state = do(last_three_houses(), "build", "Ann", property="St. James Place")
+    state = do(state, "buy", "Ann")
+    assert state.holdings["St. James Place"].level == 1 and state.cash["Ann"] == 3100
+    assert (state.decision.kind, state.decision.player) == ("roll", "Ann")
+
+
+def test_once_one_bidder_alone_could_build_the_auction_stops() -> None:
+    state = own(last_three_houses(), "Bob", BOBS_TWO[0], level=4)
+    state = do(state, "build", "Ann", property="St. James Place")
+    state = do(state, "auction", "Ann")
+    state = do(state, "bid", "Ann", amount=5)
+    state = do(state, "bid", "Bob", amount=30)
+    state = do(state, "pass", "Ann")
+    # Bob's last lot short of a house takes it (the Bank had 2): he has nowhere else to build,
+    # so Ann alone may build the house left, at its price.
+    assert state.holdings[BOBS_TWO[1]].level == 4 and state.cash["Bob"] == 3200 - 30
+    assert (state.decision.kind, state.decision.player) == ("roll", "Ann")
+    state = do(state, "build", "Ann", property="St. James Place")
+    assert state.holdings["St. James Place"].level == 1 and state.supply()["houses"] == 0
+
+
+def test_nobody_builds_while_the_buildings_are_auctioned() -> None:
+    state = do(last_three_houses(), "build", "Ann", property="St. James Place")
+    assert rejected(state, "build", "Bob", property="Nicollet Avenue") == (
+        "cannot build on 'Nicollet Avenue': the Bank's buildings in short supply are being "
+        "sold; build once that is done"
+    )
+    state = do(state, "auction", "Ann")
+    assert rejected(state, "build", "Ann", property="Tennessee Avenue").startswith(
+        "cannot build on 'Tennessee Avenue': the Bank's buildings"
+    )
+    assert not options_of(state, "Ann", "build")
+    state = do(state, "bid", "Ann", amount=10)
+    state = do(state, "pass", "Bob")
+    assert rejected(state, "choose", "Ann", space="Boardwalk") == (
+        "choose: 'Boardwalk' cannot take the house won at auction; choose one of "
+        "St. James Place, Tennessee Avenue, New York Avenue"
+    )
+
+
+def test_the_prompt_auctions_the_last_three_houses_from_a_table(tmp_path: Path) -> None:
+    properties = {n: {"owner": "Ann", "buildings": "none"} for n in ORANGE}
+    for name, level in bobs_houses(3).items():
+        properties[name] = {"owner": "Bob", "buildings": LEVELS[level]}
+    path = situation(tmp_path / "last3.json", properties)
+    db = tmp_path / "g.db"
+    lines = (
+        "build st james place",
+        "auction",
+        "bid 20 as Bob",
+        "pass as Ann",
+        "choose hennepin avenue",
+        "bid 1 as Ann",
+        "pass as Bob",
+        "choose tennessee avenue",
+        "pass as Ann",
+        "pass as Bob",
+    )
+    status, text, err = cli("play", "--db", str(db), "--from", str(path), lines=lines)
+    assert status == 0, err
+    assert "Auction of a house (the Bank is short)" in text
+    assert "Bob wins the auction of a house for $20." in text
+    state = logged_state(db)
+    assert state.holdings["Hennepin Avenue"].level == 4
+    assert state.holdings["Tennessee Avenue"].level == 1
+    assert (state.cash["Ann"], state.cash["Bob"]) == (1500 - 1, 1500 - 20)
+    assert state.supply()["houses"] == 1
+    assert (state.decision.kind, state.decision.player) == ("roll", "Ann")

@@ -73,7 +73,7 @@ def build_problem(state: GameState, player: str, name: str) -> str | None:
     space = board.properties[name][0]
     supply = state.supply()
     if space.kind in ("railroad", "cab_company"):
-        what = "train_depots" if space.kind == "railroad" else "cab_stands"
+        what = pile_of(state, name)
         if holding.improved:
             return f"{name!r} already has its {what[:-1].replace('_', ' ')}"
         if not supply[what]:
@@ -97,10 +97,49 @@ def build_problem(state: GameState, player: str, name: str) -> str | None:
         return f"{lower!r} has {_LEVEL_NAMES[low]}; build evenly"
     if holding.level == 5 and (len(mine) < len(group) or low < 5):
         return f"a skyscraper needs the whole {space.group} group with a hotel on every lot"
-    what = {4: "hotels", 5: "skyscrapers"}.get(holding.level, "houses")
+    what = pile_of(state, name)
     if not supply[what]:
         return f"the Bank has no {what} left"
     return None
+
+
+def pile_of(state: GameState, name: str) -> str:
+    """The Bank's pile the next building on ``name`` comes from (``houses``, ``hotels``,
+    ``skyscrapers``, ``train_depots`` or ``cab_stands``)."""
+    kind = ultimate_board().properties[name][0].kind
+    if kind in ("railroad", "cab_company"):
+        return "train_depots" if kind == "railroad" else "cab_stands"
+    return {4: "hotels", 5: "skyscrapers"}.get(state.holdings[name].level, "houses")
+
+
+def lots_to_build(state: GameState, player: str, pile: str) -> list[str]:
+    """``player``'s lots that may take a building of ``pile`` now (cash aside)."""
+    return [
+        name
+        for name in state.holdings_of(player)
+        if pile_of(state, name) == pile and build_problem(state, player, name) is None
+    ]
+
+
+def shortage(state: GameState, player: str, name: str) -> bool:
+    """P11 (``002`` "Building shortages"): whether a build on ``name`` by ``player`` takes
+    from a pile that another player could build from too, while the Bank holds fewer of it
+    than the lots on which all of them could put one now."""
+    pile = pile_of(state, name)
+    wanted = {s.name: len(lots_to_build(state, s.name, pile)) for s in state.active}
+    others = any(n for who, n in wanted.items() if who != player)
+    return others and state.supply()[pile] < sum(wanted.values())
+
+
+def selling_buildings(state: GameState) -> bool:
+    """Whether the Bank's buildings in short supply are being sold (P11): nobody builds
+    meanwhile."""
+    d = state.decision
+    return (
+        d.kind == "building_shortage"
+        or d.data.get("item") == "building"
+        or d.data.get("why") == "place_building"
+    )
 
 
 @command("build")
@@ -110,15 +149,33 @@ def build(tx: Tx, c: commands.Build) -> None:
     problem = build_problem(tx.state, player, name)
     if problem:
         raise IllegalCommandError(f"cannot build on {name!r}: {problem}")
-    holding = tx.state.holdings[name]
+    if selling_buildings(tx.state):
+        raise IllegalCommandError(
+            f"cannot build on {name!r}: the Bank's buildings in short supply are being sold; "
+            "build once that is done"
+        )
     cost = building_cost(name)
     if tx.cash(player) < cost:
         raise IllegalCommandError(
             f"cannot build on {name!r}: it costs ${cost} and {player} has ${tx.cash(player)}"
         )
+    if shortage(tx.state, player, name):
+        tx.first(tasks.Shortage(player, name))
+        return
+    buy_building(tx, player, name)
+
+
+def buy_building(tx: Tx, player: str, name: str) -> None:
+    """``player`` buys the next building on ``name`` at its cost (checked already)."""
+    cost = building_cost(name)
     tx.transfer(player, BANK, cost, message("reason.build", space=property_key(name)))
+    put_up(tx, player, name)
+
+
+def put_up(tx: Tx, player: str, name: str) -> None:
+    """The next building goes on ``name``: a house, hotel or skyscraper, a depot or a stand."""
     if tx.board.properties[name][0].kind == "street":
-        set_holding(tx, name, Holding(player, level=holding.level + 1))
+        set_holding(tx, name, Holding(player, level=tx.state.holdings[name].level + 1))
     else:
         set_holding(tx, name, Holding(player, improved=True))
 

@@ -34,10 +34,12 @@ from companion.banker.assets import (
     build_problem,
     building_cost,
     lift_cost,
+    lots_to_build,
     mortgage_value,
     sell_down_levels,
     sell_down_problem,
     sell_down_refund,
+    selling_buildings,
 )
 from companion.banker.cardplay import seizable, storm_hits
 from companion.banker.keptcards import held
@@ -178,6 +180,9 @@ def _choose_space(state: GameState, d: Decision) -> Iterator[Option]:
         for name, h in state.holdings.items():
             if h.owner == d.player and seizable(h):
                 yield _property_choice(name)
+    elif why == "place_building":
+        for name in lots_to_build(state, d.player, d.data["pile"]):
+            yield _property_choice(name)
     elif why == "condemn":
         for name, h in state.holdings.items():
             if h.owner == d.player and 1 <= h.level <= 4:
@@ -230,6 +235,14 @@ def _card_space(state: GameState, d: Decision) -> Iterator[Option]:
 def _bus_option(state: GameState, d: Decision) -> Iterator[Option]:
     yield {"command": {"type": "bus", "option": "move"}, "to": d.data["to"]}
     yield {"command": {"type": "bus", "option": "voucher"}}
+
+
+def _building_shortage(state: GameState, d: Decision) -> Iterator[Option]:
+    """P11: the build at its cost when nobody else wants the pile, or the pile auctioned."""
+    pile, price = d.data["pile"], d.data["price"]
+    if state.cash[d.player] >= price:
+        yield {"command": {"type": "buy"}, "property": d.data["property"], "price": price}
+    yield {"command": {"type": "auction"}, "pile": pile, "left": state.supply()[pile]}
 
 
 def _buy_or_auction(state: GameState, d: Decision) -> Iterator[Option]:
@@ -362,6 +375,7 @@ _KINDS: dict[str, Callable[[GameState, Decision], Iterator[Option]]] = {
     "bus_option": _bus_option,
     "end_turn": _end_turn,
     "buy_or_auction": _buy_or_auction,
+    "building_shortage": _building_shortage,
     "auction": _auction,
     "taxi": _taxi,
     "draw": _draw,
@@ -450,6 +464,7 @@ def _buildings(
     lot of a group whose top building the Bank cannot replace, the group sold down
     (``assets.sell_down_problem``) with what the Bank pays and the levels it leaves."""
     cash = state.cash[player]
+    builds = builds and not selling_buildings(state)
     supply = state.supply()
     # Groups already looked at (and None: no group); all of them when no shortage can block.
     down: set[str | None] = {None}

@@ -63,6 +63,11 @@ WORDS: Mapping[str, str] = {
     "among.unowned_outer_property": "unowned outer property",
     "among.transportation": "transportation",
     "among.cab_company": "cab company",
+    "pile.houses": "a house",
+    "pile.hotels": "a hotel",
+    "pile.skyscrapers": "a skyscraper",
+    "pile.train_depots": "a train depot",
+    "pile.cab_stands": "a cab stand",
 }
 
 _LEVELS = ("no building", "1 house", "2 houses", "3 houses", "4 houses", "a hotel", "a skyscraper")
@@ -173,6 +178,9 @@ MESSAGES: Mapping[str, Template] = {
     "ask.buy_or_auction": "{player}: buy {space} for {price}, or the Banker auctions it.",
     "ask.auction.property": _auction(lambda p: p["space"]),
     "ask.auction.share": _auction(lambda p: f"one share of {p['company']}"),
+    "ask.auction.building": _auction(lambda p: f"{p['pile']} (the Bank is short)"),
+    "ask.building_shortage": "{player}: the Bank has {left} left of what goes on {space} ({pile}). If nobody else wants to build, buy it for {price}; if another player does, the Banker auctions them one at a time.",
+    "ask.choose.place_building": "{player}: choose the lot for {pile} won at auction.",
     "ask.taxi": "{player}: take a taxi ride (to Free Parking, another cab company or a transit station), or carry on.",
     "ask.draw.voucher": "{player}: draw a Travel Voucher and tell me which.",
     "ask.draw.card": "{player}: draw a {deck} card and tell me which.",
@@ -206,6 +214,8 @@ MESSAGES: Mapping[str, Template] = {
     "note.auction_unsold.share": "Nobody bid: the share of {company} stays with the Bank.",
     "note.auction_won.property": "{player} wins the auction of {space} for {amount}.",
     "note.auction_won.share": "{player} wins the auction of a share of {company} for {amount}.",
+    "note.auction_unsold.building": "Nobody bid: the Bank keeps {pile} and the rest of its pile.",
+    "note.auction_won.building": "{player} wins the auction of {pile} for {amount}.",
     "note.no_vouchers_left": "No Travel Vouchers are left to draw.",
     "note.squeeze_play": "Squeeze Play: {player} rolled {total}; every other player pays {amount}.",
     "note.roll_three": "Roll Three: {player} rolled {dice}.",
@@ -238,6 +248,7 @@ MESSAGES: Mapping[str, Template] = {
     "reason.buy_with_card": "buying {space} ({card})",
     "reason.auction": "auction of {space}",
     "reason.auction_share": "auction of a share of {company}",
+    "reason.auction_building": "auction of {pile}",
     "reason.birthday_gift": "Birthday Gift",
     "reason.squeeze_play": "Squeeze Play",
     "reason.roll_three": "Roll Three",
