@@ -203,7 +203,10 @@ CODES: Mapping[str, Mapping[str, str]] = {
         "left": "int",
         "price": "money",
     },
-    "ask.choose.place_building": {"player": "player", "pile": "pile"},  # auctions._task_place_building
+    "ask.choose.place_building": {
+        "player": "player",
+        "pile": "pile",
+    },  # auctions._task_place_building
     "ask.taxi": _P,  # spaces._task_taxi_offer
     "ask.draw.voucher": _P,  # vouchers._task_draw_voucher
     "ask.draw.card": {"player": "player", "deck": "deck"},  # spaces._task_draw_card

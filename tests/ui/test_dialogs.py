@@ -57,10 +57,9 @@ class Recorder:
 def states() -> dict[str, Any]:
     """A real state for each decision kind, from the golden games."""
     from companion.game import Game
-    from ui.dialogs import DECISION_KINDS
-
     from tests.banker import do
     from tests.test_building_supply import last_three_houses
+    from ui.dialogs import DECISION_KINDS
 
     # Kinds posed after the golden games were recorded: a scenario of their tests each.
     found: dict[str, Any] = {
