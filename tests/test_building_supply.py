@@ -286,3 +286,15 @@ def test_the_prompt_auctions_the_last_three_houses_from_a_table(tmp_path: Path) 
     assert (state.cash["Ann"], state.cash["Bob"]) == (1500 - 1, 1500 - 20)
     assert state.supply()["houses"] == 1
     assert (state.decision.kind, state.decision.player) == ("roll", "Ann")
+
+
+def test_a_winner_left_with_nowhere_to_build_gets_the_bid_back() -> None:
+    state = do(last_three_houses(), "build", "Ann", property="St. James Place")
+    state = do(state, "auction", "Ann")
+    state = do(state, "bid", "Ann", amount=40)
+    # While the auction goes on, Ann trades her orange lots away (a trade may be agreed at
+    # any time), then wins: she has nowhere to put the house.
+    state = do(state, "trade", "Ann", **{"with": "Bob"}, give={"properties": list(ORANGE)})
+    state = do(state, "pass", "Bob")
+    assert state.cash["Ann"] == 3200 and state.supply()["houses"] == 3
+    assert (state.decision.kind, state.decision.player) == ("roll", "Ann")

@@ -109,6 +109,12 @@ def _task_shortage(tx: Tx, task: tasks.Shortage) -> None:
 @task("place_building")
 def _task_place_building(tx: Tx, task: tasks.PlaceBuilding) -> None:
     lots = lots_to_build(tx.state, task.player, task.pile)
+    if not lots:
+        # The winner traded or sold what could take it while the auction went on: the building
+        # stays with the Bank, and so does no money.
+        why = message("reason.auction_building", pile=task.pile)
+        tx.transfer(BANK, task.player, task.price, why)
+        return
     if len(lots) == 1:
         put_up(tx, task.player, lots[0])
         return
@@ -199,7 +205,7 @@ def _auction_next(
     elif item == "share":
         give_share(tx, leader, name)
     else:
-        tx.first(tasks.PlaceBuilding(leader, name), tasks.Auction("building", name))
+        tx.first(tasks.PlaceBuilding(leader, name, price), tasks.Auction("building", name))
     tx.note(won, player=leader, amount=high, **what)
 
 

@@ -160,11 +160,13 @@ class Shortage(Task):
 
 @dataclass(frozen=True, slots=True)
 class PlaceBuilding(Task):
-    """A building of the Bank's ``pile`` won at auction goes on one of ``player``'s lots."""
+    """A building of the Bank's ``pile`` won at auction for ``price`` goes on one of
+    ``player``'s lots."""
 
     do: ClassVar[str] = "place_building"
     player: str
     pile: str
+    price: int
 
 
 @dataclass(frozen=True, slots=True)
