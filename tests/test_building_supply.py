@@ -208,15 +208,6 @@ def test_two_players_wanting_the_last_three_houses_bid_for_them_one_at_a_time() 
     assert (state.decision.kind, state.decision.player) == ("roll", "Ann")
 
 
-def test_one_player_alone_simply_buys_what_is_left() -> None:
-    # Bob's every lot has 4 houses: only Ann wants the Bank's last house.
-    state = own(last_three_houses(), "Bob", *BOBS_TWO, level=4)
-    assert state.supply()["houses"] == 1
-    state = do(state, "build", "Ann", property="St. James Place")
-    assert state.holdings["St. James Place"].level == 1 and state.cash["Ann"] == 3100
-    assert state.supply()["houses"] == 0 and state.decision.kind == "roll"
-
-
 def test_the_table_may_say_nobody_else_wants_them() -> None:
     state = do(last_three_houses(), "build", "Ann", property="St. James Place")
     state = do(state, "buy", "Ann")
@@ -232,7 +223,7 @@ def test_once_one_bidder_alone_could_build_the_auction_stops() -> None:
     state = do(state, "bid", "Bob", amount=30)
     state = do(state, "pass", "Ann")
     # Bob's last lot short of a house takes it (the Bank had 2): he has nowhere else to build,
-    # so Ann alone may build the house left, at its price.
+    # so Ann alone simply buys the house left, at its price, with nothing asked.
     assert state.holdings[BOBS_TWO[1]].level == 4 and state.cash["Bob"] == 3200 - 30
     assert (state.decision.kind, state.decision.player) == ("roll", "Ann")
     state = do(state, "build", "Ann", property="St. James Place")
