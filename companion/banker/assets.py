@@ -113,12 +113,47 @@ def pile_of(state: GameState, name: str) -> str:
 
 
 def lots_to_build(state: GameState, player: str, pile: str) -> list[str]:
-    """``player``'s lots that may take a building of ``pile`` now (cash aside)."""
-    return [
-        name
-        for name in state.holdings_of(player)
-        if pile_of(state, name) == pile and build_problem(state, player, name) is None
-    ]
+    """``player``'s lots that may take a building of ``pile`` now (cash aside), a colour
+    group's in the board's order.
+
+    In a colour group only the owner's lowest lots may take the next building, and
+    :func:`build_problem` says the same of all of them: it is asked once per group as it
+    stands (every build asks this of every player, :func:`shortage`)."""
+    board = ultimate_board()
+    lots: list[str] = []
+    groups = set()
+    for name in state.holdings_of(player):
+        group = board.properties[name][0].group
+        if group is None:
+            if pile_of(state, name) == pile and build_problem(state, player, name) is None:
+                lots.append(name)
+        elif group not in groups:
+            groups.add(group)
+            lots.extend(_group_lots_to_build(state, player, group, pile))
+    return lots
+
+
+def _group_lots_to_build(state: GameState, player: str, group: str, pile: str) -> tuple[str, ...]:
+    """:func:`lots_to_build` in one colour group: it follows from the group's holdings (kept
+    alive by the cache, so no other object takes their identities), whether the Bank has any
+    of ``pile``, and the player, so it is worked out again only for a group that changed."""
+    names = ultimate_board().groups[group]
+    members = tuple(map(state.holdings.get, names))
+    key = (player, group, pile, state.supply()[pile] > 0, *map(id, members))
+    cached = _GROUP_LOTS.get(key)
+    if cached is not None:
+        return cached[1]
+    mine = [n for n, h in zip(names, members, strict=True) if h is not None and h.owner == player]
+    low = min(state.holdings[n].level for n in mine)
+    lowest = tuple(n for n in mine if state.holdings[n].level == low)
+    ok = pile_of(state, lowest[0]) == pile and build_problem(state, player, lowest[0]) is None
+    if len(_GROUP_LOTS) > 4096:
+        _GROUP_LOTS.clear()
+    _GROUP_LOTS[key] = (members, lowest if ok else ())
+    return _GROUP_LOTS[key][1]
+
+
+_GROUP_LOTS: dict[tuple[Any, ...], tuple[tuple[Holding | None, ...], tuple[str, ...]]] = {}
 
 
 def shortage(state: GameState, player: str, name: str) -> bool:
@@ -126,9 +161,19 @@ def shortage(state: GameState, player: str, name: str) -> bool:
     from a pile that another player could build from too, while the Bank holds fewer of it
     than the lots on which all of them could put one now."""
     pile = pile_of(state, name)
-    wanted = {s.name: len(lots_to_build(state, s.name, pile)) for s in state.active}
-    others = any(n for who, n in wanted.items() if who != player)
-    return others and state.supply()[pile] < sum(wanted.values())
+    left = state.supply()[pile]
+    # Checked on every build: first the bound that settles most of them, the lots held that
+    # take from the pile (whoever holds them, whether they may build now or not).
+    if left >= sum(1 for n in state.holdings if pile_of(state, n) == pile):
+        return False
+    wanted, others = 0, False
+    for seat in state.active:
+        lots = len(lots_to_build(state, seat.name, pile))
+        wanted += lots
+        others = others or bool(lots) and seat.name != player
+        if others and wanted > left:
+            return True
+    return False
 
 
 def selling_buildings(state: GameState) -> bool:
