@@ -289,3 +289,19 @@ def test_a_winner_left_with_nowhere_to_build_gets_the_bid_back() -> None:
     state = do(state, "pass", "Bob")
     assert state.cash["Ann"] == 3200 and state.supply()["houses"] == 3
     assert (state.decision.kind, state.decision.player) == ("roll", "Ann")
+
+
+def test_a_lot_that_is_catching_up_sells_its_group_down_too() -> None:
+    # New York Avenue came to Ann bare after she built hotels on the other two (B4).
+    state = own(bank_houses(table(), "Bob", 0), "Ann", *ORANGE[:2], level=5)
+    state = own(state, "Ann", ORANGE[2])
+    state = do(state, "sell_down", "Ann", property=ORANGE[2])
+    assert [state.holdings[n].level for n in ORANGE] == [0, 0, 0]
+    assert state.cash["Ann"] == 3200 + 10 * 50
+    assert rejected(state, "sell_down", "Ann", property=ORANGE[2]) == (
+        "sell_down: 'New York Avenue' has no hotel or skyscraper standing in its group"
+    )
+    state = own(state, "Ann", "Reading Railroad", improved=True)
+    assert rejected(state, "sell_down", "Ann", property="Reading Railroad") == (
+        "sell_down: 'Reading Railroad' is not a street: sell its building with sell_building"
+    )

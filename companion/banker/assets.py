@@ -287,12 +287,12 @@ def _put_back_problem(state: GameState, name: str) -> str | None:
 def sell_down_problem(state: GameState, name: str) -> str | None:
     """Why the owner of ``name`` may not sell its colour group down (``None``: they may): only
     when the Bank cannot put back the lower buildings of the group's top building."""
-    space = ultimate_board().properties[name][0]
-    holding = state.holdings[name]
-    if space.kind != "street" or not holding.level:
-        return f"{name!r} has no hotel or skyscraper standing in its group"
+    if ultimate_board().properties[name][0].kind != "street":
+        return f"{name!r} is not a street: sell its building with sell_building"
     top = max(_built_lots(state, name), key=lambda n: state.holdings[n].level)
-    if state.holdings[top].level < 5 or _put_back_problem(state, top) is None:
+    if state.holdings[top].level < 5:
+        return f"{name!r} has no hotel or skyscraper standing in its group"
+    if _put_back_problem(state, top) is None:
         return (
             f"the Bank can put back what goes on {top!r}: "
             "sell one building at a time with sell_building"
