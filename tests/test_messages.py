@@ -48,6 +48,7 @@ SAMPLES: dict[str, Any] = {
     "combo": [6, 1, 3],
     "roll": [3, 4, "mr"],
     "among": "any_space",
+    "pile": "houses",
     "message": {"code": "reason.rent", "params": {"space": "middle:39"}},
     "decision": {"kind": "roll", "player": "Ann", "code": "ask.roll", "params": {}},
     "flag": True,

@@ -13,6 +13,7 @@ from companion.messages import CODES, en, fr, language, render, render_decision,
 from companion.rules.board import ultimate_board
 from companion.rules.cards import card_deck
 from companion.rules.movement import CHOICE_SETS, SPEED_FACES
+from companion.rules.table import BUILDING_SUPPLY
 from tests.test_messages import SAMPLES, _params, _replayed_events
 
 NNBSP, NBSP = "\u202f", "\u00a0"
@@ -36,6 +37,7 @@ def _words_used() -> set[str]:
         *(f"deck.{d}" for d in ("chance", "community_chest", "travel_voucher", "roll_three")),
         *(f"speed.{face}" for face in SPEED_FACES if not face.isdigit()),
         *(f"among.{among}" for among in CHOICE_SETS),
+        *(f"pile.{pile}" for pile in BUILDING_SUPPLY),
         *(f"track.{track}" for track in ("outer", "middle", "inner")),
         *(f"group.{group}" for group in ultimate_board().groups),
         *(f"company.{company}" for company in deck.stock_names),

@@ -77,6 +77,7 @@ _ANSWER_WORDS = {
     "bankrupt": N_("the bankruptcy"),
     "build": N_("the building"),
     "sell_building": N_("the building sold"),
+    "sell_down": N_("the buildings sold down"),
     "mortgage": N_("the mortgage"),
     "unmortgage": N_("the mortgage lifted"),
     "trade": N_("the trade"),

@@ -465,6 +465,8 @@ def choice_label(option: Mapping[str, Any], decision: Decision, lang: str) -> st
     if kind == "buy":
         return translate("Buy for {amount}", lang, amount=money(option.get("price", 0), lang))
     if kind == "auction":
+        if "pile" in option:
+            return translate("Auction the {count} left, one at a time", lang, count=option["left"])
         return translate("Auction", lang)
     if kind == "bid":
         return translate("{player}: bid", lang, player=player)
@@ -525,6 +527,7 @@ def choice_label(option: Mapping[str, Any], decision: Decision, lang: str) -> st
 _LOT_ACTIONS: Mapping[str, tuple[str, str]] = {
     "build": (N_("Build on {property} ({amount})"), "cost"),
     "sell_building": (N_("Sell a building on {property} (+{amount})"), "refund"),
+    "sell_down": (N_("Sell {property}'s group down, the Bank being short (+{amount})"), "refund"),
     "mortgage": (N_("Mortgage {property} (+{amount})"), "value"),
     "unmortgage": (N_("Lift the mortgage on {property} ({amount})"), "cost"),
 }

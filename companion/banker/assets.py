@@ -30,6 +30,7 @@ from companion.errors import CompanionError, IllegalCommandError
 from companion.messages import Message, message
 from companion.rules.board import ultimate_board
 from companion.rules.situation import Holding
+from companion.rules.table import building_stock
 
 _LEVEL_NAMES = (
     "no building",
@@ -72,7 +73,7 @@ def build_problem(state: GameState, player: str, name: str) -> str | None:
     space = board.properties[name][0]
     supply = state.supply()
     if space.kind in ("railroad", "cab_company"):
-        what = "train_depots" if space.kind == "railroad" else "cab_stands"
+        what = pile_of(state, name)
         if holding.improved:
             return f"{name!r} already has its {what[:-1].replace('_', ' ')}"
         if not supply[what]:
@@ -96,10 +97,94 @@ def build_problem(state: GameState, player: str, name: str) -> str | None:
         return f"{lower!r} has {_LEVEL_NAMES[low]}; build evenly"
     if holding.level == 5 and (len(mine) < len(group) or low < 5):
         return f"a skyscraper needs the whole {space.group} group with a hotel on every lot"
-    what = {4: "hotels", 5: "skyscrapers"}.get(holding.level, "houses")
+    what = pile_of(state, name)
     if not supply[what]:
         return f"the Bank has no {what} left"
     return None
+
+
+def pile_of(state: GameState, name: str) -> str:
+    """The Bank's pile the next building on ``name`` comes from (``houses``, ``hotels``,
+    ``skyscrapers``, ``train_depots`` or ``cab_stands``)."""
+    kind = ultimate_board().properties[name][0].kind
+    if kind in ("railroad", "cab_company"):
+        return "train_depots" if kind == "railroad" else "cab_stands"
+    return {4: "hotels", 5: "skyscrapers"}.get(state.holdings[name].level, "houses")
+
+
+def lots_to_build(state: GameState, player: str, pile: str) -> list[str]:
+    """``player``'s lots that may take a building of ``pile`` now (cash aside), a colour
+    group's in the board's order.
+
+    In a colour group only the owner's lowest lots may take the next building, and
+    :func:`build_problem` says the same of all of them: it is asked once per group as it
+    stands (every build asks this of every player, :func:`shortage`)."""
+    board = ultimate_board()
+    lots: list[str] = []
+    groups = set()
+    for name in state.holdings_of(player):
+        group = board.properties[name][0].group
+        if group is None:
+            if pile_of(state, name) == pile and build_problem(state, player, name) is None:
+                lots.append(name)
+        elif group not in groups:
+            groups.add(group)
+            lots.extend(_group_lots_to_build(state, player, group, pile))
+    return lots
+
+
+def _group_lots_to_build(state: GameState, player: str, group: str, pile: str) -> tuple[str, ...]:
+    """:func:`lots_to_build` in one colour group: it follows from the group's holdings (kept
+    alive by the cache, so no other object takes their identities), whether the Bank has any
+    of ``pile``, and the player, so it is worked out again only for a group that changed."""
+    names = ultimate_board().groups[group]
+    members = tuple(map(state.holdings.get, names))
+    key = (player, group, pile, state.supply()[pile] > 0, *map(id, members))
+    cached = _GROUP_LOTS.get(key)
+    if cached is not None:
+        return cached[1]
+    mine = [n for n, h in zip(names, members, strict=True) if h is not None and h.owner == player]
+    low = min(state.holdings[n].level for n in mine)
+    lowest = tuple(n for n in mine if state.holdings[n].level == low)
+    ok = pile_of(state, lowest[0]) == pile and build_problem(state, player, lowest[0]) is None
+    if len(_GROUP_LOTS) > 4096:
+        _GROUP_LOTS.clear()
+    _GROUP_LOTS[key] = (members, lowest if ok else ())
+    return _GROUP_LOTS[key][1]
+
+
+_GROUP_LOTS: dict[tuple[Any, ...], tuple[tuple[Holding | None, ...], tuple[str, ...]]] = {}
+
+
+def shortage(state: GameState, player: str, name: str) -> bool:
+    """P11 (``002`` "Building shortages"): whether a build on ``name`` by ``player`` takes
+    from a pile that another player could build from too, while the Bank holds fewer of it
+    than the lots on which all of them could put one now."""
+    pile = pile_of(state, name)
+    left = state.supply()[pile]
+    # Checked on every build: first the bound that settles most of them, the lots held that
+    # take from the pile (whoever holds them, whether they may build now or not).
+    if left >= sum(1 for n in state.holdings if pile_of(state, n) == pile):
+        return False
+    wanted, others = 0, False
+    for seat in state.active:
+        lots = len(lots_to_build(state, seat.name, pile))
+        wanted += lots
+        others = others or bool(lots) and seat.name != player
+        if others and wanted > left:
+            return True
+    return False
+
+
+def selling_buildings(state: GameState) -> bool:
+    """Whether the Bank's buildings in short supply are being sold (P11): nobody builds
+    meanwhile."""
+    d = state.decision
+    return (
+        d.kind == "building_shortage"
+        or d.data.get("item") == "building"
+        or d.data.get("why") == "place_building"
+    )
 
 
 @command("build")
@@ -109,15 +194,33 @@ def build(tx: Tx, c: commands.Build) -> None:
     problem = build_problem(tx.state, player, name)
     if problem:
         raise IllegalCommandError(f"cannot build on {name!r}: {problem}")
-    holding = tx.state.holdings[name]
+    if selling_buildings(tx.state):
+        raise IllegalCommandError(
+            f"cannot build on {name!r}: the Bank's buildings in short supply are being sold; "
+            "build once that is done"
+        )
     cost = building_cost(name)
     if tx.cash(player) < cost:
         raise IllegalCommandError(
             f"cannot build on {name!r}: it costs ${cost} and {player} has ${tx.cash(player)}"
         )
+    if shortage(tx.state, player, name):
+        tx.first(tasks.Shortage(player, name))
+        return
+    buy_building(tx, player, name)
+
+
+def buy_building(tx: Tx, player: str, name: str) -> None:
+    """``player`` buys the next building on ``name`` at its cost (checked already)."""
+    cost = building_cost(name)
     tx.transfer(player, BANK, cost, message("reason.build", space=property_key(name)))
+    put_up(tx, player, name)
+
+
+def put_up(tx: Tx, player: str, name: str) -> None:
+    """The next building goes on ``name``: a house, hotel or skyscraper, a depot or a stand."""
     if tx.board.properties[name][0].kind == "street":
-        set_holding(tx, name, Holding(player, level=holding.level + 1))
+        set_holding(tx, name, Holding(player, level=tx.state.holdings[name].level + 1))
     else:
         set_holding(tx, name, Holding(player, improved=True))
 
@@ -157,17 +260,88 @@ def sell_problem(state: GameState, name: str) -> str | None:
         return None if holding.improved else f"{name!r} has nothing built on it"
     if not holding.level:
         return f"{name!r} has no building to sell"
-    group = [n for n in ultimate_board().group_of(name) if state.owner(n) == holding.owner]
+    group = _built_lots(state, name)
     high = max(state.holdings[n].level for n in group)
     if holding.level < high:
         higher = next(n for n in group if state.holdings[n].level == high)
         return f"{higher!r} has {_LEVEL_NAMES[high]}; sell evenly"
-    supply = state.supply()
-    if holding.level == 6 and not supply["hotels"]:
+    return _put_back_problem(state, name)
+
+
+def _built_lots(state: GameState, name: str) -> list[str]:
+    """The lots of ``name``'s colour group its owner holds, in the board's order."""
+    owner = state.holdings[name].owner
+    return [n for n in ultimate_board().group_of(name) if state.owner(n) == owner]
+
+
+def _put_back_problem(state: GameState, name: str) -> str | None:
+    """Why the Bank cannot put back the lower buildings of the top building on ``name``."""
+    level, supply = state.holdings[name].level, state.supply()
+    if level == 6 and not supply["hotels"]:
         return f"the Bank has no hotel to put back on {name!r}"
-    if holding.level == 5 and supply["houses"] < 4:
+    if level == 5 and supply["houses"] < 4:
         return f"the Bank has {supply['houses']} houses, not the 4 that go back on {name!r}"
     return None
+
+
+def sell_down_problem(state: GameState, name: str) -> str | None:
+    """Why the owner of ``name`` may not sell its colour group down (``None``: they may): only
+    when the Bank cannot put back the lower buildings of the group's top building."""
+    if ultimate_board().properties[name][0].kind != "street":
+        return f"{name!r} is not a street: sell its building with sell_building"
+    top = max(_built_lots(state, name), key=lambda n: state.holdings[n].level)
+    if state.holdings[top].level < 5:
+        return f"{name!r} has no hotel or skyscraper standing in its group"
+    if _put_back_problem(state, top) is None:
+        return (
+            f"the Bank can put back what goes on {top!r}: "
+            "sell one building at a time with sell_building"
+        )
+    return None
+
+
+def sell_down_levels(state: GameState, name: str) -> dict[str, int]:
+    """B4 (``000``, "Improving & Mortgaging"): when the Bank cannot supply the lower buildings,
+    "sell back everything until the Bank is able to supply you with enough buildings to evenly
+    replace what you had before". The levels of the owner's lots of ``name``'s group after the
+    sale: one building at a time, evenly from the highest (the first such lot in the board's
+    order), down to the first levels the Bank can supply (bare lots if need be)."""
+    board = ultimate_board()
+    lots = _built_lots(state, name)
+    levels = {n: state.holdings[n].level for n in lots}
+    holdings = dict(state.holdings)
+    while any(levels.values()):
+        top = max(levels.values())
+        lot = next(n for n in lots if levels[n] == top)
+        levels[lot] -= 1
+        holdings[lot] = Holding(holdings[lot].owner, level=levels[lot])
+        if min(building_stock(holdings, board).values()) >= 0:
+            break
+    return levels
+
+
+def sell_down_refund(state: GameState, levels: Mapping[str, int]) -> int:
+    """What the Bank pays for the lots sold down to ``levels`` (:func:`sell_down_levels`):
+    half the cost of each building that goes back (a hotel stands for 5, a skyscraper for 6)."""
+    return sum(
+        building_cost(n) // 2 * (state.holdings[n].level - level) for n, level in levels.items()
+    )
+
+
+@command("sell_down")
+def sell_down(tx: Tx, c: commands.SellDown) -> None:
+    player = c.player
+    name = property_name(tx, c.property)
+    _owned(tx, player, name, "sell_down")
+    problem = sell_down_problem(tx.state, name)
+    if problem:
+        raise IllegalCommandError(f"sell_down: {problem}")
+    levels = sell_down_levels(tx.state, name)
+    why = message("reason.sell_down", group=tx.board.properties[name][0].group)
+    tx.transfer(BANK, player, sell_down_refund(tx.state, levels), why)
+    for lot, level in levels.items():
+        if level != tx.state.holdings[lot].level:
+            set_holding(tx, lot, Holding(player, level=level))
 
 
 def mortgage_value(name: str) -> int:

@@ -1,8 +1,16 @@
-"""Buying an unowned property, and auctions of properties and shares (bids, passes, the winner)."""
+"""Buying an unowned property, and auctions of properties, shares and, in a shortage, of the
+Bank's buildings (bids, passes, the winner)."""
 
 from __future__ import annotations
 
 from companion.banker import commands, keptcards, tasks
+from companion.banker.assets import (
+    building_cost,
+    buy_building,
+    lots_to_build,
+    pile_of,
+    put_up,
+)
 from companion.banker.ledger import BANK
 from companion.banker.tx import (
     Tx,
@@ -14,6 +22,7 @@ from companion.banker.tx import (
 )
 from companion.errors import IllegalCommandError
 from companion.messages import message
+from companion.rules.board import Space
 from companion.rules.situation import Holding
 
 
@@ -39,6 +48,13 @@ def _task_offer(tx: Tx, task: tasks.Offer) -> None:
 def _cmd_buy(tx: Tx, c: commands.Buy) -> None:
     d = tx.state.decision
     player, name, price = c.player, d.data["property"], d.data["price"]
+    if d.kind == "building_shortage":
+        if tx.cash(player) < price:
+            raise IllegalCommandError(
+                f"buy by {player}: a building on {name} costs ${price} and {player} has ${tx.cash(player)}"
+            )
+        buy_building(tx, player, name)
+        return
     if tx.cash(player) < price:
         raise IllegalCommandError(
             f"buy by {player}: {name} costs ${price} and {player} has ${tx.cash(player)}; mortgage or sell first, or auction it"
@@ -49,13 +65,79 @@ def _cmd_buy(tx: Tx, c: commands.Buy) -> None:
 
 @command("auction")
 def _cmd_auction(tx: Tx, c: commands.Auction) -> None:
-    tx.first(tasks.Auction("property", tx.state.decision.data["property"]))
+    d = tx.state.decision
+    if d.kind == "building_shortage":
+        tx.first(tasks.Auction("building", d.data["pile"]))
+    else:
+        tx.first(tasks.Auction("property", d.data["property"]))
 
 
 @task("auction")
 def _task_auction(tx: Tx, task: tasks.Auction) -> None:
-    bidders = [s.name for s in tx.state.active]
-    _ask_auction(tx, task.item, task.name, bidders, 0, None)
+    if task.item != "building":
+        bidders = [s.name for s in tx.state.active]
+        _ask_auction(tx, task.item, task.name, bidders, 0, None)
+        return
+    # P11: the pile's buildings, one at a time, to the players who could put one up now;
+    # once one player alone could, they simply build what is left.
+    bidders = [s.name for s in tx.state.active if lots_to_build(tx.state, s.name, task.name)]
+    if tx.state.supply()[task.name] and len(bidders) > 1:
+        _ask_auction(tx, task.item, task.name, bidders, 0, None)
+
+
+@task("shortage")
+def _task_shortage(tx: Tx, task: tasks.Shortage) -> None:
+    pile = pile_of(tx.state, task.property)
+    price = building_cost(task.property)
+    tx.ask(
+        "building_shortage",
+        task.player,
+        ("buy", "auction"),
+        "ask.building_shortage",
+        {
+            "space": property_key(task.property),
+            "pile": pile,
+            "left": tx.state.supply()[pile],
+            "price": price,
+        },
+        property=task.property,
+        pile=pile,
+        price=price,
+    )
+
+
+@task("place_building")
+def _task_place_building(tx: Tx, task: tasks.PlaceBuilding) -> None:
+    lots = lots_to_build(tx.state, task.player, task.pile)
+    if not lots:
+        # The winner traded or sold what could take it while the auction went on: the building
+        # stays with the Bank, and so does no money.
+        why = message("reason.auction_building", pile=task.pile)
+        tx.transfer(BANK, task.player, task.price, why)
+        return
+    if len(lots) == 1:
+        put_up(tx, task.player, lots[0])
+        return
+    tx.ask(
+        "choose_space",
+        task.player,
+        ("choose",),
+        "ask.choose.place_building",
+        {"pile": task.pile},
+        why="place_building",
+        pile=task.pile,
+    )
+
+
+def place_building(tx: Tx, player: str, space: Space) -> None:
+    """The lot ``player`` chose for the building won at auction."""
+    pile = tx.state.decision.data["pile"]
+    if space.name not in lots_to_build(tx.state, player, pile):
+        raise IllegalCommandError(
+            f"choose: {space.name!r} cannot take the {pile[:-1].replace('_', ' ')} won at "
+            f"auction; choose one of {', '.join(lots_to_build(tx.state, player, pile))}"
+        )
+    put_up(tx, player, space.name)
 
 
 def _ask_auction(
@@ -66,7 +148,7 @@ def _ask_auction(
         "auction",
         waiting[0],
         ("bid", "pass"),
-        "ask.auction.property" if item == "property" else "ask.auction.share",
+        _CODES[item][0],
         {**_what(item, name), "high": high, "leader": leader, "waiting": waiting},
         item=item,
         name=name,
@@ -112,22 +194,47 @@ def _auction_next(
         _ask_auction(tx, item, name, bidders, high, leader)
         return
     what = _what(item, name)
-    property_ = item == "property"
+    _, unsold, won, reason = _CODES[item]
     if leader is None:
-        unsold = "note.auction_unsold.property" if property_ else "note.auction_unsold.share"
         tx.note(unsold, **what)
         return
     price = keptcards.auction_discount(tx, leader, high)
-    if property_:
-        tx.transfer(leader, BANK, price, message("reason.auction", **what))
+    tx.transfer(leader, BANK, price, message(reason, **what))
+    if item == "property":
         set_holding(tx, name, Holding(owner=leader))
-    else:
-        tx.transfer(leader, BANK, price, message("reason.auction_share", **what))
+    elif item == "share":
         give_share(tx, leader, name)
-    won = "note.auction_won.property" if property_ else "note.auction_won.share"
+    else:
+        tx.first(tasks.PlaceBuilding(leader, name, price), tasks.Auction("building", name))
     tx.note(won, player=leader, amount=high, **what)
 
 
+#: Each kind of auction's message codes: the decision, nobody bid, the winner, the payment.
+_CODES = {
+    "property": (
+        "ask.auction.property",
+        "note.auction_unsold.property",
+        "note.auction_won.property",
+        "reason.auction",
+    ),
+    "share": (
+        "ask.auction.share",
+        "note.auction_unsold.share",
+        "note.auction_won.share",
+        "reason.auction_share",
+    ),
+    "building": (
+        "ask.auction.building",
+        "note.auction_unsold.building",
+        "note.auction_won.building",
+        "reason.auction_building",
+    ),
+}
+
+
 def _what(item: str, name: str) -> dict[str, str]:
-    """What is auctioned, as a message names it: a property's space, or a company."""
-    return {"space": property_key(name)} if item == "property" else {"company": name}
+    """What is auctioned, as a message names it: a property's space, a company, or a pile of
+    the Bank's buildings."""
+    if item == "property":
+        return {"space": property_key(name)}
+    return {"company": name} if item == "share" else {"pile": name}

@@ -34,7 +34,10 @@ from companion.errors import IllegalCommandError, shown
 #: Bounds on any value in a command: far beyond any real one, small enough to quote and check.
 MAX_TEXT, MAX_ITEMS, MAX_DEPTH, MAX_NUMBER = 200, 200, 6, 10**12
 #: Commands allowed whenever the rules allow them, not only as the answer to the decision.
-ANYTIME = ("build", "sell_building", "mortgage", "unmortgage", "trade", "play_card", "end_game")
+ANYTIME = (
+    "build", "sell_building", "sell_down", "mortgage", "unmortgage", "trade", "play_card",
+    "end_game",
+)  # fmt: skip
 
 C = TypeVar("C", bound="Command")
 
@@ -393,6 +396,14 @@ class SellBuilding(Command):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
+class SellDown(Command):
+    """A colour group's buildings sold back evenly, as far as the Bank's supply needs (B4)."""
+
+    type: ClassVar[str] = "sell_down"
+    property: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class _MortgageCommand(Command):
     """A property, or one share of a ``company``: exactly one of them."""
 
@@ -474,7 +485,7 @@ class EndGame(Command):
 
 _CLASSES: tuple[type[Command], ...] = (
     Deal, OrderRoll, Roll, Bail, JailCard, Choose, Bus, EndTurn, Buy, Auction, Bid, Pass, Taxi,
-    Skip, Draw, Gift, Dice, Stock, Voucher, Pay, Bankrupt, Build, SellBuilding, Mortgage,
+    Skip, Draw, Gift, Dice, Stock, Voucher, Pay, Bankrupt, Build, SellBuilding, SellDown, Mortgage,
     Unmortgage, Trade, PlayCard, Option, Target, Accept, Refuse, EndGame,
 )  # fmt: skip
 #: Every command class by its ``type``.

@@ -34,7 +34,12 @@ from companion.banker.assets import (
     build_problem,
     building_cost,
     lift_cost,
+    lots_to_build,
     mortgage_value,
+    sell_down_levels,
+    sell_down_problem,
+    sell_down_refund,
+    selling_buildings,
 )
 from companion.banker.cardplay import seizable, storm_hits
 from companion.banker.keptcards import held
@@ -175,6 +180,9 @@ def _choose_space(state: GameState, d: Decision) -> Iterator[Option]:
         for name, h in state.holdings.items():
             if h.owner == d.player and seizable(h):
                 yield _property_choice(name)
+    elif why == "place_building":
+        for name in lots_to_build(state, d.player, d.data["pile"]):
+            yield _property_choice(name)
     elif why == "condemn":
         for name, h in state.holdings.items():
             if h.owner == d.player and 1 <= h.level <= 4:
@@ -227,6 +235,14 @@ def _card_space(state: GameState, d: Decision) -> Iterator[Option]:
 def _bus_option(state: GameState, d: Decision) -> Iterator[Option]:
     yield {"command": {"type": "bus", "option": "move"}, "to": d.data["to"]}
     yield {"command": {"type": "bus", "option": "voucher"}}
+
+
+def _building_shortage(state: GameState, d: Decision) -> Iterator[Option]:
+    """P11: the build at its cost when nobody else wants the pile, or the pile auctioned."""
+    pile, price = d.data["pile"], d.data["price"]
+    if state.cash[d.player] >= price:
+        yield {"command": {"type": "buy"}, "property": d.data["property"], "price": price}
+    yield {"command": {"type": "auction"}, "pile": pile, "left": state.supply()[pile]}
 
 
 def _buy_or_auction(state: GameState, d: Decision) -> Iterator[Option]:
@@ -366,6 +382,7 @@ _KINDS: dict[str, Callable[[GameState, Decision], Iterator[Option]]] = {
     "bus_option": _bus_option,
     "end_turn": _end_turn,
     "buy_or_auction": _buy_or_auction,
+    "building_shortage": _building_shortage,
     "auction": _auction,
     "taxi": _taxi,
     "draw": _draw,
@@ -390,7 +407,15 @@ def _choices(state: GameState, among: str) -> list[Space]:
 
 
 #: The command types of :func:`anytime_options`, in the order it lists them.
-ANYTIME_KINDS = ("build", "sell_building", "mortgage", "unmortgage", "play_card", "end_game")
+ANYTIME_KINDS = (
+    "build",
+    "sell_building",
+    "sell_down",
+    "mortgage",
+    "unmortgage",
+    "play_card",
+    "end_game",
+)
 
 
 def anytime_options(
@@ -425,8 +450,9 @@ def anytime_options(
     if unknown:
         raise ValueError(f"no any-time options of the kinds {sorted(unknown)}")
     options = []
-    if "build" in wanted or "sell_building" in wanted:
-        options.extend(_buildings(state, player, "build" in wanted, "sell_building" in wanted))
+    sales = "sell_building" in wanted or "sell_down" in wanted
+    if "build" in wanted or sales:
+        options.extend(_buildings(state, player, "build" in wanted, sales))
     if "mortgage" in wanted or "unmortgage" in wanted:
         options.extend(_mortgages(state, player, "mortgage" in wanted, "unmortgage" in wanted))
     if "play_card" in wanted:
@@ -441,14 +467,31 @@ def _buildings(
 ) -> Iterator[Option]:
     """The builds and sales of :func:`anytime_options`: what ``assets.build_problem`` and
     ``assets.sell_problem`` allow, property by property in the order of the holdings (only
-    the builds, or only the sales, when the other kind is not asked for)."""
+    the builds, or only the sales, when the other kind is not asked for); and, on the first
+    lot of a group whose top building the Bank cannot replace, the group sold down
+    (``assets.sell_down_problem``) with what the Bank pays and the levels it leaves."""
     cash = state.cash[player]
+    builds = builds and not selling_buildings(state)
+    supply = state.supply()
+    # Groups already looked at (and None: no group); all of them when no shortage can block.
+    down: set[str | None] = {None}
+    short = sales and (supply["houses"] < 4 or not supply["hotels"])
     for lot in _lots(state, player):
         name, cost, buildable, sellable = lot[:4]
         if builds and buildable and cash >= cost:
             yield {"command": {"type": "build", "property": name}, "cost": cost}
         if sales and sellable:
             yield {"command": {"type": "sell_building", "property": name}, "refund": cost // 2}
+        group = _BOARD.properties[name][0].group
+        if short and group not in down and state.holdings[name].level:
+            down.add(group)
+            if sell_down_problem(state, name) is None:
+                levels = sell_down_levels(state, name)
+                yield {
+                    "command": {"type": "sell_down", "property": name},
+                    "refund": sell_down_refund(state, levels),
+                    "levels": levels,
+                }
 
 
 #: One property of a player as the any-time options see it: name, building cost, whether a

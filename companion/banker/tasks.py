@@ -140,11 +140,33 @@ class Offer(Task):
 
 @dataclass(frozen=True, slots=True)
 class Auction(Task):
-    """An auction of a property or of one share (``item``: property or share)."""
+    """An auction of a property, of one share, or of one building of the Bank's pile ``name``
+    in a shortage (``item``: property, share or building)."""
 
     do: ClassVar[str] = "auction"
     item: str
     name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Shortage(Task):
+    """A build on ``property`` would take from a pile the Bank is short of (P11): buy it if
+    nobody else wants to build, or auction the pile."""
+
+    do: ClassVar[str] = "shortage"
+    player: str
+    property: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceBuilding(Task):
+    """A building of the Bank's ``pile`` won at auction for ``price`` goes on one of
+    ``player``'s lots."""
+
+    do: ClassVar[str] = "place_building"
+    player: str
+    pile: str
+    price: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,6 +380,6 @@ TASKS: dict[str, type[Task]] = {
         TaxiOffer, DrawCard, AllMove, CollectTaxRefund, BirthdayGift, SqueezePlay, RollThree,
         StockExchange, AuctionAny, DrawVoucher, ExpireVoucher, ExpireAllVouchers, GiveVoucher,
         CardStep, CardPool, HandOver, Swap, SendToJail, Against, Storm, TakeAndMove,
-        BuyInstead, NoRent,
+        BuyInstead, NoRent, Shortage, PlaceBuilding,
     )
 }  # fmt: skip

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from companion.banker import cardplay, commands, tasks
+from companion.banker import auctions, cardplay, commands, tasks
 from companion.banker.ledger import POOL
 from companion.banker.moves import apply_move
 from companion.banker.state import Decision
@@ -306,6 +306,8 @@ def _cmd_choose(tx: Tx, c: commands.Choose) -> None:
                 f"choose: the Auction space auctions an unowned property, and {space.name!r} is not one"
             )
         tx.first(tasks.Auction("property", space.name))
+    elif why == "place_building":
+        auctions.place_building(tx, player, space)
     else:
         cardplay.choose(tx, c, space)
 

@@ -151,6 +151,9 @@ _TABLE: tuple[tuple[str, ...], ...] = (
      "build one house (or hotel, skyscraper, depot, cab stand) on a property", "owner", "anytime"),
     ("sell_building", "property:property", "sell_building PROPERTY", "sell_building park place",
      "sell one building back to the Bank for half its cost", "owner", "anytime"),
+    ("sell_down", "property:property", "sell_down PROPERTY", "sell_down park place",
+     "the Bank is short of houses or hotels: sell the group's buildings down evenly until it can "
+     "supply the rest", "owner", "anytime"),
     ("mortgage", "property:asset? company:company?", "mortgage PROPERTY|COMPANY", "mortgage baltic avenue",
      "mortgage a property or one share", "owner", "anytime"),
     ("unmortgage", "property:asset? company:company?", "unmortgage PROPERTY|COMPANY", "unmortgage baltic avenue",

@@ -9,6 +9,7 @@ code; the kind of a parameter says how it is shown (``companion.messages.renderi
 ``account``   a player, the Bank or the Pool  ``players``  names: ``Ann, Bob and Cy``
 ``space``     a space key (``outer:24``) or a property's name, shown as its printed name
 ``track``     ``outer``, ``middle``, ``inner``  ``group``    a colour group: ``dark blue``
+``pile``      one building of a pile of the Bank's: ``houses`` is ``a house``
 ``card``      a Chance or Community Chest card id, shown as its title (``{card:effect}``: its text)
 ``voucher``   a Travel Voucher id, shown as its label  ``deck``  ``chance``, ``travel_voucher``...
 ``company``   a Stock Exchange company         ``combo``    Roll Three dice: ``1-3-6``
@@ -69,6 +70,7 @@ KINDS = frozenset(
         "combo",
         "roll",
         "among",
+        "pile",
         "message",
         "decision",
         "flag",
@@ -192,6 +194,23 @@ CODES: Mapping[str, Mapping[str, str]] = {
         "leader": "player?",
         "waiting": "players",
     },
+    "ask.auction.building": {  # auctions._ask_auction
+        "pile": "pile",
+        "high": "money",
+        "leader": "player?",
+        "waiting": "players",
+    },
+    "ask.building_shortage": {  # auctions._task_shortage
+        "player": "player",
+        "space": "space",
+        "pile": "pile",
+        "left": "int",
+        "price": "money",
+    },
+    "ask.choose.place_building": {
+        "player": "player",
+        "pile": "pile",
+    },  # auctions._task_place_building
     "ask.taxi": _P,  # spaces._task_taxi_offer
     "ask.draw.voucher": _P,  # vouchers._task_draw_voucher
     "ask.draw.card": {"player": "player", "deck": "deck"},  # spaces._task_draw_card
@@ -242,6 +261,8 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "note.auction_unsold.share": {"company": "company"},  # auctions._auction_next
     "note.auction_won.property": {"player": "player", "space": "space", "amount": "money"},
     "note.auction_won.share": {"player": "player", "company": "company", "amount": "money"},
+    "note.auction_unsold.building": {"pile": "pile"},  # auctions._auction_next
+    "note.auction_won.building": {"player": "player", "pile": "pile", "amount": "money"},
     "note.no_vouchers_left": {},  # vouchers._task_draw_voucher
     "note.squeeze_play": {
         "player": "player",
@@ -284,6 +305,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "reason.buy_with_card": {"space": "space", "card": "card"},  # playcards._buy_instead
     "reason.auction": {"space": "space"},  # auctions._auction_next
     "reason.auction_share": {"company": "company"},  # auctions._auction_next
+    "reason.auction_building": {"pile": "pile"},  # auctions._auction_next
     "reason.birthday_gift": {},  # spaces._task_birthday, spaces._cmd_gift
     "reason.squeeze_play": {},  # spaces._cmd_dice
     "reason.roll_three": {},  # spaces._cmd_dice
@@ -299,6 +321,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "reason.card_claim": {"card": "card", "space": "space"},  # playcards._play_foreclose
     "reason.build": {"space": "space"},  # assets.build
     "reason.sell_building": {"space": "space"},  # assets.sell_building
+    "reason.sell_down": {"group": "group"},  # assets.sell_down
     "reason.mortgage": {"space": "space"},  # assets.mortgage
     "reason.mortgage_share": {"company": "company"},  # assets.mortgage
     "reason.unmortgage": {"space": "space"},  # assets.unmortgage

@@ -156,6 +156,11 @@ _WORDS: Mapping[str, str] = {
     "among.unowned_outer_property": "une propriété libre de la piste extérieure",
     "among.transportation": "un chemin de fer ou une compagnie de taxi",
     "among.cab_company": "une compagnie de taxi",
+    "pile.houses": "une maison",
+    "pile.hotels": "un hôtel",
+    "pile.skyscrapers": "un gratte-ciel",
+    "pile.train_depots": "un dépôt ferroviaire",
+    "pile.cab_stands": "une station de taxi",
     "track.outer": "extérieure",
     "track.middle": "médiane",
     "track.inner": "intérieure",
@@ -883,6 +888,15 @@ MESSAGES: Mapping[str, Template] = {
     ),
     "ask.auction.property": _auction(lambda p: p["space"]),
     "ask.auction.share": _auction(lambda p: f"une action {p['company']}"),
+    "ask.auction.building": _auction(lambda p: f"{p['pile']} (la Banque en manque)"),
+    "ask.building_shortage": _fr(
+        "{player} : il ne reste à la Banque que {left} de ce qui va sur {space} ({pile}). Si "
+        "personne d'autre ne veut construire, achetez-le pour {price} ; sinon le banquier les "
+        "met aux enchères l'un après l'autre."
+    ),
+    "ask.choose.place_building": _fr(
+        "{player} : choisissez le terrain qui reçoit votre achat aux enchères : {pile}."
+    ),
     "ask.taxi": _fr(
         "{player} : prenez un taxi (vers Parking gratuit, une autre compagnie de taxi ou une "
         "station de transit), ou continuez."
@@ -953,6 +967,10 @@ MESSAGES: Mapping[str, Template] = {
     "note.auction_won.share": _fr(
         "{player} remporte une action {company} aux enchères pour {amount}."
     ),
+    "note.auction_unsold.building": _fr(
+        "Aucune offre : la Banque garde {pile} et le reste de sa réserve."
+    ),
+    "note.auction_won.building": _fr("{player} remporte aux enchères {pile} pour {amount}."),
     "note.no_vouchers_left": _fr("Il ne reste aucun bon de voyage à piocher."),
     "note.squeeze_play": _fr(
         "Squeeze Play : {player} a fait {total} ; chacun des autres joueurs paie {amount}."
@@ -992,6 +1010,7 @@ MESSAGES: Mapping[str, Template] = {
     "reason.buy_with_card": _fr("achat {de space} (« {card} »)"),
     "reason.auction": _fr("enchères pour {space}"),
     "reason.auction_share": _fr("enchères pour une action {company}"),
+    "reason.auction_building": _fr("enchères pour {pile}"),
     "reason.birthday_gift": _fr("Birthday Gift"),
     "reason.squeeze_play": _fr("Squeeze Play"),
     "reason.roll_three": _fr("Roll Three"),
@@ -1007,6 +1026,7 @@ MESSAGES: Mapping[str, Template] = {
     "reason.card_claim": _fr("« {card} » : {space}"),
     "reason.build": _fr("construction sur {space}"),
     "reason.sell_building": _fr("vente d'un bâtiment sur {space}"),
+    "reason.sell_down": _fr("vente des bâtiments du groupe {group} (la Banque en manque)"),
     "reason.mortgage": _fr("hypothèque {de space}"),
     "reason.mortgage_share": _fr("hypothèque d'une action {company}"),
     "reason.unmortgage": _fr("levée de l'hypothèque {de space}"),

@@ -303,6 +303,7 @@ _KINDS: dict[str, Callable[[Any, str, Language], str]] = {
     "company": lambda v, _, lang: _word(lang, "company", v),
     "deck": lambda v, _, lang: _word(lang, "deck", v),
     "among": lambda v, _, lang: _word(lang, "among", v),
+    "pile": lambda v, _, lang: _word(lang, "pile", v),
     "card": _card,
     "voucher": _voucher,
     "combo": _combo,

@@ -21,6 +21,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.banker.assets import building_cost, lots_to_build
 from companion.banker.options import anytime_options, command_of, options_for
 from companion.banker.state import GameState
 from companion.banker.tx import par_values
@@ -39,7 +40,7 @@ MAX_ANYTIME = 8
 #: to raise money.
 _BUILDS = ("build", "unmortgage")
 _PLAYS = ("play_card",)
-_RAISES = ("sell_building", "mortgage")
+_RAISES = ("sell_building", "sell_down", "mortgage")
 
 
 class RandomPlayer:
@@ -111,12 +112,13 @@ class RandomPlayer:
         mine = [o for o in options if o["player"] == d.player]
         bid = next((o for o in mine if o["command"]["type"] == "bid"), None)
         pass_ = next(o for o in mine if o["command"]["type"] == "pass")
-        name, high = d.data["name"], d.data["high"]
-        worth = (
-            self.board.properties[name][0].price
-            if d.data["item"] == "property"
-            else par_values()[name]
-        )
+        name, high, item = d.data["name"], d.data["high"], d.data["item"]
+        if item == "property":
+            worth = self.board.properties[name][0].price
+        elif item == "share":
+            worth = par_values()[name]
+        else:
+            worth = min(building_cost(n) for n in lots_to_build(state, d.player, name))
         amount = high + self.rng.randint(1, 40)
         if (
             bid is not None
@@ -182,7 +184,8 @@ class RandomPlayer:
         return None
 
     def raise_money(self, state: GameState, player: str) -> Option | None:
-        """Sell buildings (highest first), then mortgage properties, then shares."""
+        """Sell buildings (highest first), then mortgage properties, then shares; in a
+        shortage of the lower buildings, sell a group down."""
         options = anytime_options(state, player, _RAISES)
 
         def level(o: Option) -> int:
@@ -194,7 +197,8 @@ class RandomPlayer:
             return max(sell, key=level)
         mortgage = [o for o in options if o["command"]["type"] == "mortgage"]
         properties = [o for o in mortgage if "property" in o["command"]]
-        return next(iter(properties or mortgage), None)
+        down = [o for o in options if o["command"]["type"] == "sell_down"]
+        return next(iter(properties or mortgage or down), None)
 
     # -- Free fields ------------------------------------------------------------------------
 

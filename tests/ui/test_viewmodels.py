@@ -166,3 +166,29 @@ def test_chips_and_sheets_name_the_token_in_the_table_language():
     assert [c.token for c in player_chips(state, "fr")] == ["Chien", "Voiture"]
     assert [c.token for c in player_chips(state, "en")] == ["Dog", "Car"]
     assert player_sheet(state, "Ann", "fr").token == "Chien"
+
+
+def plain(text: str) -> str:
+    """French text with its no-break spaces as plain ones."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+def test_the_building_supply_s_options_have_labels_in_both_languages():
+    from tests.banker import do, own
+    from tests.test_building_supply import ORANGE, bank_houses, last_three_houses, table
+
+    state = do(last_three_houses(), "build", "Ann", property="St. James Place")
+    view = vm.decision_view(state, "fr")
+    assert [plain(c.label) for c in view.choices] == [
+        "Acheter pour 100 $",
+        "Enchères pour les 3 qui restent, l'un après l'autre",
+    ]
+    assert plain(view.prompt).startswith("Ann : il ne reste à la Banque que 3")
+    short = own(bank_houses(table(), "Bob", 0), "Ann", *ORANGE, level=5)
+    (down,) = [o for o in vm.anytime_options(short, "Ann") if o["command"]["type"] == "sell_down"]
+    assert vm.anytime_label(down, "en") == (
+        "Sell St. James Place's group down, the Bank being short (+$750)"
+    )
+    assert plain(vm.anytime_label(down, "fr")) == (
+        "Vendre les bâtiments du groupe de St. James Place, la Banque en manquant (+750 $)"
+    )
