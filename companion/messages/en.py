@@ -169,6 +169,7 @@ MESSAGES: Mapping[str, Template] = {
     "ask.bus": "{player}: Bus! Take a Travel Voucher, or move to {space}.",
     "ask.end_turn": "{player}: play a Travel Voucher, or end your turn.",
     "ask.raise_money": "{player} owes {creditor} {amount} ({reason}) and is {short} short: sell buildings, mortgage or trade, then pay; or go bankrupt.",
+    "ask.raise_money.sell": "{player} owes {creditor} {amount} ({reason}) and is {short} short: sell buildings, mortgage or trade, then pay (selling and mortgaging can cover it, so no bankruptcy).",
     "ask.dice.utility": "{player}: roll two dice and pay {times} times the total.",
     "ask.buy_or_auction": "{player}: buy {space} for {price}, or the Banker auctions it.",
     "ask.auction.property": _auction(lambda p: p["space"]),
@@ -224,6 +225,7 @@ MESSAGES: Mapping[str, Template] = {
     "note.says_no": "{player} says NO!",
     "note.comped_room": "Comped Room: {player} pays no rent on {space}.",
     "note.bankrupt": "{player} is bankrupt; their assets go to {to}.",
+    "note.bankrupt_auctions": "The Bank auctions the properties it took from {player}, one after another.",
     # Transfer reasons
     "reason.starting_cash": "starting cash",
     "reason.table_cash": "cash at the table",
