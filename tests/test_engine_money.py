@@ -548,9 +548,7 @@ def test_bankruptcy_is_refused_while_a_mortgage_covers_the_debt() -> None:
     state = roll(state, 1, 2, 1)  # Income Tax, $200
     d = state.decision
     assert d.kind == "raise_money" and d.code == "ask.raise_money.sell"
-    assert [o["command"] for o in d.options] == [
-        {"type": "mortgage", "property": "Boardwalk"}
-    ]
+    assert [o["command"] for o in d.options] == [{"type": "mortgage", "property": "Boardwalk"}]
     assert rejected(state, "bankrupt") == (
         "bankrupt by Ann: Ann has $100 and the Bank would pay $200 for buildings and mortgages, "
         "enough for the $200 owed: sell or mortgage, then pay"

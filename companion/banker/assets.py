@@ -401,8 +401,7 @@ def raisable(state: GameState, player: str) -> int:
 def _built_by_others(state: GameState, name: str, player: str) -> bool:
     group = ultimate_board().group_of(name)
     return any(
-        (h := state.holdings.get(n)) is not None and h.owner != player and h.level
-        for n in group
+        (h := state.holdings.get(n)) is not None and h.owner != player and h.level for n in group
     )
 
 
@@ -521,7 +520,9 @@ def _task_pay(tx: Tx, task: tasks.Pay) -> None:
         "raise_money",
         source,
         ("pay", "bankrupt"),
-        "ask.raise_money" if bankruptcy_problem(tx.state, source, amount) is None else "ask.raise_money.sell",
+        "ask.raise_money"
+        if bankruptcy_problem(tx.state, source, amount) is None
+        else "ask.raise_money.sell",
         {"creditor": target, "amount": amount, "reason": task.reason, "short": short},
         creditor=target,
         amount=amount,
