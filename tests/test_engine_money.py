@@ -12,7 +12,7 @@ from companion.banker.state import replay
 from companion.banker.tx import dividend
 from companion.errors import IllegalCommandError
 from companion.rules.situation import Holding
-from tests.banker import arrange, do, give, own, place, rejected, roll, set_cash, table
+from tests.banker import BOARD, arrange, do, give, own, place, rejected, roll, set_cash, table
 
 # -- Setting up -----------------------------------------------------------------------------
 
@@ -576,6 +576,24 @@ def test_bankruptcy_counts_buildings_and_shares_and_not_a_lot_others_built_besid
     state = give(state, "Ann", shares={})
     state = own(state, "Ann", "St. James Place", "Tennessee Avenue", mortgaged=True)
     assert raisable(state, "Ann") == 0 and bankruptcy_problem(state, "Ann", 1) is None
+
+
+def test_bankruptcy_is_allowed_when_the_bank_s_supply_blocks_every_sale_left() -> None:
+    """P13: Ann's hotels would cover the debt, but with no house in the Bank none can be sold
+    (B4), and nothing else raises a dollar: the game does not wait on a debt nobody can settle."""
+    state = table("Ann", "Bob", "Cy")
+    streets = [n for n, (space, *_) in BOARD.properties.items() if space.kind == "street"]
+    others = [n for n in streets if n not in ORANGE]
+    state = own(state, "Bob", *others[:20], level=4)
+    state = own(state, "Bob", others[20], level=1)
+    state = own(state, "Ann", *ORANGE, level=5)
+    assert state.supply()["houses"] == 0
+    state = set_cash(state, "Ann", 100)
+    state = roll(state, 1, 2, 1)  # Income Tax, $200
+    assert raisable(state, "Ann") >= 100
+    assert [o["command"]["type"] for o in state.decision.options] == ["bankrupt"]
+    state = do(state, "bankrupt")
+    assert state.seat("Ann").bankrupt and state.decision.kind == "auction"
 
 
 def test_voluntary_bankruptcy_is_a_house_rule() -> None:
