@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -303,7 +304,8 @@ def test_a_bus_ticket_moves_along_the_side_then_the_roll_is_still_due() -> None:
     state = do(state, "buy")
     state = do(state, "draw", card="voucher-transit-token")
     assert state.decision.kind == "roll" and state.decision.answers == ("roll",)
-    assert state.vouchers_left["voucher-bus-ticket"] == 11
+    # Two Bus Tickets dealt, and the one played is out of play: the deck keeps its 10.
+    assert state.vouchers_left["voucher-bus-ticket"] == 10
 
 
 def test_one_voucher_a_turn() -> None:
@@ -319,7 +321,10 @@ def test_one_voucher_a_turn() -> None:
     )
 
 
-def test_the_expiring_bus_ticket_sends_every_other_voucher_back() -> None:
+def test_the_expiring_bus_ticket_puts_every_voucher_out_of_play() -> None:
+    """UM *Using Travel Vouchers*: "All used or expired TRAVEL VOUCHERS are 'out of play' ('out
+    of the game') for the rest of the game": the ticket played and those it expires (the
+    player's own and every other player's) do not go back on the Bank's deck."""
     state = table()
     left = {
         **state.vouchers_left,
@@ -332,7 +337,22 @@ def test_the_expiring_bus_ticket_sends_every_other_voucher_back() -> None:
     assert sum(state.vouchers_left.values()) + 3 == 36
     state = do(state, "voucher", "Ann", voucher="voucher-bus-ticket-expiring", space="Income Tax")
     assert state.seat("Ann").vouchers == () and state.seat("Bob").vouchers == ()
-    assert sum(state.vouchers_left.values()) == 36
+    assert dict(state.vouchers_left) == left and sum(state.vouchers_left.values()) == 33
+
+
+def test_a_voucher_played_or_lost_to_a_missed_bus_is_not_drawn_again() -> None:
+    """Ann's Free Cab Fare (two more on the deck), played or lost to a missed bus (M11): out
+    of play, the deck keeps two."""
+    state = table()
+    left = {**state.vouchers_left, "voucher-free-cab-fare-ahead-1": 2}
+    state = arrange(state, {"type": "bank", "set": {"vouchers_left": left}})
+    state = give(state, "Ann", vouchers=["voucher-free-cab-fare-ahead-1"])
+    played = do(state, "voucher", "Ann", voucher="voucher-free-cab-fare-ahead-1")
+    assert played.seat("Ann").vouchers == ()
+    assert played.vouchers_left["voucher-free-cab-fare-ahead-1"] == 2
+    missed = roll(place(state, "Ann", "St. James Place", reverse_direction=True), 1, 2, "bus")
+    assert missed.seat("Ann").vouchers == ()
+    assert missed.vouchers_left["voucher-free-cab-fare-ahead-1"] == 2
 
 
 def test_inherit_stock_takes_one_unsold_share_free() -> None:
@@ -341,3 +361,221 @@ def test_inherit_stock_takes_one_unsold_share_free() -> None:
     assert "taken, not auctioned" in rejected(state, "stock", company="Acme Motors", how="auction")
     state = do(state, "stock", company="Acme Motors", how="buy")
     assert state.seat("Ann").shares == {"Acme Motors": 1} and state.cash["Ann"] == 3200
+
+
+def test_a_voucher_played_on_the_subway_ends_the_ride() -> None:
+    """Ann lands on the Subway (the ride is her next move, R8), then plays a Bus Ticket at the
+    end of her turn: the voucher's move takes her off the Subway, and her next turn is a roll."""
+    state = roll(place(table(), "Ann", "outer:38"), 1, 2, 1)
+    assert state.seat("Ann").subway and state.decision.kind == "end_turn"
+    state = do(state, "voucher", "Ann", voucher="voucher-bus-ticket", space="outer:47")
+    assert state.seat("Ann").position.key == "outer:47" and not state.seat("Ann").subway
+    state = do(do(do(state, "auction"), "pass", "Ann"), "pass", "Bob")
+    state = do(roll(state, 1, 2, 1), "end_turn")  # Bob: Income Tax
+    assert state.decision.player == "Ann" and state.decision.kind == "roll"
+
+
+# -- Just Say NO! against every card aimed at another player (issue 23) ----------------------
+
+
+def holding_no(state, player: str = "Bob", card: str = "cc-just-say-no"):
+    """``player`` holds a Just Say NO! (taken from the deck)."""
+    state = give(state, player, cards=[*state.seat(player).cards, card])
+    out = {**state.cards_out, card: state.cards_out.get(card, 0) + 1}
+    return arrange(state, {"type": "bank", "set": {"cards_out": out}})
+
+
+def said(state, lang: str = "en") -> str:
+    from companion.messages import render_decision
+
+    return " ".join(render_decision(state.decision, lang).replace("\u202f", " ").split())
+
+
+def test_hurricane_on_a_group_of_a_player_holding_just_say_no_asks_them_first() -> None:
+    """cards.yaml, Just Say "NO"!: "play at any time to stop another player's action against
+    you"; the Hurricane hits a group of ANY player, chosen by the drawer: it is one."""
+    state = own(table("Ann", "Bob", "Cy"), "Bob", "Park Place", level=5)
+    state = holding_no(own(state, "Bob", "Boardwalk", level=6))
+    state = do(at_chance(state), "draw", card="chance-hurricane-makes-landfall")
+    state = do(state, "choose", space="Boardwalk")
+    assert (state.decision.kind, state.decision.player) == ("respond", "Bob")
+    assert state.holdings["Boardwalk"].level == 6
+    assert said(state) == (
+        "Bob: Hurricane makes landfall! is played against you: one building comes off every "
+        "dark blue lot of Bob. Accept, or refuse with Just Say NO!"
+    )
+    assert "perd un bâtiment" in said(state, "fr")
+    refused = do(state, "refuse")
+    assert refused.holdings["Park Place"].level == 5 and refused.holdings["Boardwalk"].level == 6
+    assert refused.seat("Bob").cards == () and refused.cards_out["cc-just-say-no"] == 0
+    accepted = do(state, "accept")
+    assert accepted.holdings["Park Place"].level == 4 and accepted.holdings["Boardwalk"].level == 5
+    assert accepted.seat("Bob").cards == ("cc-just-say-no",)
+
+
+def test_a_tornado_hits_the_drawer_s_own_group_and_asks_nobody() -> None:
+    state = holding_no(own(table("Ann", "Bob"), "Ann", "Park Place", "Boardwalk", level=2), "Ann")
+    state = do(at_chance(state, "community_chest"), "draw", card="cc-tornado-hits")
+    state = do(state, "choose", space="Boardwalk")
+    assert state.decision.kind != "respond" and state.holdings["Boardwalk"].level == 1
+
+
+def test_collecting_from_each_player_asks_each_holder_of_just_say_no() -> None:
+    """Opening Night Tickets: $50 from each other player; Bob refuses, Cy (no card) pays."""
+    state = holding_no(table("Ann", "Bob", "Cy"))
+    state = do(at_chance(state, "community_chest"), "draw", card="cc-opening-night-tickets")
+    assert (state.decision.kind, state.decision.player) == ("respond", "Bob")
+    assert "Bob pays $50 to Ann" in said(state)
+    state = do(state, "refuse")
+    assert (state.cash["Ann"], state.cash["Bob"], state.cash["Cy"]) == (3250, 3200, 3150)
+
+
+def test_taxi_wars_on_a_cab_company_of_a_holder_of_just_say_no() -> None:
+    """Refused, the card is stopped: the cab company stays Bob's and Ann does not move."""
+    state = holding_no(own(table("Ann", "Bob"), "Bob", "Yellow Cab Company"))
+    state = do(at_chance(state), "draw", card="chance-taxi-wars-are-not-fare")
+    chance = state.seat("Ann").position
+    state = do(state, "choose", space="Yellow Cab Company")
+    assert (state.decision.kind, state.decision.player) == ("respond", "Bob")
+    assert "Yellow Cab Company goes to Ann" in said(state)
+    assert state.seat("Ann").position == chance
+    accepted = do(state, "accept")
+    assert accepted.holdings["Yellow Cab Company"].owner == "Ann"
+    assert accepted.seat("Ann").position.name == "Yellow Cab Company"
+    refused = do(state, "refuse")
+    assert refused.holdings["Yellow Cab Company"].owner == "Bob"
+    assert refused.seat("Ann").position == chance and refused.cash["Bob"] == 3200
+
+
+def test_deal_buster_refused_leaves_the_lander_to_buy_or_auction() -> None:
+    state = holding_no(give(table(), "Bob", cards=["cc-deal-buster"]), "Ann")
+    state = arrange(
+        state, {"type": "bank", "set": {"cards_out": {**state.cards_out, "cc-deal-buster": 1}}}
+    )
+    state = roll(place(state, "Ann", "St. Charles Place"), 1, 2, 2)
+    assert state.decision.kind == "buy_or_auction"
+    state = do(state, "play_card", "Bob", card="cc-deal-buster")
+    assert (state.decision.kind, state.decision.player) == ("respond", "Ann")
+    assert "Bob buys St. James Place for $180 instead of you" in said(state)
+    refuse = next(o for o in state.decision.options if o["command"]["type"] == "refuse")
+    assert [t["do"] for t in refuse["instead"]] == ["resume"]  # the front end sees what stays
+    refused = do(state, "refuse")
+    assert refused.seat("Bob").cards == () and "St. James Place" not in refused.holdings
+    assert (refused.decision.kind, refused.decision.player) == ("buy_or_auction", "Ann")
+    assert do(refused, "buy").holdings["St. James Place"].owner == "Ann"
+    accepted = do(state, "accept")
+    assert accepted.holdings["St. James Place"].owner == "Bob" and accepted.cash["Bob"] == 3020
+
+
+@pytest.mark.parametrize("card_id", ["cc-reverse-rent", "cc-the-rent-is-too-darn-high"])
+def test_a_rent_card_refused_by_the_owner_leaves_the_rent_as_due(card_id) -> None:
+    state = holding_no(give(own(table(), "Bob", "St. James Place"), "Ann", cards=[card_id]))
+    state = arrange(state, {"type": "bank", "set": {"cards_out": {**state.cards_out, card_id: 1}}})
+    state = roll(place(state, "Ann", "St. Charles Place"), 1, 2, 2)
+    assert state.decision.kind == "rent"
+    state = do(state, "play_card", "Ann", card=card_id)
+    assert (state.decision.kind, state.decision.player) == ("respond", "Bob")
+    state = do(state, "refuse")
+    rent = 3200 - state.cash["Ann"]
+    assert rent == state.cash["Bob"] - 3200 > 0 and state.seat("Ann").cards == ()
+
+
+@pytest.mark.parametrize(
+    ("card_id", "fields", "action"),
+    [
+        ("chance-see-you-in-court", {"target": "Bob"}, "Bob pays $250 to Ann"),
+        (
+            "chance-foreclosed-property-sale",
+            {"property": "Baltic Avenue"},
+            "Baltic Avenue goes to Ann",
+        ),
+        (
+            "chance-strong-armed-deal",
+            {"target": "Bob", "property": "Baltic Avenue", "give": "Oriental Avenue"},
+            "Ann swaps Oriental Avenue for Baltic Avenue",
+        ),
+        (
+            "chance-slick-move",
+            {"target": "Bob", "property": "Baltic Avenue"},
+            "Baltic Avenue goes to Ann",
+        ),
+        (
+            "cc-hostile-takeover",
+            {"target": "Bob", "property": "Baltic Avenue"},
+            "Baltic Avenue goes to Ann",
+        ),
+        ("cc-elected-district-attorney", {"target": "Bob"}, "Bob goes to jail"),
+    ],
+)
+def test_every_kept_card_played_against_a_holder_of_just_say_no_names_what_it_would_do(
+    card_id, fields, action
+) -> None:
+    state = own(table(), "Bob", "Baltic Avenue", mortgaged=card_id.endswith("sale"))
+    state = holding_no(give(own(state, "Ann", "Oriental Avenue"), "Ann", cards=[card_id]))
+    state = arrange(state, {"type": "bank", "set": {"cards_out": {**state.cards_out, card_id: 1}}})
+    before = state
+    state = do(state, "play_card", "Ann", card=card_id, **fields)
+    assert (state.decision.kind, state.decision.player) == ("respond", "Bob")
+    assert f"is played against you: {action}." in said(state)
+    refused = do(state, "refuse")
+    assert refused.holdings == before.holdings and refused.seat("Bob") == replace(
+        before.seat("Bob"), cards=()
+    )
+
+
+def test_finders_keepers_names_the_voucher_it_would_take() -> None:
+    state = holding_no(table("Ann", "Bob"))
+    state = do(at_chance(state, "community_chest"), "draw", card="cc-finders-keepers")
+    state = do(state, "target", target="Bob")
+    assert "a Travel Voucher of Bob goes to Ann" in said(state)
+    assert do(state, "refuse").seat("Bob").vouchers == ("voucher-bus-ticket",)
+
+
+@pytest.mark.parametrize(
+    ("card_id", "holder", "target", "space", "start", "due", "action"),
+    [
+        # Comped Room (Ann's): Bob, the owner, refuses; Ann pays St. James Place's $14.
+        ("chance-comped-room", "Ann", "Bob", "St. James Place", "St. Charles Place", 14,
+         "Ann pays you no rent for St. James Place"),
+        # Special Online Pricing (Ann's): half of the Reading's $25, refused: the $25.
+        ("cc-special-online-pricing", "Ann", "Bob", "Reading Railroad", "GO", 25,
+         "Ann pays $13 to Bob"),
+        # Renovation Success (Bob's): $50 more from Ann, who refuses: the $14.
+        ("cc-renovation-success", "Bob", "Ann", "St. James Place", "St. Charles Place", 14,
+         "Ann pays $64 to Bob"),
+    ],
+)  # fmt: skip
+def test_a_card_acting_by_itself_on_rent_can_be_refused(
+    card_id, holder, target, space, start, due, action
+) -> None:
+    state = give(own(table(), "Bob", space), holder, cards=[card_id])
+    state = arrange(state, {"type": "bank", "set": {"cards_out": {**state.cards_out, card_id: 1}}})
+    state = holding_no(state, target)
+    state = roll(place(state, "Ann", start), 1, 2, 2)
+    assert (state.decision.kind, state.decision.player) == ("respond", target)
+    assert f"is played against you: {action}." in said(state)
+    state = do(state, "refuse")
+    assert 3200 - state.cash["Ann"] == state.cash["Bob"] - 3200 == due
+    assert state.seat(holder).cards == () and state.seat(target).cards == ()
+
+
+def test_share_in_their_good_fortune_can_be_refused_by_the_winner() -> None:
+    state = give(table("Ann", "Bob"), "Bob", cards=["cc-share-in-their-good-fortune"])
+    state = holding_no(state, "Ann", "chance-just-say-no")
+    state = arrange(
+        state,
+        {
+            "type": "bank",
+            "set": {"cards_out": {**state.cards_out, "cc-share-in-their-good-fortune": 1}},
+        },
+    )
+    state = roll(place(state, "Ann", "Boylston Street"), 1, 2, 2)
+    state = do(state, "draw", card="1-2-3")
+    state = do(state, "dice", dice=[1, 2, 3])
+    assert (state.decision.kind, state.decision.player) == ("respond", "Ann")
+    assert "is played against you: Ann pays $750 to Bob." in said(state)
+    # Bob's own card (2-4-5) matched the 2: $50 of his own.
+    refused = do(state, "refuse")
+    assert refused.cash["Ann"] == 3200 + 1500 and refused.cash["Bob"] == 3200 + 50
+    accepted = do(state, "accept")
+    assert accepted.cash["Ann"] == 3200 + 750 and accepted.cash["Bob"] == 3200 + 50 + 750

@@ -38,13 +38,13 @@ def test_the_issue_a_card_cannot_be_held_twice() -> None:
     """Ann and Bob were both dealt 1-3-6, then Ann drew it again: $3,000 from one card."""
     state = dealt("1-3-6")
     assert rejected(state, "deal", "Bob", voucher="voucher-bus-ticket", roll_three="6-1-3") == (
-        "deal by Bob: Roll Three 1-3-6 is held by Ann already and the deck has one of each card; "
+        "deal by Bob: Bob's Roll Three card 1-3-6 is already held by Ann: the deck has one 1-3-6; "
         "check the card"
     )
     state = onto_roll_three(table("Ann", "Bob"))
     state = give(state, "Ann", roll_three=["1-3-6"])
     assert rejected(state, "draw", card="1-3-6") == (
-        "draw by Ann: Roll Three 1-3-6 is held by you already and the deck has one of each card; "
+        "draw by Ann: Ann's Roll Three card 1-3-6 is already held by Ann: the deck has one 1-3-6; "
         "check the card"
     )
     state = do(state, "draw", card="1-3-5")
@@ -73,8 +73,8 @@ def test_the_printed_action_cards_hold_each_combination_twice() -> None:
     state = dealt("1-3-6", "1-3-6", rules=ACTION_CARDS)
     assert state.roll_three_left == roll_three_deck(True)[0] - 2 == 34
     assert rejected(state, "deal", "Cy", voucher="voucher-bus-ticket", roll_three="1-3-6") == (
-        "deal by Cy: Roll Three 1-3-6 is held by Ann and Bob already and the deck has 2 of it; "
-        "check the card"
+        "deal by Cy: Cy's Roll Three card 1-3-6 is already held by Ann and Bob: the deck has two "
+        "1-3-6; check the card"
     )
     assert roll_three_cards_left(state).count("1-3-6") == 0
     assert roll_three_cards_left(state).count("1-2-3") == 2

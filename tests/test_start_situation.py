@@ -129,6 +129,17 @@ def test_the_start_is_one_game_started_event_then_the_banks_transfers() -> None:
     assert replay(events).cash == game.state.cash
 
 
+def test_a_table_with_vouchers_out_of_play_starts_with_the_deck_it_names() -> None:
+    """Used and expired Travel Vouchers are out of play (UM): a table whose deck and hands make
+    fewer than the game's 36 starts, and only the vouchers left on the deck can be drawn."""
+    left = {"voucher-bus-ticket": 11, "voucher-transit-token": 3}
+    game = Game.from_situation(
+        table(ann(vouchers=["voucher-bus-ticket"]), bob(), vouchers_left=left)
+    )
+    assert {k: n for k, n in game.state.vouchers_left.items() if n} == left
+    assert same(Game.from_situation(exported(game.state)).state) == same(game.state)
+
+
 # -- The documented example ------------------------------------------------------------------
 
 
@@ -325,11 +336,18 @@ REFUSALS = [
     ),
     (
         "vouchers left by id wrong",
-        table(vouchers_left={"voucher-bus-ticket": 12, "voucher-transit-token": 3}),
-        "vouchers_left.voucher-free-cab-fare-back-1",
-        "0 left and 0 held, and the game has 3",
+        table(
+            ann(vouchers=["voucher-bus-ticket"]), bob(), vouchers_left={"voucher-bus-ticket": 12}
+        ),
+        "vouchers_left.voucher-bus-ticket",
+        "12 left and 1 held, and the game has 12",
     ),
-    ("vouchers left as a count wrong", table(vouchers_left=30), "vouchers_left", "leave 36"),
+    (
+        "vouchers out of play as a count",
+        table(vouchers_left=30),
+        "vouchers_left",
+        "leave 36; with vouchers out of play (used or expired), give vouchers_left by id",
+    ),
     (
         "the Roll Three deck wrong",
         table(ann(roll_three=["1-1-1"]), bob(), roll_three_left=20),

@@ -41,6 +41,7 @@ from companion.game import Game
 from companion.log import history as log_history
 from companion.log.gamelog import GameLog, in_force
 from companion.messages import languages
+from companion.rules.table import roll_three_clash
 from ui import viewmodels as vm
 from ui.i18n import N_, _
 from ui.setup_store import SetupStore
@@ -315,6 +316,20 @@ class TableController:
             min_players=MIN_PLAYERS,
             max_players=MAX_PLAYERS,
         )
+
+    def roll_three_problem(
+        self, picks: Sequence[tuple[str, str]], action_cards: bool = False
+    ) -> str:
+        """D4, in the table's words: the first seat whose Roll Three card the deck cannot have
+        dealt (``picks``: each seat's name and card, "1-3-6", in seat order), or ``""``."""
+        clash = roll_three_clash(picks, action_cards)
+        if clash is None:
+            return ""
+        name, card, holders, copies = clash
+        if not copies:
+            return _("The printed action cards have no Roll Three card {card}.", card=card)
+        text = _ROLL_THREE_HELD[copies]
+        return _(text, name=name, card=card, holders=", ".join(holders))
 
     def saved_games(self) -> list[dict[str, Any]]:
         """The games in the log, newest first (``id``, ``players``, ``created``,
@@ -956,6 +971,13 @@ class TableController:
             return None
         self._say(_("History written to {path}", path=str(target)))
         return target
+
+
+#: A seat's Roll Three card that the deck has already given to others, by the deck's copies.
+_ROLL_THREE_HELD = {
+    1: N_("{name}'s Roll Three card {card} is already held by {holders}: the deck has one {card}."),
+    2: N_("{name}'s Roll Three card {card} is already held by {holders}: the deck has two {card}."),
+}
 
 
 @functools.cache

@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.banker import assets, commands, tasks
-from companion.banker.keptcards import against, uses_lawyer
+from companion.banker.keptcards import against, aimed, uses_lawyer
 from companion.banker.ledger import BANK, POOL
 from companion.banker.moves import apply_move
 from companion.banker.state import GameState
@@ -149,6 +149,12 @@ def choose(tx: Tx, c: commands.Choose, space: Space) -> None:
         _condemn_choice(tx, c.player, space)
     elif kind == "choose":
         if (card.move or {}).get("takes"):
+            held = tx.state.holdings.get(space.name)
+            if held is not None and held.owner != mover:
+                # Checked now: the owner may be asked first (Just Say NO! cancels the card).
+                resolve_card(tx.board, tx.state.situation(), card, player=mover, to=space)
+                against(tx, held.owner, tasks.TakeAndMove(mover, card.id, space.key), card.id)
+                return
             _take_cab(tx, mover, space)
         move_by_card(tx, mover, card, to=space)
     else:
@@ -188,6 +194,19 @@ def dice(tx: Tx, c: commands.Dice, why: str) -> None:
         raise IllegalCommandError(f"dice: nothing waits for dice ({why})")
 
 
+@task("take_and_move")
+def _task_take_and_move(tx: Tx, task: tasks.TakeAndMove) -> None:
+    """Task: Taxi Wars takes a player's cab company, then moves its drawer there."""
+    space = tx.board.space(task.space)
+    held = tx.state.holdings.get(space.name)
+    if held is not None and held.owner != task.player:
+        set_holding(
+            tx, space.name, Holding(task.player, mortgaged=held.mortgaged, improved=held.improved)
+        )
+        tx.note("note.takes_property", player=task.player, space=space.key, owner=held.owner)
+    move_by_card(tx, task.player, tx.deck.card(task.card), to=space)
+
+
 def _take_cab(tx: Tx, player: str, space: Space) -> None:
     held = tx.state.holdings.get(space.name)
     if held is None:
@@ -201,11 +220,6 @@ def _take_cab(tx: Tx, player: str, space: Space) -> None:
             )
         tx.transfer(player, BANK, space.price, message("reason.buy", space=space.key))
         set_holding(tx, space.name, Holding(player))
-    elif held.owner != player:
-        set_holding(
-            tx, space.name, Holding(player, mortgaged=held.mortgaged, improved=held.improved)
-        )
-        tx.note("note.takes_property", player=player, space=space.key, owner=held.owner)
 
 
 def _pay_pool(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
@@ -239,7 +253,10 @@ def _pay_each(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
 
 def _collect_each(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     tx.first(
-        *(tasks.Pay(p, player, spec["amount"], card_reason(card)) for p in others(tx.state, player))
+        *(
+            aimed(tx, p, tasks.Pay(p, player, spec["amount"], card_reason(card)), card.id)
+            for p in others(tx.state, player)
+        )
     )
 
 
@@ -412,13 +429,29 @@ def _storm_choice(tx: Tx, player: str, card: Card, space: Space) -> None:
         raise IllegalCommandError(
             f"choose: {card.title!r} hits {whose} property, not {space.name!r}"
         )
-    owner = h.owner
     hits = storm_hits(tx.state, space.name)
-    if space.kind in ("railroad", "cab_company"):
-        if not hits:
+    if not hits:
+        if space.kind in ("railroad", "cab_company"):
             raise IllegalCommandError(
-                f"choose: {owner} has no depot or cab stand on a {space.kind.replace('_', ' ')}"
+                f"choose: {h.owner} has no depot or cab stand on a {space.kind.replace('_', ' ')}"
             )
+        raise IllegalCommandError(f"choose: {space.group} has no buildings of {h.owner}")
+    storm = tasks.Storm(card.id, space.name)
+    if own:
+        _task_storm(tx, storm)
+    else:  # the Hurricane is aimed at another player: Just Say NO! may stop it
+        against(tx, h.owner, storm, card.id)
+
+
+@task("storm")
+def _task_storm(tx: Tx, task: tasks.Storm) -> None:
+    """Task: a Hurricane or Tornado takes one building off each built lot it hits."""
+    owner = tx.state.owner(task.property)
+    hits = storm_hits(tx.state, task.property)
+    if owner is None or not hits:  # sold or given up while the owner was asked
+        return
+    space = tx.board.properties[task.property][0]
+    if space.kind in ("railroad", "cab_company"):
         # No colour group to name: the holding event that takes the depot or stand off says
         # why, in words of its own (a note would be one more event than the game has had).
         code = (
@@ -426,14 +459,12 @@ def _storm_choice(tx: Tx, player: str, card: Card, space: Space) -> None:
             if space.kind == "railroad"
             else "event.holding.storm_cab_stand"
         )
-        said = message(code, card=card.id, owner=owner)
+        said = message(code, card=task.card, owner=owner)
         set_holding(tx, hits[0], Holding(owner, mortgaged=False), said=said)
         return
-    if not hits:
-        raise IllegalCommandError(f"choose: {space.group} has no buildings of {owner}")
     for name in hits:
         set_holding(tx, name, Holding(owner, level=_one_down(tx, tx.state.holdings[name].level)))
-    tx.note("note.storm_hit", card=card.id, group=space.group, owner=owner)
+    tx.note("note.storm_hit", card=task.card, group=space.group, owner=owner)
 
 
 def storm_hits(state: GameState, name: str) -> list[str]:

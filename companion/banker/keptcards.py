@@ -4,20 +4,23 @@ played against a player that Just Say NO! can cancel."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from companion.banker import commands, tasks
 from companion.banker.state import GameState
 from companion.banker.tx import (
+    BOARD,
     DECK,
     Tx,
     command,
+    property_key,
     return_card,
     set_holding,
     task,
 )
 from companion.errors import IllegalCommandError
-from companion.messages import message
+from companion.messages import Message, message
 from companion.rules.situation import Holding
 
 
@@ -33,19 +36,81 @@ def held(state: GameState, player: str, use: str, value: str | None = None) -> s
     return None
 
 
-def against(tx: Tx, target: str, task: tasks.Task, card_id: str) -> None:
-    """An effect against ``target``: they may refuse it with Just Say NO!"""
+def aimed(
+    tx: Tx, target: str, task: tasks.Task, card_id: str, *, instead: Sequence[tasks.Task] = ()
+) -> tasks.Task:
+    """The agenda's task for an effect of ``card_id`` against ``target`` (``task``): a target
+    holding Just Say NO! is asked first, and ``instead`` happens if they refuse."""
     if held(tx.state, target, "refuse") is None:
-        tx.first(task)
+        return task
+    return tasks.Against(target, card_id, task.to_json(), tuple(t.to_json() for t in instead))
+
+
+def against(
+    tx: Tx, target: str, task: tasks.Task, card_id: str, *, instead: Sequence[tasks.Task] = ()
+) -> None:
+    """An effect against ``target``: they may refuse it with Just Say NO!"""
+    tx.first(aimed(tx, target, task, card_id, instead=instead))
+
+
+@task("against")
+def _task_against(tx: Tx, t: tasks.Against) -> None:
+    if held(tx.state, t.target, "refuse") is None:  # traded away, or given up, meanwhile
+        tx.first(tasks.task_from_json(t.task))
         return
+    data: dict[str, Any] = {"task": t.task}
+    if t.instead:
+        data["instead"] = list(t.instead)
+    action = action_of(tx.state, tasks.task_from_json(t.task))
     tx.ask(
         "respond",
-        target,
+        t.target,
         ("accept", "refuse"),
         "ask.respond",
-        {"card": card_id},
-        task=task.to_json(),
+        {"card": t.card, **({"action": action} if action else {})},
+        **data,
     )
+
+
+def action_of(state: GameState, task: tasks.Task) -> Message | None:
+    """What an effect against a player does, as the table hears it (the respond decision
+    names the action Just Say NO! would cancel)."""
+    match task:
+        case tasks.Pay():
+            return message("action.pay", player=task.from_, to=task.to, amount=task.amount)
+        case tasks.Rent():
+            return message("action.pay", player=task.player, to=task.owner, amount=task.amount)
+        case tasks.NoRent():
+            return message("action.no_rent", player=task.player, space=task.space)
+        case tasks.HandOver():
+            return message("action.hand_over", space=property_key(task.property), to=task.to)
+        case tasks.TakeAndMove():
+            return message("action.hand_over", space=task.space, to=task.player)
+        case tasks.Swap():
+            return message(
+                "action.swap",
+                player=task.a,
+                mine=property_key(task.mine),
+                theirs=property_key(task.theirs),
+            )
+        case tasks.SendToJail():
+            return message("action.jail", player=task.player)
+        case tasks.GiveVoucher():
+            return message("action.voucher", player=task.from_, to=task.to)
+        case tasks.Storm():
+            group = BOARD.properties[task.property][0].group
+            owner = state.owner(task.property)
+            if group:
+                return message("action.storm", owner=owner, group=group)
+            return message("action.storm_lot", owner=owner, space=property_key(task.property))
+        case tasks.BuyInstead():
+            return message(
+                "action.buy_instead",
+                player=task.player,
+                space=property_key(task.property),
+                amount=task.price,
+            )
+    return None
 
 
 @command("accept", "refuse")
@@ -61,6 +126,7 @@ def respond(tx: Tx, c: commands.Accept | commands.Refuse) -> None:
         )
     return_card(tx, c.player, card)
     tx.note("note.says_no", player=c.player)
+    tx.first(*(tasks.task_from_json(t) for t in d.data.get("instead", ())))
 
 
 def auction_discount(tx: Tx, winner: str, bid: int) -> int:
@@ -74,14 +140,19 @@ def auction_discount(tx: Tx, winner: str, bid: int) -> int:
 
 
 def roll_three_shares(tx: Tx, winnings: Mapping[str, int]) -> None:
-    """Share in Their Good Fortune: its holder takes half of another player's Roll Three win."""
+    """Share in Their Good Fortune: its holder takes half of another player's Roll Three win
+    (who may refuse it with Just Say NO!)."""
     for seat in tx.state.active:
         card = held(tx.state, seat.name, "roll_three_share")
         best = max(((w, n) for n, w in winnings.items() if n != seat.name and w), default=None)
         if card is not None and best is not None:
             return_card(tx, seat.name, card)
             why = message("reason.share_good_fortune")
-            tx.transfer(best[1], seat.name, best[0] // 2, why)
+            share = tasks.Pay(best[1], seat.name, best[0] // 2, why)
+            if held(tx.state, best[1], "refuse") is None:
+                tx.transfer(share.from_, share.to, share.amount, why)
+            else:
+                against(tx, best[1], share, card)
 
 
 def uses_lawyer(tx: Tx, player: str, card_id: str) -> bool:

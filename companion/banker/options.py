@@ -355,7 +355,14 @@ def _respond(state: GameState, d: Decision) -> Iterator[Option]:
     yield {"command": {"type": "accept"}, "effect": dict(d.data["task"])}
     card = held(state, d.player, "refuse")
     if card is not None:
-        yield {"command": {"type": "refuse"}, "card": card, "effect": dict(d.data["task"])}
+        # What refusing leaves to happen (the rent as due, the lander's purchase), if anything.
+        instead = {"instead": list(d.data["instead"])} if d.data.get("instead") else {}
+        yield {
+            "command": {"type": "refuse"},
+            "card": card,
+            "effect": dict(d.data["task"]),
+            **instead,
+        }
 
 
 _KINDS: dict[str, Callable[[GameState, Decision], Iterator[Option]]] = {

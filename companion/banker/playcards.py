@@ -19,6 +19,7 @@ from companion.banker.tx import (
     property_key,
     return_card,
     set_holding,
+    task,
 )
 from companion.errors import IllegalCommandError
 from companion.messages import message
@@ -49,9 +50,14 @@ def play(tx: Tx, c: commands.PlayCard) -> None:
             raise IllegalCommandError(
                 "play_card: Deal Buster is played when another player is about to buy a property"
             )
-        _buy_instead(
-            tx, player, card, d.data["property"], tx.board.properties[d.data["property"]][0].price
-        )
+        name = d.data["property"]
+        price = tx.board.properties[name][0].price
+        _can_buy(tx, player, name, price)
+        return_card(tx, player, card.id)
+        # The lander may refuse it with Just Say NO!: then they buy or auction it as before.
+        buy = tasks.BuyInstead(player, card.id, name, price)
+        against(tx, d.player, buy, card.id, instead=[tasks.Resume(d.to_json(options=False))])
+        tx.moved_on = True
         return
     if how == "bargain":
         if d.kind != "buy_or_auction" or d.player != player:
@@ -66,11 +72,13 @@ def play(tx: Tx, c: commands.PlayCard) -> None:
         return_card(tx, player, card.id)
         task = tx.agenda.pop(0)
         assert isinstance(task, tasks.Rent)
-        why = card_reason(card)
+        why, owner = card_reason(card), d.data["owner"]
         if how == "reverse_rent":
-            tx.first(tasks.Pay(d.data["owner"], player, d.data["amount"], why))
+            effect = tasks.Pay(owner, player, d.data["amount"], why)
         else:
-            tx.first(tasks.Pay(player, d.data["owner"], min(spec["amount"], task.amount), why))
+            effect = tasks.Pay(player, owner, min(spec["amount"], task.amount), why)
+        # The owner may refuse it with Just Say NO!: then the rent is due as it was.
+        against(tx, owner, effect, card.id, instead=[task])
         tx.moved_on = True
         return
     if tx.state.turn != player or d.player != player or d.kind not in ("roll", "end_turn"):
@@ -85,15 +93,30 @@ def play(tx: Tx, c: commands.PlayCard) -> None:
 
 
 def _buy_instead(tx: Tx, player: str, card: Card, name: str, price: int) -> None:
+    _can_buy(tx, player, name, price)
+    return_card(tx, player, card.id)
+    _task_buy_instead(tx, tasks.BuyInstead(player, card.id, name, price))
+    tx.moved_on = True
+
+
+def _can_buy(tx: Tx, player: str, name: str, price: int) -> None:
     if tx.cash(player) < price:
         raise IllegalCommandError(
             f"play_card: {name} costs ${price} and {player} has ${tx.cash(player)}"
         )
-    return_card(tx, player, card.id)
-    why = message("reason.buy_with_card", space=property_key(name), card=card.id)
-    tx.transfer(player, BANK, price, why)
-    set_holding(tx, name, Holding(player))
-    tx.moved_on = True
+
+
+@task("buy_instead")
+def _task_buy_instead(tx: Tx, task: tasks.BuyInstead) -> None:
+    """Task: a card buys the property from the Bank (Deal Buster, Bargain Business)."""
+    if task.property in tx.state.holdings:
+        return
+    why = message("reason.buy_with_card", space=property_key(task.property), card=task.card)
+    if tx.cash(task.player) < task.price:  # spent while the lander was asked
+        tx.note("note.card_cannot_buy", player=task.player, space=property_key(task.property))
+        return
+    tx.transfer(task.player, BANK, task.price, why)
+    set_holding(tx, task.property, Holding(task.player))
 
 
 def _other(tx: Tx, player: str, c: commands.PlayCard) -> str:

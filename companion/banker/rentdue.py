@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.banker import tasks
-from companion.banker.keptcards import held
+from companion.banker.keptcards import against, held
 from companion.banker.ledger import POOL
 from companion.banker.tx import (
     Tx,
@@ -14,6 +14,11 @@ from companion.banker.tx import (
     task,
 )
 from companion.messages import message
+
+
+@task("no_rent")
+def _task_no_rent(tx: Tx, task: tasks.NoRent) -> None:
+    tx.note("note.comped_room", player=task.player, space=task.space)
 
 
 @task("rent")
@@ -36,19 +41,26 @@ def rent(tx: Tx, task: tasks.Rent) -> None:
             owner=owner,
         )
         return
+    # The cards below act by themselves against the other player, who may refuse them with
+    # Just Say NO! (B16): then the rent is worked out again, without the card.
+    again = replace(task, asked=True)
     if (card := held(tx.state, player, "rent", "free")) is not None:
         return_card(tx, player, card)
-        tx.note("note.comped_room", player=player, space=space.key)
+        against(tx, owner, tasks.NoRent(player, space.key), card, instead=[again])
         return
     if (
         space.kind == "railroad"
         and (card := held(tx.state, player, "rent", "half_railroad")) is not None
     ):
         return_card(tx, player, card)
-        amount = (amount + 1) // 2
+        half = replace(again, amount=(amount + 1) // 2)
+        against(tx, owner, half, card, instead=[again])
+        return
     if (card := held(tx.state, owner, "rent_received")) is not None:
         return_card(tx, owner, card)
-        amount += tx.deck.card(card).play[0]["amount"]
+        extra = replace(again, amount=amount + tx.deck.card(card).play[0]["amount"])
+        against(tx, player, extra, card, instead=[again])
+        return
     landlord = tx.state.seat(owner)
     payee = POOL if landlord.rent_to_pool and landlord.in_jail else owner
     tx.first(tasks.Pay(player, payee, amount, message("reason.rent", space=space.key)))

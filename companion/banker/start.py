@@ -195,16 +195,20 @@ def _seat_json(i: int, p: Player) -> dict[str, Any]:
 
 
 def _vouchers_left(s: Situation) -> dict[str, int]:
+    if s.vouchers_left_by_id is not None:  # checked by the reader: none held and left twice
+        return dict(s.vouchers_left_by_id)
     held: dict[str, int] = {}
     for p in s.players:
         for v in p.voucher_ids or ():
             held[v] = held.get(v, 0) + 1
     left = {v.id: v.count - held.get(v.id, 0) for v in card_deck().vouchers.values()}
     if s.vouchers_left != sum(left.values()):
+        # Some are out of play (used or expired): which ones, the count does not say.
         raise _fail(
             "vouchers_left",
             f"{s.vouchers_left}, but the game's {sum(v.count for v in card_deck().vouchers.values())} "
-            f"less the {sum(held.values())} held leave {sum(left.values())}",
+            f"less the {sum(held.values())} held leave {sum(left.values())}; with vouchers out of "
+            "play (used or expired), give vouchers_left by id",
         )
     return left
 

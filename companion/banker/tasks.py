@@ -279,6 +279,77 @@ class SendToJail(Task):
     player: str
 
 
+@dataclass(frozen=True, slots=True)
+class Against(Task):
+    """``task`` (JSON), an effect of ``card`` against ``target``, who holds Just Say NO!: they
+    are asked first; ``instead`` (JSON tasks) is what happens if they refuse."""
+
+    do: ClassVar[str] = "against"
+    target: str
+    card: str
+    task: dict[str, Any]
+    instead: tuple[dict[str, Any], ...] = ()
+
+    def __post_init__(self) -> None:
+        # The tasks it holds are read back from a log or a table situation: each must be one.
+        for held in (self.task, *self.instead):
+            if not isinstance(held, Mapping) or held.get("do") not in TASKS:
+                raise ValueError(f"an 'against' task holds tasks, not {held!r}")
+            task_from_json(held)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "do": self.do,
+            "target": self.target,
+            "card": self.card,
+            "task": self.task,
+        }
+        if self.instead:
+            out["instead"] = list(self.instead)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Storm(Task):
+    """Hurricane or Tornado (``card``) on ``property``'s group (or its railroad or cab company
+    kind): one building comes off each of its owner's built lots."""
+
+    do: ClassVar[str] = "storm"
+    card: str
+    property: str
+
+
+@dataclass(frozen=True, slots=True)
+class TakeAndMove(Task):
+    """Taxi Wars: ``player`` takes the cab company ``space`` from its owner, as it stands, and
+    the card moves them there (the owner could refuse it with Just Say NO!)."""
+
+    do: ClassVar[str] = "take_and_move"
+    player: str
+    card: str
+    space: str
+
+
+@dataclass(frozen=True, slots=True)
+class BuyInstead(Task):
+    """Deal Buster: ``player`` buys ``property`` at ``price`` instead of the lander."""
+
+    do: ClassVar[str] = "buy_instead"
+    player: str
+    card: str
+    property: str
+    price: int
+
+
+@dataclass(frozen=True, slots=True)
+class NoRent(Task):
+    """Comped Room: ``player`` pays no rent on ``space`` (a key)."""
+
+    do: ClassVar[str] = "no_rent"
+    player: str
+    space: str
+
+
 #: Every task class by its ``do`` name.
 TASKS: dict[str, type[Task]] = {
     cls.do: cls
@@ -286,6 +357,7 @@ TASKS: dict[str, type[Task]] = {
         Pay, Rent, UtilityRoll, ChooseTriples, Bonus, Doubles, Resume, Offer, Auction,
         TaxiOffer, DrawCard, AllMove, CollectTaxRefund, BirthdayGift, SqueezePlay, RollThree,
         StockExchange, AuctionAny, DrawVoucher, ExpireVoucher, ExpireAllVouchers, GiveVoucher,
-        CardStep, CardPool, HandOver, Swap, SendToJail,
+        CardStep, CardPool, HandOver, Swap, SendToJail, Against, Storm, TakeAndMove,
+        BuyInstead, NoRent,
     )
 }  # fmt: skip

@@ -30,7 +30,7 @@ from companion.rules.board import load_data, ultimate_board
 from companion.rules.cards import card_deck
 from companion.rules.movement import Roll
 from companion.rules.situation import Holding
-from companion.rules.table import roll_three_deck
+from companion.rules.table import roll_three_copies, roll_three_deck
 
 BOARD = ultimate_board()
 DECK = card_deck()
@@ -181,27 +181,25 @@ def roll_three_cards_left(state: GameState) -> list[str]:
     return [card for card, n in deck.items() for _ in range(n - held.get(card, 0))]
 
 
+_COPIES = {1: "one", 2: "two"}
+
+
 def take_roll_three(tx: Tx, player: str, value: Any, kind: str) -> str:
     """D4: ``player`` takes the Roll Three card ``value`` from the deck, if it is there."""
     card = roll_three_card(value)
     if tx.state.roll_three_left < 1:
         raise IllegalCommandError(f"{kind}: no Roll Three cards are left")
     if card not in roll_three_cards_left(tx.state):
+        copies = roll_three_copies(card, tx.state.rules.roll_three_action_cards)
+        if not copies:
+            raise IllegalCommandError(
+                f"{kind}: the printed action cards have no Roll Three {card} "
+                "(18 combinations of three different numbers, not 2-3-5 or 2-3-6); check the card"
+            )
         holders = [s.name for s in tx.state.seats for c in s.roll_three if c == card]
-        printed = roll_three_deck(tx.state.rules.roll_three_action_cards)[1]
-        if printed is not None:
-            copies = printed.get(card, 0)
-            if not copies:
-                raise IllegalCommandError(
-                    f"{kind}: the printed action cards have no Roll Three {card} "
-                    "(18 combinations of three different numbers, not 2-3-5 or 2-3-6); check the card"
-                )
-            deck = f"the deck has {copies} of it"
-        else:
-            deck = "the deck has one of each card"
-        who = " and ".join("you" if h == player else h for h in holders)
         raise IllegalCommandError(
-            f"{kind} by {player}: Roll Three {card} is held by {who} already and {deck}; check the card"
+            f"{kind} by {player}: {player}'s Roll Three card {card} is already held by "
+            f"{' and '.join(holders)}: the deck has {_COPIES[copies]} {card}; check the card"
         )
     tx.emit("bank", set={"roll_three_left": tx.state.roll_three_left - 1})
     tx.seat_set(player, roll_three=[*tx.state.seat(player).roll_three, card])
@@ -213,7 +211,8 @@ def take_voucher(tx: Tx, player: str, voucher_id: Any) -> str:
     left = dict(tx.state.vouchers_left)
     if left.get(voucher.id, 0) < 1:
         raise IllegalCommandError(
-            f"draw: every copy of {voucher.id!r} is in a player's hand; check the card"
+            f"draw: every copy of {voucher.id!r} is in a player's hand or out of play (used "
+            "or expired); check the card"
         )
     left[voucher.id] -= 1
     tx.emit("bank", set={"vouchers_left": left})
@@ -224,12 +223,23 @@ def take_voucher(tx: Tx, player: str, voucher_id: Any) -> str:
 
 
 def return_vouchers(tx: Tx, player: str, ids: Sequence[str]) -> None:
+    """Vouchers put back on the Bank's deck (Losers Weepers, a bankruptcy to the Bank): they
+    can be drawn again. A voucher used or expired is out of play instead (:func:`spend_vouchers`)."""
     left = dict(tx.state.vouchers_left)
     held = list(tx.state.seat(player).vouchers)
     for v in ids:
         held.remove(v)
         left[v] += 1
     tx.emit("bank", set={"vouchers_left": left})
+    tx.seat_set(player, vouchers=held)
+
+
+def spend_vouchers(tx: Tx, player: str, ids: Sequence[str]) -> None:
+    """Vouchers used or expired: out of play for the rest of the game (UM *Using Travel
+    Vouchers*: "All used or expired TRAVEL VOUCHERS are 'out of play'"), not back on the deck."""
+    held = list(tx.state.seat(player).vouchers)
+    for v in ids:
+        held.remove(v)
     tx.seat_set(player, vouchers=held)
 
 

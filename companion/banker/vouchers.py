@@ -8,7 +8,7 @@ from companion.banker.state import GameState
 from companion.banker.tx import (
     Tx,
     command,
-    return_vouchers,
+    spend_vouchers,
     task,
 )
 from companion.errors import IllegalCommandError
@@ -33,7 +33,7 @@ def _cmd_voucher(tx: Tx, c: commands.Voucher) -> None:
     res = resolve_voucher(
         tx.board, tx.state.situation(), voucher, player=player, to=to, ride=bool(c.ride), quiet=True
     )
-    return_vouchers(tx, player, [voucher.id])
+    spend_vouchers(tx, player, [voucher.id])
     tx.emit("turn", player=tx.state.turn, doubles=tx.state.doubles, voucher=True)
     mark = len(tx.agenda)
     apply_move(tx, res)
@@ -52,14 +52,14 @@ def _task_draw_voucher(tx: Tx, task: tasks.DrawVoucher) -> None:
 def _task_expire_voucher(tx: Tx, task: tasks.ExpireVoucher) -> None:
     seat = tx.state.seat(task.player)
     if seat.vouchers:
-        return_vouchers(tx, seat.name, seat.vouchers[:1])
+        spend_vouchers(tx, seat.name, seat.vouchers[:1])
 
 
 @task("expire_all_vouchers")
 def _task_expire_all(tx: Tx, task: tasks.ExpireAllVouchers) -> None:
     for seat in tx.state.active:
         if seat.vouchers:
-            return_vouchers(tx, seat.name, seat.vouchers)
+            spend_vouchers(tx, seat.name, seat.vouchers)
 
 
 @task("give_voucher")

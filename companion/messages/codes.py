@@ -31,6 +31,10 @@ worded as the banker worded it before codes):
   names the function of ``companion.banker`` that says it (``turns._start_turn``...); moves name
   the resolver of ``companion.rules.movement`` whose headline they word.
 
+An effect played against a player (``action.*``, :func:`companion.banker.keptcards.action_of`)
+is said inside the decision that lets them refuse it with Just Say NO! (``ask.respond``'s
+``action``).
+
 Moves (``move.*``) are :attr:`companion.rules.movement.Resolution.code` and ``params``, the
 headline its :attr:`~companion.rules.movement.Resolution.summary` gives in English; the ``moved``
 event also keeps each step's kind beside its space: ``kinds`` (one of :data:`STEP_KINDS` for
@@ -215,7 +219,18 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "ask.choose.storm_other": _PC,  # cardplay._storm
     "ask.choose.seize": _PC,  # cardplay._seize
     "ask.choose.condemn": _PC,  # cardplay._condemn
-    "ask.respond": _PC,  # keptcards.against
+    # ``action`` (what it does, an ``action.*`` message) is left out by logs written before it.
+    "ask.respond": {"player": "player", "card": "card", "action": "message?"},  # keptcards
+    # -- What an effect against a player does (the respond decision's ``action``) -------------
+    "action.pay": {"player": "account", "to": "account", "amount": "money"},  # keptcards.action_of
+    "action.hand_over": {"space": "space", "to": "player"},  # keptcards.action_of
+    "action.swap": {"player": "player", "mine": "space", "theirs": "space"},
+    "action.jail": _P,  # keptcards.action_of
+    "action.no_rent": {"player": "player", "space": "space"},  # keptcards.action_of
+    "action.voucher": {"player": "player", "to": "player"},  # keptcards.action_of
+    "action.storm": {"owner": "player", "group": "group"},  # keptcards.action_of
+    "action.storm_lot": {"owner": "player", "space": "space"},  # keptcards.action_of
+    "action.buy_instead": {"player": "player", "space": "space", "amount": "money"},
     "ask.rent": {  # rentdue.rent
         "player": "player",
         "amount": "money",
@@ -259,6 +274,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
         "owner": "player",
     },  # cardplay._storm_choice
     "note.says_no": _P,  # keptcards.respond
+    "note.card_cannot_buy": {"player": "player", "space": "space"},  # playcards.BuyInstead
     "note.comped_room": {"player": "player", "space": "space"},  # rentdue.rent
     "note.bankrupt": {"player": "player", "to": "account"},  # assets.bankrupt
     "note.bankrupt_auctions": _P,  # assets.bankrupt: the Bank auctions what it took (P13)

@@ -194,7 +194,21 @@ MESSAGES: Mapping[str, Template] = {
     "ask.choose.storm_other": "{player}: {card}: choose any other player's group with buildings (any property of it).",
     "ask.choose.seize": "{player}: {card}: surrender an undeveloped unmortgaged property or one building.",
     "ask.choose.condemn": "{player}: {card}: choose a property to sell one house from.",
-    "ask.respond": "{player}: {card} is played against you. Accept, or refuse with Just Say NO!",
+    "ask.respond": lambda p: (
+        f"{p['player']}: {p['card']} is played against you: {p['action']}. "
+        "Accept, or refuse with Just Say NO!"
+        if p.has("action")
+        else f"{p['player']}: {p['card']} is played against you. Accept, or refuse with Just Say NO!"
+    ),
+    "action.pay": "{player} pays {amount} to {to}",
+    "action.hand_over": "{space} goes to {to}",
+    "action.swap": "{player} swaps {mine} for {theirs}",
+    "action.jail": "{player} goes to jail",
+    "action.no_rent": "{player} pays you no rent for {space}",
+    "action.voucher": "a Travel Voucher of {player} goes to {to}",
+    "action.storm": "one building comes off every {group} lot of {owner}",
+    "action.storm_lot": "{owner} loses the train depot or cab stand on {space}",
+    "action.buy_instead": "{player} buys {space} for {amount} instead of you",
     "ask.rent": "{player}: pay {amount} rent to {owner} for {space}, or play {card}.",
     "ask.dice.game_night": "{player}: Game Night: pick an opponent; both roll two dice (yours first).",
     # Notes
@@ -223,6 +237,7 @@ MESSAGES: Mapping[str, Template] = {
         else f"{p['card']}: one building comes off {p['owner']}'s property."
     ),
     "note.says_no": "{player} says NO!",
+    "note.card_cannot_buy": "{player} no longer has the price of {space}: the card buys nothing.",
     "note.comped_room": "Comped Room: {player} pays no rent on {space}.",
     "note.bankrupt": "{player} is bankrupt; their assets go to {to}.",
     "note.bankrupt_auctions": "The Bank auctions the properties it took from {player}, one after another.",

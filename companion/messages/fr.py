@@ -765,6 +765,15 @@ def _undone(p: Params) -> str:
     return typeset(f"Annulé : commande n° {p['command']} ({p['type']} {who}).")
 
 
+def _respond(p: Params) -> str:
+    # A decision stored without its action (before it was named) still reads.
+    action = f" : {p['action']}" if p.has("action") else ""
+    return typeset(
+        f"{p['player']} : « {p['card']} » est joué contre vous{action}. Acceptez, ou refusez "
+        "avec « Dites NON ! »."
+    )
+
+
 def _storm_hit(p: Params) -> str:
     # A note without its group (a log's storm on a lot of no colour group) still reads.
     lots = f"chaque propriété du groupe {p['group']}" if p.has("group") else "une propriété"
@@ -921,9 +930,16 @@ MESSAGES: Mapping[str, Template] = {
     "ask.choose.condemn": _fr(
         "{player} : « {card} » : choisissez la propriété dont vous revendez une maison."
     ),
-    "ask.respond": _fr(
-        "{player} : « {card} » est joué contre vous. Acceptez, ou refusez avec « Dites NON ! »."
-    ),
+    "ask.respond": _respond,
+    "action.pay": _fr("{player} paie {amount} {à to}"),
+    "action.hand_over": _fr("{space} passe {à to}"),
+    "action.swap": _fr("{player} échange {mine} contre {theirs}"),
+    "action.jail": _fr("{player} va en prison"),
+    "action.no_rent": _fr("{player} ne vous paie pas de loyer pour {space}"),
+    "action.voucher": _fr("un bon de voyage {de player} passe {à to}"),
+    "action.storm": _fr("chaque propriété du groupe {group} {de owner} perd un bâtiment"),
+    "action.storm_lot": _fr("{owner} perd son dépôt ferroviaire ou sa station de taxi sur {space}"),
+    "action.buy_instead": _fr("{player} achète {space} pour {amount} à votre place"),
     "ask.rent": _fr(
         "{player} : payez {amount} de loyer {à owner} pour {space}, ou jouez « {card} »."
     ),
@@ -964,6 +980,7 @@ MESSAGES: Mapping[str, Template] = {
     ),
     "note.storm_hit": _storm_hit,
     "note.says_no": _fr("{player} dit NON !"),
+    "note.card_cannot_buy": _fr("{player} n'a plus le prix {de space} : la carte n'achète rien."),
     "note.comped_room": _fr("Chambre offerte : {player} ne paie pas de loyer sur {space}."),
     "note.bankrupt": _fr("{player} fait faillite ; ses biens vont {à to}."),
     "note.bankrupt_auctions": _fr(

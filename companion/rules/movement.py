@@ -1882,7 +1882,8 @@ def resolve_voucher(
         )
     if me.vouchers < 1:
         raise IllegalMoveError(f"{me.name} holds no Travel Voucher")
-    turn = _Turn(board, situation, replace(me, vouchers=me.vouchers - 1), quiet=quiet)
+    # A voucher move leaves the Subway: its ride (the next move) is not due any more.
+    turn = _Turn(board, situation, replace(me, vouchers=me.vouchers - 1, subway=False), quiet=quiet)
     how = "voucher"
     if voucher.kind == "free_cab_fare":
         count, direction = abs(voucher.steps), (1 if voucher.steps > 0 else -1)

@@ -31,6 +31,7 @@ from companion.rules.table import (
     Options,
     Player,
     building_piles,
+    roll_three_copies,
     roll_three_deck,
 )
 
@@ -350,7 +351,7 @@ class _Parser:
                     "players",
                     f"{held_shares} shares of {company!r} are held; there are only {SHARES_PER_COMPANY}",
                 )
-        size, copies = roll_three_deck(options.roll_three_action_cards)
+        size = roll_three_deck(options.roll_three_action_cards)[0]
         seen: dict[tuple[str, str], list[str]] = {}
         dealt = 0
         for i, p in enumerate(players):
@@ -364,7 +365,9 @@ class _Parser:
                     where = f"players[{i}].{key}[{j}]"
                     if key == "roll_three":
                         dealt += 1
-                        count = self.roll_three_copies(item, dealt, size, copies, where)
+                        count = self.roll_three_copies(
+                            item, dealt, size, options.roll_three_action_cards, where
+                        )
                         what = f"Roll Three {item}"
                     else:
                         deck = self.deck.vouchers if key == "vouchers" else self.deck.cards
@@ -379,12 +382,12 @@ class _Parser:
                         )
 
     def roll_three_copies(
-        self, card: str, dealt: int, size: int, copies: Mapping[str, int] | None, where: str
+        self, card: str, dealt: int, size: int, action_cards: bool, where: str
     ) -> int:
         """D4: the copies of ``card`` in the Roll Three deck, the ``dealt``-th card held."""
         if dealt > size:
             raise self.fail(where, f"Roll Three card number {dealt}, and the deck has {size} (D4)")
-        count = 1 if copies is None else copies.get(card, 0)
+        count = roll_three_copies(card, action_cards)
         if not count:
             raise self.fail(where, f"the printed action cards have no Roll Three {card} (D4)")
         return count
@@ -521,7 +524,8 @@ class _Parser:
         for vid, voucher in self.deck.vouchers.items():
             where = f"vouchers_left.{vid}"
             n = self.integer(raw.get(vid, 0), where, 0, voucher.count)
-            if n + held.get(vid, 0) != voucher.count:
+            # Used or expired vouchers are out of play (UM): the left and the held may be fewer.
+            if n + held.get(vid, 0) > voucher.count:
                 raise self.fail(
                     where,
                     f"{n} left and {held.get(vid, 0)} held, and the game has {voucher.count}",

@@ -9,7 +9,7 @@ house rules, and the game's equipment counts (D3, D4). The table situation
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
@@ -140,3 +140,37 @@ def roll_three_deck(action_cards: bool) -> tuple[int, Mapping[str, int] | None]:
         return ROLL_THREE_CARDS, None
     deck = load_data("cards.json")["roll_three"]["deck"]
     return len(deck), MappingProxyType({card: deck.count(card) for card in deck})
+
+
+def roll_three_copies(card: str, action_cards: bool) -> int:
+    """D4: the copies of the Roll Three ``card`` ("1-3-6") in the deck: one of any three dice
+    values in the rules' deck; two of each printed combination, none of any other, in the
+    action-card set.
+
+    >>> roll_three_copies("1-3-3", False), roll_three_copies("1-2-3", True), roll_three_copies("2-3-5", True)
+    (1, 2, 0)
+    """
+    copies = roll_three_deck(action_cards)[1]
+    return 1 if copies is None else copies.get(card, 0)
+
+
+def roll_three_clash(
+    picks: Sequence[tuple[str, str]], action_cards: bool
+) -> tuple[str, str, tuple[str, ...], int] | None:
+    """D4: the first of ``picks`` (a player and a Roll Three card they hold, "1-3-6", in the
+    order they were dealt) that the deck cannot have given them: that player, the card, who
+    holds it before them, and the deck's copies of it; ``None`` if the deck holds them all.
+
+    >>> roll_three_clash([("Ann", "1-2-3"), ("Bob", "4-5-6"), ("Cy", "1-2-3")], False)
+    ('Cy', '1-2-3', ('Ann',), 1)
+    >>> roll_three_clash([("Ann", "1-2-3"), ("Cy", "1-2-3")], True) is None
+    True
+    """
+    holders: dict[str, list[str]] = {}
+    for player, card in picks:
+        held = holders.setdefault(card, [])
+        copies = roll_three_copies(card, action_cards)
+        if len(held) >= copies:
+            return player, card, tuple(held), copies
+        held.append(player)
+    return None

@@ -130,6 +130,17 @@ _SCRIPT = textwrap.dedent(
         row.name_text = name
         row.roll_three = r3
         row.voucher = row.vouchers[0]
+    # D4: the rules' deck has one 1-3-6; Bob picking it too is said in the table's words.
+    seats[1].roll_three = "1-3-6"
+    out["setup_clash_en"] = [p for p in s.problems() if "1-3-6" in p]
+    out["setup_clash_refused"] = s.start()
+    s.choose_language("fr")
+    frames()
+    out["setup_clash_fr"] = [p for p in s.problems() if "1-3-6" in p]
+    s.choose_language("en")
+    frames()
+    seats = s.seats()
+    seats[1].roll_three = "2-4-5"
     # Smallest seats: every touch target of a seat row is at least 48 dp high.
     from kivy.metrics import dp
     out["seat_targets_ok"] = all(w.height >= dp(48) for w in seats[0].children if w.__class__.__name__ != "Label")
@@ -291,6 +302,20 @@ def test_setup_form_starts_a_dealt_game_and_remembers_the_table(report: dict) ->
     assert report["store_players"] == ["Ann", "Bob"]
     assert report["setup_remembered"] == ["Ann", "Bob"]
     assert report["saved_games"] == 1
+
+
+def test_setup_says_a_roll_three_card_is_held_already_in_the_table_s_language(
+    report: dict,
+) -> None:
+    """P12/D4: a player may hold only a card still in the deck; the setup screen says which
+    seat's card the deck has given already, in words, before the engine is asked."""
+    assert report["setup_clash_en"] == [
+        "Bob's Roll Three card 1-3-6 is already held by Ann: the deck has one 1-3-6."
+    ]
+    assert report["setup_clash_refused"] is False
+    assert [" ".join(t.split()) for t in report["setup_clash_fr"]] == [
+        "La carte Roll Three 1-3-6 de Bob est déjà chez Ann : le paquet n'a qu'une 1-3-6."
+    ]
 
 
 def test_setup_names_tokens_and_colours_in_the_table_s_language_and_sends_the_values(

@@ -347,6 +347,12 @@ class SetupScreen(Screen):
                 out.append(_("Pick {name}'s Roll Three card.", name=name or row.seat))
             if not row.voucher:
                 out.append(_("Pick {name}'s Travel Voucher.", name=name or row.seat))
+        picks = [(r.name_text.strip() or str(r.seat), r.roll_three) for r in seats if r.roll_three]
+        clash = self.controller.roll_three_problem(
+            picks, self.rules.get("roll_three_action_cards", False)
+        )
+        if clash:
+            out.append(clash)
         tokens = [r.token for r in seats]
         if len(set(tokens)) != len(tokens):
             out.append(_("Two players have the same token."))
