@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from companion.banker.assets import lift_cost
+from companion.banker.assets import bankruptcy_problem, lift_cost, raisable
 from companion.banker.engine import new_game
 from companion.banker.ledger import BANK, POOL
 from companion.banker.spaces import roll_three_winnings, squeeze_play_amount
 from companion.banker.state import replay
 from companion.banker.tx import dividend
 from companion.errors import IllegalCommandError
-from tests.banker import arrange, do, give, own, place, rejected, roll, set_cash, table
+from companion.rules.situation import Holding
+from tests.banker import BOARD, arrange, do, give, own, place, rejected, roll, set_cash, table
 
 # -- Setting up -----------------------------------------------------------------------------
 
@@ -508,16 +509,121 @@ def test_raising_money_then_bankruptcy_to_a_player_ends_the_game() -> None:
     assert state.cash["Ann"] == 0 and state.cash["Bob"] >= 3200 + 1000
 
 
-def test_bankruptcy_to_the_bank_returns_everything() -> None:
+def test_bankruptcy_to_the_bank_auctions_each_deed_taken() -> None:
+    """002, Bankruptcy: owing the Bank more than she can pay "even by selling off buildings and
+    mortgaging properties", Ann turns everything over to it, and "the Bank immediately sells by
+    auction all properties so taken, except buildings" (P13): her two mortgaged deeds, one after
+    the other, free of the mortgage, to the others (Ann no longer bids)."""
+    state = table("Ann", "Bob", "Cy")
+    state = own(state, "Ann", "Boardwalk", "Park Place", mortgaged=True)
+    state = set_cash(state, "Ann", 100)
+    state = roll(state, 1, 2, 1)  # Income Tax, $200
+    assert state.decision.code == "ask.raise_money"
+    state = do(state, "bankrupt")
+    assert state.seat("Ann").bankrupt and state.cash["Ann"] == 0 and state.cash[POOL] == 100
+    assert state.vouchers_left["voucher-bus-ticket"] == 12 - 3 + 1
+    assert state.roll_three_left == 20 - 3 + 1
+    assert "Boardwalk" not in state.holdings and "Park Place" not in state.holdings
+    d = state.decision
+    assert (d.kind, d.data["name"], d.data["bidders"]) == ("auction", "Boardwalk", ["Bob", "Cy"])
+    assert "not a player in the game" in rejected(state, "bid", "Ann", amount=10)
+    state = do(state, "bid", "Bob", amount=250)
+    state = do(state, "pass", "Cy")
+    assert state.holdings["Boardwalk"] == Holding("Bob")
+    assert state.cash["Bob"] == 3200 - 250
+    d = state.decision
+    assert (d.kind, d.data["name"], d.data["bidders"]) == ("auction", "Park Place", ["Bob", "Cy"])
+    state = do(state, "pass", "Bob")
+    state = do(state, "pass", "Cy")
+    assert "Park Place" not in state.holdings  # nobody bid: it stays with the Bank (B2)
+    assert state.decision.kind == "roll" and state.turn == "Bob"
+
+
+def test_bankruptcy_is_refused_while_a_mortgage_covers_the_debt() -> None:
+    """P13 (002: "owe more than you can pay"): Ann is $100 short of the Income Tax, and the Bank
+    would lend her $200 on Boardwalk, so she mortgages and pays; bankruptcy is not offered."""
     state = table("Ann", "Bob", "Cy")
     state = own(state, "Ann", "Boardwalk")
     state = set_cash(state, "Ann", 100)
     state = roll(state, 1, 2, 1)  # Income Tax, $200
+    d = state.decision
+    assert d.kind == "raise_money" and d.code == "ask.raise_money.sell"
+    assert [o["command"] for o in d.options] == [{"type": "mortgage", "property": "Boardwalk"}]
+    assert rejected(state, "bankrupt") == (
+        "bankrupt by Ann: Ann has $100 and the Bank would pay $200 for buildings and mortgages, "
+        "enough for the $200 owed: sell or mortgage, then pay"
+    )
+    state = do(state, "mortgage", property="Boardwalk")
+    assert state.decision.kind == "raise_money"
+    assert [o["command"]["type"] for o in state.decision.options] == ["pay"]
+    state = do(state, "pay")
+    assert state.cash["Ann"] == 100 and state.holdings["Boardwalk"].mortgaged
+    assert not state.seat("Ann").bankrupt
+
+
+def test_bankruptcy_counts_buildings_and_shares_and_not_a_lot_others_built_beside() -> None:
+    """P13: the Bank would pay half of each building (a hotel is 5) and half par for a share;
+    a lot whose group holds another owner's building cannot be mortgaged (P9), so it is not
+    counted."""
+    state = table("Ann", "Bob", "Cy")
+    state = own(state, "Ann", "St. James Place", "Tennessee Avenue", level=5)  # $100 a building
+    state = own(state, "Cy", "New York Avenue")
+    state = own(state, "Bob", "Oriental Avenue", "Vermont Avenue", level=1)
+    state = own(state, "Ann", "Connecticut Avenue")
+    state = give(state, "Ann", shares={"Motion Pictures": 1})
+    assert raisable(state, "Ann") == 2 * (5 * 50 + 90) + 100 // 2
+    state = set_cash(state, "Ann", 0)
+    state = give(state, "Ann", shares={})
+    state = own(state, "Ann", "St. James Place", "Tennessee Avenue", mortgaged=True)
+    assert raisable(state, "Ann") == 0 and bankruptcy_problem(state, "Ann", 1) is None
+
+
+def test_bankruptcy_is_allowed_when_the_bank_s_supply_blocks_every_sale_left() -> None:
+    """P13: Ann's hotels would cover the debt, but with no house in the Bank none can be sold
+    (B4), and nothing else raises a dollar: the game does not wait on a debt nobody can settle."""
+    state = table("Ann", "Bob", "Cy")
+    streets = [n for n, (space, *_) in BOARD.properties.items() if space.kind == "street"]
+    others = [n for n in streets if n not in ORANGE]
+    state = own(state, "Bob", *others[:20], level=4)
+    state = own(state, "Bob", others[20], level=1)
+    state = own(state, "Ann", *ORANGE, level=5)
+    assert state.supply()["houses"] == 0
+    state = set_cash(state, "Ann", 100)
+    state = roll(state, 1, 2, 1)  # Income Tax, $200
+    assert raisable(state, "Ann") >= 100
+    assert [o["command"]["type"] for o in state.decision.options] == ["bankrupt"]
     state = do(state, "bankrupt")
-    assert "Boardwalk" not in state.holdings and state.seat("Ann").bankrupt
-    assert state.vouchers_left["voucher-bus-ticket"] == 12 - 3 + 1
-    assert state.roll_three_left == 20 - 3 + 1
-    assert not state.over and state.turn == "Bob"
+    assert state.seat("Ann").bankrupt and state.decision.kind == "auction"
+
+
+def test_voluntary_bankruptcy_is_a_house_rule() -> None:
+    """P13 option ``voluntary_bankruptcy``: Ann may go bankrupt though a mortgage would pay; the
+    Bank then auctions Boardwalk."""
+    state = table("Ann", "Bob", "Cy", rules={"voluntary_bankruptcy": True})
+    state = own(state, "Ann", "Boardwalk")
+    state = set_cash(state, "Ann", 100)
+    state = roll(state, 1, 2, 1)  # Income Tax, $200
+    assert state.decision.code == "ask.raise_money"
+    assert {"type": "bankrupt"} in [o["command"] for o in state.decision.options]
+    state = do(state, "bankrupt")
+    assert state.seat("Ann").bankrupt
+    assert (state.decision.kind, state.decision.data["name"]) == ("auction", "Boardwalk")
+
+
+def test_a_debtor_sells_and_mortgages_during_another_player_s_mr_monopoly_move() -> None:
+    """UM: "An opponent can't build or trade until your MR. MONOPOLY move is completed"; Bob,
+    who owes Ann for Squeeze Play before her bonus move, may still mortgage to pay it (P13)."""
+    state = place(table("Ann", "Bob", "Cy"), "Ann", "Miami Avenue")
+    state = own(state, "Bob", "Boardwalk")
+    state = set_cash(state, "Bob", 100)
+    state = roll(state, 2, 3, "mr")  # 5: Miami + 5 = Squeeze Play, then the bonus move
+    state = do(state, "dice", dice=[1, 1])  # $200 from each
+    assert (state.decision.kind, state.decision.player) == ("raise_money", "Bob")
+    assert "Mr. Monopoly" in rejected(state, "build", "Cy", property="Reading Railroad")
+    assert "bankrupt by Bob" in rejected(state, "bankrupt")
+    state = do(state, "mortgage", "Bob", property="Boardwalk")
+    state = do(state, "pay")
+    assert state.cash["Bob"] == 100 and state.cash["Ann"] == 3200 + 400
 
 
 def test_the_time_limit_house_rule_ends_with_the_richest() -> None:

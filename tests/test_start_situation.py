@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.banker.ledger import POOL
 from companion.banker.start import start_from_situation, table_situation
 from companion.banker.state import GameState, replay, snapshot
 from companion.cli.main import run
@@ -625,6 +626,84 @@ def test_play_from_with_players_is_refused(tmp_path: Path) -> None:
         "play", "--db", str(tmp_path / "g.db"), "--from", str(path), "--players", "A,B"
     )
     assert status == 2 and "--from starts a game from a situation" in err
+
+
+# -- Bankruptcy from the table (P13) ---------------------------------------------------------
+
+
+def _broke_at_go(tmp_path: Path, properties: dict[str, Any], **fields: Any) -> Path:
+    """Ann, with $100, to roll onto Income Tax ($200 to the Pool), Bob and Cy beside her."""
+    cy = {"name": "Cy", "position": "GO", "cash": 1500, "vouchers": []}
+    path = tmp_path / "broke.json"
+    situation = table(ann(cash=100), bob(), cy, properties=properties, **fields)
+    path.write_text(json.dumps(situation), "utf-8")
+    return path
+
+
+def _state_of(db: Path) -> GameState:
+    with GameLog(db, readonly=True) as log:
+        return Game.resume(log).state
+
+
+def test_play_from_a_table_bankruptcy_to_the_bank_auctions_two_deeds(tmp_path: Path) -> None:
+    """002: "the Bank immediately sells by auction all properties so taken": Boardwalk and Park
+    Place, mortgaged, one after the other; Bob buys one, nobody bids for the other."""
+    mortgaged = {"owner": "Ann", "mortgaged": True}
+    path = _broke_at_go(tmp_path, {"Boardwalk": mortgaged, "Park Place": mortgaged})
+    db = tmp_path / "g.db"
+    lines = ("roll 1 2 1", "bankrupt", "bid 250 as Bob", "pass as Cy", "pass as Bob", "pass as Cy")
+
+    status, text, err = cli("play", "--db", str(db), "--from", str(path), lines=lines)
+
+    assert status == 0 and err == ""
+    assert "The Bank auctions the properties it took from Ann, one after another." in text
+    assert "Auction of Boardwalk: no bid yet" in text and "Auction of Park Place" in text
+    assert "Bob wins the auction of Boardwalk for $250." in text
+    assert "Nobody bid: Park Place stays with the Bank." in text
+    state = _state_of(db)
+    assert state.holdings["Boardwalk"].owner == "Bob" and not state.holdings["Boardwalk"].mortgaged
+    assert "Park Place" not in state.holdings and state.seat("Ann").bankrupt
+    assert (state.decision.kind, state.decision.player) == ("roll", "Bob")
+
+
+def test_play_from_a_table_refuses_bankruptcy_while_a_mortgage_covers_the_debt(
+    tmp_path: Path,
+) -> None:
+    """P13 (002: "owe more than you can pay"): Ann is refused bankruptcy and nothing changes;
+    she mortgages Boardwalk and pays."""
+    path = _broke_at_go(tmp_path, {"Boardwalk": {"owner": "Ann"}})
+    db = tmp_path / "g.db"
+    lines = ("roll 1 2 1", "bankrupt", "mortgage boardwalk", "pay")
+
+    status, text, err = cli("play", "--db", str(db), "--from", str(path), lines=lines)
+
+    assert status == 0
+    assert "is $100 short: sell buildings, mortgage or trade, then pay (selling and" in text
+    assert (
+        "bankrupt by Ann: Ann has $100 and the Bank would pay $200 for buildings and mortgages, "
+        "enough for the $200 owed: sell or mortgage, then pay"
+    ) in err
+    state = _state_of(db)
+    assert not state.seat("Ann").bankrupt and state.cash["Ann"] == 100
+    assert state.holdings["Boardwalk"].mortgaged and state.cash[POOL] == 200
+    with GameLog(db, readonly=True) as log:
+        assert [c.command["type"] for c in log.commands(1)][1:] == ["roll", "mortgage", "pay"]
+
+
+def test_play_from_a_table_with_voluntary_bankruptcy(tmp_path: Path) -> None:
+    """P13 option: the same table with ``voluntary_bankruptcy`` lets Ann go bankrupt."""
+    path = _broke_at_go(
+        tmp_path, {"Boardwalk": {"owner": "Ann"}}, options={"voluntary_bankruptcy": True}
+    )
+    db = tmp_path / "g.db"
+    lines = ("roll 1 2 1", "bankrupt", "bid 300 as Cy", "pass as Bob")
+
+    status, text, err = cli("play", "--db", str(db), "--from", str(path), lines=lines)
+
+    assert status == 0 and err == ""
+    state = _state_of(db)
+    assert state.rules.voluntary_bankruptcy and state.seat("Ann").bankrupt
+    assert state.holdings["Boardwalk"].owner == "Cy" and state.cash["Cy"] == 1200
 
 
 # -- Any table at all ------------------------------------------------------------------------

@@ -512,6 +512,8 @@ def choice_label(option: Mapping[str, Any], decision: Decision, lang: str) -> st
         return translate("Play {card}", lang, card=card_title(str(command.get("card", "")), lang))
     if kind == "bankrupt":
         return translate("Go bankrupt", lang)
+    if kind in _LOT_ACTIONS:
+        return anytime_label(option, lang)  # a sale or mortgage that raises a debt (P13)
     if kind == "option":
         return translate("Option {number}", lang, number=command.get("option", ""))
     if kind == "target":
@@ -1180,6 +1182,10 @@ HOUSE_RULES: Mapping[str, tuple[str, str]] = {
     "roll_three_action_cards": (
         N_("Printed Roll Three cards"),
         N_("The 36 printed action cards (18 combinations twice) instead of the rules' 20 (D4)."),
+    ),
+    "voluntary_bankruptcy": (
+        N_("Voluntary bankruptcy"),
+        N_("A player short of cash may go bankrupt though selling and mortgaging would pay (P13)."),
     ),
 }
 

@@ -519,14 +519,83 @@ def _move_assets(tx: Tx, source: str, target: str, side: Mapping[str, Any], why:
 @command("bankrupt")
 def declare_bankruptcy(tx: Tx, c: commands.Bankrupt) -> None:
     player = c.player
-    creditor = tx.state.decision.data["creditor"]
+    d = tx.state.decision
+    problem = bankruptcy_problem(tx.state, player, d.data["amount"])
+    if problem:
+        raise IllegalCommandError(f"bankrupt by {player}: {problem}")
     tx.agenda.pop(0)  # the payment that could not be made
-    bankrupt(tx, player, creditor)
+    bankrupt(tx, player, d.data["creditor"])
+
+
+def bankruptcy_problem(state: GameState, player: str, amount: int) -> str | None:
+    """P13: why ``player``, owing ``amount``, may not go bankrupt now (``None``: they may).
+
+    Bankruptcy is for a debt the debtor cannot pay (002: "owe more than you can pay"): while
+    their cash and what the Bank would pay them (:func:`raisable`) cover it, they sell and
+    mortgage, unless the ``voluntary_bankruptcy`` house rule is on, or the Bank's supply of
+    buildings blocks every sale left (nothing else could raise a dollar)."""
+    if state.rules.voluntary_bankruptcy:
+        return None
+    cash = state.cash[player]
+    if cash >= amount:
+        return f"{player} has ${cash}, enough for the ${amount} owed: pay"
+    worth = raisable(state, player)
+    if cash + worth < amount or not can_raise(state, player):
+        return None
+    return (
+        f"{player} has ${cash} and the Bank would pay ${worth} for buildings and mortgages, "
+        f"enough for the ${amount} owed: sell or mortgage, then pay"
+    )
+
+
+def raisable(state: GameState, player: str) -> int:
+    """P13: what the Bank would pay ``player`` for everything they may sell back or mortgage:
+    each building at half its cost (a hotel counts 5, a skyscraper 6, as :func:`bankrupt`
+    sells them), each unmortgaged property (unless another owner's building stands in its
+    group: P9 forbids that mortgage) and each unmortgaged share at its mortgage value.
+
+    >>> from companion.banker.engine import new_game
+    >>> from companion.banker.state import replay
+    >>> raisable(replay(new_game([{"name": "Ann"}, {"name": "Bob"}])), "Ann")
+    0
+    """
+    total = 0
+    for name in state.holdings_of(player):
+        h = state.holdings[name]
+        total += building_cost(name) // 2 * (h.level + int(h.improved))
+        if not h.mortgaged and not _built_by_others(state, name, player):
+            total += mortgage_value(name)
+    seat = state.seat(player)
+    stocks = par_values()
+    for company, n in seat.shares.items():
+        total += stocks[company] // 2 * (n - seat.mortgaged_shares.get(company, 0))
+    return total
+
+
+def _built_by_others(state: GameState, name: str, player: str) -> bool:
+    group = ultimate_board().group_of(name)
+    return any(
+        (h := state.holdings.get(n)) is not None and h.owner != player and h.level for n in group
+    )
+
+
+def can_raise(state: GameState, player: str) -> bool:
+    """Whether ``player`` may sell a building or mortgage a property or share right now."""
+    for name in state.holdings_of(player):
+        h = state.holdings[name]
+        if (h.level or h.improved) and sell_problem(state, name) is None:
+            return True
+        if mortgage_problem(state, name) is None:
+            return True
+    seat = state.seat(player)
+    return any(n > seat.mortgaged_shares.get(c, 0) for c, n in seat.shares.items())
 
 
 def bankrupt(tx: Tx, player: str, creditor: str) -> None:
     """P9: buildings go back to the Bank for half; everything else to the creditor player, or
-    back to the Bank (properties unowned, shares and cards back) when the Bank or Pool is owed."""
+    back to the Bank when the Bank or Pool is owed (shares to its stock, vouchers and cards to
+    their decks), which then auctions the properties one after another, the bankrupt player
+    out of the bidding (P13)."""
     for name, h in list(tx.state.holdings.items()):
         if h.owner != player:
             continue
@@ -538,6 +607,7 @@ def bankrupt(tx: Tx, player: str, creditor: str) -> None:
             set_holding(tx, name, Holding(player, mortgaged=h.mortgaged))
     seat = tx.state.seat(player)
     to_player = creditor not in (BANK, POOL)
+    taken: tuple[str, ...] = ()
     if to_player:
         side = {
             "cash": tx.cash(player),
@@ -551,9 +621,9 @@ def bankrupt(tx: Tx, player: str, creditor: str) -> None:
     else:
         why = message("reason.bankruptcy", player=player)
         tx.transfer(player, creditor, tx.cash(player), why)
-        for name, h in list(tx.state.holdings.items()):
-            if h.owner == player:
-                set_holding(tx, name, None)
+        taken = tx.state.holdings_of(player)
+        for name in taken:
+            set_holding(tx, name, None)
         tx.shares({player: ({}, {})})
         tx.emit("bank", set={"roll_three_left": tx.state.roll_three_left + len(seat.roll_three)})
         return_vouchers(tx, player, seat.vouchers)
@@ -571,6 +641,11 @@ def bankrupt(tx: Tx, player: str, creditor: str) -> None:
         tx.agenda[:] = [
             t for t in tx.agenda if not isinstance(t, (tasks.Bonus, tasks.Doubles, tasks.Resume))
         ]
+    if taken:
+        # P13 (002): "the Bank immediately sells by auction all properties so taken", mortgaged
+        # ones too: the Bank lent on them, so once it holds them it sells them free of the loan.
+        tx.note("note.bankrupt_auctions", player=player)
+        tx.first(*(tasks.Auction("property", name) for name in taken))
 
 
 def net_worth(state: GameState, player: str) -> int:
@@ -619,7 +694,9 @@ def _task_pay(tx: Tx, task: tasks.Pay) -> None:
         "raise_money",
         source,
         ("pay", "bankrupt"),
-        "ask.raise_money",
+        "ask.raise_money"
+        if bankruptcy_problem(tx.state, source, amount) is None
+        else "ask.raise_money.sell",
         {"creditor": target, "amount": amount, "reason": task.reason, "short": short},
         creditor=target,
         amount=amount,

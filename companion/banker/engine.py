@@ -40,7 +40,7 @@ from companion.banker.tx import (
     COMMAND_HANDLERS,
     TASK_HANDLERS,
     Tx,
-    in_mr_monopoly_move,
+    held_back,
 )
 from companion.errors import BadRollError, CompanionError, IllegalCommandError, shown
 from companion.frozen import copy_with
@@ -192,7 +192,7 @@ def _step(
             raise IllegalCommandError(
                 f"{kind} by {player}: it is {d.player}'s decision now ({render_decision(d)})"
             )
-    elif in_mr_monopoly_move(state) and player != state.turn:
+    elif held_back(state, player, kind):
         raise IllegalCommandError(
             f"{kind} by {player}: wait until {state.turn}'s Mr. Monopoly move is over"
         )

@@ -31,6 +31,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Any, TypeVar, cast
 
 from companion.banker.assets import (
+    bankruptcy_problem,
     build_problem,
     building_cost,
     lift_cost,
@@ -47,7 +48,8 @@ from companion.banker.playcards import loose_problem
 from companion.banker.state import Decision, GameState
 from companion.banker.turns import BAIL
 from companion.banker.tx import (
-    in_mr_monopoly_move,
+    RAISES,
+    held_back,
     jail_card,
     others,
     par_values,
@@ -70,7 +72,8 @@ def options_for(state: GameState, decision: Decision) -> tuple[Option, ...]:
     """The legal answers of ``decision`` in ``state``, each a JSON object (see the module).
 
     Any-time commands are not among them (:func:`anytime_options`), except a kept card that
-    answers the decision itself (Reverse Rent when rent is due).
+    answers the decision itself (Reverse Rent when rent is due) and the sales and mortgages
+    that raise a payment owed (P13).
     """
     build = _KINDS.get(decision.kind)
     if build is None or not any(s.name == decision.player for s in state.active):
@@ -341,10 +344,15 @@ def _rent(state: GameState, d: Decision) -> Iterator[Option]:
 
 
 def _raise_money(state: GameState, d: Decision) -> Iterator[Option]:
+    """A payment the payer is short of: pay once the cash is there; meanwhile the sales and
+    mortgages that raise it; bankruptcy only when they cannot cover the debt (P13), or by the
+    ``voluntary_bankruptcy`` house rule."""
     amount, creditor = d.data["amount"], d.data["creditor"]
     if state.cash[d.player] >= amount:
         yield {"command": {"type": "pay"}, "amount": amount, "creditor": creditor}
-    yield {"command": {"type": "bankrupt"}, "creditor": creditor}
+    yield from anytime_options(state, d.player, RAISES)
+    if bankruptcy_problem(state, d.player, amount) is None:
+        yield {"command": {"type": "bankrupt"}, "creditor": creditor}
 
 
 def _card_option(state: GameState, d: Decision) -> Iterator[Option]:
@@ -438,8 +446,11 @@ def anytime_options(
     """
     if state.over or not any(s.name == player for s in state.active):
         return ()
-    if player != state.turn and in_mr_monopoly_move(state):
-        return ()
+    if held_back(state, player, "build"):
+        # Only a debtor's sales and mortgages are not held back by a Mr. Monopoly move.
+        kinds = [k for k in kinds or ANYTIME_KINDS if not held_back(state, player, k)]
+        if not kinds:
+            return ()
     if kinds is None:
         options = [*_buildings(state, player), *_mortgages(state, player), *_plays(state, player)]
         if state.rules.time_limit:

@@ -280,6 +280,20 @@ def in_mr_monopoly_move(state: GameState) -> bool:
     return any(isinstance(t, tasks.Bonus) and t.roll.speed == "mr" for t in state.agenda)
 
 
+#: The any-time commands that raise a payment owed from the Bank (P13).
+RAISES = ("sell_building", "mortgage")
+
+
+def held_back(state: GameState, player: str, kind: str) -> bool:
+    """Whether ``player`` must wait with the any-time command ``kind`` for the turn's Mr.
+    Monopoly move (UM: "An opponent can't build or trade until your MR. MONOPOLY move is
+    completed"). A player the game waits on to pay a debt may still sell and mortgage for it."""
+    if player == state.turn or not in_mr_monopoly_move(state):
+        return False
+    d = state.decision
+    return not (d.kind == "raise_money" and d.player == player and kind in RAISES)
+
+
 def property_key(name: str) -> str:
     """The key of property ``name``'s space (its first, for a transit station), as messages
     name a space: ``property_key("Boardwalk") == "middle:39"``."""

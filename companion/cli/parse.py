@@ -142,7 +142,7 @@ _TABLE: tuple[tuple[str, ...], ...] = (
      "voucher bus ticket space=Boardwalk",
      "play a Travel Voucher you hold (space= for a Bus Ticket or Transit Token)"),
     ("pay", "", "pay", "pay", "pay what you owe"),
-    ("bankrupt", "", "bankrupt", "bankrupt", "declare bankruptcy: everything goes to the creditor"),
+    ("bankrupt", "", "bankrupt", "bankrupt", "declare bankruptcy when selling and mortgaging cannot pay the debt: everything goes to the creditor"),
     ("option", "option:choice=1|2", "option 1|2", "option 1", "the option of a card that offers two"),
     ("target", "target:player", "target PLAYER", "target Bob", "the player a card is played against"),
     ("accept", "", "accept", "accept", "accept the card played against you"),

@@ -176,6 +176,13 @@ CODES: Mapping[str, Mapping[str, str]] = {
         "reason": "message",
         "short": "money",
     },
+    "ask.raise_money.sell": {  # assets._task_pay: selling and mortgaging cover it (P13)
+        "player": "player",
+        "creditor": "account",
+        "amount": "money",
+        "reason": "message",
+        "short": "money",
+    },
     "ask.dice.utility": {"player": "player", "times": "int"},  # spaces._task_utility_roll
     "ask.buy_or_auction": {
         "player": "player",
@@ -291,6 +298,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "note.card_cannot_buy": {"player": "player", "space": "space"},  # playcards.BuyInstead
     "note.comped_room": {"player": "player", "space": "space"},  # rentdue.rent
     "note.bankrupt": {"player": "player", "to": "account"},  # assets.bankrupt
+    "note.bankrupt_auctions": _P,  # assets.bankrupt: the Bank auctions what it took (P13)
     # -- Transfer reasons (nested in a transfer, a payment task and ask.raise_money) ------------
     "reason.starting_cash": {},  # engine.new_game
     "reason.table_cash": {},  # start.start_from_situation: a player's cash at the table

@@ -174,6 +174,7 @@ MESSAGES: Mapping[str, Template] = {
     "ask.bus": "{player}: Bus! Take a Travel Voucher, or move to {space}.",
     "ask.end_turn": "{player}: play a Travel Voucher, or end your turn.",
     "ask.raise_money": "{player} owes {creditor} {amount} ({reason}) and is {short} short: sell buildings, mortgage or trade, then pay; or go bankrupt.",
+    "ask.raise_money.sell": "{player} owes {creditor} {amount} ({reason}) and is {short} short: sell buildings, mortgage or trade, then pay (selling and mortgaging can cover it, so no bankruptcy).",
     "ask.dice.utility": "{player}: roll two dice and pay {times} times the total.",
     "ask.buy_or_auction": "{player}: buy {space} for {price}, or the Banker auctions it.",
     "ask.auction.property": _auction(lambda p: p["space"]),
@@ -249,6 +250,7 @@ MESSAGES: Mapping[str, Template] = {
     "note.card_cannot_buy": "{player} no longer has the price of {space}: the card buys nothing.",
     "note.comped_room": "Comped Room: {player} pays no rent on {space}.",
     "note.bankrupt": "{player} is bankrupt; their assets go to {to}.",
+    "note.bankrupt_auctions": "The Bank auctions the properties it took from {player}, one after another.",
     # Transfer reasons
     "reason.starting_cash": "starting cash",
     "reason.table_cash": "cash at the table",

@@ -882,6 +882,11 @@ MESSAGES: Mapping[str, Template] = {
         "{player} doit {amount} {à creditor} ({reason}) et il lui manque {short} : vendez des "
         "bâtiments, hypothéquez ou échangez, puis payez ; ou déclarez faillite."
     ),
+    "ask.raise_money.sell": _fr(
+        "{player} doit {amount} {à creditor} ({reason}) et il lui manque {short} : vendez des "
+        "bâtiments, hypothéquez ou échangez, puis payez (ventes et hypothèques suffisent : pas "
+        "de faillite)."
+    ),
     "ask.dice.utility": _fr("{player} : lancez deux dés et payez {times} fois le total."),
     "ask.buy_or_auction": _fr(
         "{player} : achetez {space} pour {price}, sinon le banquier la met aux enchères."
@@ -996,6 +1001,9 @@ MESSAGES: Mapping[str, Template] = {
     "note.card_cannot_buy": _fr("{player} n'a plus le prix {de space} : la carte n'achète rien."),
     "note.comped_room": _fr("Chambre offerte : {player} ne paie pas de loyer sur {space}."),
     "note.bankrupt": _fr("{player} fait faillite ; ses biens vont {à to}."),
+    "note.bankrupt_auctions": _fr(
+        "La Banque met aux enchères, l'une après l'autre, les propriétés prises {à player}."
+    ),
     # Transfer reasons
     "reason.starting_cash": _fr("argent de départ"),
     "reason.table_cash": _fr("argent sur la table"),

@@ -44,6 +44,8 @@ class Options:
     time_limit: bool = False
     #: D4: the printed action-card Roll Three set (36 cards: 18 combinations twice).
     roll_three_action_cards: bool = False
+    #: P13: a player short of cash may go bankrupt while selling and mortgaging could still pay.
+    voluntary_bankruptcy: bool = False
 
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Options:

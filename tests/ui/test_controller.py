@@ -698,3 +698,31 @@ def test_in_jail_the_buttons_roll_pay_bail_and_use_the_card(make):
     assert [d.number_of(i) for i in range(len(d.choices))] == [1, 2, 3]
     assert c.press(3)
     assert c.game.done[-1]["type"] == "jail_card"
+
+
+def test_a_debt_a_mortgage_covers_is_raised_from_the_decision_s_choices(make):
+    """P13: short of the Income Tax, Ann's choices are Boardwalk's mortgage, then the payment;
+    a bankruptcy is refused with one line and changes nothing."""
+    situation = {
+        "players": [
+            {"name": n, "position": "GO", "cash": 100 if n == "Ann" else 1500, "vouchers": []}
+            for n in ("Ann", "Bob", "Cy")
+        ],
+        "properties": {"Boardwalk": {"owner": "Ann"}},
+    }
+    c = make()
+    assert c.start_from_situation(json.dumps(situation)), c.view.notice
+    assert c.answer_command(c.view.decision.id, {"type": "roll", "dice": [1, 2, 1]})
+    d = c.view.decision
+    assert d.kind == "raise_money" and [x.label for x in d.choices] == [
+        "Mortgage Boardwalk (+$200)"
+    ]
+    before = snapshot(c.game.state)
+    assert not c.answer_command(d.id, {"type": "bankrupt"})
+    assert c.view.notice.startswith("bankrupt by Ann: Ann has $100 and the Bank would pay $200")
+    assert snapshot(c.game.state) == before
+    assert c.answer(d.id, 0), c.view.notice
+    d = c.view.decision
+    assert [x.label for x in d.choices] == ["Pay $200 to The Pool"]
+    assert c.answer(d.id, 0), c.view.notice
+    assert c.game.state.cash["Ann"] == 100 and c.game.state.holdings["Boardwalk"].mortgaged

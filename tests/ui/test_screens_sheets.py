@@ -288,6 +288,7 @@ def test_setup_form_starts_a_dealt_game_and_remembers_the_table(report: dict) ->
             "birthday_from_players",
             "time_limit",
             "roll_three_action_cards",
+            "voluntary_bankruptcy",
         ]
     )
     assert report["setup_start_refused"] is False

@@ -12,7 +12,9 @@ from companion.banker.state import Decision, replay
 from companion.game import Game
 from companion.log.gamelog import GameLog, in_force
 from companion.simulator.players import RandomPlayer
+from tests.banker import own, roll, set_cash, table
 from ui import viewmodels as vm
+from ui.i18n import money
 
 
 def played(seed: int, commands: int) -> Game:
@@ -68,6 +70,21 @@ def test_labels_repeat_the_amount():
     bid = {"command": {"type": "bid"}, "player": "Cy", "free": {"amount": {"min": 1, "max": 9}}}
     choice = vm.make_choice(bid, "Ann", vm.choice_label(bid, d, "en"))
     assert (choice.label, choice.player, choice.key) == ("Cy: bid", "Cy", "bid")
+
+
+def test_a_debt_the_bank_would_cover_offers_the_mortgage_not_bankruptcy():
+    """P13: Ann, $100 short of the Income Tax, is offered Boardwalk's mortgage, labelled with
+    what it raises, and no bankruptcy; with the house rule, bankruptcy too."""
+    for rules, labels in (
+        (None, ["Mortgage Boardwalk (+$200)"]),
+        ({"voluntary_bankruptcy": True}, ["Mortgage Boardwalk (+$200)", "Go bankrupt"]),
+    ):
+        state = set_cash(own(table("Ann", "Bob", rules=rules), "Ann", "Boardwalk"), "Ann", 100)
+        state = roll(state, 1, 2, 1)  # Income Tax, $200
+        assert [c.label for c in vm.decision_view(state, "en").choices] == labels
+    (choice, _) = vm.decision_view(state, "fr").choices
+    assert choice.label == f"Hypothéquer Boardwalk (+{money(200, 'fr')})"
+    assert choice.command == {"type": "mortgage", "property": "Boardwalk"}
 
 
 def test_every_option_of_real_games_has_a_label():
