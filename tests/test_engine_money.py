@@ -578,9 +578,10 @@ def test_bankruptcy_counts_buildings_and_shares_and_not_a_lot_others_built_besid
     assert raisable(state, "Ann") == 0 and bankruptcy_problem(state, "Ann", 1) is None
 
 
-def test_bankruptcy_is_allowed_when_the_bank_s_supply_blocks_every_sale_left() -> None:
-    """P13: Ann's hotels would cover the debt, but with no house in the Bank none can be sold
-    (B4), and nothing else raises a dollar: the game does not wait on a debt nobody can settle."""
+def test_a_debt_in_a_building_shortage_sells_the_group_down_not_bankruptcy() -> None:
+    """P13 with B4: Ann's hotels would cover the debt, but with no house in the Bank no hotel
+    can be sold alone; selling the group down (to bare lots) still raises the money, so the
+    debt offers that sale and not bankruptcy, and once it is made Ann pays."""
     state = table("Ann", "Bob", "Cy")
     streets = [n for n, (space, *_) in BOARD.properties.items() if space.kind == "street"]
     others = [n for n in streets if n not in ORANGE]
@@ -590,10 +591,13 @@ def test_bankruptcy_is_allowed_when_the_bank_s_supply_blocks_every_sale_left() -
     assert state.supply()["houses"] == 0
     state = set_cash(state, "Ann", 100)
     state = roll(state, 1, 2, 1)  # Income Tax, $200
-    assert raisable(state, "Ann") >= 100
-    assert [o["command"]["type"] for o in state.decision.options] == ["bankrupt"]
-    state = do(state, "bankrupt")
-    assert state.seat("Ann").bankrupt and state.decision.kind == "auction"
+    assert [o["command"]["type"] for o in state.decision.options] == ["sell_down"]
+    assert "sell or mortgage" in rejected(state, "bankrupt")
+    state = do(state, "sell_down", property="St. James Place")
+    assert all(state.holdings[n].level == 0 for n in ORANGE)
+    assert state.cash["Ann"] == 100 + 3 * 5 * 100 // 2  # 15 buildings at half of $100
+    state = do(state, "pay")
+    assert state.cash["Ann"] == 100 + 750 - 200 and not state.seat("Ann").bankrupt
 
 
 def test_voluntary_bankruptcy_is_a_house_rule() -> None:

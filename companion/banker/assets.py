@@ -580,10 +580,13 @@ def _built_by_others(state: GameState, name: str, player: str) -> bool:
 
 
 def can_raise(state: GameState, player: str) -> bool:
-    """Whether ``player`` may sell a building or mortgage a property or share right now."""
+    """Whether ``player`` may sell a building (or a group down, in a shortage: B4) or
+    mortgage a property or share right now."""
     for name in state.holdings_of(player):
         h = state.holdings[name]
-        if (h.level or h.improved) and sell_problem(state, name) is None:
+        if (h.level or h.improved) and (
+            sell_problem(state, name) is None or sell_down_problem(state, name) is None
+        ):
             return True
         if mortgage_problem(state, name) is None:
             return True

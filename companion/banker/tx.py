@@ -281,7 +281,7 @@ def in_mr_monopoly_move(state: GameState) -> bool:
 
 
 #: The any-time commands that raise a payment owed from the Bank (P13).
-RAISES = ("sell_building", "mortgage")
+RAISES = ("sell_building", "sell_down", "mortgage")
 
 
 def held_back(state: GameState, player: str, kind: str) -> bool:

@@ -24,7 +24,7 @@ from typing import Any
 from companion.banker.assets import building_cost, lots_to_build
 from companion.banker.options import anytime_options, command_of, options_for
 from companion.banker.state import GameState
-from companion.banker.tx import par_values
+from companion.banker.tx import RAISES, par_values
 from companion.rules.board import ultimate_board
 from companion.rules.cards import card_deck
 
@@ -36,11 +36,10 @@ SPEED_DIE = (1, 2, 3, "mr", "mr", "bus")
 PLAYED = ("take_cash", "jail_other")
 #: Any-time commands in a row before a roll or the end of a turn, at most.
 MAX_ANYTIME = 8
-#: The any-time options the player asks for: to build or lift a mortgage, to play a card, and
-#: to raise money.
+#: The any-time options the player asks for: to build or lift a mortgage, and to play a card
+#: (to raise money, the banker's own ``RAISES``).
 _BUILDS = ("build", "unmortgage")
 _PLAYS = ("play_card",)
-_RAISES = ("sell_building", "sell_down", "mortgage")
 
 
 class RandomPlayer:
@@ -186,7 +185,7 @@ class RandomPlayer:
     def raise_money(self, state: GameState, player: str) -> Option | None:
         """Sell buildings (highest first), then mortgage properties, then shares; in a
         shortage of the lower buildings, sell a group down."""
-        options = anytime_options(state, player, _RAISES)
+        options = anytime_options(state, player, RAISES)
 
         def level(o: Option) -> int:
             h = state.holdings[o["command"]["property"]]
