@@ -48,6 +48,7 @@ from companion.banker.tx import (
     par_values,
     roll_three_cards_left,
 )
+from companion.errors import CompanionError, shown
 from companion.rules.board import Space, ultimate_board
 from companion.rules.cards import card_deck
 from companion.rules.movement import CHOICE_SETS, side_end, taxi_destinations, taxi_fare
@@ -371,6 +372,46 @@ _KINDS: dict[str, Callable[[GameState, Decision], Iterator[Option]]] = {
     "choose_player": _choose_player,
     "respond": _respond,
 }
+
+
+#: The decisions the banker poses: those above, and the end of the game (nothing to answer).
+DECISION_KINDS = frozenset({*_KINDS, "game_over"})
+
+
+def options_problem(state: GameState) -> tuple[str, str] | None:
+    """Why the answers of ``state``'s decision cannot be worked out, or ``None``: the field of
+    the decision at fault (``data.high``) and what is wrong with it.
+
+    A decision the engine posed always fits its kind; one written by hand in a table situation,
+    or logged by an older companion, may not (an auction without its high bid). This works out
+    the decision's options and every player's any-time options, as a front end does at once.
+
+    >>> from companion.banker.engine import new_game
+    >>> from companion.banker.state import replay
+    >>> options_problem(replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))) is None
+    True
+    """
+    d = state.decision
+    try:
+        options = options_for(state, d)
+        for seat in state.active:
+            anytime_options(state, seat.name)
+    except KeyError as exc:
+        key = exc.args[0] if exc.args else None
+        if isinstance(key, str) and key not in d.data:
+            return f"data.{key}", f"missing: a decision of kind {d.kind!r} needs it"
+        return "data", f"does not fit a decision of kind {d.kind!r}: unknown {shown(key)}"
+    except (LookupError, TypeError, ValueError, AttributeError, CompanionError) as exc:
+        why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        return "data", f"does not fit a decision of kind {d.kind!r}: {shown(why)}"
+    for option in options:
+        if option["command"]["type"] not in d.answers:
+            return (
+                "answers",
+                f"{shown(list(d.answers))} leave out {option['command']['type']!r}, "
+                f"which answers a decision of kind {d.kind!r}",
+            )
+    return None
 
 
 def _choices(state: GameState, among: str) -> list[Space]:

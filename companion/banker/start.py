@@ -27,6 +27,7 @@ from typing import Any
 
 from companion.banker.engine import COLOURS, MAX_PLAYERS, MIN_PLAYERS, TOKENS, pose
 from companion.banker.ledger import BANK, POOL
+from companion.banker.options import DECISION_KINDS, options_problem
 from companion.banker.state import (
     Decision,
     Event,
@@ -101,6 +102,11 @@ def start_from_situation(
     problems = invariant_problems(state)
     if problems:  # every check above should have caught it first
         raise BadSituationError(f"situation: {problems[0]}")
+    # Its answers worked out as every front end will, before anything is logged: a decision
+    # whose data does not fit its kind would fail at every resume (an auction without its bid).
+    problem = options_problem(state)
+    if problem is not None:
+        raise _fail(f"pending.decision.{problem[0]}", problem[1])
     return events
 
 
@@ -220,6 +226,12 @@ def _pending(start: Event, pending: Mapping[str, Any]) -> None:
         decision = Decision.from_json(raw)
     except (KeyError, TypeError, ValueError) as exc:
         raise _fail("pending.decision", f"not a decision the banker can pose: {exc}") from None
+    if decision.kind not in DECISION_KINDS:
+        raise _fail(
+            "pending.decision.kind",
+            f"{_shown(decision.kind)} is no decision of the banker's; it poses "
+            f"{', '.join(sorted(DECISION_KINDS))}",
+        )
     for i, answer in enumerate(decision.answers):
         if answer not in COMMAND_HANDLERS:
             raise _fail(f"pending.decision.answers[{i}]", f"no command {answer!r}")

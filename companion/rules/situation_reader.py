@@ -25,6 +25,7 @@ from companion.rules.cards import card_deck
 from companion.rules.table import (
     BUILDING_LEVELS,
     BUILDING_SUPPLY,
+    MAX_PLAYERS,
     SHARES_PER_COMPANY,
     TRAVEL_VOUCHERS_IN_GAME,
     Holding,
@@ -43,8 +44,8 @@ def read_situation(data: Any, board: Board) -> dict[str, Any]:
 
 
 def read_json(path: str | Path) -> Any:
-    """The JSON in a situation file; a file that cannot be read or is not JSON is refused with
-    one line."""
+    """The JSON in a situation file; a file that cannot be read, is not JSON or gives a key
+    twice in one object is refused with one line."""
     try:
         text = Path(path).read_text("utf-8")
     except UnicodeDecodeError:
@@ -54,13 +55,64 @@ def read_json(path: str | Path) -> Any:
             f"cannot read situation file {str(path)!r}: {exc.strerror}"
         ) from None
     try:
-        return json.loads(text)
+        return loads(text)
     except json.JSONDecodeError as exc:
         raise BadSituationError(
             f"situation file {str(path)!r} is not valid JSON: {exc.msg} at line {exc.lineno}"
         ) from None
+
+
+def loads(text: str) -> Any:
+    """A situation's JSON text decoded; text that is not JSON raises ``json.JSONDecodeError``.
+
+    A key given twice in one object is refused, naming the key and the object: JSON would keep
+    the last one and drop the other unnoticed (a property with two owners).
+
+    >>> loads('{"properties": {"Boardwalk": {"owner": "Ann"}, "Boardwalk": {"owner": "Bob"}}}')
+    Traceback (most recent call last):
+    ...
+    companion.errors.BadSituationError: situation: properties: 'Boardwalk' is given twice; give each key once
+    """
+    try:
+        data = json.loads(text, object_pairs_hook=_object)
+    except json.JSONDecodeError:
+        raise
     except (ValueError, RecursionError) as exc:  # a 5,000-digit number, nesting 1,000 deep
-        raise BadSituationError(f"situation file {str(path)!r} cannot be read: {exc}") from None
+        raise BadSituationError(f"situation: cannot be read: {exc}") from None
+    _refuse_doubled(data)
+    return data
+
+
+class _Doubled(dict[str, Any]):
+    """A JSON object that gave ``key`` twice (the last value kept, as ``json`` does)."""
+
+    key = ""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data and not isinstance(data, _Doubled):
+            data = _Doubled(data)
+            data.key = key
+        data[key] = value
+    return data
+
+
+def _refuse_doubled(data: Any) -> None:
+    """The first object, in the order of the text, that gives a key twice is refused."""
+    stack: list[tuple[Any, str]] = [(data, "top level")]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, _Doubled):
+            raise BadSituationError(
+                f"situation: {where}: {value.key!r} is given twice; give each key once"
+            )
+        if isinstance(value, dict):
+            inside = "" if where == "top level" else f"{where}."
+            stack.extend((v, f"{inside}{k}") for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((v, f"{where}[{i}]") for i, v in reversed(list(enumerate(value))))
 
 
 _TOP_LEVEL = frozenset({
@@ -152,6 +204,11 @@ class _Parser:
             raise self.fail(
                 "players",
                 f"expected a list of at least one player, got {_quote(raw_players)}",
+            )
+        if len(raw_players) > MAX_PLAYERS:
+            raise self.fail(
+                "players",
+                f"{len(raw_players)} players; a table has at most {MAX_PLAYERS} (the game's seats)",
             )
         players = tuple(self.player(p, f"players[{i}]") for i, p in enumerate(raw_players))
         names = [p.name.casefold() for p in players]
