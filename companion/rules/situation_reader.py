@@ -55,20 +55,20 @@ def read_json(path: str | Path) -> Any:
             f"cannot read situation file {str(path)!r}: {exc.strerror}"
         ) from None
     try:
-        return loads(text)
+        return parse_json(text)
     except json.JSONDecodeError as exc:
         raise BadSituationError(
             f"situation file {str(path)!r} is not valid JSON: {exc.msg} at line {exc.lineno}"
         ) from None
 
 
-def loads(text: str) -> Any:
+def parse_json(text: str) -> Any:
     """A situation's JSON text decoded; text that is not JSON raises ``json.JSONDecodeError``.
 
     A key given twice in one object is refused, naming the key and the object: JSON would keep
     the last one and drop the other unnoticed (a property with two owners).
 
-    >>> loads('{"properties": {"Boardwalk": {"owner": "Ann"}, "Boardwalk": {"owner": "Bob"}}}')
+    >>> parse_json('{"properties": {"Boardwalk": {"owner": "Ann"}, "Boardwalk": {"owner": "Bob"}}}')
     Traceback (most recent call last):
     ...
     companion.errors.BadSituationError: situation: properties: 'Boardwalk' is given twice; give each key once
