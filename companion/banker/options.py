@@ -400,10 +400,10 @@ def options_problem(state: GameState) -> tuple[str, str] | None:
         key = exc.args[0] if exc.args else None
         if isinstance(key, str) and key not in d.data:
             return f"data.{key}", f"missing: a decision of kind {d.kind!r} needs it"
-        return "data", f"does not fit a decision of kind {d.kind!r}: unknown {shown(key)}"
+        return "data", f"does not fit a decision of kind {d.kind!r} (unknown {shown(key)})"
     except (LookupError, TypeError, ValueError, AttributeError, CompanionError) as exc:
-        why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        return "data", f"does not fit a decision of kind {d.kind!r}: {shown(why)}"
+        why = str(exc).splitlines()[0][:80] if str(exc) else type(exc).__name__
+        return "data", f"does not fit a decision of kind {d.kind!r} ({why})"
     for option in options:
         if option["command"]["type"] not in d.answers:
             return (

@@ -55,15 +55,17 @@ def read_json(path: str | Path) -> Any:
             f"cannot read situation file {str(path)!r}: {exc.strerror}"
         ) from None
     try:
-        return parse_json(text)
+        return parse_json(text, source=f"situation file {str(path)!r}")
     except json.JSONDecodeError as exc:
         raise BadSituationError(
             f"situation file {str(path)!r} is not valid JSON: {exc.msg} at line {exc.lineno}"
         ) from None
 
 
-def parse_json(text: str) -> Any:
-    """A situation's JSON text decoded; text that is not JSON raises ``json.JSONDecodeError``.
+def parse_json(text: str, *, source: str = "the situation") -> Any:
+    """A situation's JSON text decoded; text that is not JSON raises ``json.JSONDecodeError``,
+    text ``json`` cannot hold (a 5,000-digit number, nesting 1,000 deep) is refused naming
+    ``source``.
 
     A key given twice in one object is refused, naming the key and the object: JSON would keep
     the last one and drop the other unnoticed (a property with two owners).
@@ -77,8 +79,8 @@ def parse_json(text: str) -> Any:
         data = json.loads(text, object_pairs_hook=_object)
     except json.JSONDecodeError:
         raise
-    except (ValueError, RecursionError) as exc:  # a 5,000-digit number, nesting 1,000 deep
-        raise BadSituationError(f"situation: cannot be read: {exc}") from None
+    except (ValueError, RecursionError) as exc:
+        raise BadSituationError(f"{source} cannot be read: {exc}") from None
     _refuse_doubled(data)
     return data
 
