@@ -146,6 +146,25 @@ _SCRIPT = textwrap.dedent(
     out["setup_remembered"] = [r.name_text for r in s2.seats()]
     out["saved_games"] = len(s2.ids.saved.children)
 
+    # -- saved games, one that cannot be resumed (issue 21) --------------------------------
+    from companion.game import Game
+    from companion.log.gamelog import GameLog
+    from tests.broken_games import log_broken_game
+    with GameLog(tmp / "broken.db") as log:
+        Game.new([{"name": "Cy"}, {"name": "Di"}], log=log)
+    log_broken_game(tmp / "broken.db")
+    c3 = TableController(db_path=tmp / "broken.db", store=SetupStore(tmp / "s3.json"), lang="en")
+    s3 = SetupScreen(controller=c3)
+    show(s3)
+    s3.pane = "saved"
+    frames()
+    out["saved_rows"] = [
+        [r.game_id, r.resumable, r.detail,
+         [w.disabled for w in r.children if w.__class__.__name__ == "Button"]]
+        for r in reversed(s3.ids.saved.children)
+    ]
+    c3.close()
+
     # -- a game from the table as it stands ------------------------------------------------
     s2.load_situation(str(tmp / "missing.json"))
     out["situation_missing"] = s2.message
@@ -290,6 +309,16 @@ def test_setup_form_starts_a_dealt_game_and_remembers_the_table(report: dict) ->
     assert report["store_players"] == ["Ann", "Bob"]
     assert report["setup_remembered"] == ["Ann", "Bob"]
     assert report["saved_games"] == 1
+
+
+def test_a_saved_game_that_cannot_be_resumed_says_why_and_offers_no_resume(report: dict) -> None:
+    (broken, resumable) = report["saved_rows"]
+    game_id, can_resume, detail, buttons = broken
+    assert (game_id, can_resume, buttons) == (2, False, [True])
+    assert detail.startswith("game 2 in ") and "cannot be resumed" in detail
+    game_id, can_resume, detail, buttons = resumable
+    assert (game_id, can_resume, buttons) == (1, True, [False])
+    assert detail.startswith("last played ")
 
 
 def test_setup_names_tokens_and_colours_in_the_table_s_language_and_sends_the_values(
