@@ -25,9 +25,9 @@ from dataclasses import asdict, fields, replace
 from types import MappingProxyType
 from typing import Any
 
-from companion.banker.engine import COLOURS, MAX_PLAYERS, MIN_PLAYERS, TOKENS, pose
+from companion.banker.engine import COLOURS, MAX_PLAYERS, MIN_PLAYERS, TOKENS, pose, step
 from companion.banker.ledger import BANK, POOL
-from companion.banker.options import DECISION_KINDS, options_problem
+from companion.banker.options import DECISION_KINDS, command_of, options_for, options_problem
 from companion.banker.state import (
     Decision,
     Event,
@@ -102,12 +102,53 @@ def start_from_situation(
     problems = invariant_problems(state)
     if problems:  # every check above should have caught it first
         raise BadSituationError(f"situation: {problems[0]}")
-    # Its answers worked out as every front end will, before anything is logged: a decision
-    # whose data does not fit its kind would fail at every resume (an auction without its bid).
+    if s.pending is not None:
+        _check_answers(state)
+    return events
+
+
+def _check_answers(state: GameState) -> None:
+    """The pending decision's answers worked out as every front end will, and each tried as the
+    engine decides it, before anything is logged: a decision whose data does not fit its kind
+    would fail at every resume (an auction without its high bid) or at its first answer."""
+    d = state.decision
     problem = options_problem(state)
     if problem is not None:
         raise _fail(f"pending.decision.{problem[0]}", problem[1])
-    return events
+    options = options_for(state, d)
+    if not options and d.kind != "game_over":
+        raise _fail("pending.decision", f"nobody can answer this {d.kind!r} decision at this table")
+    for option in options:
+        command = command_of(option, d.player, **_first_values(option))
+        try:
+            step(state, command)
+        except CompanionError:
+            continue  # refused as a command may be (these dice, say): the decision fits
+        except (LookupError, TypeError, ValueError, AttributeError) as exc:
+            key = exc.args[0] if isinstance(exc, KeyError) and exc.args else None
+            if isinstance(key, str) and key not in d.data:
+                raise _fail(
+                    f"pending.decision.data.{key}",
+                    f"missing: answering a decision of kind {d.kind!r} needs it",
+                ) from None
+            raise _fail(
+                "pending.decision.data",
+                f"does not fit a decision of kind {d.kind!r}: answering it with "
+                f"{command['type']!r} fails ({type(exc).__name__}: {str(exc)[:80]})",
+            ) from None
+
+
+def _first_values(option: Mapping[str, Any]) -> dict[str, Any]:
+    """The first value each free field of ``option`` allows (``companion.banker.options``)."""
+    values: dict[str, Any] = {}
+    for name, spec in option.get("free", {}).items():
+        if "one_of" in spec:
+            values[name] = spec["one_of"][0]
+        elif "min" in spec:
+            values[name] = spec["min"]
+        else:
+            values[name] = [1] * (spec["count"] + bool(spec["speed"]))
+    return values
 
 
 def table_situation(state: GameState) -> Situation:
