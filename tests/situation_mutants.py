@@ -47,6 +47,8 @@ OUTCOMES = (
     "refusal wrote",
     "refusal not one line",
     "first answer crashed",
+    "doubled key accepted",
+    "referee answered over 12 players",
 )
 MUTATIONS = ("control", "replace", "delete", "double", "count", "decision")
 
@@ -271,7 +273,8 @@ def _played(game: Game, log: GameLog, rng: random.Random) -> tuple[str, str]:
 
 
 def _referee(path: Path) -> tuple[str, str] | None:
-    """The referee's answer about the table: a traceback, or a refusal that is not one line."""
+    """The referee's answer about the table: a traceback, a refusal that is not one line, or
+    an answer for more players than the game seats."""
     out, err = io.StringIO(), io.StringIO()
     try:
         status = run(["referee", "move", "--state", str(path), "--roll", "1", "2", "1"], out, err)
@@ -279,7 +282,14 @@ def _referee(path: Path) -> tuple[str, str] | None:
         return "traceback", f"referee: {type(exc).__name__}: {exc}"[:300]
     if status != 0 and err.getvalue().count("\n") != 1:
         return "refusal not one line", f"referee: {err.getvalue()[:200]}"
+    if status == 0 and _seats(path) > 12:
+        return "referee answered over 12 players", f"{_seats(path)} players"
     return None
+
+
+def _seats(path: Path) -> int:
+    data = json.loads(path.read_text("utf-8"))
+    return len(data["players"])
 
 
 def campaign(seed: int, count: int, folder: Path) -> dict[str, Any]:
@@ -301,6 +311,8 @@ def campaign(seed: int, count: int, folder: Path) -> dict[str, Any]:
             mrng = random.Random(one)
             how, text = mutant(mrng.choice(tables), mrng, tables)
             result, detail = outcome(text, folder, log, mrng)
+            if how == "double" and result == "accepted":
+                result, detail = "doubled key accepted", text[:200]
             counts[how][result] += 1
             if result not in ("refused", "accepted") and len(failures) < 20:
                 failures.append({"seed": one, "mutation": how, "outcome": result, "detail": detail})
