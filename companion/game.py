@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.banker.commands import Command
 from companion.banker.engine import decide, new_game, step_command, with_options
-from companion.banker.options import options_problem
+from companion.banker.options import decision_problem
 from companion.banker.state import Event, GameState, evolve, replay
 from companion.errors import IllegalCommandError, UnresumableGameError, shown
 
@@ -100,7 +100,7 @@ class Game:
         for logged in in_force(commands[1:]):
             game._push(logged.seq, logged.command, logged.events)
         game._seq = commands[-1].seq + 1
-        problem = options_problem(game._state)
+        problem = decision_problem(game._state)
         if problem is not None:
             field, why = problem
             raise UnresumableGameError(

@@ -49,6 +49,7 @@ from companion.banker.tx import (
     roll_three_cards_left,
 )
 from companion.errors import CompanionError, shown
+from companion.messages import languages, render_decision
 from companion.rules.board import Space, ultimate_board
 from companion.rules.cards import card_deck
 from companion.rules.movement import CHOICE_SETS, side_end, taxi_destinations, taxi_fare
@@ -378,17 +379,18 @@ _KINDS: dict[str, Callable[[GameState, Decision], Iterator[Option]]] = {
 DECISION_KINDS = frozenset({*_KINDS, "game_over"})
 
 
-def options_problem(state: GameState) -> tuple[str, str] | None:
-    """Why the answers of ``state``'s decision cannot be worked out, or ``None``: the field of
-    the decision at fault (``data.high``) and what is wrong with it.
+def decision_problem(state: GameState) -> tuple[str, str] | None:
+    """Why the front ends cannot show ``state``'s decision, or ``None``: the field of the
+    decision at fault (``data.high``) and what is wrong with it.
 
     A decision the engine posed always fits its kind; one written by hand in a table situation,
     or logged by an older companion, may not (an auction without its high bid). This works out
-    the decision's options and every player's any-time options, as a front end does at once.
+    the decision's options and every player's any-time options, and words its sentence in every
+    language, as a front end does at once.
 
     >>> from companion.banker.engine import new_game
     >>> from companion.banker.state import replay
-    >>> options_problem(replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))) is None
+    >>> decision_problem(replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))) is None
     True
     """
     d = state.decision
@@ -411,6 +413,12 @@ def options_problem(state: GameState) -> tuple[str, str] | None:
                 f"{shown(list(d.answers))} leave out {option['command']['type']!r}, "
                 f"which answers a decision of kind {d.kind!r}",
             )
+    for lang in languages():
+        try:
+            render_decision(d, lang)
+        except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
+            why = str(exc).splitlines()[0][:80] if str(exc) else type(exc).__name__
+            return "params", f"its sentence cannot be worded in {lang!r} ({why})"
     return None
 
 

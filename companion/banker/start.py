@@ -27,7 +27,7 @@ from typing import Any
 
 from companion.banker.engine import COLOURS, MAX_PLAYERS, MIN_PLAYERS, TOKENS, pose, step
 from companion.banker.ledger import BANK, POOL
-from companion.banker.options import DECISION_KINDS, command_of, options_for, options_problem
+from companion.banker.options import DECISION_KINDS, command_of, decision_problem, options_for
 from companion.banker.state import (
     Decision,
     Event,
@@ -112,7 +112,7 @@ def _check_answers(state: GameState) -> None:
     engine decides it, before anything is logged: a decision whose data does not fit its kind
     would fail at every resume (an auction without its high bid) or at its first answer."""
     d = state.decision
-    problem = options_problem(state)
+    problem = decision_problem(state)
     if problem is not None:
         raise _fail(f"pending.decision.{problem[0]}", problem[1])
     options = options_for(state, d)

@@ -25,6 +25,7 @@ from companion.rules.cards import card_deck
 from companion.rules.table import (
     BUILDING_LEVELS,
     BUILDING_SUPPLY,
+    MAX_MONEY,
     MAX_PLAYERS,
     SHARES_PER_COMPANY,
     TRAVEL_VOUCHERS_IN_GAME,
@@ -233,7 +234,7 @@ class _Parser:
         self.check_buildings(holdings)
         self.check_supply(holdings, data.get("building_stock"))
         vouchers_left, by_id = self.vouchers_left(data, players)
-        pool = self.integer(data.get("pool", 0), "pool", 0)
+        pool = self.integer(data.get("pool", 0), "pool", 0, MAX_MONEY)
         self.check_bank(players, options, pool, data)
         return dict(
             players=players,
@@ -338,7 +339,9 @@ class _Parser:
             shares=MappingProxyType(shares),
             token=self.text(data["token"], f"{where}.token") if "token" in data else None,
             colour=self.text(data["colour"], f"{where}.colour") if "colour" in data else None,
-            cash=self.integer(data["cash"], f"{where}.cash", 0) if "cash" in data else None,
+            cash=self.integer(data["cash"], f"{where}.cash", 0, MAX_MONEY)
+            if "cash" in data
+            else None,
             voucher_ids=voucher_ids,
             roll_three=tuple(
                 self.roll_three(v, f"{where}.roll_three[{i}]")
@@ -619,7 +622,7 @@ class _Parser:
                     f"{size - held} (D4)",
                 )
         if "cash_total" in data:
-            total = self.integer(data["cash_total"], "cash_total", 0)
+            total = self.integer(data["cash_total"], "cash_total", 0, MAX_MONEY)
             missing = [i for i, p in enumerate(players) if p.cash is None and not p.bankrupt]
             if missing:
                 raise self.fail(
@@ -665,10 +668,23 @@ class _Parser:
         rolls = self.obj(data.get("order_rolls", {}), "pending.order_rolls", set(in_game))
         for name, total in rolls.items():
             self.integer(total, f"pending.order_rolls.{name}", 2, 12)
+        self.check_numbers(data, "pending")
         try:
             return MappingProxyType(json.loads(json.dumps(data)))
         except (TypeError, ValueError, RecursionError) as exc:
             raise self.fail("pending", f"cannot be read: {exc}") from None
+
+    def check_numbers(self, data: Any, where: str) -> None:
+        """No number larger than any sum a game holds (a sentence could not word it)."""
+        stack = [(data, where)]
+        while stack:
+            value, here = stack.pop()
+            if isinstance(value, dict):
+                stack.extend((v, f"{here}.{k}") for k, v in value.items())
+            elif isinstance(value, list):
+                stack.extend((v, f"{here}[{i}]") for i, v in enumerate(value))
+            elif isinstance(value, (int, float)) and not abs(value) <= MAX_MONEY:
+                raise self.fail(here, f"{_quote(value)} is larger than any sum of the game")
 
 
 def _quote(value: Any) -> str:

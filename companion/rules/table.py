@@ -22,6 +22,8 @@ TRAVEL_VOUCHERS_IN_GAME = 36
 #: The seats at the table: a game has 2 to 12 players (the tokens and colours), a referee's
 #: question 1 to 12.
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
+#: More money than any table holds: a larger sum in a situation is a mistake.
+MAX_MONEY = 10**12
 SHARES_PER_COMPANY = 5
 #: D3: the Bank's building supply.
 BUILDING_SUPPLY: Mapping[str, int] = MappingProxyType(
