@@ -292,11 +292,11 @@ def _seats(path: Path) -> int:
     return len(data["players"])
 
 
-def campaign(seed: int, count: int, folder: Path) -> dict[str, Any]:
-    """``count`` mutants of the tables of ``seed``: the outcomes counted by mutation, and the
-    first failures with their seeds."""
+def campaign(seed: int, count: int, folder: Path, *, games: int = 4) -> dict[str, Any]:
+    """``count`` mutants of the tables of ``seed`` (exported from ``games`` games): the outcomes
+    counted by mutation, and the first failures with their seeds."""
     rng = random.Random(seed)
-    tables = bases(seed)
+    tables = bases(seed, games)
     counts = {name: dict.fromkeys(OUTCOMES, 0) for name in MUTATIONS}
     failures: list[dict[str, Any]] = []
     log: GameLog | None = None

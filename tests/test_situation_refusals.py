@@ -15,6 +15,7 @@ from companion.banker.start import start_from_situation
 from companion.errors import BadSituationError, UnresumableGameError
 from companion.game import Game
 from companion.log.gamelog import GameLog
+from tests import situation_mutants
 from tests.broken_games import AUCTION, log_broken_game, pending, table
 from tests.test_start_situation import cli
 
@@ -120,6 +121,68 @@ REFUSED = [
         ),
         "pending.decision.kind",
         '"dance" is no decision',
+    ),
+    (
+        "a card option of a card with no options",
+        json.dumps(
+            table(
+                pending={
+                    "decision": {
+                        "kind": "card_option",
+                        "player": "Ann",
+                        "answers": ["option"],
+                        "data": {"card": "chance-get-out-of-jail-free"},
+                    }
+                }
+            )
+        ),
+        "pending.decision",
+        "nobody can answer this 'card_option' decision",
+    ),
+    (
+        "a bus ticket's choice without its roll (the answer needs it, not the options)",
+        json.dumps(
+            table(
+                pending={
+                    "decision": {
+                        "kind": "bus_option",
+                        "player": "Ann",
+                        "answers": ["bus"],
+                        "data": {"to": "outer:10"},
+                    }
+                }
+            )
+        ),
+        "pending.decision.data.roll",
+        "missing: answering a decision of kind 'bus_option' needs it",
+    ),
+    (
+        "an auction's sentence that French cannot word",
+        json.dumps(
+            table(
+                pending={
+                    "decision": {
+                        **AUCTION,
+                        "code": "ask.auction.property",
+                        "params": {"space": "middle:39", "high": 0, "waiting": 2},
+                    }
+                }
+            )
+        ),
+        "pending.decision.params",
+        "its sentence cannot be worded in 'fr'",
+    ),
+    (
+        "a price no table holds",
+        json.dumps(pending(AUCTION, high=10**30)),
+        "pending.decision.data.high",
+        "larger than any sum of the game",
+    ),
+    (
+        "cash no table holds",
+        json.dumps(table(players=[{**ANN, "cash": 10**30}, {**ANN, "name": "Bob"}])),
+        "players[0].cash",
+        "is not a whole number from 0 to 1000000000000",
     ),
     (
         "a property named twice with two owners",
@@ -262,3 +325,18 @@ def test_log_check_names_the_game_that_cannot_be_resumed(tmp_path: Path) -> None
 def _rows(db: Path) -> list[Any]:
     with sqlite3.connect(db) as conn:
         return conn.execute("SELECT * FROM commands").fetchall()
+
+
+def test_a_seeded_slice_of_the_situation_campaign(tmp_path: Path) -> None:
+    """``tests/campaigns/situations.py``, 150 situations: each refused in one line with nothing
+    written, or accepted, resumed from its log and answered; never a traceback."""
+    report = situation_mutants.campaign(21, 150, tmp_path, games=2)
+
+    failed = {
+        (how, outcome): n
+        for how, counts in report["counts"].items()
+        for outcome, n in counts.items()
+        if n and outcome not in ("refused", "accepted")
+    }
+    assert not failed, report["failures"]
+    assert sum(sum(c.values()) for c in report["counts"].values()) == 150
