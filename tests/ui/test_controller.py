@@ -16,7 +16,7 @@ from companion.banker.state import snapshot
 from companion.game import Game
 from companion.log.gamelog import GameLog
 from companion.simulator.players import RandomPlayer
-from tests.broken_games import log_broken_game
+from tests.broken_games import AUCTION, log_broken_game, pending
 from ui.controller import RANDOM_COMMANDS, TableController
 from ui.setup_store import SetupStore
 
@@ -141,6 +141,27 @@ def test_a_game_that_cannot_be_resumed_is_named_and_not_offered(make, tmp_path):
     assert c.game is None and "cannot be resumed" in c.view.notice and "\n" not in c.view.notice
     assert c.resume(), c.view.notice  # the game offered: the newest that can be resumed
     assert c.game.game_id == playable and c.view.place == "table"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (json.dumps(pending(AUCTION, high=None)), "situation: pending.decision.data.high: missing"),
+        (
+            '{"players": [{"name": "Ann", "position": "GO", "cash": 1, "vouchers": []},'
+            ' {"name": "Bob", "position": "GO", "cash": 1, "vouchers": []}],'
+            ' "properties": {"Boardwalk": {"owner": "Ann"}, "Boardwalk": {"owner": "Bob"}}}',
+            "situation: properties: 'Boardwalk' is given twice",
+        ),
+    ],
+)
+def test_a_situation_that_cannot_be_answered_is_refused_and_logs_nothing(make, text, words):
+    c = make()
+
+    assert not c.start_from_situation(text)
+
+    assert c.game is None and c.view.notice.startswith(words) and "\n" not in c.view.notice
+    assert c.saved_games() == []
 
 
 def test_no_game_is_offered_when_none_can_be_resumed(make, tmp_path):
