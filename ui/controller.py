@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from companion.banker.engine import COLOURS, MAX_PLAYERS, MIN_PLAYERS, TOKENS
 from companion.banker.options import command_of
 from companion.banker.throws import command_for_throw, wanted_dice
-from companion.errors import CompanionError, UnresumableGameError
+from companion.errors import CompanionError
 from companion.game import Game
 from companion.log import history as log_history
 from companion.log.gamelog import GameLog, in_force
@@ -321,8 +321,9 @@ class TableController:
         """The games in the log, newest first (``id``, ``players``, ``created``,
         ``last_played``, ``commands``, ``status``, ``winner``, ``problem``); [] with a notice if
         unreadable. ``problem`` says in one line why a game cannot be resumed (its pending
-        decision logged broken by an older companion): the newest games are tried down to the
-        first that can be, the one offered; ``None`` for that one and the older ones."""
+        decision logged broken by an older companion, or damaged rows): the newest games are
+        tried down to the first that can be, the one offered; ``None`` for that one and the
+        older ones."""
         try:
             games = self._games()
             self._offered(games)
@@ -339,11 +340,11 @@ class TableController:
 
     def _offered(self, games: Sequence[dict[str, Any]]) -> Game | None:
         """The newest of ``games`` that can be resumed, resumed; those before it get their
-        ``problem``."""
+        ``problem`` (a pending decision logged broken, or damaged rows)."""
         for game in games:
             try:
                 return Game.resume(self.log, game["id"])
-            except UnresumableGameError as exc:
+            except CompanionError as exc:
                 game["problem"] = one_line(exc)
         return None
 
