@@ -154,7 +154,7 @@ REFUSED = [
             )
         ),
         "pending.decision.data.roll",
-        "missing: answering a decision of kind 'bus_option' needs it",
+        "missing: a decision of kind 'bus_option' needs it (answering it with 'bus')",
     ),
     (
         "an auction's sentence that French cannot word",

@@ -377,6 +377,8 @@ _KINDS: dict[str, Callable[[GameState, Decision], Iterator[Option]]] = {
 
 #: The decisions the banker poses: those above, and the end of the game (nothing to answer).
 DECISION_KINDS = frozenset({*_KINDS, "game_over"})
+#: What working with a decision whose data does not fit its kind raises.
+UNFIT = (LookupError, TypeError, ValueError, AttributeError, ArithmeticError, CompanionError)
 
 
 def decision_problem(state: GameState) -> tuple[str, str] | None:
@@ -398,14 +400,8 @@ def decision_problem(state: GameState) -> tuple[str, str] | None:
         options = options_for(state, d)
         for seat in state.active:
             anytime_options(state, seat.name)
-    except KeyError as exc:
-        key = exc.args[0] if exc.args else None
-        if isinstance(key, str) and key not in d.data:
-            return f"data.{key}", f"missing: a decision of kind {d.kind!r} needs it"
-        return "data", f"does not fit a decision of kind {d.kind!r} (unknown {shown(key)})"
-    except (LookupError, TypeError, ValueError, AttributeError, CompanionError) as exc:
-        why = str(exc).splitlines()[0][:80] if str(exc) else type(exc).__name__
-        return "data", f"does not fit a decision of kind {d.kind!r} ({why})"
+    except UNFIT as exc:
+        return unfit(exc, d)
     for option in options:
         if option["command"]["type"] not in d.answers:
             return (
@@ -416,10 +412,31 @@ def decision_problem(state: GameState) -> tuple[str, str] | None:
     for lang in languages():
         try:
             render_decision(d, lang)
-        except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
-            why = str(exc).splitlines()[0][:80] if str(exc) else type(exc).__name__
-            return "params", f"its sentence cannot be worded in {lang!r} ({why})"
+        except UNFIT as exc:
+            return "params", f"its sentence cannot be worded in {lang!r} ({_why(exc)})"
     return None
+
+
+def unfit(exc: BaseException, d: Decision, doing: str = "") -> tuple[str, str]:
+    """The field of ``d`` to blame for ``exc``, raised while ``doing`` something with it (the
+    options when empty), and why: a key its kind needs is missing, or its data does not fit.
+
+    >>> unfit(KeyError("high"), Decision("auction", "Ann", "", ("bid",), {}), "answering it")
+    ('data.high', "missing: a decision of kind 'auction' needs it (answering it)")
+    """
+    key = exc.args[0] if isinstance(exc, KeyError) and exc.args else None
+    if isinstance(key, str) and key not in d.data:
+        because = f" ({doing})" if doing else ""
+        return f"data.{key}", f"missing: a decision of kind {d.kind!r} needs it{because}"
+    return (
+        "data",
+        f"does not fit a decision of kind {d.kind!r} ({doing + ': ' if doing else ''}{_why(exc)})",
+    )
+
+
+def _why(exc: BaseException) -> str:
+    text = f"unknown {shown(exc.args[0])}" if isinstance(exc, KeyError) and exc.args else str(exc)
+    return text.splitlines()[0][:80] if text else type(exc).__name__
 
 
 def _choices(state: GameState, among: str) -> list[Space]:

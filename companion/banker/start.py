@@ -27,7 +27,14 @@ from typing import Any
 
 from companion.banker.engine import COLOURS, MAX_PLAYERS, MIN_PLAYERS, TOKENS, pose, step
 from companion.banker.ledger import BANK, POOL
-from companion.banker.options import DECISION_KINDS, command_of, decision_problem, options_for
+from companion.banker.options import (
+    DECISION_KINDS,
+    UNFIT,
+    command_of,
+    decision_problem,
+    options_for,
+    unfit,
+)
 from companion.banker.state import (
     Decision,
     Event,
@@ -124,18 +131,9 @@ def _check_answers(state: GameState) -> None:
             step(state, command)
         except CompanionError:
             continue  # refused as a command may be (these dice, say): the decision fits
-        except (LookupError, TypeError, ValueError, AttributeError) as exc:
-            key = exc.args[0] if isinstance(exc, KeyError) and exc.args else None
-            if isinstance(key, str) and key not in d.data:
-                raise _fail(
-                    f"pending.decision.data.{key}",
-                    f"missing: answering a decision of kind {d.kind!r} needs it",
-                ) from None
-            raise _fail(
-                "pending.decision.data",
-                f"does not fit a decision of kind {d.kind!r}: answering it with "
-                f"{command['type']!r} fails ({type(exc).__name__}: {str(exc)[:80]})",
-            ) from None
+        except UNFIT as exc:
+            field, why = unfit(exc, d, f"answering it with {command['type']!r}")
+            raise _fail(f"pending.decision.{field}", why) from None
 
 
 def _first_values(option: Mapping[str, Any]) -> dict[str, Any]:
