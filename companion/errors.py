@@ -28,6 +28,11 @@ class BadSituationError(CompanionError, ValueError):
     """A table situation (JSON) that is malformed or contradicts the board."""
 
 
+class UnresumableGameError(CompanionError, ValueError):
+    """A logged game the banker cannot go on with: its pending decision does not fit its kind
+    (logged by an older companion). The log is intact and its history can still be read."""
+
+
 class IllegalMoveError(CompanionError, ValueError):
     """A move the rules do not allow in this situation."""
 

@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING, Any
 
 from companion.banker.commands import Command
 from companion.banker.engine import decide, new_game, step_command, with_options
+from companion.banker.options import decision_problem
 from companion.banker.state import Event, GameState, evolve, replay
-from companion.errors import IllegalCommandError, shown
+from companion.errors import IllegalCommandError, UnresumableGameError, shown
 
 if TYPE_CHECKING:
     from companion.log.gamelog import GameLog
@@ -99,6 +100,15 @@ class Game:
         for logged in in_force(commands[1:]):
             game._push(logged.seq, logged.command, logged.events)
         game._seq = commands[-1].seq + 1
+        problem = decision_problem(game._state)
+        if problem is not None:
+            field, why = problem
+            raise UnresumableGameError(
+                f"game {game_id} in {str(log.path)!r} cannot be resumed: its pending "
+                f"{game._state.decision.kind!r} decision is broken ({field}: {why}), written by "
+                f"an older companion: start a new game, or 'companion history --game {game_id}' "
+                "to read it"
+            )
         return game
 
     @property

@@ -41,6 +41,7 @@ from companion.game import Game
 from companion.log import history as log_history
 from companion.log.gamelog import GameLog, in_force
 from companion.messages import languages
+from companion.rules.situation import parse_json
 from companion.rules.table import roll_three_clash
 from ui import viewmodels as vm
 from ui.i18n import N_, _
@@ -334,18 +335,44 @@ class TableController:
 
     def saved_games(self) -> list[dict[str, Any]]:
         """The games in the log, newest first (``id``, ``players``, ``created``,
-        ``last_played``, ``commands``, ``status``, ``winner``); [] with a notice if unreadable."""
+        ``last_played``, ``commands``, ``status``, ``winner``, ``problem``); [] with a notice if
+        unreadable. ``problem`` says in one line why a game cannot be resumed (its pending
+        decision logged broken by an older companion, or damaged rows): the newest games are
+        tried down to the first that can be, the one offered; ``None`` for that one and the
+        older ones."""
         try:
-            games = self.log.games()
+            games = self._games()
+            self._offered(games)
         except (CompanionError, OSError) as exc:
             self._refuse(one_line(exc))
             return []
-        return sorted(games, key=lambda g: (g["last_played"], g["id"]), reverse=True)
+        return games
+
+    def _games(self) -> list[dict[str, Any]]:
+        games = sorted(self.log.games(), key=lambda g: (g["last_played"], g["id"]), reverse=True)
+        for game in games:
+            game["problem"] = None
+        return games
+
+    def _offered(self, games: Sequence[dict[str, Any]]) -> Game | None:
+        """The newest of ``games`` that can be resumed, resumed; those before it get their
+        ``problem`` (a pending decision logged broken, or damaged rows)."""
+        for game in games:
+            try:
+                return Game.resume(self.log, game["id"])
+            except CompanionError as exc:
+                game["problem"] = one_line(exc)
+        return None
 
     def resume(self, game_id: int | None = None) -> bool:
-        """Resume a saved game (default: the last played) where it stood."""
+        """Resume a saved game (default: the last played that can be resumed) where it stood."""
         try:
-            game = Game.resume(self.log, game_id)
+            if game_id is None:
+                game = self._offered(self._games())
+                if game is None:
+                    return self._refuse(_("No saved game to resume: start a new one"))
+            else:
+                game = Game.resume(self.log, game_id)
             commands = in_force(self.log.commands(game.game_id or 0)[1:])
         except (CompanionError, OSError, ValueError) as exc:
             return self._refuse(one_line(exc))
@@ -414,7 +441,7 @@ class TableController:
     def start_from_situation(self, situation_json: str | Mapping[str, Any]) -> bool:
         """A game already under way: the table as it stands (``docs/situation.md``)."""
         try:
-            data = json.loads(situation_json) if isinstance(situation_json, str) else situation_json
+            data = parse_json(situation_json) if isinstance(situation_json, str) else situation_json
             Game.from_situation(data)  # checked first: a refused table logs nothing
             game = Game.from_situation(data, log=self.log)
         except json.JSONDecodeError as exc:

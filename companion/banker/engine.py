@@ -47,10 +47,9 @@ from companion.frozen import copy_with
 from companion.messages import message, render_decision
 from companion.rules.cards import card_deck
 from companion.rules.situation import SHARES_PER_COMPANY, Options
-from companion.rules.table import roll_three_deck
+from companion.rules.table import MAX_PLAYERS, MIN_PLAYERS, roll_three_deck
 
 STARTING_CASH = 3200
-MIN_PLAYERS, MAX_PLAYERS = 2, 12
 TOKENS = (
     "car", "hat", "dog", "ship", "boot", "iron", "thimble", "wheelbarrow",
     "horse", "cannon", "cat", "duck",

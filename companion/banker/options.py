@@ -55,6 +55,8 @@ from companion.banker.tx import (
     par_values,
     roll_three_cards_left,
 )
+from companion.errors import CompanionError, shown
+from companion.messages import languages, render_decision
 from companion.rules.board import Space, ultimate_board
 from companion.rules.cards import card_deck
 from companion.rules.movement import CHOICE_SETS, side_end, taxi_destinations, taxi_fare
@@ -403,6 +405,70 @@ _KINDS: dict[str, Callable[[GameState, Decision], Iterator[Option]]] = {
     "choose_player": _choose_player,
     "respond": _respond,
 }
+
+
+#: The decisions the banker poses: those above, and the end of the game (nothing to answer).
+DECISION_KINDS = frozenset({*_KINDS, "game_over"})
+#: What working with a decision whose data does not fit its kind raises.
+UNFIT = (LookupError, TypeError, ValueError, AttributeError, ArithmeticError, CompanionError)
+
+
+def decision_problem(state: GameState) -> tuple[str, str] | None:
+    """Why the front ends cannot show ``state``'s decision, or ``None``: the field of the
+    decision at fault (``data.high``) and what is wrong with it.
+
+    A decision the engine posed always fits its kind; one written by hand in a table situation,
+    or logged by an older companion, may not (an auction without its high bid). This works out
+    the decision's options and every player's any-time options, and words its sentence in every
+    language, as a front end does at once.
+
+    >>> from companion.banker.engine import new_game
+    >>> from companion.banker.state import replay
+    >>> decision_problem(replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))) is None
+    True
+    """
+    d = state.decision
+    try:
+        options = options_for(state, d)
+        for seat in state.active:
+            anytime_options(state, seat.name)
+    except UNFIT as exc:
+        return unfit(exc, d)
+    for option in options:
+        if option["command"]["type"] not in d.answers:
+            return (
+                "answers",
+                f"{shown(list(d.answers))} leave out {option['command']['type']!r}, "
+                f"which answers a decision of kind {d.kind!r}",
+            )
+    for lang in languages():
+        try:
+            render_decision(d, lang)
+        except UNFIT as exc:
+            return "params", f"its sentence cannot be worded in {lang!r} ({_why(exc)})"
+    return None
+
+
+def unfit(exc: BaseException, d: Decision, doing: str = "") -> tuple[str, str]:
+    """The field of ``d`` to blame for ``exc``, raised while ``doing`` something with it (the
+    options when empty), and why: a key its kind needs is missing, or its data does not fit.
+
+    >>> unfit(KeyError("high"), Decision("auction", "Ann", "", ("bid",), {}), "answering it")
+    ('data.high', "missing: a decision of kind 'auction' needs it (answering it)")
+    """
+    key = exc.args[0] if isinstance(exc, KeyError) and exc.args else None
+    if isinstance(key, str) and key not in d.data:
+        because = f" ({doing})" if doing else ""
+        return f"data.{key}", f"missing: a decision of kind {d.kind!r} needs it{because}"
+    return (
+        "data",
+        f"does not fit a decision of kind {d.kind!r} ({doing + ': ' if doing else ''}{_why(exc)})",
+    )
+
+
+def _why(exc: BaseException) -> str:
+    text = f"unknown {shown(exc.args[0])}" if isinstance(exc, KeyError) and exc.args else str(exc)
+    return text.splitlines()[0][:80] if text else type(exc).__name__
 
 
 def _choices(state: GameState, among: str) -> list[Space]:

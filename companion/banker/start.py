@@ -25,8 +25,16 @@ from dataclasses import asdict, fields, replace
 from types import MappingProxyType
 from typing import Any
 
-from companion.banker.engine import COLOURS, MAX_PLAYERS, MIN_PLAYERS, TOKENS, pose
+from companion.banker.engine import COLOURS, MAX_PLAYERS, MIN_PLAYERS, TOKENS, pose, step
 from companion.banker.ledger import BANK, POOL
+from companion.banker.options import (
+    DECISION_KINDS,
+    UNFIT,
+    command_of,
+    decision_problem,
+    options_for,
+    unfit,
+)
 from companion.banker.state import (
     Decision,
     Event,
@@ -101,7 +109,44 @@ def start_from_situation(
     problems = invariant_problems(state)
     if problems:  # every check above should have caught it first
         raise BadSituationError(f"situation: {problems[0]}")
+    if s.pending is not None:
+        _check_answers(state)
     return events
+
+
+def _check_answers(state: GameState) -> None:
+    """The pending decision's answers worked out as every front end will, and each tried as the
+    engine decides it, before anything is logged: a decision whose data does not fit its kind
+    would fail at every resume (an auction without its high bid) or at its first answer."""
+    d = state.decision
+    problem = decision_problem(state)
+    if problem is not None:
+        raise _fail(f"pending.decision.{problem[0]}", problem[1])
+    options = options_for(state, d)
+    if not options and d.kind != "game_over":
+        raise _fail("pending.decision", f"nobody can answer this {d.kind!r} decision at this table")
+    for option in options:
+        command = command_of(option, d.player, **_first_values(option))
+        try:
+            step(state, command)
+        except CompanionError:
+            continue  # refused as a command may be (these dice, say): the decision fits
+        except UNFIT as exc:
+            field, why = unfit(exc, d, f"answering it with {command['type']!r}")
+            raise _fail(f"pending.decision.{field}", why) from None
+
+
+def _first_values(option: Mapping[str, Any]) -> dict[str, Any]:
+    """The first value each free field of ``option`` allows (``companion.banker.options``)."""
+    values: dict[str, Any] = {}
+    for name, spec in option.get("free", {}).items():
+        if "one_of" in spec:
+            values[name] = spec["one_of"][0]
+        elif "min" in spec:
+            values[name] = spec["min"]
+        else:
+            values[name] = [1] * (spec["count"] + bool(spec["speed"]))
+    return values
 
 
 def table_situation(state: GameState) -> Situation:
@@ -224,6 +269,12 @@ def _pending(start: Event, pending: Mapping[str, Any]) -> None:
         decision = Decision.from_json(raw)
     except (KeyError, TypeError, ValueError) as exc:
         raise _fail("pending.decision", f"not a decision the banker can pose: {exc}") from None
+    if decision.kind not in DECISION_KINDS:
+        raise _fail(
+            "pending.decision.kind",
+            f"{_shown(decision.kind)} is no decision of the banker's; it poses "
+            f"{', '.join(sorted(DECISION_KINDS))}",
+        )
     for i, answer in enumerate(decision.answers):
         if answer not in COMMAND_HANDLERS:
             raise _fail(f"pending.decision.answers[{i}]", f"no command {answer!r}")

@@ -199,6 +199,7 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from companion.log.gamelog import check_log
 
     report = check_log(_existing(args.file))
+    unresumable = _unresumable(args.file, report.games)
     if report.is_intact:
         commands = sum(g.intact for g in report.games)
         out.write(
@@ -206,12 +207,16 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             f"{commands} commands, schema "
             f"version {report.version}\n"
         )
-        return 0
+        for line in unresumable.values():
+            out.write(f"  {line}\n")
+        return 1 if unresumable else 0
     out.write(f"{args.file}: damaged\n")
     for problem in report.problems:
         out.write(f"  the file: {problem}\n")
     for g in report.games:
-        if g.is_intact:
+        if g.game_id in unresumable:
+            out.write(f"  {unresumable[g.game_id]}\n")
+        elif g.is_intact:
             out.write(f"  {_game_words(g)}: intact, {g.intact} commands\n")
         elif g.intact:
             out.write(
@@ -222,6 +227,27 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             out.write(f"  {_game_words(g)}: the first bad row: {g.problem}; nothing is intact\n")
     out.write(f"To keep what is intact: companion log salvage {args.file} --out NEW\n")
     return 1
+
+
+def _unresumable(path: str, games: Any) -> dict[int, str]:
+    """The intact games ``play`` cannot resume (a pending decision an older companion logged
+    broken), each with its one-line reason."""
+    from companion.errors import UnresumableGameError
+    from companion.game import Game
+    from companion.log.gamelog import GameLog, GameLogError
+
+    found: dict[int, str] = {}
+    try:
+        with GameLog(path, readonly=True) as log:
+            for g in games:
+                if g.is_intact:
+                    try:
+                        Game.resume(log, g.game_id)
+                    except UnresumableGameError as exc:
+                        found[g.game_id] = str(exc)
+    except GameLogError:
+        pass  # damage: the check reports it, and a game that cannot be read is not resumed
+    return found
 
 
 def _salvage(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -21,7 +21,7 @@ from typing import Any
 from companion.errors import BadSituationError
 from companion.rules.board import Board, Space, ultimate_board
 from companion.rules.cards import card_deck
-from companion.rules.situation_reader import FORMAT_VERSION, read_json, read_situation
+from companion.rules.situation_reader import FORMAT_VERSION, parse_json, read_json, read_situation
 from companion.rules.table import (
     BUILDING_LEVELS,
     BUILDING_SUPPLY,
@@ -47,6 +47,7 @@ __all__ = [
     "Options",
     "Player",
     "Situation",
+    "parse_json",
     "read_json",
 ]
 

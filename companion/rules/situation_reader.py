@@ -25,6 +25,8 @@ from companion.rules.cards import card_deck
 from companion.rules.table import (
     BUILDING_LEVELS,
     BUILDING_SUPPLY,
+    MAX_MONEY,
+    MAX_PLAYERS,
     SHARES_PER_COMPANY,
     TRAVEL_VOUCHERS_IN_GAME,
     Holding,
@@ -44,8 +46,8 @@ def read_situation(data: Any, board: Board) -> dict[str, Any]:
 
 
 def read_json(path: str | Path) -> Any:
-    """The JSON in a situation file; a file that cannot be read or is not JSON is refused with
-    one line."""
+    """The JSON in a situation file; a file that cannot be read, is not JSON or gives a key
+    twice in one object is refused with one line."""
     try:
         text = Path(path).read_text("utf-8")
     except UnicodeDecodeError:
@@ -55,13 +57,66 @@ def read_json(path: str | Path) -> Any:
             f"cannot read situation file {str(path)!r}: {exc.strerror}"
         ) from None
     try:
-        return json.loads(text)
+        return parse_json(text, source=f"situation file {str(path)!r}")
     except json.JSONDecodeError as exc:
         raise BadSituationError(
             f"situation file {str(path)!r} is not valid JSON: {exc.msg} at line {exc.lineno}"
         ) from None
-    except (ValueError, RecursionError) as exc:  # a 5,000-digit number, nesting 1,000 deep
-        raise BadSituationError(f"situation file {str(path)!r} cannot be read: {exc}") from None
+
+
+def parse_json(text: str, *, source: str = "the situation") -> Any:
+    """A situation's JSON text decoded; text that is not JSON raises ``json.JSONDecodeError``,
+    text ``json`` cannot hold (a 5,000-digit number, nesting 1,000 deep) is refused naming
+    ``source``.
+
+    A key given twice in one object is refused, naming the key and the object: JSON would keep
+    the last one and drop the other unnoticed (a property with two owners).
+
+    >>> parse_json('{"properties": {"Boardwalk": {"owner": "Ann"}, "Boardwalk": {"owner": "Bob"}}}')
+    Traceback (most recent call last):
+    ...
+    companion.errors.BadSituationError: situation: properties: 'Boardwalk' is given twice; give each key once
+    """
+    try:
+        data = json.loads(text, object_pairs_hook=_object)
+    except json.JSONDecodeError:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise BadSituationError(f"{source} cannot be read: {exc}") from None
+    _refuse_doubled(data)
+    return data
+
+
+class _Doubled(dict[str, Any]):
+    """A JSON object that gave ``key`` twice (the last value kept, as ``json`` does)."""
+
+    key = ""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data and not isinstance(data, _Doubled):
+            data = _Doubled(data)
+            data.key = key
+        data[key] = value
+    return data
+
+
+def _refuse_doubled(data: Any) -> None:
+    """The first object, in the order of the text, that gives a key twice is refused."""
+    stack: list[tuple[Any, str]] = [(data, "top level")]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, _Doubled):
+            raise BadSituationError(
+                f"situation: {where}: {value.key!r} is given twice; give each key once"
+            )
+        if isinstance(value, dict):
+            inside = "" if where == "top level" else f"{where}."
+            stack.extend((v, f"{inside}{k}") for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((v, f"{where}[{i}]") for i, v in reversed(list(enumerate(value))))
 
 
 _TOP_LEVEL = frozenset({
@@ -154,6 +209,11 @@ class _Parser:
                 "players",
                 f"expected a list of at least one player, got {_quote(raw_players)}",
             )
+        if len(raw_players) > MAX_PLAYERS:
+            raise self.fail(
+                "players",
+                f"{len(raw_players)} players; a table has at most {MAX_PLAYERS} (the game's seats)",
+            )
         players = tuple(self.player(p, f"players[{i}]") for i, p in enumerate(raw_players))
         names = [p.name.casefold() for p in players]
         for i, name in enumerate(names):
@@ -175,7 +235,7 @@ class _Parser:
         self.check_buildings(holdings)
         self.check_supply(holdings, data.get("building_stock"))
         vouchers_left, by_id = self.vouchers_left(data, players)
-        pool = self.integer(data.get("pool", 0), "pool", 0)
+        pool = self.integer(data.get("pool", 0), "pool", 0, MAX_MONEY)
         self.check_bank(players, options, pool, data)
         return dict(
             players=players,
@@ -280,7 +340,9 @@ class _Parser:
             shares=MappingProxyType(shares),
             token=self.text(data["token"], f"{where}.token") if "token" in data else None,
             colour=self.text(data["colour"], f"{where}.colour") if "colour" in data else None,
-            cash=self.integer(data["cash"], f"{where}.cash", 0) if "cash" in data else None,
+            cash=self.integer(data["cash"], f"{where}.cash", 0, MAX_MONEY)
+            if "cash" in data
+            else None,
             voucher_ids=voucher_ids,
             roll_three=tuple(
                 self.roll_three(v, f"{where}.roll_three[{i}]")
@@ -564,7 +626,7 @@ class _Parser:
                     f"{size - held} (D4)",
                 )
         if "cash_total" in data:
-            total = self.integer(data["cash_total"], "cash_total", 0)
+            total = self.integer(data["cash_total"], "cash_total", 0, MAX_MONEY)
             missing = [i for i, p in enumerate(players) if p.cash is None and not p.bankrupt]
             if missing:
                 raise self.fail(
@@ -610,10 +672,23 @@ class _Parser:
         rolls = self.obj(data.get("order_rolls", {}), "pending.order_rolls", set(in_game))
         for name, total in rolls.items():
             self.integer(total, f"pending.order_rolls.{name}", 2, 12)
+        self.check_numbers(data, "pending")
         try:
             return MappingProxyType(json.loads(json.dumps(data)))
         except (TypeError, ValueError, RecursionError) as exc:
             raise self.fail("pending", f"cannot be read: {exc}") from None
+
+    def check_numbers(self, data: Any, where: str) -> None:
+        """No number larger than any sum a game holds (a sentence could not word it)."""
+        stack = [(data, where)]
+        while stack:
+            value, here = stack.pop()
+            if isinstance(value, dict):
+                stack.extend((v, f"{here}.{k}") for k, v in value.items())
+            elif isinstance(value, list):
+                stack.extend((v, f"{here}[{i}]") for i, v in enumerate(value))
+            elif isinstance(value, (int, float)) and not abs(value) <= MAX_MONEY:
+                raise self.fail(here, f"{_quote(value)} is larger than any sum of the game")
 
 
 def _quote(value: Any) -> str:

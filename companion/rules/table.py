@@ -19,6 +19,11 @@ from companion.rules.board import Board, Space, load_data, ultimate_board  # noq
 #: Building levels of a street, in the order of its rent list.
 BUILDING_LEVELS = ("none", "1 house", "2 houses", "3 houses", "4 houses", "hotel", "skyscraper")
 TRAVEL_VOUCHERS_IN_GAME = 36
+#: The seats at the table: a game has 2 to 12 players (the tokens and colours), a referee's
+#: question 1 to 12.
+MIN_PLAYERS, MAX_PLAYERS = 2, 12
+#: More money than any table holds: a larger sum in a situation is a mistake.
+MAX_MONEY = 10**12
 SHARES_PER_COMPANY = 5
 #: D3: the Bank's building supply.
 BUILDING_SUPPLY: Mapping[str, int] = MappingProxyType(

@@ -16,6 +16,7 @@ from companion.banker.state import snapshot
 from companion.game import Game
 from companion.log.gamelog import GameLog
 from companion.simulator.players import RandomPlayer
+from tests.broken_games import AUCTION, log_broken_game, pending
 from ui.controller import RANDOM_COMMANDS, TableController
 from ui.setup_store import SetupStore
 
@@ -120,6 +121,55 @@ def test_a_game_in_progress_resumes_with_its_undo_and_history(make):
     assert again.view.place == "table"
     assert again.can_undo() == c.can_undo() and again.undo_text() == c.undo_text()
     assert again.net_worth() == c.net_worth()
+
+
+def test_a_game_that_cannot_be_resumed_is_named_and_not_offered(make, tmp_path):
+    """Issue 21: a game an older companion logged with a broken pending decision (an auction
+    without its high bid) crashed every start of the app, which offered it first."""
+    with GameLog(tmp_path / "games.db") as log:
+        playable = Game.new(PLAYERS, log=log).game_id
+    broken = log_broken_game(tmp_path / "games.db")
+    c = make()
+
+    games = c.saved_games()
+
+    assert [g["id"] for g in games] == [broken, playable]
+    assert games[0]["problem"].startswith(f"game {broken} in ")
+    assert "cannot be resumed" in games[0]["problem"] and "\n" not in games[0]["problem"]
+    assert games[1]["problem"] is None
+    assert not c.resume(broken)
+    assert c.game is None and "cannot be resumed" in c.view.notice and "\n" not in c.view.notice
+    assert c.resume(), c.view.notice  # the game offered: the newest that can be resumed
+    assert c.game.game_id == playable and c.view.place == "table"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (json.dumps(pending(AUCTION, high=None)), "situation: pending.decision.data.high: missing"),
+        (
+            '{"players": [{"name": "Ann", "position": "GO", "cash": 1, "vouchers": []},'
+            ' {"name": "Bob", "position": "GO", "cash": 1, "vouchers": []}],'
+            ' "properties": {"Boardwalk": {"owner": "Ann"}, "Boardwalk": {"owner": "Bob"}}}',
+            "situation: properties: 'Boardwalk' is given twice",
+        ),
+    ],
+)
+def test_a_situation_that_cannot_be_answered_is_refused_and_logs_nothing(make, text, words):
+    c = make()
+
+    assert not c.start_from_situation(text)
+
+    assert c.game is None and c.view.notice.startswith(words) and "\n" not in c.view.notice
+    assert c.saved_games() == []
+
+
+def test_no_game_is_offered_when_none_can_be_resumed(make, tmp_path):
+    log_broken_game(tmp_path / "games.db")
+    c = make()
+
+    assert not c.resume()
+    assert c.game is None and c.view.notice == "No saved game to resume: start a new one"
 
 
 # -- One answer, one transfer ---------------------------------------------------------------------

@@ -157,6 +157,25 @@ _SCRIPT = textwrap.dedent(
     out["setup_remembered"] = [r.name_text for r in s2.seats()]
     out["saved_games"] = len(s2.ids.saved.children)
 
+    # -- saved games, one that cannot be resumed (issue 21) --------------------------------
+    from companion.game import Game
+    from companion.log.gamelog import GameLog
+    from tests.broken_games import log_broken_game
+    with GameLog(tmp / "broken.db") as log:
+        Game.new([{"name": "Cy"}, {"name": "Di"}], log=log)
+    log_broken_game(tmp / "broken.db")
+    c3 = TableController(db_path=tmp / "broken.db", store=SetupStore(tmp / "s3.json"), lang="en")
+    s3 = SetupScreen(controller=c3)
+    show(s3)
+    s3.pane = "saved"
+    frames()
+    out["saved_rows"] = [
+        [r.game_id, r.resumable, r.detail,
+         [w.disabled for w in r.children if w.__class__.__name__ == "Button"]]
+        for r in reversed(s3.ids.saved.children)
+    ]
+    c3.close()
+
     # -- a game from the table as it stands ------------------------------------------------
     s2.load_situation(str(tmp / "missing.json"))
     out["situation_missing"] = s2.message
@@ -316,6 +335,16 @@ def test_setup_says_a_roll_three_card_is_held_already_in_the_table_s_language(
     assert [" ".join(t.split()) for t in report["setup_clash_fr"]] == [
         "La carte Roll Three 1-3-6 de Bob est déjà chez Ann : le paquet n'a qu'une 1-3-6."
     ]
+
+
+def test_a_saved_game_that_cannot_be_resumed_says_why_and_offers_no_resume(report: dict) -> None:
+    (broken, resumable) = report["saved_rows"]
+    game_id, can_resume, detail, buttons = broken
+    assert (game_id, can_resume, buttons) == (2, False, [True])
+    assert detail.startswith("game 2 in ") and "cannot be resumed" in detail
+    game_id, can_resume, detail, buttons = resumable
+    assert (game_id, can_resume, buttons) == (1, True, [False])
+    assert detail.startswith("last played ")
 
 
 def test_setup_names_tokens_and_colours_in_the_table_s_language_and_sends_the_values(

@@ -166,6 +166,8 @@ class SavedGameRow(BoxLayout):
     game_id = NumericProperty(0)
     title = StringProperty("")
     detail = StringProperty("")
+    #: False for a game that cannot be resumed: its detail says why, and no Resume is offered.
+    resumable = BooleanProperty(True)
     screen = ObjectProperty(None, allownone=True)
 
 
@@ -298,15 +300,18 @@ class SetupScreen(Screen):
                 state = _("over, {winner} won", winner=game.get("winner") or "?")
             else:
                 state = _("{count} commands", count=game.get("commands", 0))
+            problem = game.get("problem")
             box.add_widget(
                 SavedGameRow(
                     game_id=int(game["id"]),
                     title=_("Game {number}: {players}", number=game["id"], players=players),
-                    detail=_(
+                    detail=problem
+                    or _(
                         "last played {when}, {state}",
                         when=str(game.get("last_played", ""))[:16].replace("T", " "),
                         state=state,
                     ),
+                    resumable=problem is None,
                     screen=self,
                 )
             )
