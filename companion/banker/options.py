@@ -43,6 +43,7 @@ from companion.banker.assets import (
     selling_buildings,
 )
 from companion.banker.cardplay import seizable, storm_hits
+from companion.banker.commands import ANYTIME
 from companion.banker.keptcards import held
 from companion.banker.playcards import loose_problem
 from companion.banker.state import Decision, GameState
@@ -435,7 +436,9 @@ def decision_problem(state: GameState) -> tuple[str, str] | None:
     except UNFIT as exc:
         return unfit(exc, d)
     for option in options:
-        if option["command"]["type"] not in d.answers:
+        # A debt's options hold the sales and mortgages that raise the money (P13), commands
+        # given at any time rather than answers.
+        if option["command"]["type"] not in (*d.answers, *ANYTIME):
             return (
                 "answers",
                 f"{shown(list(d.answers))} leave out {option['command']['type']!r}, "
