@@ -510,7 +510,6 @@ class GameLog:
         self._head[game_id] = head
         return game_id
 
-    @_boundary
     def append(
         self, game_id: int, command: Mapping[str, Any], events: Sequence[Mapping[str, Any]]
     ) -> int:
@@ -519,16 +518,29 @@ class GameLog:
         Raises :class:`LogWriteError` when nothing could be written (the disk is full): the log
         is as it was, and the same command can be given again once there is space.
         """
+        return self.append_all(game_id, [(command, events)])[0]
+
+    @_boundary
+    def append_all(
+        self,
+        game_id: int,
+        commands: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
+    ) -> list[int]:
+        """Append several commands, each with its events, in one transaction (a correction:
+        the undo and the command replacing the one undone); returns their numbers. Either all
+        are written or none, as :meth:`append`."""
         if game_id not in self._next:
             self._next[game_id], self._head[game_id] = self._counters(game_id)
-        seq, event_seq = self._next[game_id]
-        prev = self._head[game_id]
+        first, first_event = self._next[game_id]
 
-        def body() -> str:
+        def body() -> tuple[str, int]:
             conn = self.conn
-            head = self._insert(game_id, seq, event_seq, prev, command, events)
+            head, seq, event_seq = self._head[game_id], first, first_event
+            for command, events in commands:
+                head = self._insert(game_id, seq, event_seq, head, command, events)
+                seq, event_seq = seq + 1, event_seq + len(events)
             status: tuple[str, str | None] | None = None
-            for e in events:
+            for e in (e for _, events in commands for e in events):
                 if e["type"] == "game_over":
                     status = ("over", e["winner"])
                 elif (
@@ -546,12 +558,12 @@ class GameLog:
                     "UPDATE games SET head = ?, status = ?, winner = ? WHERE id = ?",
                     (head, *status, game_id),
                 )
-            return head
+            return head, event_seq
 
-        head = self._write(body)
-        self._next[game_id] = (seq + 1, event_seq + len(events))
+        head, event_seq = self._write(body)
+        self._next[game_id] = (first + len(commands), event_seq)
         self._head[game_id] = head
-        return seq
+        return list(range(first, first + len(commands)))
 
     def _insert(
         self,

@@ -283,6 +283,22 @@ def test_a_misread_roll_is_corrected_in_place(make):
     assert c.game.state.seat(player).position.key != start
 
 
+def test_a_refused_correction_changes_nothing_in_the_log_or_on_the_table(make):
+    # Issue 21: a correction carrying a dice reading applied already (the first order roll's)
+    # was checked by the engine only: the undo was logged, then the replacement refused.
+    c = started(make, PLAYERS[:2])
+    play_until(c, random.Random(3), lambda c: c.view.decision.kind == "order_roll", cap=20)
+    d = c.view.decision
+    assert c.answer_command(d.id, {"type": "order_roll", "dice": [6, 6], "reading": "k1"})
+    assert c.answer_command(c.view.decision.id, {"type": "order_roll", "dice": [1, 2]})
+    before = (logged(c), snapshot(c.game.state), c.game.done, c.undo_text())
+    assert not c.correct({"type": "order_roll", "dice": [2, 3], "reading": "k1"})
+    assert "reading 'k1' has been applied already" in c.view.notice
+    assert (logged(c), snapshot(c.game.state), c.game.done, c.undo_text()) == before
+    assert c.correct({"type": "order_roll", "dice": [2, 3]}), c.view.notice
+    assert logged(c) == before[0] + 2 and c.game.done[-1]["dice"] == [2, 3]
+
+
 # -- Setup --------------------------------------------------------------------------------------
 
 
