@@ -139,7 +139,7 @@ class Game:
         seq = self._seq
         if self.log is not None:
             assert self.game_id is not None
-            seq = self.log.append(self.game_id, logged, events)
+            seq = self.log.append(self.game_id, logged, events, at=seq)
         self._seq = seq + 1
         self._push(seq, logged, events, after)
         return events
@@ -176,7 +176,7 @@ class Game:
         seq, command, before, _ = self._done[-1]
         if self.log is not None:
             assert self.game_id is not None
-            self.log.append(self.game_id, *_undo_of(seq, command, player))
+            self.log.append(self.game_id, *_undo_of(seq, command, player), at=self._seq)
         self._seq += 1
         self._take_back()
         return command
@@ -204,7 +204,7 @@ class Game:
         new_seq = self._seq + 1
         if self.log is not None:
             assert self.game_id is not None
-            new_seq = self.log.append_all(self.game_id, [undo, (logged, events)])[-1]
+            new_seq = self.log.append_all(self.game_id, [undo, (logged, events)], at=self._seq)[-1]
         self._take_back()
         self._seq = new_seq + 1
         self._push(new_seq, logged, events, after)

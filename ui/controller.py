@@ -87,6 +87,8 @@ _ANSWER_WORDS = {
     "end_game": N_("the end of the game"),
 }
 _LAST_ANSWER = N_("the last answer")
+#: Who holds the game log while the app plays on it, in the refusal another writer gets.
+HOLDER = "the companion app"
 #: Command types a throw of the dice is.
 DICE_COMMANDS = ("roll", "order_roll", "dice")
 
@@ -163,10 +165,12 @@ class TableController:
 
     @property
     def log(self) -> GameLog:
-        """The game log, opened on first use."""
+        """The game log, opened for writing on first use: from then on this app is its one
+        writer (``GameLog``'s lock), and another writer (``companion play``, a second app) is
+        refused until the app closes. Only starting or resuming a game opens it."""
         if self._log is None:
             self.db_path.parent.mkdir(parents=True, exist_ok=True)
-            self._log = GameLog(self.db_path)
+            self._log = GameLog(self.db_path, holder=HOLDER)
         return self._log
 
     def close(self) -> None:
@@ -320,7 +324,15 @@ class TableController:
         """The games in the log, newest first (``id``, ``players``, ``created``,
         ``last_played``, ``commands``, ``status``, ``winner``); [] with a notice if unreadable."""
         try:
-            games = self.log.games()
+            if self._log is not None:
+                games = self._log.games()
+            elif not self.db_path.exists():
+                return []
+            else:
+                # Read beside the writer: listing the games takes nothing from a 'companion
+                # play' playing on the file now.
+                with GameLog(self.db_path, readonly=True) as reader:
+                    games = reader.games()
         except (CompanionError, OSError) as exc:
             self._refuse(one_line(exc))
             return []

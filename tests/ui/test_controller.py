@@ -100,7 +100,8 @@ def test_random_players_play_whole_games_through_the_controller(make, seed, coun
     assert [p.name for p in c.view.players if not p.bankrupt] == [c.view.winner]
     assert len(views) > n  # every change reached the listener
     # The log holds the game: resumed from the file alone, it is the same state.
-    again = Game.resume(GameLog(c.db_path), c.game.game_id)
+    with GameLog(c.db_path, readonly=True) as log:  # a reader beside the app
+        again = Game.resume(log, c.game.game_id)
     assert snapshot(again.state) == snapshot(c.game.state)
     history = c.history()
     assert history[-1].kind == "game_over" and c.view.winner in history[-1].text
@@ -114,6 +115,7 @@ def test_a_game_in_progress_resumes_with_its_undo_and_history(make):
     c = started(make)
     play_until(c, random.Random(3), lambda c: False, cap=120)
     before = snapshot(c.game.state)
+    c.close()  # the app is closed and started again: one writer of the log at a time
     again = make()
     assert again.resume(c.game.game_id), again.view.notice
     assert snapshot(again.game.state) == before
