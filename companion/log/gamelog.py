@@ -15,12 +15,17 @@ The tables open in any SQLite tool:
 
 ``PRAGMA user_version`` holds the schema version; :data:`MIGRATIONS` bring older files up to it.
 
+A game log has one writer at a time: opened to write, it is locked for the process's life
+(:class:`WriterLock`, a ``flock`` on ``<file>.lock``), a second writer is refused in one line
+naming the first (:class:`LogInUseError`), and each append checks that the game's last command
+in the file is the one this writer last saw (:class:`LogMovedOnError`). Readers take no lock.
+
 Each command row carries a hash chained over the one before (:func:`chain_hash`), covering the
 row and all its events exactly as stored, so a changed byte or a lost row is found when the game
 is read, never replayed. :func:`check_log` finds the first bad row and :func:`salvage_log`
 copies each game's longest intact beginning into a new file.
 
-Why one file of about 1,000 lines: the schema, the hash chain, the writer and the checker must
+Why one file of about 1,250 lines: the schema, the hash chain, the writer and the checker must
 agree byte for byte on how a row is stored and hashed, and this module is the only one allowed
 sqlite-utils (``tests/test_architecture.py``); split, each half would re-read the other's rows.
 """
@@ -380,7 +385,6 @@ class WriterLock:
 
     def __init__(self, path: str | Path, holder: str) -> None:
         self.path = lock_path(path)
-        self.holder = holder
         db = str(path)
         try:
             # O_NONBLOCK: a FIFO put in the lock file's place must not make the open wait.
