@@ -76,6 +76,8 @@ def test_a_second_writer_is_refused_naming_the_first_and_nothing_changes(tmp_pat
     with GameLog(db, holder="the companion app") as first:
         record = json.loads(lock_path(db).read_text())
         assert record["holder"] == "the companion app" and record["pid"] == os.getpid()
+        # Any user who may write the log may lock it (a lock file made by root's sudo too).
+        assert lock_path(db).stat().st_mode & 0o777 == 0o666
         with pytest.raises(LogInUseError) as caught:
             GameLog(db, holder="'companion play'")
         assert str(caught.value) == (

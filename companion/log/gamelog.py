@@ -386,9 +386,16 @@ class WriterLock:
     def __init__(self, path: str | Path, holder: str) -> None:
         self.path = lock_path(path)
         db = str(path)
+        # O_NONBLOCK: a FIFO put in the lock file's place must not make the open wait.
+        flags = os.O_RDWR | os.O_NONBLOCK | os.O_CLOEXEC
         try:
-            # O_NONBLOCK: a FIFO put in the lock file's place must not make the open wait.
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o664)
+            try:
+                fd = os.open(self.path, flags | os.O_CREAT | os.O_EXCL, 0o666)
+                # Whoever writes the log next may lock it: a lock file left by 'sudo companion
+                # play' must not lock the service's user out of its own game log.
+                os.fchmod(fd, 0o666)
+            except FileExistsError:
+                fd = os.open(self.path, flags)
         except OSError as exc:
             raise self._unwritable(db, exc) from None
         try:
