@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -194,6 +195,11 @@ def test_paths_that_are_not_regular_files_are_refused_in_one_line(tmp_path: Path
             assert done.returncode == 2, (argv, done.stderr)
             assert done.stderr.startswith(f"companion: error: {expected}"), (argv, done.stderr)
             assert done.stderr.count("\n") == 1 and done.stdout == ""
-        with pytest.raises(GameLogError, match=kind.replace("(", r"\(").replace(")", r"\)")):
-            GameLog(path, readonly=True)
+        done = companion("restore", str(path), "--db", str(tmp_path / "restored.db"))
+        assert done.returncode == 2 and done.stderr.startswith(
+            f"companion: error: {str(path)!r} is {kind}, not a backup"
+        )
+        for readonly in (True, False):
+            with pytest.raises(GameLogError, match=re.escape(expected)):
+                GameLog(path, readonly=readonly)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["folder.db", "pipe.db"]
