@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.banker.commands import Command
-from companion.banker.engine import decide, new_game, step_command, with_options
+from companion.banker.engine import new_game, step_command, with_options
 from companion.banker.options import decision_problem
 from companion.banker.state import Event, GameState, evolve, replay
 from companion.errors import IllegalCommandError, UnresumableGameError, shown
@@ -142,36 +142,42 @@ class Game:
 
         An illegal command raises :class:`IllegalCommandError` and changes nothing.
         """
-        if isinstance(command, Command):
-            data: Mapping[str, Any] = command.to_json()
-        elif isinstance(command, Mapping) and command.get("type") == "undo":
+        if isinstance(command, Mapping) and command.get("type") == "undo":
             self.undo()
             return []
-        else:
-            data = command
+        logged, events, after = self._decide(command, self._state, self._readings)
+        seq = self._seq
+        if self.log is not None:
+            assert self.game_id is not None
+            seq = self.log.append(self.game_id, logged, events, at=seq)
+        self._seq = seq + 1
+        self._push(seq, logged, events, after)
+        return events
+
+    def _decide(
+        self, command: Command | Mapping[str, Any], state: GameState, readings: set[str]
+    ) -> tuple[dict[str, Any], list[Event], GameState]:
+        """Every check :meth:`execute` makes, against ``state`` with the dice ``readings`` in
+        force there: the command as the log holds it, its events and the state after. Nothing
+        is written or changed."""
+        data: Mapping[str, Any] = command.to_json() if isinstance(command, Command) else command
         reading = data.get("reading") if isinstance(data, Mapping) else None
         if reading is not None and not isinstance(reading, str):
             raise IllegalCommandError(
                 f"{data.get('type')}: 'reading' is the dice module's key (text), not {shown(reading)}"
             )
-        if reading is not None and reading in self._readings:
+        if reading is not None and reading in readings:
             # The dice module's throw (or a button press) arrived twice: apply it once.
             raise IllegalCommandError(
                 f"{data.get('type')}: reading {reading!r} has been applied already"
             )
         # The JSON goes to the engine, which checks who gives it before its fields, and types
         # it once: the log holds the typed command's JSON, with the dice module's reading key.
-        events, after, typed = step_command(self._state, data, options=False)
+        events, after, typed = step_command(state, data, options=False)
         logged = typed.to_json()
-        if not isinstance(command, Command) and data.get("reading") is not None:
-            logged["reading"] = data["reading"]
-        seq = self._seq
-        if self.log is not None:
-            assert self.game_id is not None
-            seq = self.log.append(self.game_id, logged, events)
-        self._seq = seq + 1
-        self._push(seq, logged, events, after)
-        return events
+        if not isinstance(command, Command) and reading is not None:
+            logged["reading"] = reading
+        return logged, events, after
 
     def undo(self, *, player: str = "") -> Mapping[str, Any]:
         """Take back the last command in force; returns it. Recorded, never deleted."""
@@ -180,23 +186,39 @@ class Game:
         seq, command, before, _ = self._done[-1]
         if self.log is not None:
             assert self.game_id is not None
-            undo = {"type": "undo", "player": player, "undoes": seq}
-            self.log.append(self.game_id, undo, [{"type": "undone", "command": seq, "of": command}])
+            self.log.append(self.game_id, *_undo_of(seq, command, player), at=self._seq)
         self._seq += 1
-        self._done.pop()
-        self._readings.discard(command.get("reading"))
-        self._state = before
+        self._take_back()
         return command
 
+    def _take_back(self) -> None:
+        _, command, before, _ = self._done.pop()
+        self._readings.discard(command.get("reading"))
+        self._state = before
+
     def correct(self, command: Command | Mapping[str, Any]) -> list[Event]:
-        """Replace the last command (a misread roll, a wrong card) with ``command``."""
+        """Replace the last command (a misread roll, a wrong card) with ``command``.
+
+        The replacement passes every check of :meth:`execute`, against the game as it stood
+        before the last command, before anything is written; the undo and the replacement are
+        then logged in one transaction. A refused correction changes nothing.
+        """
         if not self._done:
             raise IllegalCommandError("correct: there is no command to correct yet")
-        before = self._done[-1][2]
-        data = command.to_json() if isinstance(command, Command) else command
-        decide(before, data)  # checked first, so that a bad correction changes nothing
-        self.undo(player=str(data.get("player", "")))
-        return self.execute(command)
+        if isinstance(command, Mapping) and command.get("type") == "undo":
+            raise IllegalCommandError("correct: an undo replaces nothing: give 'undo' instead")
+        seq, last, before, _ = self._done[-1]
+        readings = self._readings - {last.get("reading")}
+        logged, events, after = self._decide(command, before, readings)
+        undo = _undo_of(seq, last, str(logged.get("player", "")))
+        new_seq = self._seq + 1
+        if self.log is not None:
+            assert self.game_id is not None
+            new_seq = self.log.append_all(self.game_id, [undo, (logged, events)], at=self._seq)[-1]
+        self._take_back()
+        self._seq = new_seq + 1
+        self._push(new_seq, logged, events, after)
+        return events
 
     @property
     def previous_state(self) -> GameState | None:
@@ -226,3 +248,12 @@ class Game:
     def all_events(self) -> list[Event]:
         """The events in force from the start: replaying them gives :attr:`state`."""
         return [*self._start, *(e for entry in self._done for e in entry[3])]
+
+
+def _undo_of(
+    seq: int, command: Mapping[str, Any], player: str
+) -> tuple[dict[str, Any], list[Event]]:
+    """The undo of command #``seq`` as the log holds it: the command and its one event."""
+    return {"type": "undo", "player": player, "undoes": seq}, [
+        {"type": "undone", "command": seq, "of": command}
+    ]

@@ -178,7 +178,7 @@ class Harness:
         assert problems == [], (text, problems)
         assert show(state) == show(replay(self.game.all_events())), text
         if resume_check and self._rows() != logged:
-            with GameLog(self.path) as log:
+            with GameLog(self.path, readonly=True) as log:  # a reader beside the writer
                 resumed = Game.resume(log, self.game.game_id).state
             assert snapshot(resumed) == snapshot(state), f"the log replays otherwise: {text!r}"
 

@@ -125,6 +125,65 @@ def test_several_undos_then_a_correction(tmp_path: Path) -> None:
         assert snapshot(again.state) == snapshot(game.state)
 
 
+def rows_and_head(log: GameLog, game_id: int) -> tuple[int, int, str]:
+    """The game's command and event rows in the file, and its head."""
+    conn = log.conn
+    commands = conn.execute("SELECT COUNT(*) FROM commands WHERE game_id = ?", (game_id,))
+    events = conn.execute("SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,))
+    head = conn.execute("SELECT head FROM games WHERE id = ?", (game_id,))
+    return commands.fetchone()[0], events.fetchone()[0], head.fetchone()[0]
+
+
+def test_a_refused_correction_changes_nothing_in_the_log_or_in_memory(tmp_path: Path) -> None:
+    # Issue 21: the replacement carries a dice reading applied already (by the first order
+    # roll): the engine alone accepted it, so the undo was logged before execute refused it.
+    with GameLog(tmp_path / "g.db") as log:
+        game = started(log)
+        game.execute({"type": "order_roll", "player": "Ann", "dice": [6, 6], "reading": "k1"})
+        game.execute({"type": "order_roll", "player": "Bob", "dice": [1, 2]})
+        before = (rows_and_head(log, game.game_id), snapshot(game.state), game.done)
+        with pytest.raises(IllegalCommandError, match="reading 'k1' has been applied already"):
+            game.correct({"type": "order_roll", "player": "Bob", "dice": [2, 3], "reading": "k1"})
+        assert (rows_and_head(log, game.game_id), snapshot(game.state), game.done) == before
+        assert snapshot(Game.resume(log, game.game_id).state) == before[1]
+        # The same correction with a new reading is one undo and one command, in one go.
+        game.correct({"type": "order_roll", "player": "Bob", "dice": [2, 3], "reading": "k2"})
+        commands, events, _ = rows_and_head(log, game.game_id)
+        assert commands == before[0][0] + 2
+        assert [c.command["type"] for c in log.commands(game.game_id)[-2:]] == [
+            "undo",
+            "order_roll",
+        ]
+        assert snapshot(Game.resume(log, game.game_id).state) == snapshot(game.state)
+        assert game.done[-1] == {
+            "type": "order_roll",
+            "player": "Bob",
+            "dice": [2, 3],
+            "reading": "k2",
+        }
+
+
+def test_a_correction_is_written_in_one_transaction(tmp_path: Path) -> None:
+    # The replacement's row cannot be written (a trigger of this connection refuses it, as a
+    # full disk would refuse the second half): the undo before it is not written either.
+    with GameLog(tmp_path / "g.db") as log:
+        game = started(log)
+        game.execute({"type": "order_roll", "player": "Ann", "dice": [6, 6]})
+        game.execute({"type": "order_roll", "player": "Bob", "dice": [1, 2]})
+        before = (rows_and_head(log, game.game_id), snapshot(game.state), game.done)
+        log.conn.execute(
+            "CREATE TEMP TRIGGER refuse BEFORE INSERT ON main.commands WHEN NEW.command "
+            "LIKE '%[2, 3]%' BEGIN SELECT RAISE(ABORT, 'no room'); END"
+        )
+        with pytest.raises(GameLogError, match="no room"):
+            game.correct({"type": "order_roll", "player": "Bob", "dice": [2, 3]})
+        assert (rows_and_head(log, game.game_id), snapshot(game.state), game.done) == before
+        log.conn.execute("DROP TRIGGER refuse")
+        game.correct({"type": "order_roll", "player": "Bob", "dice": [2, 3]})
+        assert rows_and_head(log, game.game_id)[0] == before[0][0] + 2
+        assert snapshot(Game.resume(log, game.game_id).state) == snapshot(game.state)
+
+
 def test_nothing_to_undo_at_the_start() -> None:
     game = Game.new([{"name": "Ann"}, {"name": "Bob"}])
     with pytest.raises(IllegalCommandError, match="nothing to undo"):

@@ -168,7 +168,7 @@ def files_and_times(folder: Path) -> dict[str, tuple[bytes, int]]:
 
 def test_reading_writes_nothing_not_even_journal_files(db: Path) -> None:
     before = files_and_times(db.parent)
-    assert sorted(before) == ["g.db"]
+    assert sorted(before) == ["g.db", "g.db.lock"]  # the writer's lock file stays beside it
     for fmt in ("text", "jsonl", "csv", "situation"):
         status, out, _ = cli("history", "--db", str(db), "--format", fmt)
         assert status == 0 and out

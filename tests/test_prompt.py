@@ -246,6 +246,33 @@ def test_a_correction_checked_first_changes_nothing_when_wrong(table: Table) -> 
     assert table.game.state.seat("Ann").position.name == "Reading Railroad"
 
 
+def test_a_refused_correction_leaves_the_log_and_the_game_as_they_were(tmp_path: Path) -> None:
+    # Issue 21: the correction carries a dice reading an earlier command applied already.
+    t = Table(tmp_path / "g.db", ("Ann", "Bob"))
+    for line in OPENING[:2]:
+        t.ok(line)
+    t.ok("order_roll 6 6 reading=k1")
+    t.ok("order_roll 1 2")
+    game_id = t.game.game_id
+
+    def written() -> tuple[int, str]:
+        row = t.log.conn.execute(
+            "SELECT (SELECT COUNT(*) FROM commands WHERE game_id = ?), head FROM games "
+            "WHERE id = ?",
+            (game_id, game_id),
+        ).fetchone()
+        return row[0], row[1]
+
+    before = (written(), t.game.done)
+    err = t.refused("correct order_roll 2 3 reading=k1")
+    assert "reading 'k1' has been applied already" in err
+    assert (written(), t.game.done) == before
+    assert snapshot(Game.resume(t.log, game_id).state) == snapshot(t.game.state)
+    assert "Corrected: order_roll 1 2 is replaced by" in t.ok("correct order_roll 2 3")
+    assert written()[0] == before[0][0] + 2
+    t.log.close()
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_every_command_the_random_player_gives_reads_back_from_its_line(seed: int) -> None:
     rng = random.Random(seed)

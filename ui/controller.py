@@ -90,6 +90,8 @@ _ANSWER_WORDS = {
     "end_game": N_("the end of the game"),
 }
 _LAST_ANSWER = N_("the last answer")
+#: Who holds the game log while the app plays on it, in the refusal another writer gets.
+HOLDER = "the companion app"
 #: Command types a throw of the dice is.
 DICE_COMMANDS = ("roll", "order_roll", "dice")
 
@@ -166,10 +168,12 @@ class TableController:
 
     @property
     def log(self) -> GameLog:
-        """The game log, opened on first use."""
+        """The game log, opened for writing on first use: from then on this app is its one
+        writer (``GameLog``'s lock), and another writer (``companion play``, a second app) is
+        refused until the app closes. Only starting or resuming a game opens it."""
         if self._log is None:
             self.db_path.parent.mkdir(parents=True, exist_ok=True)
-            self._log = GameLog(self.db_path)
+            self._log = GameLog(self.db_path, holder=HOLDER)
         return self._log
 
     def close(self) -> None:
@@ -341,25 +345,36 @@ class TableController:
         tried down to the first that can be, the one offered; ``None`` for that one and the
         older ones."""
         try:
-            games = self._games()
-            self._offered(games)
+            if self._log is not None:
+                games = self._games(self._log)
+                self._offered(self._log, games)
+            elif not self.db_path.exists():
+                return []
+            else:
+                # Read beside the writer: listing the games takes nothing from a 'companion
+                # play' playing on the file now.
+                with GameLog(self.db_path, readonly=True) as reader:
+                    games = self._games(reader)
+                    self._offered(reader, games)
         except (CompanionError, OSError) as exc:
             self._refuse(one_line(exc))
             return []
         return games
 
-    def _games(self) -> list[dict[str, Any]]:
-        games = sorted(self.log.games(), key=lambda g: (g["last_played"], g["id"]), reverse=True)
+    @staticmethod
+    def _games(log: GameLog) -> list[dict[str, Any]]:
+        games = sorted(log.games(), key=lambda g: (g["last_played"], g["id"]), reverse=True)
         for game in games:
             game["problem"] = None
         return games
 
-    def _offered(self, games: Sequence[dict[str, Any]]) -> Game | None:
-        """The newest of ``games`` that can be resumed, resumed; those before it get their
-        ``problem`` (a pending decision logged broken, or damaged rows)."""
+    @staticmethod
+    def _offered(log: GameLog, games: Sequence[dict[str, Any]]) -> Game | None:
+        """The newest of ``games`` that can be resumed, resumed from ``log``; those before it
+        get their ``problem`` (a pending decision logged broken, or damaged rows)."""
         for game in games:
             try:
-                return Game.resume(self.log, game["id"])
+                return Game.resume(log, game["id"])
             except CompanionError as exc:
                 game["problem"] = one_line(exc)
         return None
@@ -368,7 +383,7 @@ class TableController:
         """Resume a saved game (default: the last played that can be resumed) where it stood."""
         try:
             if game_id is None:
-                game = self._offered(self._games())
+                game = self._offered(self.log, self._games(self.log))
                 if game is None:
                     return self._refuse(_("No saved game to resume: start a new one"))
             else:

@@ -276,8 +276,9 @@ def _salvage(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _existing(path: str) -> str:
     from pathlib import Path
 
-    from companion.log.gamelog import GameLogError
+    from companion.log.gamelog import GameLogError, refuse_special_file
 
+    refuse_special_file(path)
     if not Path(path).is_file():
         raise GameLogError(f"no game log at {path!r}: give the file 'companion play --db' wrote")
     return path

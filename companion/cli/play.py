@@ -98,7 +98,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.db:
         from companion.log.gamelog import GameLog
 
-        log = GameLog(args.db)
+        log = GameLog(args.db, holder="'companion simulate'")
     try:
         report = simulate(
             games=args.games,
@@ -141,7 +141,7 @@ def _play(
     interactive = prompt is None
     ask = prompt or _terminal_prompt()
     started = _started(args)
-    with GameLog(args.db) as log:
+    with GameLog(args.db, holder="'companion play'") as log:
         if started is not None:
             if not args.new and not _may_start(log, args.db, ask, out):
                 print("No new game started.", file=out)

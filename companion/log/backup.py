@@ -23,9 +23,13 @@ import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from companion.errors import CompanionError
+
+if TYPE_CHECKING:
+    from companion.log.gamelog import WriterLock
 
 
 class BackupError(CompanionError, OSError):
@@ -197,6 +201,33 @@ def restore(backup_file: str | Path, db: str | Path, *, force: bool = False) -> 
         raise BackupError(f"{str(source)!r} is the game log itself: give a backup of it")
     if not db.parent.is_dir():
         raise BackupError(f"no folder {str(db.parent)!r} for the game log {str(db)!r}")
+    lock = _take_for_writing(db)
+    try:
+        return _restore(source, db, force)
+    finally:
+        lock.close()
+
+
+def _take_for_writing(db: Path) -> WriterLock:
+    """The game log's writer lock (``GameLog``'s), held while it is restored: a companion
+    playing on it refuses the restore, and none can open it before the restore is done."""
+    from companion.log.gamelog import GameLogError, LogInUseError, WriterLock, special_file
+
+    kind = special_file(db)
+    if kind is not None:
+        raise BackupError(f"{str(db)!r} is {kind}, not a game log: give the game log's file")
+    try:
+        return WriterLock(db, "'companion restore'")
+    except LogInUseError as exc:
+        raise BackupError(
+            f"the game log {str(db)!r} is in use ({exc.holder} has it open): close it, then "
+            "restore; nothing was changed"
+        ) from None
+    except GameLogError as exc:
+        raise BackupError(f"{exc}; nothing was changed") from None
+
+
+def _restore(source: Path, db: Path, force: bool) -> Path | None:
     if not db.exists() and not Path(f"{db}-wal").exists():
         _write_new(source, db)
         return None
@@ -238,13 +269,16 @@ def _utc(when: datetime) -> datetime:
 
 
 def _check_is_database(path: Path, what: str, todo: str) -> None:
+    from companion.log.gamelog import special_file
+
+    kind = special_file(path)  # before any open: opening a FIFO waits for a writer forever
+    if kind is not None:
+        raise BackupError(f"{str(path)!r} is {kind}, not a {what}: {todo}")
     try:
         with path.open("rb") as f:
             header = f.read(len(_HEADER))
     except FileNotFoundError:
         raise BackupError(f"no {what} at {str(path)!r}: {todo}") from None
-    except IsADirectoryError:
-        raise BackupError(f"{str(path)!r} is a folder, not a {what}: {todo}") from None
     except OSError as exc:
         raise BackupError(f"cannot read the {what} {str(path)!r}: {exc.strerror}") from None
     if header != _HEADER:

@@ -15,25 +15,36 @@ The tables open in any SQLite tool:
 
 ``PRAGMA user_version`` holds the schema version; :data:`MIGRATIONS` bring older files up to it.
 
+A game log has one writer at a time: opened to write, it is locked for the process's life
+(:class:`WriterLock`, a ``flock`` on ``<file>.lock``), a second writer is refused in one line
+naming the first (:class:`LogInUseError`), and each append checks that the game's last command
+in the file is the one this writer last saw (:class:`LogMovedOnError`). Readers take no lock.
+
 Each command row carries a hash chained over the one before (:func:`chain_hash`), covering the
 row and all its events exactly as stored, so a changed byte or a lost row is found when the game
 is read, never replayed. :func:`check_log` finds the first bad row and :func:`salvage_log`
 copies each game's longest intact beginning into a new file.
 
-Why one file of about 1,000 lines: the schema, the hash chain, the writer and the checker must
+Why one file of about 1,250 lines: the schema, the hash chain, the writer and the checker must
 agree byte for byte on how a row is stored and hashed, and this module is the only one allowed
 sqlite-utils (``tests/test_architecture.py``); split, each half would re-read the other's rows.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import fcntl
 import functools
 import hashlib
 import json
+import os
 import shutil
 import sqlite3
+import stat
 import tempfile
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -62,6 +73,20 @@ class DamagedLogError(GameLogError):
 class LogWriteError(GameLogError):
     """A command the game log could not record (disk full, read-only medium, I/O error);
     nothing of it was written and the game is as it was."""
+
+
+class LogInUseError(GameLogError):
+    """The game log is open for writing in another process (``holder`` says which, as its
+    lock file records it): the second writer is refused before it reads or writes anything."""
+
+    def __init__(self, message: str, *, holder: str = "") -> None:
+        super().__init__(message)
+        self.holder = holder
+
+
+class LogMovedOnError(LogInUseError):
+    """The game's last command in the file is not the one this process last saw (another
+    writer moved the game on): nothing was written."""
 
 
 #: The ``prev`` of a game's first command (``seq`` 0) in the hash chain.
@@ -296,22 +321,185 @@ def _connect_readonly(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
 
 
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+)
+
+
+def special_file(path: str | Path) -> str | None:
+    """What ``path`` is when it exists and is not a regular file ("a folder", "a named pipe
+    (FIFO)", "a socket", "a device"), else ``None``; from ``os.stat`` alone, so that nothing
+    opens a FIFO or a device (an open of a FIFO waits for a writer forever).
+
+    >>> special_file("/")
+    'a folder'
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    return next((kind for is_kind, kind in _KINDS if is_kind(mode)), None)
+
+
+def refuse_special_file(path: str | Path) -> None:
+    """Raise :class:`GameLogError` in one line when ``path`` is not a regular file
+    (:func:`special_file`); a path that does not exist passes."""
+    kind = special_file(path)
+    if kind is not None:
+        raise GameLogError(
+            f"{str(path)!r} is {kind}, not a game log: give the file 'companion play --db' "
+            "wrote (or a new file name to start one)"
+        )
+
+
+def lock_path(path: str | Path) -> Path:
+    """The lock file of the game log ``path``: ``<file>.lock`` beside it, the path resolved
+    so that every name of one file (a symbolic link, a relative path) locks the same file.
+
+    >>> lock_path("/srv/games.db")
+    PosixPath('/srv/games.db.lock')
+    """
+    return Path(f"{Path(path).resolve()}.lock")
+
+
+class WriterLock:
+    """The one writer of a game log: an exclusive ``flock`` on its lock file (:func:`lock_path`),
+    held until :meth:`close` or the end of the process.
+
+    Why a lock file beside the database and ``flock``: SQLite's own locks on the database are
+    POSIX record locks, which belong to the process and are dropped when *any* descriptor of
+    the file is closed (a reader's connection in the same process would release them), and
+    ``restore`` replaces the database file by a rename, which a lock on its inode would not
+    survive. A ``flock`` belongs to its open file, is never shared by accident, and the kernel
+    drops it when the process ends however it ends (a crash, ``kill -9``, a power cut), so no
+    lock is ever stale; the file is never removed (removing it would let two writers lock two
+    files). The holder writes who it is (``holder``, pid, since when) into the file, for the
+    refusal of the next one.
+
+    Raises :class:`LogInUseError` when another open file holds it.
+    """
+
+    def __init__(self, path: str | Path, holder: str) -> None:
+        self.path = lock_path(path)
+        db = str(path)
+        # O_NONBLOCK: a FIFO put in the lock file's place must not make the open wait.
+        flags = os.O_RDWR | os.O_NONBLOCK | os.O_CLOEXEC
+        try:
+            try:
+                fd = os.open(self.path, flags | os.O_CREAT | os.O_EXCL, 0o666)
+                # Whoever writes the log next may lock it: a lock file left by 'sudo companion
+                # play' must not lock the service's user out of its own game log.
+                os.fchmod(fd, 0o666)
+            except FileExistsError:
+                fd = os.open(self.path, flags)
+        except OSError as exc:
+            raise self._unwritable(db, exc) from None
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise GameLogError(
+                    f"cannot open game log {db!r} for writing: its lock file "
+                    f"{str(self.path)!r} is not a file: remove it"
+                )
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise self._in_use(db, fd) from None
+            except OSError as exc:
+                raise GameLogError(
+                    f"cannot lock the game log {db!r} for writing ({exc.strerror}): its file "
+                    "system has no locks; copy it to the companion's card and play from there"
+                ) from None
+            since = datetime.now(UTC).isoformat(timespec="seconds")
+            record = json.dumps({"holder": holder, "pid": os.getpid(), "since": since})
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{record}\n".encode(), 0)
+        except BaseException:
+            os.close(fd)
+            raise
+        self._fd: int | None = fd
+
+    def _in_use(self, db: str, fd: int) -> LogInUseError:
+        holder, pid = "another companion", 0
+        # The holder writes its record just after it takes the lock: a refusal in between
+        # waits for it a little (at most 0.2 s), rather than saying "another companion".
+        for _ in range(20):
+            try:
+                record = json.loads(os.pread(fd, 4096, 0))
+                holder, pid = str(record["holder"]), int(record["pid"])
+                break
+            except (OSError, ValueError, TypeError, KeyError):
+                time.sleep(0.01)
+        process = f" (process {pid})" if pid else ""
+        return LogInUseError(
+            f"{holder} has the game log {db!r} open{process}: close it first, or use "
+            "'companion history' to read it; nothing was changed",
+            holder=holder,
+        )
+
+    def _unwritable(self, db: str, exc: OSError) -> GameLogError:
+        if exc.errno == errno.ENOENT:
+            return GameLogError(
+                f"cannot open game log {db!r}: there is no folder {str(self.path.parent)!r}: "
+                "create it, or give a file in a folder that exists"
+            )
+        if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            return LogWriteError(
+                f"cannot write to the game log {db!r}: the file or its folder is read-only "
+                f"(cannot write its lock file {str(self.path)!r}); nothing was recorded: copy it "
+                "to a writable place to play on, or use 'companion history' to read it"
+            )
+        return GameLogError(
+            f"cannot open game log {db!r} for writing: its lock file {str(self.path)!r}: "
+            f"{exc.strerror}"
+        )
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)  # the kernel drops the lock with the last descriptor
+            self._fd = None
+
+
 class GameLog:
     """A SQLite file holding any number of games.
 
     ``readonly=True`` reads it without writing anything, not even the journal files (a backup,
-    a write-protected card, ``companion history``).
+    a write-protected card, ``companion history``); any number of readers work beside the
+    writer. Opened to write, it is this process's until :meth:`close` (:class:`WriterLock`):
+    a second writer is refused with :class:`LogInUseError` naming ``holder`` ("the companion
+    app", "'companion play'"), and every append checks that the game's last command in the
+    file is still the one this object last saw (:class:`LogMovedOnError` otherwise).
+
+    A path that is not a regular file (a folder, a FIFO, a device) is refused before anything
+    opens it.
     """
 
-    def __init__(self, path: str | Path, *, readonly: bool = False) -> None:
+    def __init__(
+        self, path: str | Path, *, readonly: bool = False, holder: str = "a companion"
+    ) -> None:
         self.path = Path(path)
         self.readonly = readonly
         self._next: dict[int, tuple[int, int]] = {}
         self._head: dict[int, str] = {}
+        refuse_special_file(self.path)
         if readonly and not self.path.is_file():
             raise GameLogError(
                 f"no game log at {str(path)!r}: give the file 'companion play --db' wrote"
             )
+        self._lock = None if readonly else WriterLock(self.path, holder)
+        try:
+            self._open()
+        except BaseException:
+            if self._lock is not None:
+                self._lock.close()
+            raise
+        self.hashed = self.version >= 2
+
+    def _open(self) -> None:
+        readonly = self.readonly
         self._check_header()
         conn = None
         try:
@@ -337,7 +525,6 @@ class GameLog:
             if conn is not None:
                 conn.close()
             raise
-        self.hashed = self.version >= 2
 
     def _check_header(self) -> None:
         try:
@@ -396,6 +583,8 @@ class GameLog:
 
     def close(self) -> None:
         self.conn.close()
+        if self._lock is not None:
+            self._lock.close()
 
     def __enter__(self) -> GameLog:
         return self
@@ -414,6 +603,13 @@ class GameLog:
             f"{self.path} --out NEW' and play from NEW",
             game_id=game_id,
             seq=seq,
+        )
+
+    def _moved_on(self, game_id: int) -> LogMovedOnError:
+        return LogMovedOnError(
+            f"the game moved on in another window: game {game_id} in {str(self.path)!r} has "
+            "commands this one has not seen; nothing was recorded: close this one and resume "
+            "the game to see where it stands"
         )
 
     def _error(self, exc: sqlite3.DatabaseError) -> GameLogError:
@@ -510,25 +706,56 @@ class GameLog:
         self._head[game_id] = head
         return game_id
 
-    @_boundary
     def append(
-        self, game_id: int, command: Mapping[str, Any], events: Sequence[Mapping[str, Any]]
+        self,
+        game_id: int,
+        command: Mapping[str, Any],
+        events: Sequence[Mapping[str, Any]],
+        *,
+        at: int | None = None,
     ) -> int:
         """Append one command and its events in one transaction; returns the command's number.
 
         Raises :class:`LogWriteError` when nothing could be written (the disk is full): the log
         is as it was, and the same command can be given again once there is space.
+        :class:`LogMovedOnError` when the game's last command in the file is not the one this
+        object last wrote or read, or the new command would not be number ``at`` (the caller's
+        count): another writer moved the game on, and nothing was written.
         """
+        return self.append_all(game_id, [(command, events)], at=at)[0]
+
+    @_boundary
+    def append_all(
+        self,
+        game_id: int,
+        commands: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
+        *,
+        at: int | None = None,
+    ) -> list[int]:
+        """Append several commands, each with its events, in one transaction (a correction:
+        the undo and the command replacing the one undone); returns their numbers. Either all
+        are written or none, as :meth:`append`."""
         if game_id not in self._next:
             self._next[game_id], self._head[game_id] = self._counters(game_id)
-        seq, event_seq = self._next[game_id]
-        prev = self._head[game_id]
+        first, first_event = self._next[game_id]
 
-        def body() -> str:
+        def body() -> tuple[str, int]:
             conn = self.conn
-            head = self._insert(game_id, seq, event_seq, prev, command, events)
+            # Under the write lock of this transaction: the file's last command must be the
+            # one this object last saw (the hash of a command covers all before it).
+            last = conn.execute(
+                "SELECT head, (SELECT MAX(seq) FROM commands WHERE game_id = ?) FROM games "
+                "WHERE id = ?",
+                (game_id, game_id),
+            ).fetchone()
+            if last != (self._head[game_id], first - 1) or at not in (None, first):
+                raise self._moved_on(game_id)
+            head, seq, event_seq = self._head[game_id], first, first_event
+            for command, events in commands:
+                head = self._insert(game_id, seq, event_seq, head, command, events)
+                seq, event_seq = seq + 1, event_seq + len(events)
             status: tuple[str, str | None] | None = None
-            for e in events:
+            for e in (e for _, events in commands for e in events):
                 if e["type"] == "game_over":
                     status = ("over", e["winner"])
                 elif (
@@ -546,12 +773,12 @@ class GameLog:
                     "UPDATE games SET head = ?, status = ?, winner = ? WHERE id = ?",
                     (head, *status, game_id),
                 )
-            return head
+            return head, event_seq
 
-        head = self._write(body)
-        self._next[game_id] = (seq + 1, event_seq + len(events))
+        head, event_seq = self._write(body)
+        self._next[game_id] = (first + len(commands), event_seq)
         self._head[game_id] = head
-        return seq
+        return list(range(first, first + len(commands)))
 
     def _insert(
         self,
@@ -664,7 +891,23 @@ class GameLog:
 
         Each value comes from the game's first or last command, checked against its hash.
         """
-        return [self._summary(game_id) for game_id in self._game_ids()]
+        with self._snapshot():
+            return [self._summary(game_id) for game_id in self._game_ids()]
+
+    @contextlib.contextmanager
+    def _snapshot(self) -> Iterator[None]:
+        """Read in one transaction: a reader beside the writer sees the file as it stood after
+        one command, never a game's head from after a command and its rows from before."""
+        conn = self.conn
+        if conn.in_transaction:
+            yield
+            return
+        conn.execute("BEGIN")
+        try:
+            yield
+        finally:
+            if conn.in_transaction:
+                conn.execute("COMMIT")
 
     def _game_ids(self) -> list[int]:
         ids = [r[0] for r in self.conn.execute("SELECT id FROM games ORDER BY id")]
@@ -748,6 +991,10 @@ class GameLog:
         The whole game is checked before anything is returned: numbering, the hash chain and
         the game's head; the first bad command raises :class:`DamagedLogError`.
         """
+        with self._snapshot():
+            return self._commands(game_id)
+
+    def _commands(self, game_id: int) -> list[LoggedCommand]:
         head = self._check(game_id)
         prev = START
         event_seq = 0
@@ -930,6 +1177,7 @@ def _scan(path: Path) -> tuple[int, list[str], list[_Scanned]]:
         problems.append(str(exc).split(": run 'companion log salvage", 1)[0])
     try:
         conn = _connect_readonly(path)
+        conn.execute("BEGIN")  # one snapshot, whatever a writer beside commits meanwhile
         conn.execute("SELECT name FROM sqlite_master").fetchall()
     except sqlite3.DatabaseError as exc:
         problems.append(f"nothing in it can be read ({exc})")
@@ -991,6 +1239,7 @@ def salvage_log(path: str | Path, out: str | Path) -> LogCheck:
     path, out = Path(path), Path(out)
     if out.exists() or Path(f"{out}-wal").exists():
         raise GameLogError(f"{str(out)!r} exists already: give a new file for the salvaged log")
+    refuse_special_file(path)
     if not path.is_file():
         raise GameLogError(f"no game log at {str(path)!r}: give the damaged file to salvage")
     with tempfile.TemporaryDirectory(prefix="companion-salvage-") as folder:
@@ -1006,7 +1255,7 @@ def salvage_log(path: str | Path, out: str | Path) -> LogCheck:
         raise DamagedLogError(
             f"no game in {str(path)!r} has an intact first command: nothing to salvage"
         )
-    with GameLog(out) as log:
+    with GameLog(out, holder="'companion log salvage'") as log:
         for game in kept:
             log._restore(game)
     checked = LogCheck(path, version, tuple(problems), tuple(g.check for g in games))

@@ -101,7 +101,8 @@ def test_random_players_play_whole_games_through_the_controller(make, seed, coun
     assert [p.name for p in c.view.players if not p.bankrupt] == [c.view.winner]
     assert len(views) > n  # every change reached the listener
     # The log holds the game: resumed from the file alone, it is the same state.
-    again = Game.resume(GameLog(c.db_path), c.game.game_id)
+    with GameLog(c.db_path, readonly=True) as log:  # a reader beside the app
+        again = Game.resume(log, c.game.game_id)
     assert snapshot(again.state) == snapshot(c.game.state)
     history = c.history()
     assert history[-1].kind == "game_over" and c.view.winner in history[-1].text
@@ -115,6 +116,7 @@ def test_a_game_in_progress_resumes_with_its_undo_and_history(make):
     c = started(make)
     play_until(c, random.Random(3), lambda c: False, cap=120)
     before = snapshot(c.game.state)
+    c.close()  # the app is closed and started again: one writer of the log at a time
     again = make()
     assert again.resume(c.game.game_id), again.view.notice
     assert snapshot(again.game.state) == before
@@ -331,6 +333,22 @@ def test_a_misread_roll_is_corrected_in_place(make):
     assert any(r.kind == "rolled" and "1+2" in r.text for r in struck)
     assert any(r.kind == "rolled" and "2+3" in r.text and not r.corrected for r in rows)
     assert c.game.state.seat(player).position.key != start
+
+
+def test_a_refused_correction_changes_nothing_in_the_log_or_on_the_table(make):
+    # Issue 21: a correction carrying a dice reading applied already (the first order roll's)
+    # was checked by the engine only: the undo was logged, then the replacement refused.
+    c = started(make, PLAYERS[:2])
+    play_until(c, random.Random(3), lambda c: c.view.decision.kind == "order_roll", cap=20)
+    d = c.view.decision
+    assert c.answer_command(d.id, {"type": "order_roll", "dice": [6, 6], "reading": "k1"})
+    assert c.answer_command(c.view.decision.id, {"type": "order_roll", "dice": [1, 2]})
+    before = (logged(c), snapshot(c.game.state), c.game.done, c.undo_text())
+    assert not c.correct({"type": "order_roll", "dice": [2, 3], "reading": "k1"})
+    assert "reading 'k1' has been applied already" in c.view.notice
+    assert (logged(c), snapshot(c.game.state), c.game.done, c.undo_text()) == before
+    assert c.correct({"type": "order_roll", "dice": [2, 3]}), c.view.notice
+    assert logged(c) == before[0] + 2 and c.game.done[-1]["dice"] == [2, 3]
 
 
 # -- Setup --------------------------------------------------------------------------------------
