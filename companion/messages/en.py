@@ -81,7 +81,11 @@ def _holding(p: Params) -> str:
         extra.append("improved")
     if p.raw("mortgaged"):
         extra.append("mortgaged")
-    return f"{p['property']} belongs to {p['owner']}" + (f", {', '.join(extra)}" if extra else "") + "."
+    return (
+        f"{p['property']} belongs to {p['owner']}"
+        + (f", {', '.join(extra)}" if extra else "")
+        + "."
+    )
 
 
 def _turns(n: int) -> str:
