@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from hardware.display import Panel
 
 EXIT_NO_DISPLAY = 2
+#: A game log that cannot be one (a folder, a FIFO, a device).
+EXIT_BAD_INPUT = 2
 #: SDL video drivers that need no X or Wayland display.
 _DRIVERS_WITHOUT_DISPLAY = ("offscreen", "kmsdrm", "rpi", "directfb", "vivante", "evdev")
 
@@ -123,7 +125,14 @@ def run_app(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             file=err,
         )
         return EXIT_NO_DISPLAY
+    from companion.log.gamelog import GameLogError, refuse_special_file
+
     db = Path(args.db) if args.db else default_db()
+    try:
+        refuse_special_file(db)  # before anything opens it: a FIFO would wait forever
+    except GameLogError as exc:
+        print(f"companion: error: {exc}", file=err)
+        return EXIT_BAD_INPUT
     if args.headless_demo:
         if args.turns < 1:
             print("companion: error: --turns: at least 1", file=err)

@@ -82,6 +82,27 @@ def test_no_display_is_one_line_and_status_2(tmp_path: Path) -> None:
     assert not (tmp_path / "g.db").exists()
 
 
+@pytest.mark.parametrize("demo", [False, True], ids=["window", "headless demo"])
+def test_a_fifo_as_the_game_log_is_one_line_and_status_2(tmp_path: Path, demo: bool) -> None:
+    """Issue 21: a FIFO given as the game log is refused before anything opens it (an open
+    of a FIFO waits for a writer forever), as 'play' and 'history' refuse it."""
+    fifo = tmp_path / "games.db"
+    os.mkfifo(fifo)
+    run = subprocess.run(
+        [*COMPANION, "app", "--db", str(fifo), *(["--headless-demo"] if demo else [])],
+        cwd=REPO_ROOT,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 2, run.stderr
+    assert run.stderr == (
+        f"companion: error: {str(fifo)!r} is a named pipe (FIFO), not a game log: give the "
+        "file 'companion play --db' wrote (or a new file name to start one)\n"
+    )
+
+
 #: The places the demo must photograph (besides each kind of dialog it meets).
 MAIN_PLACES = ("setup", "table", "board", "players", "history", "referee", "settings")
 
