@@ -83,6 +83,18 @@ _SCRIPT = textwrap.dedent(
         widget.size = Window.size
         frames()
 
+    def fits(label):
+        # [shortened?, the whole text laid out at the label's width needs no more than its height]
+        from kivy.uix.label import Label
+        whole = Label(text=label.text, font_size=label.font_size, font_name=label.font_name,
+                      text_size=(label.text_size[0] or label.width, None))
+        whole.texture_update()
+        return [label.shorten, whole.texture_size[1] <= label.height]
+
+    def label_of(widget, text):
+        from kivy.uix.label import Label
+        return next(w for w in widget.walk() if isinstance(w, Label) and w.text == text)
+
     def tap(widget):
         x, y = widget.to_window(widget.center_x, widget.center_y)
         t = UnitTestTouch(x, y)
@@ -174,7 +186,39 @@ _SCRIPT = textwrap.dedent(
          [w.disabled for w in r.children if w.__class__.__name__ == "Button"]]
         for r in reversed(s3.ids.saved.children)
     ]
+    # The game open in another program (issue 21's lock): the notice is read in full.
+    s3.choose_language("fr")
+    frames()
+    with GameLog(tmp / "broken.db", holder="'companion play'"):
+        out["locked_resumed"] = s3.resume(1)
+    frames()
+    out["locked_message"] = s3.message
+    out["locked_fits"] = fits(label_of(s3, s3.message))
+    # The house rule added by P13, explained in full in French at 800x480.
+    s3.pane = "rules"
+    frames()
+    row = next(r for r in s3.ids.rules.children if r.key == "voluntary_bankruptcy")
+    out["rule_fr"] = [row.explanation, fits(label_of(row, row.explanation))]
+    s3.choose_language("en")
     c3.close()
+
+    # -- a group sold down in a shortage (B4), on the French sheet at 800x480 --------------
+    from tests.test_building_supply import ORANGE, short_of_houses
+    c4 = TableController(db_path=tmp / "short.db", store=SetupStore(tmp / "s4.json"), lang="fr")
+    short = {"players": [{"name": n, "position": "GO", "cash": 1500, "vouchers": []}
+                         for n in ("Ann", "Bob")], "properties": short_of_houses(0)}
+    c4.start_from_situation(json.dumps(short))
+    from ui.screens.players import PlayersScreen
+    p4 = PlayersScreen(controller=c4)
+    show(p4)
+    p4.select("Ann")
+    frames()
+    down = next(w for w in p4.ids.body.children
+                if getattr(w, "choice", None) is not None
+                and w.choice.command.get("type") == "sell_down")
+    out["sell_down_fr"] = [down.text, fits(down.children[0]), down.height >= down.children[0].texture_size[1]]
+    c4.close()
+    c.set_language("en")
 
     # -- a game from the table as it stands ------------------------------------------------
     s2.load_situation(str(tmp / "missing.json"))
@@ -183,7 +227,6 @@ _SCRIPT = textwrap.dedent(
     out["situation_loaded"] = s2.load_situation(str(tmp / "sit.json"))
 
     # -- the player sheet: cash, deeds; build from the sheet, double tap -------------------
-    from ui.screens.players import PlayersScreen
     p = PlayersScreen(controller=c)
     show(p)
     out["sheet_player"] = p.player
@@ -345,6 +388,28 @@ def test_a_saved_game_that_cannot_be_resumed_says_why_and_offers_no_resume(repor
     game_id, can_resume, detail, buttons = resumable
     assert (game_id, can_resume, buttons) == (1, True, [False])
     assert detail.startswith("last played ")
+
+
+def test_a_game_open_in_another_program_is_said_in_full_at_800x480(report: dict) -> None:
+    """The setup screen's message line was one line cut at the right: the lock's notice (and a
+    Roll Three card held twice) lost its end, what to do. Up to three lines now."""
+    assert report["locked_resumed"] is False
+    assert report["locked_message"].startswith("'companion play' a cette partie ouverte")
+    assert report["locked_fits"] == [False, True]
+
+
+def test_the_voluntary_bankruptcy_rule_is_explained_in_full_in_french(report: dict) -> None:
+    explanation, shown = report["rule_fr"]
+    assert explanation.endswith("suffiraient à payer (P13).")
+    assert shown == [False, True]
+
+
+def test_selling_a_group_down_is_read_in_full_on_the_french_sheet(report: dict) -> None:
+    text, shown, tall_enough = report["sell_down_fr"]
+    assert " ".join(text.split()) == (
+        "Vendre les bâtiments du groupe de St. James Place, la Banque en manquant (+750 $)"
+    )
+    assert shown == [False, True] and tall_enough
 
 
 def test_setup_names_tokens_and_colours_in_the_table_s_language_and_sends_the_values(
