@@ -218,6 +218,22 @@ _SCRIPT = textwrap.dedent(
                 and w.choice.command.get("type") == "sell_down")
     out["sell_down_fr"] = [down.text, fits(down.children[0]), down.height >= down.children[0].texture_size[1]]
     c4.close()
+    # Sold down to one house a lot (3 in the Bank): the history's Undo says what it takes back
+    # inside its button.
+    c5 = TableController(db_path=tmp / "short3.db", store=SetupStore(tmp / "s5.json"), lang="en")
+    c5.start_from_situation(json.dumps(dict(short, properties=short_of_houses(3))))
+    c5.anytime(c5.state.decision.id, {"type": "sell_down", "player": "Ann", "property": ORANGE[0]})
+    from ui.screens.history import HistoryScreen
+    h5 = HistoryScreen(controller=c5)
+    show(h5)
+    undo = label_of(h5, h5.undo_text)
+    from kivy.uix.label import Label
+    most = Label(text="\\n".join(["Undo"] * undo.max_lines), font_size=undo.font_size,
+                 font_name=undo.font_name)
+    most.texture_update()
+    out["sold_down_undo"] = [h5.undo_text, undo.max_lines, fits(undo),
+                             most.texture_size[1] <= undo.text_size[1]]
+    c5.close()
     c.set_language("en")
 
     # -- a game from the table as it stands ------------------------------------------------
@@ -410,6 +426,16 @@ def test_selling_a_group_down_is_read_in_full_on_the_french_sheet(report: dict) 
         "Vendre les bâtiments du groupe de St. James Place, la Banque en manquant (+750 $)"
     )
     assert shown == [False, True] and tall_enough
+
+
+def test_the_history_s_undo_of_a_group_sold_down_stays_inside_its_button(report: dict) -> None:
+    """Selling a group down pays one long reason and changes three lots: the Undo button said
+    it on four lines, over its own edges."""
+    text, max_lines, (_shortened, whole_fits), whole_lines_fit = report["sold_down_undo"]
+    assert text.startswith("Undo: The Bank pays Ann $600 (selling the orange buildings down")
+    # Too long for the button: the first lines are shown whole (the confirmation has it all),
+    # never the middle of four with the first and the last cut in half.
+    assert not whole_fits and max_lines and whole_lines_fit
 
 
 def test_setup_names_tokens_and_colours_in_the_table_s_language_and_sends_the_values(
