@@ -219,20 +219,23 @@ _SCRIPT = textwrap.dedent(
     out["sell_down_fr"] = [down.text, fits(down.children[0]), down.height >= down.children[0].texture_size[1]]
     c4.close()
     # Sold down to one house a lot (3 in the Bank): the history's Undo says what it takes back
-    # inside its button.
-    c5 = TableController(db_path=tmp / "short3.db", store=SetupStore(tmp / "s5.json"), lang="en")
+    # inside its button, in French.
+    c5 = TableController(db_path=tmp / "short3.db", store=SetupStore(tmp / "s5.json"), lang="fr")
     c5.start_from_situation(json.dumps(dict(short, properties=short_of_houses(3))))
     c5.anytime(c5.state.decision.id, {"type": "sell_down", "player": "Ann", "property": ORANGE[0]})
     from ui.screens.history import HistoryScreen
     h5 = HistoryScreen(controller=c5)
     show(h5)
+    out["sold_down_undo"] = [h5.undo_text, fits(label_of(h5, h5.undo_text))]
+    # Any longer undo (a trade of many deeds): the first lines whole, never cut in half.
+    h5.undo_text = " ".join([h5.undo_text] * 2)
+    frames()
     undo = label_of(h5, h5.undo_text)
     from kivy.uix.label import Label
     most = Label(text="\\n".join(["Undo"] * undo.max_lines), font_size=undo.font_size,
                  font_name=undo.font_name)
     most.texture_update()
-    out["sold_down_undo"] = [h5.undo_text, undo.max_lines, fits(undo),
-                             most.texture_size[1] <= undo.text_size[1]]
+    out["long_undo"] = [undo.max_lines, fits(undo), most.texture_size[1] <= undo.text_size[1]]
     c5.close()
     c.set_language("en")
 
@@ -429,12 +432,16 @@ def test_selling_a_group_down_is_read_in_full_on_the_french_sheet(report: dict) 
 
 
 def test_the_history_s_undo_of_a_group_sold_down_stays_inside_its_button(report: dict) -> None:
-    """Selling a group down pays one long reason and changes three lots: the Undo button said
-    it on four lines, over its own edges."""
-    text, max_lines, (_shortened, whole_fits), whole_lines_fit = report["sold_down_undo"]
-    assert text.startswith("Undo: The Bank pays Ann $600 (selling the orange buildings down")
-    # Too long for the button: the first lines are shown whole (the confirmation has it all),
-    # never the middle of four with the first and the last cut in half.
+    """Selling a group down paid a reason in brackets within brackets ("(vente des bâtiments du
+    groupe orange (la Banque en manque))"): the Undo button said it on four lines, over its
+    own edges. The reason is short now, and what is too long shows two whole lines."""
+    text, shown = report["sold_down_undo"]
+    assert " ".join(text.split()) == (
+        "Annuler : La Banque paie 600 $ à Ann (revente du groupe orange). St. James Place "
+        "appartient à Ann, avec 1 maison. …"
+    )
+    assert shown == [False, True]
+    max_lines, (_shortened, whole_fits), whole_lines_fit = report["long_undo"]
     assert not whole_fits and max_lines and whole_lines_fit
 
 
