@@ -107,8 +107,7 @@ def one_line(exc: BaseException) -> str:
     resumed) are said in the table's words, without the file's path or a command to type."""
     if isinstance(exc, LogMovedOnError):
         return _(
-            "The game moved on in another window: nothing was recorded. "
-            "Resume the game to see where it stands."
+            "Nothing recorded: the game moved on in another window. Restart the app to see it."
         )
     if isinstance(exc, LogInUseError):
         holder = _("Another companion app") if exc.holder == HOLDER else exc.holder

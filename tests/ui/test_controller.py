@@ -207,8 +207,7 @@ def test_the_game_moved_on_in_another_window_is_said_in_the_table_s_words(make) 
     make(lang="fr")  # the language the app words its notices in
 
     assert one_line(LogMovedOnError("the game moved on in another window: game 1 in 'x'")) == (
-        "La partie a avancé dans une autre fenêtre\u00a0: rien n'a été enregistré. Reprenez la "
-        "partie pour voir où elle en est."
+        "Rien d'enregistré\u00a0: la partie a avancé ailleurs. Relancez l'application pour la voir."
     )
 
 

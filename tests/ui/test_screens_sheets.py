@@ -236,6 +236,19 @@ _SCRIPT = textwrap.dedent(
                  font_name=undo.font_name)
     most.texture_update()
     out["long_undo"] = [undo.max_lines, fits(undo), most.texture_size[1] <= undo.text_size[1]]
+    # The table's notice line (one line, cut in its middle when too long): the game moved on
+    # in another window is said whole, in French, at 800x480.
+    from companion.log.gamelog import LogMovedOnError
+    from ui.controller import one_line
+    from ui.screens.table import TableScreen
+    ts = TableScreen(controller=c5)
+    show(ts)
+    ts.notice = one_line(LogMovedOnError("the game moved on in another window"))
+    frames()
+    line = label_of(ts, ts.notice)
+    whole = Label(text=line.text, font_size=line.font_size, font_name=line.font_name)
+    whole.texture_update()
+    out["moved_on_fr"] = [line.text, whole.texture_size[0] <= line.text_size[0]]
     c5.close()
     c.set_language("en")
 
@@ -443,6 +456,12 @@ def test_the_history_s_undo_of_a_group_sold_down_stays_inside_its_button(report:
     assert shown == [False, True]
     max_lines, (_shortened, whole_fits), whole_lines_fit = report["long_undo"]
     assert not whole_fits and max_lines and whole_lines_fit
+
+
+def test_the_game_moved_on_elsewhere_is_said_whole_on_the_table_s_notice_line(report) -> None:
+    text, on_one_line = report["moved_on_fr"]
+    assert text.startswith("Rien d'enregistré")
+    assert on_one_line
 
 
 def test_setup_names_tokens_and_colours_in_the_table_s_language_and_sends_the_values(
