@@ -439,7 +439,7 @@ def test_the_voluntary_bankruptcy_rule_is_explained_in_full_in_french(report: di
 def test_selling_a_group_down_is_read_in_full_on_the_french_sheet(report: dict) -> None:
     text, shown, tall_enough = report["sell_down_fr"]
     assert " ".join(text.split()) == (
-        "Vendre les bâtiments du groupe de St. James Place, la Banque en manquant (+750 $)"
+        "Vendre les bâtiments du groupe de St. James Place, la Banque étant à court (+750 $)"
     )
     assert shown == [False, True] and tall_enough
 
