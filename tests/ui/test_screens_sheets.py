@@ -256,7 +256,20 @@ _SCRIPT = textwrap.dedent(
     s2.load_situation(str(tmp / "missing.json"))
     out["situation_missing"] = s2.message
     (tmp / "sit.json").write_text(situation)
-    out["situation_loaded"] = s2.load_situation(str(tmp / "sit.json"))
+    # By touch: the path typed in, then the Load button tapped.
+    from kivy.uix.button import Button
+    show(s2)
+    s2.pane = "situation"
+    frames()
+    load = next(w for w in s2.walk() if isinstance(w, Button) and w.text == "Load the table and play")
+    out["situation_button"] = [load.disabled]
+    s2.ids.situation_path.text = str(tmp / "sit.json")
+    frames()
+    out["situation_button"].append(load.disabled)
+    tap(load)
+    out["situation_loaded"] = c.state.cash["Ann"] == 1850 and c.view.place == "table"
+    if not out["situation_loaded"]:  # the sheets below are the situation's, whatever happened
+        s2.load_situation(str(tmp / "sit.json"))
 
     # -- the player sheet: cash, deeds; build from the sheet, double tap -------------------
     p = PlayersScreen(controller=c)
@@ -482,6 +495,8 @@ def test_setup_names_tokens_and_colours_in_the_table_s_language_and_sends_the_va
 
 def test_setup_starts_from_a_situation_file(report: dict) -> None:
     assert "missing.json" in report["situation_missing"]
+    # The Load button stayed disabled whatever path was typed: the pane could not be used.
+    assert report["situation_button"] == [True, False]
     assert report["situation_loaded"] is True
 
 
