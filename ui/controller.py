@@ -110,7 +110,14 @@ def one_line(exc: BaseException) -> str:
             "Nothing recorded: the game moved on in another window. Restart the app to see it."
         )
     if isinstance(exc, LogInUseError):
-        holder = _("Another companion app") if exc.holder == HOLDER else exc.holder
+        # A command is named as it is typed ('companion play'); the other holders' English
+        # words ("the companion app", "a companion") are the table's.
+        if exc.holder.startswith("'"):
+            holder = exc.holder
+        elif exc.holder == HOLDER:
+            holder = _("Another companion app")
+        else:
+            holder = _("Another companion program")
         return _(
             "{holder} has this game open: close it there first, then try again. "
             "Nothing was changed.",

@@ -185,6 +185,18 @@ def test_a_game_that_cannot_be_resumed_is_named_in_the_table_s_language(make, tm
             "Another companion app has this game open: close it there first, then try again. "
             "Nothing was changed.",
         ),
+        (
+            "the companion app",
+            "fr",
+            "Une autre application du compagnon a cette partie ouverte\u00a0: fermez-la d'abord "
+            "là-bas, puis réessayez. Rien n'a changé.",
+        ),
+        (
+            "a companion",  # GameLog's holder when none is named
+            "fr",
+            "Un autre programme du compagnon a cette partie ouverte\u00a0: fermez-la d'abord "
+            "là-bas, puis réessayez. Rien n'a changé.",
+        ),
     ],
 )
 def test_a_game_open_in_another_program_is_refused_in_the_table_s_words(
