@@ -315,6 +315,16 @@ SENTENCES = [
     ),
     ("reason.salary.passing", {"space": "middle:0"}, "passing GO"),
     ("reason.tax", {"space": "Luxury Tax"}, "Luxury Tax"),
+    (  # one pair of brackets, short enough for the flash and a history line at 800x480
+        "event.transfer",
+        {
+            "from": "Bank",
+            "to": "Ann",
+            "amount": 750,
+            "reason": {"code": "reason.sell_down", "params": {"group": "orange"}},
+        },
+        "The Bank pays Ann $750 (the orange group sold down).",
+    ),
 ]
 
 

@@ -212,6 +212,16 @@ SENTENCES: list[tuple[str, dict[str, Any], str]] = [
         {"players": ["Ann", "Bob", "Cy"]},
         f"Nouvelle partie{NBSP}: Ann, Bob et Cy.",
     ),
+    (  # one pair of brackets, short enough for the flash and a history line at 800x480
+        "event.transfer",
+        {
+            "from": "Bank",
+            "to": "Ann",
+            "amount": 750,
+            "reason": {"code": "reason.sell_down", "params": {"group": "orange"}},
+        },
+        f"La Banque paie 750{NBSP}$ à Ann (revente du groupe orange).",
+    ),
 ]
 
 

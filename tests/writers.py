@@ -363,7 +363,7 @@ def app_beside_play(folder: Path, seed: int, *, app_first: bool, length: int = 3
             if [g["id"] for g in saved] != [game_id]:
                 outcome.changed_by_refusal.append(f"the app's list of games beside play: {saved}")
             if controller.resume(game_id) or not controller.view.notice.startswith(
-                "'companion play' has the game log "
+                "'companion play' has this game open: "
             ):
                 outcome.changed_by_refusal.append(
                     f"the app beside play: {controller.view.notice!r}"

@@ -36,10 +36,10 @@ from typing import TYPE_CHECKING, Any
 from companion.banker.engine import COLOURS, MAX_PLAYERS, MIN_PLAYERS, TOKENS
 from companion.banker.options import command_of
 from companion.banker.throws import command_for_throw, wanted_dice
-from companion.errors import CompanionError
+from companion.errors import CompanionError, UnresumableGameError
 from companion.game import Game
 from companion.log import history as log_history
-from companion.log.gamelog import GameLog, in_force
+from companion.log.gamelog import GameLog, LogInUseError, LogMovedOnError, in_force
 from companion.messages import languages
 from companion.rules.situation import parse_json
 from companion.rules.table import roll_three_clash
@@ -102,7 +102,32 @@ Schedule = Callable[[float, Callable[[], None]], Any]
 
 
 def one_line(exc: BaseException) -> str:
-    """An error's message on one line (its first), never empty."""
+    """An error's message on one line (its first), never empty. The game log's refusals a
+    family meets at the app (another program has the game open, a game that cannot be
+    resumed) are said in the table's words, without the file's path or a command to type."""
+    if isinstance(exc, LogMovedOnError):
+        return _(
+            "Nothing recorded: the game moved on in another window. Restart the app to see it."
+        )
+    if isinstance(exc, LogInUseError):
+        # A command is named as it is typed ('companion play'); the other holders' English
+        # words ("the companion app", "a companion") are the table's.
+        if exc.holder.startswith("'"):
+            holder = exc.holder
+        elif exc.holder == HOLDER:
+            holder = _("Another companion app")
+        else:
+            holder = _("Another companion program")
+        return _(
+            "{holder} has this game open: close it there first, then try again. "
+            "Nothing was changed.",
+            holder=holder,
+        )
+    if isinstance(exc, UnresumableGameError):
+        return _(
+            "This game cannot be resumed: it was saved by an older version of the companion, "
+            "with a fault in the question it was waiting on. Start a new game."
+        )
     text = str(exc).strip()
     if isinstance(exc, KeyError) and exc.args:
         text = f"unknown {exc.args[0]!r}"

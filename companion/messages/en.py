@@ -285,7 +285,7 @@ MESSAGES: Mapping[str, Template] = {
     "reason.card_claim": "{card}: {space}",
     "reason.build": "building on {space}",
     "reason.sell_building": "selling a building on {space}",
-    "reason.sell_down": "selling the {group} buildings down (the Bank is short)",
+    "reason.sell_down": "the {group} group sold down",
     "reason.mortgage": "mortgaging {space}",
     "reason.mortgage_share": "mortgaging a share of {company}",
     "reason.unmortgage": "lifting the mortgage on {space}",

@@ -1034,7 +1034,7 @@ MESSAGES: Mapping[str, Template] = {
     "reason.card_claim": _fr("« {card} » : {space}"),
     "reason.build": _fr("construction sur {space}"),
     "reason.sell_building": _fr("vente d'un bâtiment sur {space}"),
-    "reason.sell_down": _fr("vente des bâtiments du groupe {group} (la Banque en manque)"),
+    "reason.sell_down": _fr("revente du groupe {group}"),
     "reason.mortgage": _fr("hypothèque {de space}"),
     "reason.mortgage_share": _fr("hypothèque d'une action {company}"),
     "reason.unmortgage": _fr("levée de l'hypothèque {de space}"),

@@ -14,10 +14,10 @@ import pytest
 
 from companion.banker.state import snapshot
 from companion.game import Game
-from companion.log.gamelog import GameLog
+from companion.log.gamelog import GameLog, LogMovedOnError
 from companion.simulator.players import RandomPlayer
 from tests.broken_games import AUCTION, log_broken_game, pending
-from ui.controller import RANDOM_COMMANDS, TableController
+from ui.controller import RANDOM_COMMANDS, TableController, one_line
 from ui.setup_store import SetupStore
 
 PLAYERS = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}]
@@ -136,13 +136,91 @@ def test_a_game_that_cannot_be_resumed_is_named_and_not_offered(make, tmp_path):
     games = c.saved_games()
 
     assert [g["id"] for g in games] == [broken, playable]
-    assert games[0]["problem"].startswith(f"game {broken} in ")
-    assert "cannot be resumed" in games[0]["problem"] and "\n" not in games[0]["problem"]
+    assert games[0]["problem"] == CANNOT_RESUME
     assert games[1]["problem"] is None
     assert not c.resume(broken)
     assert c.game is None and "cannot be resumed" in c.view.notice and "\n" not in c.view.notice
     assert c.resume(), c.view.notice  # the game offered: the newest that can be resumed
     assert c.game.game_id == playable and c.view.place == "table"
+
+
+#: What the app says of a game an older companion logged broken: no file path, no command to
+#: type, no engine field name (``companion log check`` says those).
+CANNOT_RESUME = (
+    "This game cannot be resumed: it was saved by an older version of the companion, with a "
+    "fault in the question it was waiting on. Start a new game."
+)
+
+
+def test_a_game_that_cannot_be_resumed_is_named_in_the_table_s_language(make, tmp_path):
+    log_broken_game(tmp_path / "games.db")
+    c = make(lang="fr")
+
+    (game,) = c.saved_games()
+
+    assert game["problem"] == (
+        "Cette partie ne peut pas être reprise\u00a0: une ancienne version du compagnon l'a "
+        "enregistrée avec une erreur dans la question en attente. Commencez une nouvelle partie."
+    )
+
+
+@pytest.mark.parametrize(
+    ("holder", "lang", "notice"),
+    [
+        (
+            "'companion play'",
+            "en",
+            "'companion play' has this game open: close it there first, then try again. "
+            "Nothing was changed.",
+        ),
+        (
+            "'companion play'",
+            "fr",
+            "'companion play' a cette partie ouverte\u00a0: fermez-la d'abord là-bas, puis "
+            "réessayez. Rien n'a changé.",
+        ),
+        (
+            "the companion app",
+            "en",
+            "Another companion app has this game open: close it there first, then try again. "
+            "Nothing was changed.",
+        ),
+        (
+            "the companion app",
+            "fr",
+            "Une autre application du compagnon a cette partie ouverte\u00a0: fermez-la d'abord "
+            "là-bas, puis réessayez. Rien n'a changé.",
+        ),
+        (
+            "a companion",  # GameLog's holder when none is named
+            "fr",
+            "Un autre programme du compagnon a cette partie ouverte\u00a0: fermez-la d'abord "
+            "là-bas, puis réessayez. Rien n'a changé.",
+        ),
+    ],
+)
+def test_a_game_open_in_another_program_is_refused_in_the_table_s_words(
+    make, tmp_path, holder, lang, notice
+):
+    """Issue 21's lock seen from the app: the notice names who holds the game, in the table's
+    language, without the file's path or the process number, and the app changes nothing."""
+    with GameLog(tmp_path / "games.db") as log:
+        game_id = Game.new(PLAYERS, log=log).game_id
+    c = make(lang=lang)
+    with GameLog(tmp_path / "games.db", holder=holder):
+        assert not c.resume(game_id)
+        assert not c.start_game(PLAYERS, {})
+    assert c.game is None and c.view.notice == notice
+    with GameLog(tmp_path / "games.db", readonly=True) as log:
+        assert [g["id"] for g in log.games()] == [game_id]
+
+
+def test_the_game_moved_on_in_another_window_is_said_in_the_table_s_words(make) -> None:
+    make(lang="fr")  # the language the app words its notices in
+
+    assert one_line(LogMovedOnError("the game moved on in another window: game 1 in 'x'")) == (
+        "Rien d'enregistré\u00a0: la partie a avancé ailleurs. Relancez l'application pour la voir."
+    )
 
 
 @pytest.mark.parametrize(

@@ -83,6 +83,18 @@ _SCRIPT = textwrap.dedent(
         widget.size = Window.size
         frames()
 
+    def fits(label):
+        # [shortened?, the whole text laid out at the label's width needs no more than its height]
+        from kivy.uix.label import Label
+        whole = Label(text=label.text, font_size=label.font_size, font_name=label.font_name,
+                      text_size=(label.text_size[0] or label.width, None))
+        whole.texture_update()
+        return [label.shorten, whole.texture_size[1] <= label.height]
+
+    def label_of(widget, text):
+        from kivy.uix.label import Label
+        return next(w for w in widget.walk() if isinstance(w, Label) and w.text == text)
+
     def tap(widget):
         x, y = widget.to_window(widget.center_x, widget.center_y)
         t = UnitTestTouch(x, y)
@@ -174,16 +186,92 @@ _SCRIPT = textwrap.dedent(
          [w.disabled for w in r.children if w.__class__.__name__ == "Button"]]
         for r in reversed(s3.ids.saved.children)
     ]
+    # The game open in another program (issue 21's lock): the notice is read in full.
+    s3.choose_language("fr")
+    frames()
+    with GameLog(tmp / "broken.db", holder="'companion play'"):
+        out["locked_resumed"] = s3.resume(1)
+    frames()
+    out["locked_message"] = s3.message
+    out["locked_fits"] = fits(label_of(s3, s3.message))
+    # The house rule added by P13, explained in full in French at 800x480.
+    s3.pane = "rules"
+    frames()
+    row = next(r for r in s3.ids.rules.children if r.key == "voluntary_bankruptcy")
+    out["rule_fr"] = [row.explanation, fits(label_of(row, row.explanation))]
+    s3.choose_language("en")
     c3.close()
+
+    # -- a group sold down in a shortage (B4), on the French sheet at 800x480 --------------
+    from tests.test_building_supply import ORANGE, short_of_houses
+    c4 = TableController(db_path=tmp / "short.db", store=SetupStore(tmp / "s4.json"), lang="fr")
+    short = {"players": [{"name": n, "position": "GO", "cash": 1500, "vouchers": []}
+                         for n in ("Ann", "Bob")], "properties": short_of_houses(0)}
+    c4.start_from_situation(json.dumps(short))
+    from ui.screens.players import PlayersScreen
+    p4 = PlayersScreen(controller=c4)
+    show(p4)
+    p4.select("Ann")
+    frames()
+    down = next(w for w in p4.ids.body.children
+                if getattr(w, "choice", None) is not None
+                and w.choice.command.get("type") == "sell_down")
+    out["sell_down_fr"] = [down.text, fits(down.children[0]), down.height >= down.children[0].texture_size[1]]
+    c4.close()
+    # Sold down to one house a lot (3 in the Bank): the history's Undo says what it takes back
+    # inside its button, in French.
+    c5 = TableController(db_path=tmp / "short3.db", store=SetupStore(tmp / "s5.json"), lang="fr")
+    c5.start_from_situation(json.dumps(dict(short, properties=short_of_houses(3))))
+    c5.anytime(c5.state.decision.id, {"type": "sell_down", "player": "Ann", "property": ORANGE[0]})
+    from ui.screens.history import HistoryScreen
+    h5 = HistoryScreen(controller=c5)
+    show(h5)
+    out["sold_down_undo"] = [h5.undo_text, fits(label_of(h5, h5.undo_text))]
+    # Any longer undo (a trade of many deeds): the first lines whole, never cut in half.
+    h5.undo_text = " ".join([h5.undo_text] * 2)
+    frames()
+    undo = label_of(h5, h5.undo_text)
+    from kivy.uix.label import Label
+    most = Label(text="\\n".join(["Undo"] * undo.max_lines), font_size=undo.font_size,
+                 font_name=undo.font_name)
+    most.texture_update()
+    out["long_undo"] = [undo.max_lines, fits(undo), most.texture_size[1] <= undo.text_size[1]]
+    # The table's notice line (one line, cut in its middle when too long): the game moved on
+    # in another window is said whole, in French, at 800x480.
+    from companion.log.gamelog import LogMovedOnError
+    from ui.controller import one_line
+    from ui.screens.table import TableScreen
+    ts = TableScreen(controller=c5)
+    show(ts)
+    ts.notice = one_line(LogMovedOnError("the game moved on in another window"))
+    frames()
+    line = label_of(ts, ts.notice)
+    whole = Label(text=line.text, font_size=line.font_size, font_name=line.font_name)
+    whole.texture_update()
+    out["moved_on_fr"] = [line.text, whole.texture_size[0] <= line.text_size[0]]
+    c5.close()
+    c.set_language("en")
 
     # -- a game from the table as it stands ------------------------------------------------
     s2.load_situation(str(tmp / "missing.json"))
     out["situation_missing"] = s2.message
     (tmp / "sit.json").write_text(situation)
-    out["situation_loaded"] = s2.load_situation(str(tmp / "sit.json"))
+    # By touch: the path typed in, then the Load button tapped.
+    from kivy.uix.button import Button
+    show(s2)
+    s2.pane = "situation"
+    frames()
+    load = next(w for w in s2.walk() if isinstance(w, Button) and w.text == "Load the table and play")
+    out["situation_button"] = [load.disabled]
+    s2.ids.situation_path.text = str(tmp / "sit.json")
+    frames()
+    out["situation_button"].append(load.disabled)
+    tap(load)
+    out["situation_loaded"] = c.state.cash["Ann"] == 1850 and c.view.place == "table"
+    if not out["situation_loaded"]:  # the sheets below are the situation's, whatever happened
+        s2.load_situation(str(tmp / "sit.json"))
 
     # -- the player sheet: cash, deeds; build from the sheet, double tap -------------------
-    from ui.screens.players import PlayersScreen
     p = PlayersScreen(controller=c)
     show(p)
     out["sheet_player"] = p.player
@@ -341,10 +429,52 @@ def test_a_saved_game_that_cannot_be_resumed_says_why_and_offers_no_resume(repor
     (broken, resumable) = report["saved_rows"]
     game_id, can_resume, detail, buttons = broken
     assert (game_id, can_resume, buttons) == (2, False, [True])
-    assert detail.startswith("game 2 in ") and "cannot be resumed" in detail
+    assert detail.startswith("This game cannot be resumed: it was saved by an older version")
     game_id, can_resume, detail, buttons = resumable
     assert (game_id, can_resume, buttons) == (1, True, [False])
     assert detail.startswith("last played ")
+
+
+def test_a_game_open_in_another_program_is_said_in_full_at_800x480(report: dict) -> None:
+    """The setup screen's message line was one line cut at the right: the lock's notice (and a
+    Roll Three card held twice) lost its end, what to do. Up to three lines now."""
+    assert report["locked_resumed"] is False
+    assert report["locked_message"].startswith("'companion play' a cette partie ouverte")
+    assert report["locked_fits"] == [False, True]
+
+
+def test_the_voluntary_bankruptcy_rule_is_explained_in_full_in_french(report: dict) -> None:
+    explanation, shown = report["rule_fr"]
+    assert explanation.endswith("suffiraient à payer (P13).")
+    assert shown == [False, True]
+
+
+def test_selling_a_group_down_is_read_in_full_on_the_french_sheet(report: dict) -> None:
+    text, shown, tall_enough = report["sell_down_fr"]
+    assert " ".join(text.split()) == (
+        "Vendre les bâtiments du groupe de St. James Place, la Banque étant à court (+750 $)"
+    )
+    assert shown == [False, True] and tall_enough
+
+
+def test_the_history_s_undo_of_a_group_sold_down_stays_inside_its_button(report: dict) -> None:
+    """Selling a group down paid a reason in brackets within brackets ("(vente des bâtiments du
+    groupe orange (la Banque en manque))"): the Undo button said it on four lines, over its
+    own edges. The reason is short now, and what is too long shows two whole lines."""
+    text, shown = report["sold_down_undo"]
+    assert " ".join(text.split()) == (
+        "Annuler : La Banque paie 600 $ à Ann (revente du groupe orange). St. James Place "
+        "appartient à Ann, avec 1 maison. …"
+    )
+    assert shown == [False, True]
+    max_lines, (_shortened, whole_fits), whole_lines_fit = report["long_undo"]
+    assert not whole_fits and max_lines and whole_lines_fit
+
+
+def test_the_game_moved_on_elsewhere_is_said_whole_on_the_table_s_notice_line(report) -> None:
+    text, on_one_line = report["moved_on_fr"]
+    assert text.startswith("Rien d'enregistré")
+    assert on_one_line
 
 
 def test_setup_names_tokens_and_colours_in_the_table_s_language_and_sends_the_values(
@@ -365,6 +495,8 @@ def test_setup_names_tokens_and_colours_in_the_table_s_language_and_sends_the_va
 
 def test_setup_starts_from_a_situation_file(report: dict) -> None:
     assert "missing.json" in report["situation_missing"]
+    # The Load button stayed disabled whatever path was typed: the pane could not be used.
+    assert report["situation_button"] == [True, False]
     assert report["situation_loaded"] is True
 
 

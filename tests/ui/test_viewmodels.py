@@ -207,5 +207,5 @@ def test_the_building_supply_s_options_have_labels_in_both_languages():
         "Sell St. James Place's group down, the Bank being short (+$750)"
     )
     assert plain(vm.anytime_label(down, "fr")) == (
-        "Vendre les bâtiments du groupe de St. James Place, la Banque en manquant (+750 $)"
+        "Vendre les bâtiments du groupe de St. James Place, la Banque étant à court (+750 $)"
     )

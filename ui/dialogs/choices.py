@@ -31,8 +31,10 @@ class StockDialog(ChoicesDialog):
 
 
 class RaiseMoneyDialog(ChoicesDialog):
-    """Short of cash: pay once enough is raised, or go bankrupt; the player sheet (sell,
-    mortgage, trade) is one tap away."""
+    """Short of cash: the sales and mortgages that raise it (selling a group down in a
+    shortage too), pay once enough is raised, and bankruptcy only when they cannot cover the
+    debt (or by the voluntary_bankruptcy house rule, P13); the player sheet (trade, and every
+    other sale) is one tap away."""
 
     def build(self) -> None:
         super().build()
