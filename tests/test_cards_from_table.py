@@ -81,7 +81,7 @@ def test_a_hurricane_on_a_group_of_a_holder_of_just_say_no_is_refused_at_the_pro
         "choose Boardwalk",
         "refuse",
     )
-    assert "one building comes off every dark blue lot of Bob" in text
+    assert "one building comes off each of your dark blue lots" in text
     state = game.state
     assert state.holdings["Park Place"].level == 5 and state.holdings["Boardwalk"].level == 6
     assert state.seat("Bob").cards == ()

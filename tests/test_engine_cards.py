@@ -401,10 +401,10 @@ def test_hurricane_on_a_group_of_a_player_holding_just_say_no_asks_them_first() 
     assert (state.decision.kind, state.decision.player) == ("respond", "Bob")
     assert state.holdings["Boardwalk"].level == 6
     assert said(state) == (
-        "Bob: Hurricane makes landfall! is played against you: one building comes off every "
-        "dark blue lot of Bob. Accept, or refuse with Just Say NO!"
+        "Bob: Hurricane makes landfall! is played against you: one building comes off each of "
+        "your dark blue lots. Accept, or refuse with Just Say NO!"
     )
-    assert "perd un bâtiment" in said(state, "fr")
+    assert "chaque propriété de votre groupe bleu foncé perd un bâtiment" in said(state, "fr")
     refused = do(state, "refuse")
     assert refused.holdings["Park Place"].level == 5 and refused.holdings["Boardwalk"].level == 6
     assert refused.seat("Bob").cards == () and refused.cards_out["cc-just-say-no"] == 0

@@ -61,7 +61,7 @@ def _task_against(tx: Tx, t: tasks.Against) -> None:
     data: dict[str, Any] = {"task": t.task}
     if t.instead:
         data["instead"] = list(t.instead)
-    action = action_of(tx.state, tasks.task_from_json(t.task))
+    action = action_of(tasks.task_from_json(t.task))
     tx.ask(
         "respond",
         t.target,
@@ -72,7 +72,7 @@ def _task_against(tx: Tx, t: tasks.Against) -> None:
     )
 
 
-def action_of(state: GameState, task: tasks.Task) -> Message | None:
+def action_of(task: tasks.Task) -> Message | None:
     """What an effect against a player does, as the table hears it (the respond decision
     names the action Just Say NO! would cancel)."""
     match task:
@@ -97,12 +97,11 @@ def action_of(state: GameState, task: tasks.Task) -> Message | None:
             return message("action.jail", player=task.player)
         case tasks.GiveVoucher():
             return message("action.voucher", player=task.from_, to=task.to)
-        case tasks.Storm():
+        case tasks.Storm():  # said to the owner, who may refuse it
             group = BOARD.properties[task.property][0].group
-            owner = state.owner(task.property)
             if group:
-                return message("action.storm", owner=owner, group=group)
-            return message("action.storm_lot", owner=owner, space=property_key(task.property))
+                return message("action.storm", group=group)
+            return message("action.storm_lot", space=property_key(task.property))
         case tasks.BuyInstead():
             return message(
                 "action.buy_instead",

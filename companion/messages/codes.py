@@ -247,8 +247,8 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "action.jail": _P,  # keptcards.action_of
     "action.no_rent": {"player": "player", "space": "space"},  # keptcards.action_of
     "action.voucher": {"player": "player", "to": "player"},  # keptcards.action_of
-    "action.storm": {"owner": "player", "group": "group"},  # keptcards.action_of
-    "action.storm_lot": {"owner": "player", "space": "space"},  # keptcards.action_of
+    "action.storm": {"group": "group"},  # keptcards.action_of: said to the owner
+    "action.storm_lot": {"space": "space"},  # keptcards.action_of: said to the owner
     "action.buy_instead": {"player": "player", "space": "space", "amount": "money"},
     "ask.rent": {  # rentdue.rent
         "player": "player",
