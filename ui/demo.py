@@ -137,6 +137,11 @@ class Director:
         """A real touch (down, then up on a later frame) at the widget's centre."""
         scroll = _scroll_parent(widget)
         if scroll is not None and not _inside(widget, scroll):
+            if _is_recycled(scroll):
+                # Its rows' buttons are recycled as it scrolls (and it has no scroll_to): bring
+                # the row into sight; its button is found again and tapped at the next step.
+                _scroll_into_sight(scroll, widget)
+                return
             scroll.scroll_to(widget, padding=0, animate=False)
             scroll._update_effect_bounds()
             scroll.update_from_scroll()
@@ -597,6 +602,22 @@ def _place_of(nav: Any, button: Any) -> str | None:
         if label == button.text:
             return str(key)
     return None
+
+
+def _is_recycled(scroll: Any) -> bool:
+    """Whether ``scroll`` is a RecycleView (by its layout manager: Kivy's Factory can load the
+    class under a second module name, ``kivy.uix.recycleview.__init__``, which an
+    ``isinstance`` against ``kivy.uix.recycleview.RecycleView`` misses)."""
+    return hasattr(scroll, "layout_manager")
+
+
+def _scroll_into_sight(view: Any, widget: Any) -> None:
+    """Scroll the RecycleView ``view`` so that the row of ``widget`` is in its middle."""
+    layout = view.layout_manager
+    room = layout.height - view.height
+    if room > 0:
+        middle = widget.center_y - layout.y - view.height / 2
+        view.scroll_y = min(1.0, max(0.0, middle / room))
 
 
 def _scroll_parent(widget: Any) -> Any:

@@ -126,3 +126,28 @@ def test_a_spinner_makes_its_options_when_it_opens_and_lets_them_go_when_it_clos
         assert dropdown.container.children == []
     finally:
         Window.remove_widget(spinner)
+
+
+def test_the_headless_demo_scrolls_a_search_list_s_rows_into_sight() -> None:
+    """The demo taps a row out of sight (the fifth voucher of a long list) by scrolling its
+    RecycleView, which has no ``scroll_to``; Kivy's Factory loads that class under a second
+    module name (``kivy.uix.recycleview.__init__``), so an ``isinstance`` check missed it and
+    the demo stopped on ``scroll_to`` in about one run in three."""
+    from types import SimpleNamespace
+
+    from ui.demo import _is_recycled, _scroll_into_sight
+    from ui.widgets import SearchList
+
+    search = SearchList(rows=[(str(n), f"Row {n}") for n in range(40)])
+    view = search.ids.scroll
+    assert _is_recycled(view)
+    view.size = (400, 200)
+    view.layout_manager.height = 40 * 62
+    view.layout_manager.y = 0
+    row = SimpleNamespace(center_y=30.0)  # the last row, at the bottom of the list
+    view.scroll_y = 1.0
+    _scroll_into_sight(view, row)
+    assert view.scroll_y == 0.0
+    row.center_y = 40 * 62 - 30.0  # the first row, at the top
+    _scroll_into_sight(view, row)
+    assert view.scroll_y == 1.0
