@@ -209,6 +209,23 @@ REFUSED = [
         "'x' is given twice",
     ),
     (
+        "a sum no table holds under a key with a line break",
+        json.dumps(
+            table(
+                pending={
+                    "decision": {
+                        "kind": "roll",
+                        "player": "Ann",
+                        "answers": ["roll"],
+                        "data": {"\n": 10**12 + 1.0},
+                    }
+                }
+            )
+        ),
+        'pending.decision.data["\\n"]',
+        "1000000000001.0 is larger than any sum of the game",
+    ),
+    (
         "13 players",
         json.dumps({"players": [{**ANN, "name": f"P{i}"} for i in range(13)]}),
         "players",

@@ -684,11 +684,17 @@ class _Parser:
         while stack:
             value, here = stack.pop()
             if isinstance(value, dict):
-                stack.extend((v, f"{here}.{k}") for k, v in value.items())
+                stack.extend((v, f"{here}{_member(k)}") for k, v in value.items())
             elif isinstance(value, list):
                 stack.extend((v, f"{here}[{i}]") for i, v in enumerate(value))
             elif isinstance(value, (int, float)) and not abs(value) <= MAX_MONEY:
                 raise self.fail(here, f"{_quote(value)} is larger than any sum of the game")
+
+
+def _member(key: str) -> str:
+    """A key of a table's object as a refusal names its place: ``.high``, or ``["a b"]``
+    quoted as JSON when it is not a plain name (a line break in a key stays on one line)."""
+    return f".{key}" if key.isidentifier() else f"[{json.dumps(key)[:40]}]"
 
 
 def _quote(value: Any) -> str:
