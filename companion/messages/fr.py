@@ -952,7 +952,9 @@ MESSAGES: Mapping[str, Template] = {
     "action.no_rent": _fr("{player} ne vous paie pas de loyer pour {space}"),
     "action.voucher": _fr("un bon de voyage {de player} passe {à to}"),
     "action.storm": _fr("chaque propriété de votre groupe {group} perd un bâtiment"),
-    "action.storm_lot": _fr("vous perdez votre dépôt ferroviaire ou votre station de taxi sur {space}"),
+    "action.storm_lot": _fr(
+        "vous perdez votre dépôt ferroviaire ou votre station de taxi sur {space}"
+    ),
     "action.buy_instead": _fr("{player} achète {space} pour {amount} à votre place"),
     "ask.rent": _fr(
         "{player} : payez {amount} de loyer {à owner} pour {space}, ou jouez « {card} »."
