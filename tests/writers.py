@@ -24,6 +24,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -94,20 +95,15 @@ class Play:
 
     def wait_for(self, done: Callable[[], bool], timeout: float = PATIENCE) -> bool:
         """Wait until ``done()`` holds (checked as output arrives), or the time is up."""
-        deadline = threading.Event()
-        timer = threading.Timer(timeout, deadline.set)
-        timer.start()
-        try:
-            while not done():
-                if deadline.is_set():
-                    return False
-                try:
-                    self._news.get(timeout=0.2)
-                except queue.Empty:
-                    continue
-            return True
-        finally:
-            timer.cancel()
+        deadline = time.monotonic() + timeout
+        while not done():
+            if time.monotonic() >= deadline:
+                return False
+            try:
+                self._news.get(timeout=0.2)
+            except queue.Empty:
+                pass
+        return True
 
     def opened(self) -> bool:
         """Whether it has opened the game (its first line) or has ended."""
