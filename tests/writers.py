@@ -187,16 +187,23 @@ def rows(db: Path, game_id: int) -> int:
         return len(log.commands(game_id))
 
 
-def check_intact(db: Path) -> str | None:
-    """``companion log check`` in its own process: None when it says intact, else its words."""
-    done = subprocess.run(
-        [sys.executable, "-m", "companion", "log", "check", str(db)],
+def companion(*argv: str) -> subprocess.CompletedProcess[str]:
+    """``companion ARGV`` in its own process, with no input; a hang fails the test (after
+    :data:`PATIENCE`) instead of the suite."""
+    return subprocess.run(
+        [sys.executable, "-m", "companion", *argv],
         capture_output=True,
         text=True,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         cwd=ROOT,
         timeout=PATIENCE,
+        stdin=subprocess.DEVNULL,
     )
+
+
+def check_intact(db: Path) -> str | None:
+    """``companion log check`` in its own process: None when it says intact, else its words."""
+    done = companion("log", "check", str(db))
     return (
         None if done.returncode == 0 and ": intact:" in done.stdout else done.stdout + done.stderr
     )
