@@ -56,6 +56,10 @@ class Outcome:
     def ok(self) -> bool:
         return not (self.forks or self.tracebacks or self.changed_by_refusal)
 
+    def note_tracebacks(self, *plays: Play) -> None:
+        """Count a traceback in any of ``plays``' output (its end, where the error is)."""
+        self.tracebacks.extend(play.err[-600:] for play in plays if "Traceback" in play.err)
+
 
 class Play:
     """``companion play --db DB`` in its own process; its output collected as it comes."""
@@ -226,9 +230,7 @@ def _judge(
     expected: list[Any],
     writers: list[Play],
 ) -> None:
-    for play in writers:
-        if "Traceback" in play.err:
-            outcome.tracebacks.append(play.err[-600:])
+    outcome.note_tracebacks(*writers)
     played, count = logged(db, game_id, rows_before)
     if played != expected:
         first = next(
@@ -278,9 +280,7 @@ def race(folder: Path, seed: int, *, stagger: bool, length: int = 30) -> Outcome
     winners = [i for i, s in enumerate(statuses) if s == 0]
     if len(winners) != 1:
         outcome.forks.append(f"exit statuses {statuses}: not exactly one writer")
-        for w in writers:
-            if "Traceback" in w.err:
-                outcome.tracebacks.append(w.err[-600:])
+        outcome.note_tracebacks(*writers)
         return outcome
     winner, loser = winners[0], 1 - winners[0]
     problem = refused_in_one_line(writers[loser], statuses[loser], "'companion play'")
@@ -305,8 +305,7 @@ def killed(folder: Path, seed: int, *, length: int = 30) -> Outcome:
     cut = rows_before + rng.randrange(len(lines) + 1)
     first.wait_for(lambda: first.proc.poll() is not None or rows(db, game_id) >= cut)
     first.kill()
-    if "Traceback" in first.err:
-        outcome.tracebacks.append(first.err[-600:])
+    outcome.note_tracebacks(first)
     played, count = logged(db, game_id, rows_before)
     if played != expected[: len(played)] or count != rows_before + len(played):
         outcome.forks.append("after the kill the log is not a beginning of what was played")
@@ -317,8 +316,7 @@ def killed(folder: Path, seed: int, *, length: int = 30) -> Outcome:
         outcome.changed_by_refusal.append(
             f"the next writer after the kill: exit {status}, stderr {nxt.err[-300:]!r}"
         )
-    if "Traceback" in nxt.err:
-        outcome.tracebacks.append(nxt.err[-600:])
+    outcome.note_tracebacks(nxt)
     problem = check_intact(db)
     if problem is not None:
         outcome.forks.append(f"log check: {problem[:300]}")
