@@ -183,7 +183,7 @@ class Game:
         """Take back the last command in force; returns it. Recorded, never deleted."""
         if not self._done:
             raise IllegalCommandError("undo: there is nothing to undo since the game started")
-        seq, command, before, _ = self._done[-1]
+        seq, command, _, _ = self._done[-1]
         if self.log is not None:
             assert self.game_id is not None
             self.log.append(self.game_id, *_undo_of(seq, command, player), at=self._seq)

@@ -11,8 +11,6 @@ import json
 import os
 import random
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -28,19 +26,7 @@ from companion.log.gamelog import (
 )
 from companion.simulator.players import RandomPlayer
 from tests import writers
-
-
-def companion(*argv: str) -> subprocess.CompletedProcess[str]:
-    """``companion ARGV`` in its own process; a hang fails the test instead of the suite."""
-    return subprocess.run(
-        [sys.executable, "-m", "companion", *argv],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(writers.ROOT)},
-        cwd=writers.ROOT,
-        timeout=30,
-        stdin=subprocess.DEVNULL,
-    )
+from tests.writers import companion
 
 
 def rows(db: Path) -> tuple[int, int, str]:

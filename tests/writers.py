@@ -24,6 +24,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,6 +55,10 @@ class Outcome:
     @property
     def ok(self) -> bool:
         return not (self.forks or self.tracebacks or self.changed_by_refusal)
+
+    def note_tracebacks(self, *plays: Play) -> None:
+        """Count a traceback in any of ``plays``' output (its end, where the error is)."""
+        self.tracebacks.extend(play.err[-600:] for play in plays if "Traceback" in play.err)
 
 
 class Play:
@@ -94,20 +99,15 @@ class Play:
 
     def wait_for(self, done: Callable[[], bool], timeout: float = PATIENCE) -> bool:
         """Wait until ``done()`` holds (checked as output arrives), or the time is up."""
-        deadline = threading.Event()
-        timer = threading.Timer(timeout, deadline.set)
-        timer.start()
-        try:
-            while not done():
-                if deadline.is_set():
-                    return False
-                try:
-                    self._news.get(timeout=0.2)
-                except queue.Empty:
-                    continue
-            return True
-        finally:
-            timer.cancel()
+        deadline = time.monotonic() + timeout
+        while not done():
+            if time.monotonic() >= deadline:
+                return False
+            try:
+                self._news.get(timeout=0.2)
+            except queue.Empty:
+                pass
+        return True
 
     def opened(self) -> bool:
         """Whether it has opened the game (its first line) or has ended."""
@@ -191,16 +191,23 @@ def rows(db: Path, game_id: int) -> int:
         return len(log.commands(game_id))
 
 
-def check_intact(db: Path) -> str | None:
-    """``companion log check`` in its own process: None when it says intact, else its words."""
-    done = subprocess.run(
-        [sys.executable, "-m", "companion", "log", "check", str(db)],
+def companion(*argv: str) -> subprocess.CompletedProcess[str]:
+    """``companion ARGV`` in its own process, with no input; a hang fails the test (after
+    :data:`PATIENCE`) instead of the suite."""
+    return subprocess.run(
+        [sys.executable, "-m", "companion", *argv],
         capture_output=True,
         text=True,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         cwd=ROOT,
         timeout=PATIENCE,
+        stdin=subprocess.DEVNULL,
     )
+
+
+def check_intact(db: Path) -> str | None:
+    """``companion log check`` in its own process: None when it says intact, else its words."""
+    done = companion("log", "check", str(db))
     return (
         None if done.returncode == 0 and ": intact:" in done.stdout else done.stdout + done.stderr
     )
@@ -223,9 +230,7 @@ def _judge(
     expected: list[Any],
     writers: list[Play],
 ) -> None:
-    for play in writers:
-        if "Traceback" in play.err:
-            outcome.tracebacks.append(play.err[-600:])
+    outcome.note_tracebacks(*writers)
     played, count = logged(db, game_id, rows_before)
     if played != expected:
         first = next(
@@ -275,9 +280,7 @@ def race(folder: Path, seed: int, *, stagger: bool, length: int = 30) -> Outcome
     winners = [i for i, s in enumerate(statuses) if s == 0]
     if len(winners) != 1:
         outcome.forks.append(f"exit statuses {statuses}: not exactly one writer")
-        for w in writers:
-            if "Traceback" in w.err:
-                outcome.tracebacks.append(w.err[-600:])
+        outcome.note_tracebacks(*writers)
         return outcome
     winner, loser = winners[0], 1 - winners[0]
     problem = refused_in_one_line(writers[loser], statuses[loser], "'companion play'")
@@ -302,8 +305,7 @@ def killed(folder: Path, seed: int, *, length: int = 30) -> Outcome:
     cut = rows_before + rng.randrange(len(lines) + 1)
     first.wait_for(lambda: first.proc.poll() is not None or rows(db, game_id) >= cut)
     first.kill()
-    if "Traceback" in first.err:
-        outcome.tracebacks.append(first.err[-600:])
+    outcome.note_tracebacks(first)
     played, count = logged(db, game_id, rows_before)
     if played != expected[: len(played)] or count != rows_before + len(played):
         outcome.forks.append("after the kill the log is not a beginning of what was played")
@@ -314,8 +316,7 @@ def killed(folder: Path, seed: int, *, length: int = 30) -> Outcome:
         outcome.changed_by_refusal.append(
             f"the next writer after the kill: exit {status}, stderr {nxt.err[-300:]!r}"
         )
-    if "Traceback" in nxt.err:
-        outcome.tracebacks.append(nxt.err[-600:])
+    outcome.note_tracebacks(nxt)
     problem = check_intact(db)
     if problem is not None:
         outcome.forks.append(f"log check: {problem[:300]}")
