@@ -149,6 +149,12 @@ REFUSED = [
         "'x' is given twice",
     ),
     (
+        "a key given twice inside a key with a line break",
+        asks("roll", ["roll"], {"\n": {"x": 1}}).replace('{"x": 1}', '{"x": 1, "x": 2}'),
+        'pending.decision.data["\\n"]',
+        "'x' is given twice",
+    ),
+    (
         "a sum no table holds under a key with a line break",
         asks("roll", ["roll"], {"\n": 10**12 + 1.0}),
         'pending.decision.data["\\n"]',
