@@ -21,6 +21,13 @@ from tests.test_start_situation import cli
 
 ANN = {"name": "Ann", "position": "GO", "cash": 1500, "vouchers": []}
 
+
+def asks(kind: str, answers: list[str], data: dict[str, Any]) -> str:
+    """The JSON text of a table waiting for Ann's decision of ``kind``."""
+    decision = {"kind": kind, "player": "Ann", "answers": answers, "data": data}
+    return json.dumps(table(pending={"decision": decision}))
+
+
 #: (id, the situation's JSON text, the field the refusal names, words it holds)
 REFUSED = [
     (
@@ -49,110 +56,43 @@ REFUSED = [
     ),
     (
         "a purchase without its price",
-        json.dumps(
-            table(
-                pending={
-                    "decision": {
-                        "kind": "buy_or_auction",
-                        "player": "Ann",
-                        "answers": ["buy", "auction"],
-                        "data": {"property": "Boardwalk"},
-                    }
-                }
-            )
-        ),
+        asks("buy_or_auction", ["buy", "auction"], {"property": "Boardwalk"}),
         "pending.decision.data.price",
         "missing",
     ),
     (
         "rent without its owner",
-        json.dumps(
-            table(
-                pending={
-                    "decision": {
-                        "kind": "rent",
-                        "player": "Ann",
-                        "answers": ["pay", "play_card"],
-                        "data": {"amount": 50},
-                    }
-                }
-            )
-        ),
+        asks("rent", ["pay", "play_card"], {"amount": 50}),
         "pending.decision.data.owner",
         "missing",
     ),
     (
         "a card option of no card",
-        json.dumps(
-            table(
-                pending={
-                    "decision": {
-                        "kind": "card_option",
-                        "player": "Ann",
-                        "answers": ["option"],
-                        "data": {"card": "no-such-card"},
-                    }
-                }
-            )
-        ),
+        asks("card_option", ["option"], {"card": "no-such-card"}),
         "pending.decision.data",
         "'card_option'",
     ),
     (
         "a roll not answered by a roll",
-        json.dumps(
-            table(
-                pending={
-                    "decision": {"kind": "roll", "player": "Ann", "answers": ["bail"], "data": {}}
-                }
-            )
-        ),
+        asks("roll", ["bail"], {}),
         "pending.decision.answers",
         "leave out 'roll'",
     ),
     (
         "a decision the banker never poses",
-        json.dumps(
-            table(
-                pending={
-                    "decision": {"kind": "dance", "player": "Ann", "answers": ["roll"], "data": {}}
-                }
-            )
-        ),
+        asks("dance", ["roll"], {}),
         "pending.decision.kind",
         '"dance" is no decision',
     ),
     (
         "a card option of a card with no options",
-        json.dumps(
-            table(
-                pending={
-                    "decision": {
-                        "kind": "card_option",
-                        "player": "Ann",
-                        "answers": ["option"],
-                        "data": {"card": "chance-get-out-of-jail-free"},
-                    }
-                }
-            )
-        ),
+        asks("card_option", ["option"], {"card": "chance-get-out-of-jail-free"}),
         "pending.decision",
         "nobody can answer this 'card_option' decision",
     ),
     (
         "a bus ticket's choice without its roll (the answer needs it, not the options)",
-        json.dumps(
-            table(
-                pending={
-                    "decision": {
-                        "kind": "bus_option",
-                        "player": "Ann",
-                        "answers": ["bus"],
-                        "data": {"to": "outer:10"},
-                    }
-                }
-            )
-        ),
+        asks("bus_option", ["bus"], {"to": "outer:10"}),
         "pending.decision.data.roll",
         "missing: a decision of kind 'bus_option' needs it (answering it with 'bus')",
     ),
@@ -209,19 +149,14 @@ REFUSED = [
         "'x' is given twice",
     ),
     (
+        "a key given twice inside a key with a line break",
+        asks("roll", ["roll"], {"\n": {"x": 1}}).replace('{"x": 1}', '{"x": 1, "x": 2}'),
+        'pending.decision.data["\\n"]',
+        "'x' is given twice",
+    ),
+    (
         "a sum no table holds under a key with a line break",
-        json.dumps(
-            table(
-                pending={
-                    "decision": {
-                        "kind": "roll",
-                        "player": "Ann",
-                        "answers": ["roll"],
-                        "data": {"\n": 10**12 + 1.0},
-                    }
-                }
-            )
-        ),
+        asks("roll", ["roll"], {"\n": 10**12 + 1.0}),
         'pending.decision.data["\\n"]',
         "1000000000001.0 is larger than any sum of the game",
     ),

@@ -132,10 +132,11 @@ def _task_place_building(tx: Tx, task: tasks.PlaceBuilding) -> None:
 def place_building(tx: Tx, player: str, space: Space) -> None:
     """The lot ``player`` chose for the building won at auction."""
     pile = tx.state.decision.data["pile"]
-    if space.name not in lots_to_build(tx.state, player, pile):
+    lots = lots_to_build(tx.state, player, pile)
+    if space.name not in lots:
         raise IllegalCommandError(
             f"choose: {space.name!r} cannot take the {pile[:-1].replace('_', ' ')} won at "
-            f"auction; choose one of {', '.join(lots_to_build(tx.state, player, pile))}"
+            f"auction; choose one of {', '.join(lots)}"
         )
     put_up(tx, player, space.name)
 

@@ -483,16 +483,9 @@ def _choices(state: GameState, among: str) -> list[Space]:
 # -- Any time -------------------------------------------------------------------------------
 
 
-#: The command types of :func:`anytime_options`, in the order it lists them.
-ANYTIME_KINDS = (
-    "build",
-    "sell_building",
-    "sell_down",
-    "mortgage",
-    "unmortgage",
-    "play_card",
-    "end_game",
-)
+#: The command types of :func:`anytime_options`, in the order it lists them: the any-time
+#: commands but trades (an offer between players, not an option of one).
+ANYTIME_KINDS = tuple(kind for kind in ANYTIME if kind != "trade")
 
 
 def anytime_options(

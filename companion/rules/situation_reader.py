@@ -113,8 +113,11 @@ def _refuse_doubled(data: Any) -> None:
                 f"situation: {where}: {value.key!r} is given twice; give each key once"
             )
         if isinstance(value, dict):
-            inside = "" if where == "top level" else f"{where}."
-            stack.extend((v, f"{inside}{k}") for k, v in reversed(value.items()))
+            # Each key named as check_numbers names it (_member): a line break stays quoted.
+            inside = "" if where == "top level" else where
+            stack.extend(
+                (v, f"{inside}{_member(k)}".removeprefix(".")) for k, v in reversed(value.items())
+            )
         elif isinstance(value, list):
             stack.extend((v, f"{where}[{i}]") for i, v in reversed(list(enumerate(value))))
 
