@@ -191,8 +191,8 @@ def plain(text: str) -> str:
 
 
 def test_the_building_supply_s_options_have_labels_in_both_languages():
-    from tests.banker import do, own
-    from tests.test_building_supply import ORANGE, bank_houses, last_three_houses, table
+    from tests.banker import do
+    from tests.test_building_supply import ORANGE, bank_houses, last_three_houses
 
     state = do(last_three_houses(), "build", "Ann", property="St. James Place")
     view = vm.decision_view(state, "fr")
