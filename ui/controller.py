@@ -24,6 +24,7 @@ Rules every verb keeps:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import logging
@@ -370,45 +371,41 @@ class TableController:
         tried down to the first that can be, the one offered; ``None`` for that one and the
         older ones."""
         try:
-            if self._log is not None:
-                games = self._games(self._log)
-                self._offered(self._log, games)
-            elif not self.db_path.exists():
+            if self._log is None and not self.db_path.exists():
                 return []
-            else:
-                # Read beside the writer: listing the games takes nothing from a 'companion
-                # play' playing on the file now.
-                with GameLog(self.db_path, readonly=True) as reader:
-                    games = self._games(reader)
-                    self._offered(reader, games)
+            # Without the app's own log, read beside the writer: listing the games takes
+            # nothing from a 'companion play' playing on the file now.
+            with (
+                contextlib.nullcontext(self._log)
+                if self._log is not None
+                else GameLog(self.db_path, readonly=True)
+            ) as log:
+                games = self._offered(log)[0]
         except (CompanionError, OSError) as exc:
             self._refuse(one_line(exc))
             return []
         return games
 
     @staticmethod
-    def _games(log: GameLog) -> list[dict[str, Any]]:
+    def _offered(log: GameLog) -> tuple[list[dict[str, Any]], Game | None]:
+        """``log``'s games newest first, and the newest that can be resumed, resumed; the games
+        before it get their ``problem`` (a pending decision logged broken, or damaged rows),
+        the others ``None``."""
         games = sorted(log.games(), key=lambda g: (g["last_played"], g["id"]), reverse=True)
         for game in games:
             game["problem"] = None
-        return games
-
-    @staticmethod
-    def _offered(log: GameLog, games: Sequence[dict[str, Any]]) -> Game | None:
-        """The newest of ``games`` that can be resumed, resumed from ``log``; those before it
-        get their ``problem`` (a pending decision logged broken, or damaged rows)."""
         for game in games:
             try:
-                return Game.resume(log, game["id"])
+                return games, Game.resume(log, game["id"])
             except CompanionError as exc:
                 game["problem"] = one_line(exc)
-        return None
+        return games, None
 
     def resume(self, game_id: int | None = None) -> bool:
         """Resume a saved game (default: the last played that can be resumed) where it stood."""
         try:
             if game_id is None:
-                game = self._offered(self.log, self._games(self.log))
+                game = self._offered(self.log)[1]
                 if game is None:
                     return self._refuse(_("No saved game to resume: start a new one"))
             else:

@@ -21,8 +21,6 @@ if TYPE_CHECKING:
     from hardware.display import Panel
 
 EXIT_NO_DISPLAY = 2
-#: A game log that cannot be one (a folder, a FIFO, a device).
-EXIT_BAD_INPUT = 2
 #: SDL video drivers that need no X or Wayland display.
 _DRIVERS_WITHOUT_DISPLAY = ("offscreen", "kmsdrm", "rpi", "directfb", "vivante", "evdev")
 
@@ -125,6 +123,7 @@ def run_app(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             file=err,
         )
         return EXIT_NO_DISPLAY
+    from companion.cli.main import EXIT_BAD_INPUT
     from companion.log.gamelog import GameLogError, refuse_special_file
 
     db = Path(args.db) if args.db else default_db()

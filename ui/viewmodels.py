@@ -465,6 +465,8 @@ def choice_label(option: Mapping[str, Any], decision: Decision, lang: str) -> st
     if kind == "buy":
         return translate("Buy for {amount}", lang, amount=money(option.get("price", 0), lang))
     if kind == "auction":
+        if option.get("left") == 1:  # P11: the Bank's last building of the pile
+            return translate("Auction the last building", lang)
         if "pile" in option:
             return translate("Auction the {count} left, one at a time", lang, count=option["left"])
         return translate("Auction", lang)

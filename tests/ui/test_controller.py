@@ -432,6 +432,25 @@ def test_a_refused_correction_changes_nothing_in_the_log_or_on_the_table(make):
 # -- Setup --------------------------------------------------------------------------------------
 
 
+def test_a_roll_three_card_the_deck_cannot_have_dealt_is_said_for_either_deck(make):
+    """D4 and P12: a player holds only a card still in the deck; the rules' deck has one of each
+    card, the printed action cards two of each of their 18 combinations and none of the others."""
+    c = make()
+    twice = [("Ann", "1-2-3"), ("Bob", "1-2-3")]
+
+    assert c.roll_three_problem(twice) == (
+        "Bob's Roll Three card 1-2-3 is already held by Ann: the deck has one 1-2-3."
+    )
+    assert c.roll_three_problem(twice, action_cards=True) == ""
+    assert c.roll_three_problem([*twice, ("Cy", "1-2-3")], action_cards=True) == (
+        "Cy's Roll Three card 1-2-3 is already held by Ann, Bob: the deck has two 1-2-3."
+    )
+    assert c.roll_three_problem([("Ann", "2-3-5")], action_cards=True) == (
+        "The printed action cards have no Roll Three card 2-3-5."
+    )
+    assert c.roll_three_problem([("Ann", "2-3-5")]) == ""
+
+
 def test_setup_deals_the_cards_given_and_remembers_the_table(make, tmp_path):
     fresh = Game.new(PLAYERS)
     (option,) = fresh.state.decision.options

@@ -151,3 +151,6 @@ def test_the_headless_demo_scrolls_a_search_list_s_rows_into_sight() -> None:
     row.center_y = 40 * 62 - 30.0  # the first row, at the top
     _scroll_into_sight(view, row)
     assert view.scroll_y == 1.0
+    row.center_y = 40 * 62 / 2  # a row halfway down: in the middle of the view
+    _scroll_into_sight(view, row)
+    assert view.scroll_y == pytest.approx(0.5)

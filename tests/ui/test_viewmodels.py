@@ -191,8 +191,8 @@ def plain(text: str) -> str:
 
 
 def test_the_building_supply_s_options_have_labels_in_both_languages():
-    from tests.banker import do, own
-    from tests.test_building_supply import ORANGE, bank_houses, last_three_houses, table
+    from tests.banker import do
+    from tests.test_building_supply import ORANGE, bank_houses, last_three_houses
 
     state = do(last_three_houses(), "build", "Ann", property="St. James Place")
     view = vm.decision_view(state, "fr")
@@ -209,3 +209,24 @@ def test_the_building_supply_s_options_have_labels_in_both_languages():
     assert plain(vm.anytime_label(down, "fr")) == (
         "Vendre les bâtiments du groupe de St. James Place, la Banque étant à court (+750 $)"
     )
+
+
+def test_the_last_building_of_a_shortage_is_auctioned_in_the_singular():
+    """P11 with one house left in the Bank, wanted by Ann (orange) and Bob (dark blue): the
+    auction's label said "Auction the 1 left, one at a time" ("Enchères pour les 1 qui
+    restent")."""
+    from tests.banker import do
+    from tests.test_building_supply import ORANGE, bank_houses
+
+    state = own(bank_houses(table(), "Bob", 1), "Ann", *ORANGE)
+    state = own(state, "Bob", "Park Place", "Boardwalk")
+    state = do(state, "build", "Ann", property="St. James Place")
+    assert state.decision.kind == "building_shortage"
+    assert [c.label for c in vm.decision_view(state, "en").choices] == [
+        "Buy for $100",
+        "Auction the last building",
+    ]
+    assert [plain(c.label) for c in vm.decision_view(state, "fr").choices] == [
+        "Acheter pour 100 $",
+        "Enchères pour le dernier bâtiment",
+    ]
