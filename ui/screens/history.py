@@ -75,6 +75,35 @@ class HistoryLine(RecycleDataViewBehavior, BoxLayout):
     colour = ListProperty([0.6, 0.6, 0.6, 1])
     corrected = BooleanProperty(False)
     correction = BooleanProperty(False)
+    screen = ObjectProperty(None, allownone=True)
+
+    def on_touch_up(self, touch: Any) -> bool:
+        # A tap (down and up on this line, not a scroll) shows the line whole.
+        if (
+            self.screen is not None
+            and self.collide_point(*touch.pos)
+            and self.collide_point(*touch.opos)
+        ):
+            self.screen.open_row(dict(self.screen.row_at(int(self.seq), self.plain)))
+            return True
+        return bool(super().on_touch_up(touch))
+
+
+class RowDetail(ModalView):
+    """A history line whole (the list cuts it), its note, and "Correct…" when the command
+    it belongs to is an answer in force."""
+
+    number = NumericProperty(0)
+    text = StringProperty("")
+    note = StringProperty("")
+    can_correct = BooleanProperty(False)
+    screen = ObjectProperty(None, allownone=True)
+
+    def correct(self) -> None:
+        screen, self.screen = self.screen, None  # one dialog, however many taps
+        self.dismiss()
+        if screen is not None:
+            screen.correct(int(self.number), self.text)
 
 
 class ConfirmUndo(ModalView):
@@ -131,7 +160,7 @@ class HistoryScreen(Screen):
 
     def reload(self) -> None:
         rows = self.controller.history(self.player or None)
-        self._all = [row_data(r) for r in rows]
+        self._all = [{**row_data(r), "screen": self} for r in rows]
         self.shown_from = max(0, len(self._all) - PAGE)
         self._publish(to_end=True)
         if self.show_chart:
@@ -167,6 +196,32 @@ class HistoryScreen(Screen):
         if self.player:
             series = {k: v for k, v in series.items() if k == self.player}
         chart.series = series
+
+    # -- a line whole, and its correction -------------------------------------------------
+
+    def row_at(self, seq: int, plain: str) -> dict[str, Any]:
+        """The row of command #``seq`` whose words are ``plain``, as the list holds it."""
+        return next(r for r in self._all if r["seq"] == seq and r["plain"] == plain)
+
+    def open_row(self, row: dict[str, Any]) -> RowDetail:
+        """Show a tapped line whole; a line still in force offers its correction."""
+        detail = RowDetail(
+            number=row["seq"],
+            text=row["plain"],
+            note=row["note"],
+            can_correct=not row["corrected"] and not row["correction"],
+            screen=self,
+        )
+        detail.open()
+        return detail
+
+    def correct(self, seq: int, text: str) -> Any:
+        """Open the correction of command #``seq`` (``ui.dialogs.correction``)."""
+        from ui.dialogs.correction import CorrectionDialog
+
+        dialog = CorrectionDialog(self.controller, seq, text)
+        dialog.open()
+        return dialog
 
     # -- undo and export ---------------------------------------------------------------------
 
