@@ -72,8 +72,6 @@ def main(folder: Path, out: Path) -> None:
             "undo": [round(ids.undo.to_window(*ids.undo.pos)[1], 1), round(ids.undo.height, 1)],
             "undo_text": ids.undo.text,
             "undo_fits": ids.undo.texture_size[1] <= ids.undo.height,
-            "tex": list(ids.undo.texture_size),
-            "ts": list(ids.undo.text_size),
             "w": ids.undo.width,
             "pad": list(ids.undo.padding),
         }
@@ -86,9 +84,9 @@ def main(folder: Path, out: Path) -> None:
             if w.__class__.__name__ == "SheetAction" and w.collide_point(*w.to_widget(x, y))
         )
 
-    def script() -> Iterator[float]:
+    def sheet() -> Iterator[float]:
+        """The sheet: Build, then a second tap at the same spot."""
         c = app.controller
-        # -- the sheet: Build, then a second tap at the same spot ---------------------------
         c.start_from_situation(json.dumps(SITUATION))
         yield 0.2
         result["rail"] = [rail()]
@@ -113,12 +111,15 @@ def main(folder: Path, out: Path) -> None:
         yield 0.3
         result["cash_after_build"], result["levels_after_build"] = c.state.cash["Ann"], levels()
         under = slot_at(x, y)
-        result["under_finger"] = [under.text, under.enabled]
+        result["under_finger"] = [under.text, under.children[0].disabled]
         tap_at(x, y)
         yield 0.3
         result["cash_after_second"], result["levels_after_second"] = c.state.cash["Ann"], levels()
         result["commands"] = [cmd["type"] for cmd in c.game.done]
-        # -- the rail, whatever Undo says ----------------------------------------------------
+
+    def rail_and_roll() -> Iterator[float]:
+        """The rail, whatever Undo says; a misread roll corrected from the table."""
+        c = app.controller
         c.go("table")
         yield 0.2
         result["rail"].append(rail())
@@ -129,7 +130,41 @@ def main(folder: Path, out: Path) -> None:
         c.enter_roll(c.view.decision.id, (1, 2, "1"))
         yield 0.2
         result["rail"].append(rail())
-        # -- a card recorded wrongly, corrected from a History row ---------------------------
+        # -- the longest Undo: a purchase's sentences ----------------------------------------
+        d = c.view.decision
+        c.answer(d.id, next(i for i, ch in enumerate(d.choices) if ch.key == "buy"))
+        yield 0.2
+        result["rail"].append(rail())
+        result["long_undo"] = c.view.undo_text
+        cash = c.state.cash["Ann"]
+        tap(app.sm.get_screen("table").ids.undo)  # the purchase undone: Correct… next
+        yield 0.2
+        result["undone_purchase"] = [c.state.cash["Ann"] - cash, c.game.done[-1]["type"]]
+        result["rail"].append(rail())
+        # -- a misread roll, corrected from the table's "Correct…" (the rail's Undo) ---------
+        result["roll_seq"] = c.last_seq()
+        tap(app.sm.get_screen("table").ids.undo)
+        yield 0.3
+        dialog = next(w for w in Window.children if w.__class__.__name__ == "CorrectionDialog")
+        result["roll_dialog"] = [dialog.heading.text, dialog.dialog.__class__.__name__]
+        enter = next(b for b in dialog.dialog.buttons if b.text == "Enter the dice by touch")
+        tap(enter)
+        yield 0.2
+        entry = dialog.dialog.entry
+        for row, face in zip(entry.rows, ("2", "3", "2"), strict=True):
+            tap(row.toggles[face])
+        yield 0.1
+        tap(entry.apply_button)
+        yield 0.3
+        result["roll_preview"] = None if dialog.preview is None else dialog.preview.now
+        tap(dialog.apply_button)
+        yield 0.3
+        result["roll_after"] = [dict(c.game.done[-1]), c.state.seat("Ann").position.key]
+        result["rail"].append(rail())
+
+    def card_from_history() -> Iterator[float]:
+        """A card recorded wrongly, corrected from a History row."""
+        c = app.controller
         c.start_game([{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}], {})
         player = RandomPlayer(random.Random(11))
         for _ in range(3000):
@@ -143,7 +178,7 @@ def main(folder: Path, out: Path) -> None:
             else:
                 c.answer_command(d.id, dict(option["command"], player=option.get("player")))
         else:
-            result["error"] = "no Community Chest draw offering both cards"
+            result["error_card"] = "no Community Chest draw offering both cards"
             return
         d = c.state.decision
         c.answer(d.id, cards.index(WRONG))
@@ -176,7 +211,7 @@ def main(folder: Path, out: Path) -> None:
             if lines and rv.collide_point(*rv.to_parent(*lines[0].center)):
                 break
         if not lines:
-            result["error"] = "the drawn card's line never came in sight"
+            result["error_card"] = "the drawn card's line never came in sight"
             return
         result["line_shown"] = lines[0].text
         tap(lines[0])
@@ -231,21 +266,27 @@ def main(folder: Path, out: Path) -> None:
         ]
         result["notice"] = c.view.notice
 
-    steps = script()
+    parts = [("sheet", sheet()), ("rail", rail_and_roll()), ("card", card_from_history())]
 
     def tick(_dt: float) -> None:
-        try:
-            delay = next(steps)
-        except StopIteration:
-            app.stop()
-            return
-        except Exception as exc:  # noqa: BLE001 - the report says what broke
-            import traceback
+        # Each part runs to its end; a part that breaks says how in the report, and the
+        # next one runs all the same.
+        while parts:
+            name, steps = parts[0]
+            try:
+                delay = next(steps)
+            except StopIteration:
+                parts.pop(0)
+                continue
+            except Exception as exc:  # noqa: BLE001 - the report says what broke
+                import traceback
 
-            result["error"] = "".join(traceback.format_exception(exc))
-            app.stop()
+                result[f"error_{name}"] = "".join(traceback.format_exception(exc))
+                parts.pop(0)
+                continue
+            Clock.schedule_once(tick, delay)
             return
-        Clock.schedule_once(tick, delay)
+        app.stop()
 
     Clock.schedule_once(tick, 0.3)
     app.run()
