@@ -134,12 +134,14 @@ class TableScreen(Screen):
         width of ``button`` (its whole text is in the history's Undo); "Correct…" when the
         last thing done was a throw or a card."""
         if view is not None and view.can_correct:
-            return _("Correct the last throw or card\u2026")
-        if view is None or not view.can_undo or not view.undo_text:
+            text = _("Correct the last throw or card\u2026")
+        elif view is None or not view.can_undo or not view.undo_text:
             return _("Undo")
+        else:
+            text = str(view.undo_text)
         if button is None or button.width <= 1 or height <= 0:
-            return str(view.undo_text)
-        return fitted(view.undo_text, button, height)
+            return text
+        return fitted(text, button, height)
 
     def undo(self) -> bool:
         """Undo; or, when the last thing done was a throw or a card (never undone), open its
