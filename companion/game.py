@@ -261,12 +261,15 @@ class Game:
         if isinstance(command, Mapping) and command.get("type") == "undo":
             raise IllegalCommandError("correct: an undo replaces nothing: give 'undo' instead")
         index = self._index(seq)
-        readings = {c.get("reading") for _, c, _, _ in self._done[:index]} - {None}
+        readings = {
+            str(c["reading"]) for _, c, _, _ in self._done[:index] if c.get("reading") is not None
+        }
         logged, events, state = self._decide(command, self._done[index][2], readings)
         replayed = [(logged, events, state)]
         dropped: list[Mapping[str, Any]] = []
         for _, later, _, _ in self._done[index + 1 :]:
-            readings |= {logged.get("reading")} - {None}
+            if logged.get("reading") is not None:
+                readings.add(str(logged["reading"]))
             again = dict(later)
             if "decision" in again:  # an answer to the decision in force there now
                 again["decision"] = state.decision.id
