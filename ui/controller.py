@@ -1013,7 +1013,7 @@ class TableController:
         self._notice = _(
             "Corrected #{number}: {what}",
             number=plan.seq,
-            what=vm.command_words(plan.replayed[0][1], self.lang),
+            what=vm.command_words(plan.replayed[0][1], self.lang, first=True),
         )
         self._publish()
         return True

@@ -1112,12 +1112,19 @@ def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
 # -- Corrections --------------------------------------------------------------------------------
 
 
-def command_words(events: Iterable[Mapping[str, Any]], lang: str) -> str:
-    """What a command did, in the engine's sentences (the decision it poses left out)."""
-    said = (
-        render_event(e, lang) for e in events if e.get("type") not in ("decision", "turn", "bank")
-    )
-    return " ".join(w for w in said if w)
+def command_words(events: Iterable[Mapping[str, Any]], lang: str, *, first: bool = False) -> str:
+    """What a command did, in the engine's sentences (the decision it poses left out); only
+    its first sentence when ``first``."""
+    said = [
+        w
+        for w in (
+            render_event(e, lang)
+            for e in events
+            if e.get("type") not in ("decision", "turn", "bank")
+        )
+        if w
+    ]
+    return " ".join(said[:1] if first else said)
 
 
 def correction_view(

@@ -43,21 +43,45 @@ def _wrapped(text: str, *, font_size: str = "16sp", bold: bool = False, **kwargs
     return label
 
 
-class CorrectionDialog(ModalView):
-    """Correct command #``seq`` (whose words are ``text``): the decision as it stood, then
-    what the correction changes, then Apply."""
+def _before_after(before: str, after: str) -> str:
+    """ "before -> after", or the value alone when the correction leaves it as it was."""
+    return before if before == after else f"{before} \u2192 {after}"
 
-    def __init__(self, controller: Any, seq: int, text: str, **kwargs: Any) -> None:
+
+def _cell(text: str, share: float, colour: Any, *, bold: bool = False) -> Label:
+    """One cell of the before/after table: one line, cut with an ellipsis if need be."""
+    label = Label(
+        text=text,
+        font_size="16sp",
+        bold=bold,
+        color=colour,
+        size_hint=(share, None),
+        height=dp(30),
+        halign="left",
+        valign="middle",
+        shorten=True,
+        shorten_from="right",
+    )
+    label.bind(size=lambda w, size: setattr(w, "text_size", size))
+    return label
+
+
+class CorrectionDialog(ModalView):
+    """Correct command #``seq``: the decision as it stood, then what the correction changes,
+    then Apply."""
+
+    def __init__(self, controller: Any, seq: int, **kwargs: Any) -> None:
         kwargs.setdefault("size_hint", (0.98, 0.98))
         kwargs.setdefault("auto_dismiss", False)
         super().__init__(**kwargs)
         self.controller = controller
         self.seq = seq
-        self.text = text
         self.preview: Any = None
         box = BoxLayout(orientation="vertical", padding=dp(8), spacing=dp(6))
         self.heading = _wrapped(
-            _("Correct #{number}: {what}", number=seq, what=text), font_size="17sp", bold=True
+            _("Correct #{number}: {what}", number=seq, what=controller.entry_words(seq)),
+            font_size="17sp",
+            bold=True,
         )
         self.message = _wrapped("", font_size="15sp", color=(1, 0.7, 0.4, 1))
         self.body = BoxLayout(orientation="vertical")
@@ -90,7 +114,7 @@ class CorrectionDialog(ModalView):
             self.message.text = self.controller.view.notice
             return
         self.preview = preview
-        self.message.text = _("Instead of: {was}", was=preview.was or "—")
+        self.message.text = ""  # the heading says what was recorded; the changes follow
         self.body.clear_widgets()
         self.body.add_widget(self.changes(preview))
         self.buttons.clear_widgets()
@@ -104,17 +128,17 @@ class CorrectionDialog(ModalView):
         grid = GridLayout(cols=1, size_hint_y=None, spacing=dp(4))
         grid.bind(minimum_height=grid.setter("height"))
         grid.add_widget(_wrapped(_("Now: {now}", now=preview.now), color=(0.75, 0.95, 0.8, 1)))
-        table = GridLayout(cols=3, size_hint_y=None, spacing=dp(2))
+        table = GridLayout(cols=3, size_hint_y=None, spacing=dp(2), row_default_height=dp(30))
         table.bind(minimum_height=table.setter("height"))
         for change in preview.changes:
             colour = (1, 0.93, 0.6, 1) if change.changed else (0.75, 0.77, 0.8, 1)
-            table.add_widget(_wrapped(change.name, bold=True, color=change.colour))
-            table.add_widget(
-                _wrapped(f"{change.cash_before} \u2192 {change.cash_after}", color=colour)
+            cells = (
+                (change.name, 0.18, change.colour),
+                (_before_after(change.cash_before, change.cash_after), 0.32, colour),
+                (_before_after(change.where_before, change.where_after), 0.5, colour),
             )
-            table.add_widget(
-                _wrapped(f"{change.where_before} \u2192 {change.where_after}", color=colour)
-            )
+            for text, share, tint in cells:
+                table.add_widget(_cell(text, share, tint, bold=tint is change.colour))
         grid.add_widget(table)
         if preview.replayed:
             grid.add_widget(

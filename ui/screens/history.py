@@ -103,7 +103,7 @@ class RowDetail(ModalView):
         screen, self.screen = self.screen, None  # one dialog, however many taps
         self.dismiss()
         if screen is not None:
-            screen.correct(int(self.number), self.text)
+            screen.correct(int(self.number))
 
 
 class ConfirmUndo(ModalView):
@@ -215,11 +215,11 @@ class HistoryScreen(Screen):
         detail.open()
         return detail
 
-    def correct(self, seq: int, text: str) -> Any:
+    def correct(self, seq: int) -> Any:
         """Open the correction of command #``seq`` (``ui.dialogs.correction``)."""
         from ui.dialogs.correction import CorrectionDialog
 
-        dialog = CorrectionDialog(self.controller, seq, text)
+        dialog = CorrectionDialog(self.controller, seq)
         dialog.open()
         return dialog
 

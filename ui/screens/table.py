@@ -157,8 +157,7 @@ class TableScreen(Screen):
         seq = self.controller.last_seq()
         if seq is None:
             return None
-        words = self.controller.entry_words(seq)
-        dialog = CorrectionDialog(self.controller, seq, words)
+        dialog = CorrectionDialog(self.controller, seq)
         dialog.open()
         return dialog
 
