@@ -1221,7 +1221,7 @@ class CorrectionAnswers:
         return self.controller.tradables(player)
 
     def go(self, place: str) -> None:
-        self.controller.go(place)
+        """A correction stays in its dialog: no other place is shown under it."""
 
     def _propose(self, **how: Any) -> bool:
         proposal = self.controller.propose_correction(self.seq, **how)
