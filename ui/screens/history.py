@@ -1,7 +1,8 @@
 """The history: every event in words, newest last, one line each with the player's colour and
 the money delta right-aligned; filter by player; a correction (undo) leaves the undone lines
-struck through with "corrected by #n"; undo the last action (showing what it reverses); export;
-the net-worth chart.
+struck through with "corrected by #n"; a tap on a line shows it whole, with "Correct…" for an
+answer still in force (``ui.dialogs.correction``); undo the last action (showing what it
+reverses); export; the net-worth chart.
 
 The rows are plain dicts in a RecycleView (``data`` reassigned, never mutated); only the last
 :data:`PAGE` rows are shown until "Load earlier" asks for more.
@@ -84,7 +85,7 @@ class HistoryLine(RecycleDataViewBehavior, BoxLayout):
             and self.collide_point(*touch.pos)
             and self.collide_point(*touch.opos)
         ):
-            self.screen.open_row(dict(self.screen.row_at(int(self.seq), self.plain)))
+            self.screen.open_row(self)
             return True
         return bool(super().on_touch_up(touch))
 
@@ -199,17 +200,13 @@ class HistoryScreen(Screen):
 
     # -- a line whole, and its correction -------------------------------------------------
 
-    def row_at(self, seq: int, plain: str) -> dict[str, Any]:
-        """The row of command #``seq`` whose words are ``plain``, as the list holds it."""
-        return next(r for r in self._all if r["seq"] == seq and r["plain"] == plain)
-
-    def open_row(self, row: dict[str, Any]) -> RowDetail:
+    def open_row(self, line: HistoryLine) -> RowDetail:
         """Show a tapped line whole; a line still in force offers its correction."""
         detail = RowDetail(
-            number=row["seq"],
-            text=row["plain"],
-            note=row["note"],
-            can_correct=not row["corrected"] and not row["correction"],
+            number=line.seq,
+            text=line.plain,
+            note=line.note,
+            can_correct=not line.corrected and not line.correction,
             screen=self,
         )
         detail.open()
