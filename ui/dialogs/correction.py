@@ -19,6 +19,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
 
 from ui.dialogs import dialog_for
 from ui.dialogs.base import extra_button
@@ -97,8 +98,7 @@ class CorrectionDialog(ModalView):
         self.controller.cancel_correction()
         view = self.controller.correction_view(self.seq)
         self.body.clear_widgets()
-        self.buttons.clear_widgets()
-        self.buttons.add_widget(extra_button(_("Cancel"), self.cancel))
+        self._buttons()
         if view is None or view.decision is None:
             self.message.text = self.controller.view.notice
             return False
@@ -117,11 +117,19 @@ class CorrectionDialog(ModalView):
         self.message.text = ""  # the heading says what was recorded; the changes follow
         self.body.clear_widgets()
         self.body.add_widget(self.changes(preview))
+        self._buttons(
+            extra_button(_("Choose again"), self.choose),
+            extra_button(_("Apply the correction"), self.apply, role="primary"),
+        )
+
+    def _buttons(self, *more: Any) -> None:
+        """Cancel on the left, then ``more``, in three fixed places: Apply comes at the right,
+        where nothing could be tapped before it (a second tap of a choice never applies)."""
         self.buttons.clear_widgets()
-        self.apply_button = extra_button(_("Apply the correction"), self.apply, role="primary")
-        self.buttons.add_widget(self.apply_button)
-        self.buttons.add_widget(extra_button(_("Choose again"), self.choose))
         self.buttons.add_widget(extra_button(_("Cancel"), self.cancel))
+        for button in more or (Widget(), Widget()):
+            self.buttons.add_widget(button)
+        self.apply_button = more[-1] if more else None
 
     def changes(self, preview: Any) -> ScrollView:
         """Now: the new words, then each player's money and place, before -> after."""
