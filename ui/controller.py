@@ -38,7 +38,7 @@ from companion.banker.engine import COLOURS, MAX_PLAYERS, MIN_PLAYERS, TOKENS
 from companion.banker.options import command_of
 from companion.banker.throws import command_for_throw, wanted_dice
 from companion.errors import CompanionError, UnresumableGameError
-from companion.game import Game
+from companion.game import Correction, Game
 from companion.log import history as log_history
 from companion.log.gamelog import GameLog, LogInUseError, LogMovedOnError, in_force
 from companion.messages import languages
@@ -181,6 +181,8 @@ class TableController:
         self._auto_token = 0
         # The commands in force and their events, newest last (mirrors Game.done).
         self._stack: list[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]] = []
+        # The correction worked out and waiting for the table's yes (propose_correction).
+        self._correction: Correction | None = None
         self._dice_status = ""
         #: Set by ui.devices: asks the dice module to read the throw again.
         self.reread_hook: Callable[[], bool] | None = None
@@ -244,6 +246,7 @@ class TableController:
                 can_undo=self.can_undo(),
                 undo_text=self.undo_text(),
                 dice_status=self._dice_status,
+                can_correct=bool(self._stack) and not self.can_undo(),
             )
         for listener in list(self._listeners):
             try:
@@ -797,6 +800,10 @@ class TableController:
         command, events = self._stack[-1]
         if command.get("type") in RANDOM_COMMANDS:
             return _("The dice and the cards cannot be taken back: correct the roll instead")
+        player = str(command.get("player") or "")
+        lot = vm.lot_action_text(command, events, self.lang)
+        if lot:  # the sheet's words: which lot, how much ("Undo Ann: Build on Fifth Avenue ($200)")
+            return _("Undo {player}: {what}", player=player, what=lot)
         said = [
             w
             for w in (
@@ -809,7 +816,6 @@ class TableController:
         what = " ".join(said[:2]) or _(_ANSWER_WORDS.get(str(command.get("type")), _LAST_ANSWER))
         if len(said) > 2:
             what += " …"
-        player = str(command.get("player") or "")
         if said and player in said[0]:  # "Undo: Bob pays $60 ...", not "Undo Bob: Bob pays ..."
             return _("Undo: {what}", what=what)
         return _("Undo {player}: {what}", player=player, what=what)
@@ -886,6 +892,135 @@ class TableController:
             return self._refuse(one_line(exc))
         command.pop("decision", None)
         return self.correct(command)
+
+    # -- Corrections of any answer in force -----------------------------------------------------
+
+    def last_seq(self) -> int | None:
+        """The number of the last command in force (what "Correct…" on the table corrects)."""
+        return None if self.game is None else self.game.last_seq
+
+    def entry_words(self, seq: int) -> str:
+        """What command #``seq`` in force did, in words ("" when it is not in force)."""
+        game = self.game
+        events = next((e for s, _c, e in game.entries if s == seq), ()) if game else ()
+        return vm.command_words(events, self.lang)
+
+    def correction_view(self, seq: int) -> vm.TableView | None:
+        """The table as it stood before command #``seq``, its decision with the answers it
+        had (what the correction dialog offers); ``None`` with a notice when #``seq`` is not
+        an answer in force."""
+        game = self.game
+        if game is None:
+            self._no_game()
+            return None
+        entry = next((e for e in game.entries if e[0] == seq), None)
+        if entry is None:
+            self._refuse(
+                _("#{number} is not in force: only what stands can be corrected", number=seq)
+            )
+            return None
+        state = game.state_before(seq)
+        if entry[1].get("type") not in state.decision.answers:
+            self._refuse(
+                _(
+                    "#{number} answered no question (a building, a sale, a mortgage, a trade): "
+                    "undo it instead",
+                    number=seq,
+                )
+            )
+            return None
+        return vm.table_view(state, self.lang, place=self.place)
+
+    def correction_answers(
+        self,
+        seq: int,
+        view: vm.TableView,
+        on_proposal: Callable[[vm.CorrectionView | None], None],
+    ) -> CorrectionAnswers:
+        """What the correction dialog gives a decision's dialog in place of this controller
+        (:class:`CorrectionAnswers`)."""
+        return CorrectionAnswers(self, seq, view, on_proposal)
+
+    def propose_correction(
+        self,
+        seq: int,
+        *,
+        index: int | None = None,
+        free: Mapping[str, Any] | None = None,
+        command: Mapping[str, Any] | None = None,
+        faces: Sequence[int | str] | None = None,
+    ) -> vm.CorrectionView | None:
+        """Work out command #``seq`` answered otherwise: by the decision's choice at
+        ``index`` (its ``free`` fields filled), a ``command``, or the dice ``faces``; the game
+        is played again after it. Nothing is recorded until :meth:`apply_correction`; a
+        refusal is one line in the notice and changes nothing."""
+        game = self.game
+        self._correction = None
+        view = self.correction_view(seq)
+        if game is None or view is None:
+            return None
+        state = game.state_before(seq)
+        decision = state.decision
+        old = next(c for s, c, _e in game.entries if s == seq)
+        try:
+            if faces is not None:
+                data = command_for_throw(
+                    decision, _normal_faces(faces, wanted_dice(decision)), old.get("reading")
+                )
+            elif command is not None:
+                data = {"player": decision.player, **command}
+            elif isinstance(index, int) and 0 <= index < len(decision.options):
+                data = command_of(decision.options[index], decision.player, **dict(free or {}))
+            else:
+                self._refuse(_("Choose the right answer among those shown"))
+                return None
+            data["decision"] = decision.id
+            plan = game.plan_correction(seq, data)
+        except (CompanionError, ValueError, TypeError, KeyError) as exc:
+            self._refuse(one_line(exc))
+            return None
+        self._correction = plan
+        was = next(e for s, _c, e in game.entries if s == seq)
+        return vm.correction_view(
+            seq,
+            was,
+            plan.replayed[0][1],
+            plan.before,
+            plan.after,
+            replayed=len(plan.replayed) - 1,
+            dropped=len(plan.dropped),
+            lang=self.lang,
+        )
+
+    def apply_correction(self) -> bool:
+        """Record the correction :meth:`propose_correction` worked out (the undone commands
+        struck in the history, the replacement and the answers played again after them)."""
+        game, plan = self.game, self._correction
+        self._correction = None
+        if game is None:
+            return self._no_game()
+        if plan is None:
+            return self._refuse(_("No correction is waiting: choose the right answer first"))
+        try:
+            game.apply_correction(plan)
+        except (CompanionError, OSError) as exc:
+            return self._refuse(one_line(exc))
+        self._stack = [(dict(c), list(e)) for _s, c, e in game.entries]
+        self._flashes = ()
+        self._move = None
+        self._proposal = None
+        self._typed_key = None
+        self._notice = _(
+            "Corrected #{number}: {what}",
+            number=plan.seq,
+            what=vm.command_words(plan.replayed[0][1], self.lang, first=True),
+        )
+        self._publish()
+        return True
+
+    def cancel_correction(self) -> None:
+        """Forget the correction worked out (nothing was recorded)."""
+        self._correction = None
 
     # -- Settings ---------------------------------------------------------------------------------
 
@@ -1036,6 +1171,62 @@ class TableController:
             return None
         self._say(_("History written to {path}", path=str(target)))
         return target
+
+
+class CorrectionAnswers:
+    """What a decision's dialog calls (``ui.dialogs``), for the correction of command #``seq``:
+    the dialog shows the decision as it stood then (``view``), and its answer works out the
+    correction (:meth:`TableController.propose_correction`) instead of answering the decision
+    in force; ``on_proposal`` gets what it worked out (``None``: refused, see the notice)."""
+
+    #: No dice are thrown for a correction: the faces seen are entered.
+    throw_hook = None
+
+    def __init__(
+        self,
+        controller: TableController,
+        seq: int,
+        view: vm.TableView,
+        on_proposal: Callable[[vm.CorrectionView | None], None],
+    ) -> None:
+        self.controller = controller
+        self.seq = seq
+        self.view = view
+        self.on_proposal = on_proposal
+
+    @property
+    def decision_id(self) -> int | None:
+        decision = self.view.decision
+        return None if decision is None else decision.id
+
+    def answer(self, decision_id: int, index: int, **free: Any) -> bool:
+        return self._propose(index=index, free=free)
+
+    def answer_command(self, decision_id: int, command: Mapping[str, Any]) -> bool:
+        return self._propose(command=command)
+
+    def enter_roll(self, decision_id: int, faces: Sequence[int | str]) -> bool:
+        return self._propose(faces=faces)
+
+    def confirm_roll(self, decision_id: int) -> bool:
+        return False
+
+    def throw(self, faces: Sequence[int | str] | None = None) -> bool:
+        return False
+
+    def anytime(self, decision_id: int, command: Mapping[str, Any]) -> bool:
+        return False
+
+    def tradables(self, player: str) -> tuple[vm.TradeItem, ...]:
+        return self.controller.tradables(player)
+
+    def go(self, place: str) -> None:
+        """A correction stays in its dialog: no other place is shown under it."""
+
+    def _propose(self, **how: Any) -> bool:
+        proposal = self.controller.propose_correction(self.seq, **how)
+        self.on_proposal(proposal)
+        return proposal is not None
 
 
 #: A seat's Roll Three card that the deck has already given to others, by the deck's copies.
