@@ -436,7 +436,7 @@ def check_database(setting: Setting) -> Check:
     from companion.log.gamelog import GameLogError, check_log
 
     db, who = setting.db, setting.account
-    folder = _existing_folder(db)
+    folder = existing_folder(db)
     if not db.exists():
         if not who.may(folder, write=True):
             return Check(
@@ -481,7 +481,7 @@ def check_database(setting: Setting) -> Check:
 
 
 def check_disk(setting: Setting) -> Check:
-    usage = shutil.disk_usage(_existing_folder(setting.db))
+    usage = shutil.disk_usage(existing_folder(setting.db))
     free = f"{usage.free / 1e9:.1f} GB free of {usage.total / 1e9:.1f} GB"
     if usage.free < MIN_FREE_BYTES:
         return Check(
@@ -519,7 +519,7 @@ def check_backup(setting: Setting) -> Check:
 # -- Helpers ---------------------------------------------------------------------------------------
 
 
-def _existing_folder(path: Path) -> Path:
+def existing_folder(path: Path) -> Path:
     """The nearest folder of ``path`` that exists (where a new file would be made)."""
     folder = path.parent
     while not folder.exists() and folder != folder.parent:

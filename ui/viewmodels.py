@@ -218,6 +218,10 @@ class TableView:
     has_game: bool = True
     #: The dice module's state in words ("" when no module is wired).
     dice_status: str = ""
+    #: What the table must know of the dice module while it is away, with what to do ("Dice
+    #: module unplugged: enter the dice on the screen"); "" while it reads the dice or none is
+    #: wired. The table screen keeps it in view until the module is back.
+    dice_banner: str = ""
 
 
 @dataclass(frozen=True)
@@ -320,6 +324,23 @@ class SetupChoices:
     #: Each token and colour: (the engine's value, its name shown), in the engine's order.
     token_labels: tuple[tuple[str, str], ...] = ()
     colour_labels: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What the first screen says before anything is played: a fault of the game log in the
+    table's words with what to do (``fault``: ``locked``, ``readonly``, ``full``, ``damaged``,
+    or ``""``), and the game to resume, if any ("Resume: Ann, Bob, Cy, Dee (turn 41)")."""
+
+    fault: str = ""
+    message: str = ""
+    resume_id: int | None = None
+    resume_text: str = ""
+
+    @property
+    def can_play(self) -> bool:
+        """Whether a game can be started or resumed on this game log now."""
+        return not self.fault
 
 
 @dataclass(frozen=True)
@@ -655,6 +676,7 @@ def table_view(
     can_undo: bool = False,
     undo_text: str = "",
     dice_status: str = "",
+    dice_banner: str = "",
 ) -> TableView:
     """The table screen: every player's cash, the Pool, the Bank, the decision as buttons."""
     return TableView(
@@ -674,6 +696,7 @@ def table_view(
         undo_text=undo_text,
         place=place,
         dice_status=dice_status,
+        dice_banner=dice_banner,
     )
 
 
@@ -1285,6 +1308,29 @@ def setup_choices(
         token_labels=tuple((t, token_name(t, lang)) for t in tokens),
         colour_labels=tuple((c, colour_name(c, lang)) for c in colours),
     )
+
+
+def turn_number(events: Iterable[Mapping[str, Any]]) -> int:
+    """The turn the game is in, counted from the events in force: each player's turn is one
+    (a roll again after doubles, or a Travel Voucher played, is the same turn); 0 before the
+    first turn.
+
+    >>> turn_number([{"type": "turn", "doubles": 0}, {"type": "turn", "doubles": 1}])
+    1
+    """
+    return sum(
+        1
+        for e in events
+        if e.get("type") == "turn" and not e.get("doubles") and not e.get("voucher")
+    )
+
+
+def resume_text(players: Sequence[str], turn: int, lang: str) -> str:
+    """The first screen's Resume button: "Resume: Ann, Bob, Cy, Dee (turn 41)"."""
+    names = ", ".join(players)
+    if not turn:
+        return translate("Resume: {players}", lang, players=names)
+    return translate("Resume: {players} (turn {turn})", lang, players=names, turn=turn)
 
 
 def tradables(state: GameState, player: str, lang: str) -> tuple[TradeItem, ...]:
