@@ -5,6 +5,9 @@ resume screen (item 5): ``python -m tests.ui.app_faults SCENARIO DB OUT.json [SH
   held by another program, or holding a game to resume) and writes what its first screen shows.
 - ``rescue``: as ``first``, then Rescue is tapped with a real touch, and the first screen again.
 - ``resume``: as ``first``, then the Resume button is tapped, and the table.
+- ``picker``: on a new table of Ann and Bob, Ann picks the Roll Three card 1-3-6 in her seat's
+  list by touch, then Bob picks 1-3-6 too (the rules' deck has one); the seats, the spinner and
+  the screen's message are written down.
 - ``dice``: a game is started with the dice module emulated on a pseudo-terminal behind a
   symbolic link; the module is unplugged before its first throw and plugged back in after two
   seconds, and the table's dice banner is written down as it changes.
@@ -243,6 +246,48 @@ def main(scenario: str, db: Path, out: Path, shots: Path | None, lang: str, size
         yield from script.pause(0.3)
         yield from script.shoot("table")
 
+    def pick(spinner: Any, value: str) -> Iterator[None]:
+        yield from script.tap(spinner)
+        yield from script.until(lambda: spinner.is_open, "a spinner's list opened")
+        dropdown = spinner._dropdown
+        option = next(w for w in dropdown.walk() if getattr(w, "text", None) == value)
+        yield from script.pause(0.1)  # laid out
+        dropdown.scroll_to(option, padding=0, animate=False)  # the list scrolls, as a finger does
+        yield from script.pause(0.1)
+        yield from script.tap(option)
+        yield from script.until(lambda: dropdown.parent is None, "the spinner's list closed")
+
+    def roll_three_spinner(seat: Any) -> Any:
+        from kivy.uix.spinner import Spinner
+
+        return [w for w in seat.walk(restrict=True) if isinstance(w, Spinner)][2]
+
+    def picker() -> Iterator[None]:
+        yield from script.until(lambda: "setup" in app.sm.screen_names, "the setup screen")
+        screen = app.sm.get_screen("setup")
+        yield from script.pause(0.3)
+        ann, bob = screen.seats()[:2]
+        ann.name_text, bob.name_text = "Ann", "Bob"
+        yield from pick(roll_three_spinner(ann), "1-3-6")
+        yield from pick(roll_three_spinner(bob), "1-3-6")
+        yield from script.pause(0.2)
+        from kivy.uix.label import Label
+
+        label = next(
+            (w for w in screen.walk() if isinstance(w, Label) and w.text == screen.message),
+            None,
+        )
+        result["picker"] = {
+            "cards": [ann.roll_three, bob.roll_three],
+            "shown": [roll_three_spinner(ann).text, roll_three_spinner(bob).text],
+            "message": screen.message,
+            "message_fits": label is not None
+            and label.texture_size[1] <= label.height
+            and label.y >= 0
+            and label.right <= Window.width,
+        }
+        yield from script.shoot("refused")
+
     def dice() -> Iterator[None]:
         c = app.controller
         assert c.start_game([{"name": n} for n in ("Ann", "Bob", "Cy", "Dee")], {}), c.view.notice
@@ -274,7 +319,8 @@ def main(scenario: str, db: Path, out: Path, shots: Path | None, lang: str, size
         result["dice_status"] = c.view.dice_status
         yield from script.shoot("back")
 
-    script.steps = {"first": first, "rescue": rescue, "resume": resume, "dice": dice}[scenario]()
+    steps = {"first": first, "rescue": rescue, "resume": resume, "picker": picker, "dice": dice}
+    script.steps = steps[scenario]()
     Window.bind(on_flip=script.on_flip)
     Clock.schedule_interval(script.step, 0)
     app.run()

@@ -231,6 +231,25 @@ def test_a_full_disk_is_said_before_play(tmp_path: Path, mount_point: Path) -> N
     assert not seen["buttons"]["resume"]["shown"] and not seen["buttons"]["start"]["shown"]
 
 
+# -- The setup screen's refusals -------------------------------------------------------------
+
+
+def test_a_roll_three_card_the_deck_cannot_deal_is_refused_in_the_picker(tmp_path: Path) -> None:
+    """D4 at the picker itself, in the table's words, read in full at 800x480 in French: the
+    rules' deck has one 1-3-6, so Bob's pick of it after Ann's is refused at once."""
+    db = tmp_path / "games" / "g.db"
+    db.parent.mkdir()
+
+    seen = run_script("picker", db, tmp_path, lang="fr")["picker"]
+
+    assert seen["cards"] == ["1-3-6", ""]
+    assert seen["shown"] == ["1-3-6", "Roll Three"]
+    assert " ".join(seen["message"].split()) == (
+        "La carte Roll Three 1-3-6 de Bob est déjà chez Ann : le paquet n'a qu'une 1-3-6."
+    )
+    assert seen["message_fits"]
+
+
 # -- The table -------------------------------------------------------------------------------
 
 
