@@ -56,8 +56,8 @@ from companion.messages import languages
 from companion.rules.situation import parse_json
 from companion.rules.table import roll_three_clash
 from ui import viewmodels as vm
-from ui.doctor import existing_folder
-from ui.i18n import N_, _
+from ui.doctor import Account, Setting, Words, existing_folder, run_checks
+from ui.i18n import N_, _, number
 from ui.setup_store import SetupStore
 
 if TYPE_CHECKING:
@@ -125,6 +125,18 @@ _FAULTS = {
         "The saved games are damaged: they cannot be played on. Rescue what can be read into a "
         "new file (the damaged one is kept aside), then play on."
     ),
+}
+#: The doctor's checks (``ui.doctor``) as Settings names them.
+_CHECK_NAMES = {
+    "version": N_("Version"),
+    "display": N_("Screen"),
+    "touch": N_("Touch"),
+    "renderer": N_("Drawing"),
+    "dice": N_("Dice module"),
+    "buttons": N_("Buttons"),
+    "database": N_("Game log"),
+    "disk": N_("Disk"),
+    "backup": N_("Backup"),
 }
 #: The dice module's states that leave the table entering the dice by touch, as the banner says.
 _DICE_AWAY = {
@@ -1075,6 +1087,23 @@ class TableController:
         self._publish()
         return True
 
+    def doctor(self) -> list[vm.DoctorLine]:
+        """The installation checked as ``companion doctor`` checks it (screen, touch, drawing,
+        dice module, buttons, game log, disk, backup), for the user running the app, each line
+        in the table's language with its fix. What the running app holds (the screen, the dice
+        module's port, the buttons) is read from what it recorded (``ui.appstatus``)."""
+        backups = os.environ.get("COMPANION_BACKUPS") or self.db_path.parent / "backups"
+        setting = Setting(db=self.db_path, backups=Path(backups), account=Account.current())
+        return [
+            vm.DoctorLine(
+                name=_(_CHECK_NAMES[c.name]) if c.name in _CHECK_NAMES else c.name,
+                status=c.status.lower(),
+                detail=_worded(c.said),
+                fix=_worded(c.fix_said) if c.ok is False and c.fix_said is not None else "",
+            )
+            for c in run_checks(setting)
+        ]
+
     # -- The other screens ------------------------------------------------------------------------
 
     def board_view(self) -> vm.BoardView:
@@ -1209,6 +1238,16 @@ def _deal_lists(action_cards: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
     (option,) = game.state.decision.options
     free = option["free"]
     return tuple(free["voucher"]["one_of"]), tuple(free["roll_three"]["one_of"])
+
+
+def _worded(words: Words) -> str:
+    """The doctor's words (``ui.doctor.Words``) in the table's language, fields too (a
+    measure such as "84.5" GB written as the language writes numbers)."""
+    fields = {
+        k: _worded(v) if isinstance(v, Words) else number(v) if isinstance(v, float) else v
+        for k, v in words.fields.items()
+    }
+    return _(words.msgid, **fields)
 
 
 def _writable(db: Path) -> bool:

@@ -344,6 +344,18 @@ class Opening:
 
 
 @dataclass(frozen=True)
+class DoctorLine:
+    """One check of the installation as Settings shows it (``companion doctor``'s, in the
+    table's language): ``status`` is ``ok``, ``fail`` or ``skip`` (does not apply); ``fix`` what
+    to do, for a failed check only."""
+
+    name: str
+    status: str
+    detail: str
+    fix: str = ""
+
+
+@dataclass(frozen=True)
 class TradeItem:
     """One asset a player may put into a trade: ``kind`` is the trade command's key
     (``properties``, ``shares``, ``vouchers``, ``roll_three``, ``cards``), ``value`` what the

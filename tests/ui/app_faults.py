@@ -8,6 +8,7 @@ resume screen (item 5): ``python -m tests.ui.app_faults SCENARIO DB OUT.json [SH
 - ``picker``: on a new table of Ann and Bob, Ann picks the Roll Three card 1-3-6 in her seat's
   list by touch, then Bob picks 1-3-6 too (the rules' deck has one); the seats, the spinner and
   the screen's message are written down.
+- ``doctor``: Settings, then "Check the companion" tapped: each check's row as shown.
 - ``dice``: a game is started with the dice module emulated on a pseudo-terminal behind a
   symbolic link; the module is unplugged before its first throw and plugged back in after two
   seconds, and the table's dice banner is written down as it changes.
@@ -288,6 +289,42 @@ def main(scenario: str, db: Path, out: Path, shots: Path | None, lang: str, size
         }
         yield from script.shoot("refused")
 
+    def doctor() -> Iterator[None]:
+        from kivy.uix.label import Label
+
+        from ui.i18n import untranslated
+
+        yield from script.until(lambda: "setup" in app.sm.screen_names, "the setup screen")
+        app.controller.go("settings")
+        yield from script.until(lambda: app.sm.current == "settings", "the settings shown")
+        yield from script.pause(0.3)
+        yield from script.tap(app.sm.get_screen("settings").ids.check)
+        yield from script.until(lambda: _doctor_view() is not None, "the checks shown")
+        yield from script.pause(0.5)
+        view = _doctor_view()
+        rows = list(reversed(view.ids.rows.children))
+        labels = [w for row in rows for w in row.walk() if isinstance(w, Label) and w.text]
+        result["doctor"] = {
+            "rows": [
+                {
+                    "name": row.name,
+                    "status": row.status,
+                    "detail": row.detail,
+                    "fix": row.ids.fix.text,
+                    "verdict": row.children[-1].text,
+                }
+                for row in rows
+            ],
+            "fit": all(w.texture_size[1] <= w.height + 1 for w in labels),
+            "untranslated": sorted(msgid for lang, msgid in untranslated() if lang == "fr"),
+        }
+        yield from script.shoot("checks")
+
+    def _doctor_view() -> Any:
+        from ui.screens.settings import DoctorView
+
+        return next((w for w in Window.children if isinstance(w, DoctorView)), None)
+
     def dice() -> Iterator[None]:
         c = app.controller
         assert c.start_game([{"name": n} for n in ("Ann", "Bob", "Cy", "Dee")], {}), c.view.notice
@@ -319,7 +356,14 @@ def main(scenario: str, db: Path, out: Path, shots: Path | None, lang: str, size
         result["dice_status"] = c.view.dice_status
         yield from script.shoot("back")
 
-    steps = {"first": first, "rescue": rescue, "resume": resume, "picker": picker, "dice": dice}
+    steps = {
+        "first": first,
+        "rescue": rescue,
+        "resume": resume,
+        "picker": picker,
+        "doctor": doctor,
+        "dice": dice,
+    }
     script.steps = steps[scenario]()
     Window.bind(on_flip=script.on_flip)
     Clock.schedule_interval(script.step, 0)

@@ -250,6 +250,41 @@ def test_a_roll_three_card_the_deck_cannot_deal_is_refused_in_the_picker(tmp_pat
     assert seen["message_fits"]
 
 
+# -- Settings: the companion checked -----------------------------------------------------------
+
+
+def test_settings_shows_the_doctor_s_checks_in_french_each_failure_with_its_fix(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "games" / "g.db"
+    db.parent.mkdir()
+
+    seen = run_script("doctor", db, tmp_path, lang="fr")["doctor"]
+
+    rows = seen["rows"]
+    assert [r["name"] for r in rows] == [
+        "Version",
+        "Écran",
+        "Tactile",
+        "Affichage",
+        "Module de dés",
+        "Boutons",
+        "Journal de partie",
+        "Disque",
+        "Sauvegarde",
+    ]
+    verdicts = {"ok": "OK", "fail": "Problème", "skip": "Non utilisé"}
+    assert all(r["verdict"] == verdicts[r["status"]] for r in rows)
+    # This machine has no DSI screen nor dice module: said in French, with what to do.
+    failed = [r for r in rows if r["status"] == "fail"]
+    assert {r["name"] for r in failed} >= {"Écran", "Module de dés"}
+    assert all(r["fix"].startswith("Que faire\u00a0: ") for r in failed)
+    assert all(r["fix"] == "" for r in rows if r["status"] != "fail")
+    screen = next(r for r in rows if r["name"] == "Écran")
+    assert screen["detail"].startswith("aucun écran n'est branché\u00a0:")
+    assert seen["untranslated"] == [] and seen["fit"]
+
+
 # -- The table -------------------------------------------------------------------------------
 
 
