@@ -350,6 +350,11 @@ class SetupScreen(Screen):
             )
         self.ids.no_saved.opacity = 0 if games else 1
 
+    def on_pre_enter(self, *_args: Any) -> None:
+        """Back from Settings before a game: in the language chosen there."""
+        if self.controller.lang != self.lang:
+            self.choose_language(self.controller.lang)
+
     # -- the verbs --------------------------------------------------------------------------
 
     def choose_language(self, lang: str) -> None:
