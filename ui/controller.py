@@ -438,7 +438,8 @@ class TableController:
 
     def opening(self, *, again: bool = False) -> vm.Opening:
         """What the first screen says before anything is played: a fault of the game log
-        (another program holds it, it is read-only, the disk is full, it is damaged) in the
+        (another program holds it, it is read-only, the disk is full, it is damaged, it cannot
+        be read at all: a file of a newer companion, a folder it cannot enter) in the
         table's words with what to do, else the newest game that can be resumed ("Resume:
         Ann, Bob, Cy, Dee (turn 41)"). The file is looked at once (``again`` looks again:
         after a rescue, or when the table tries again); the newest game is replayed then, and
@@ -452,6 +453,12 @@ class TableController:
                 holder=holder_words(found.holder),
             )
             return vm.Opening(fault="locked", message=message)
+        if found.fault == "unreadable":
+            message = _(
+                "The saved games cannot be read: {why}. Nothing was changed.",
+                why=one_line(found.error or OSError()),
+            )
+            return vm.Opening(fault="unreadable", message=message)
         if found.fault:
             return vm.Opening(fault=found.fault, message=_(_FAULTS[found.fault]))
         game = found.game
@@ -484,7 +491,7 @@ class TableController:
         except DamagedLogError as exc:
             return _Found(fault="damaged", error=exc)
         except (CompanionError, OSError) as exc:
-            return _Found(error=exc)
+            return _Found(fault="unreadable", error=exc)
         if any(isinstance(g["error"], DamagedLogError) for g in games):
             return _Found(fault="damaged", games=games, game=game)
         return _Found(games=games, game=game, summary=_summary(games, game))

@@ -330,7 +330,7 @@ class SetupChoices:
 class Opening:
     """What the first screen says before anything is played: a fault of the game log in the
     table's words with what to do (``fault``: ``locked``, ``readonly``, ``full``, ``damaged``,
-    or ``""``), and the game to resume, if any ("Resume: Ann, Bob, Cy, Dee (turn 41)")."""
+    ``unreadable``, or ``""``), and the game to resume, if any ("Resume: Ann, Bob, Cy, Dee (turn 41)")."""
 
     fault: str = ""
     message: str = ""

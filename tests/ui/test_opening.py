@@ -119,3 +119,21 @@ def test_who_holds_a_game_log_is_asked_without_taking_its_lock(tmp_path: Path) -
     assert writer_of(db) is None
     with GameLog(db):  # and the lock is free for the next writer
         pass
+
+
+def test_a_game_log_of_a_newer_companion_is_said_not_taken_for_no_games(db: Path) -> None:
+    """Not "No saved games yet.": the file cannot be read, and no game is offered over it."""
+    import contextlib
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        conn.execute("PRAGMA user_version = 9")
+    before = db.read_bytes()
+    c = controller(db)
+
+    opening = c.opening()
+
+    assert opening.fault == "unreadable" and not opening.can_play
+    assert opening.message.startswith("The saved games cannot be read: game log ")
+    assert "schema version 9" in opening.message and "\n" not in opening.message
+    assert c.saved_games() == [] and db.read_bytes() == before
