@@ -548,9 +548,7 @@ class TableController:
         except (CompanionError, OSError) as exc:
             return self._refuse(_("Nothing could be rescued: {why}", why=one_line(exc)))
         opening = self.opening(again=True)
-        self._say(
-            _("The saved games were rescued.") if not opening.fault else _(_FAULTS[opening.fault])
-        )
+        self._say(opening.message or _("The saved games were rescued."))
         return not opening.fault
 
     def resume(self, game_id: int | None = None) -> bool:

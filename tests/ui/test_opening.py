@@ -137,3 +137,14 @@ def test_a_game_log_of_a_newer_companion_is_said_not_taken_for_no_games(db: Path
     assert opening.message.startswith("The saved games cannot be read: game log ")
     assert "schema version 9" in opening.message and "\n" not in opening.message
     assert c.saved_games() == [] and db.read_bytes() == before
+
+
+def test_rescue_is_refused_when_the_game_log_is_not_damaged(db: Path) -> None:
+    before = sorted(p.name for p in db.parent.iterdir()), db.read_bytes()
+    c = controller(db)
+    assert c.opening().fault == ""
+
+    assert not c.rescue()
+
+    assert c.view.notice == "The saved games are not damaged: nothing to rescue"
+    assert (sorted(p.name for p in db.parent.iterdir()), db.read_bytes()) == before
