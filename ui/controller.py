@@ -24,13 +24,15 @@ Rules every verb keeps:
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
 import logging
+import os
+import shutil
+import tempfile
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -40,12 +42,22 @@ from companion.banker.throws import command_for_throw, wanted_dice
 from companion.errors import CompanionError, UnresumableGameError
 from companion.game import Correction, Game
 from companion.log import history as log_history
-from companion.log.gamelog import GameLog, LogInUseError, LogMovedOnError, in_force
+from companion.log.backup import restore
+from companion.log.gamelog import (
+    DamagedLogError,
+    GameLog,
+    LogInUseError,
+    LogMovedOnError,
+    in_force,
+    salvage_log,
+    writer_of,
+)
 from companion.messages import languages
 from companion.rules.situation import parse_json
 from companion.rules.table import roll_three_clash
 from ui import viewmodels as vm
-from ui.i18n import N_, _
+from ui.doctor import Account, Setting, Words, existing_folder, run_checks
+from ui.i18n import N_, _, number
 from ui.setup_store import SetupStore
 
 if TYPE_CHECKING:
@@ -95,6 +107,43 @@ _LAST_ANSWER = N_("the last answer")
 HOLDER = "the companion app"
 #: Command types a throw of the dice is.
 DICE_COMMANDS = ("roll", "order_roll", "dice")
+#: Less free space than this where the game log is kept, and the first screen says the disk is
+#: full: a command's row and its journal need a few pages, a whole game about 1 MB.
+MIN_FREE_BYTES = 2 * 1024 * 1024
+#: What the first screen says of each fault of the game log, with what to do.
+_FAULTS = {
+    "readonly": N_(
+        "The saved games cannot be written here (the file or its folder is read-only): a game "
+        "played now could not be saved. Make the memory card writable, or ask whoever set up "
+        "the companion, then tap Try again."
+    ),
+    "full": N_(
+        "The memory card is full: a game played now could not be saved. Free some space (old "
+        "exports and backups), then tap Try again."
+    ),
+    "damaged": N_(
+        "The saved games are damaged: they cannot be played on. Rescue what can be read into a "
+        "new file (the damaged one is kept aside), then play on."
+    ),
+}
+#: The doctor's checks (``ui.doctor``) as Settings names them.
+_CHECK_NAMES = {
+    "version": N_("Version"),
+    "display": N_("Screen"),
+    "touch": N_("Touch"),
+    "renderer": N_("Drawing"),
+    "dice": N_("Dice module"),
+    "buttons": N_("Buttons"),
+    "database": N_("Game log"),
+    "disk": N_("Disk"),
+    "backup": N_("Backup"),
+}
+#: The dice module's states that leave the table entering the dice by touch, as the banner says.
+_DICE_AWAY = {
+    "disconnected": N_("Dice module unplugged: enter the dice on the screen"),
+    "silent": N_("Dice module not answering: enter the dice on the screen"),
+    "incompatible": N_("Dice module not understood (update it): enter the dice on the screen"),
+}
 
 Listener = Callable[[vm.TableView], None]
 Post = Callable[[Callable[[], None]], None]
@@ -111,18 +160,10 @@ def one_line(exc: BaseException) -> str:
             "Nothing recorded: the game moved on in another window. Restart the app to see it."
         )
     if isinstance(exc, LogInUseError):
-        # A command is named as it is typed ('companion play'); the other holders' English
-        # words ("the companion app", "a companion") are the table's.
-        if exc.holder.startswith("'"):
-            holder = exc.holder
-        elif exc.holder == HOLDER:
-            holder = _("Another companion app")
-        else:
-            holder = _("Another companion program")
         return _(
             "{holder} has this game open: close it there first, then try again. "
             "Nothing was changed.",
-            holder=holder,
+            holder=holder_words(exc.holder),
         )
     if isinstance(exc, UnresumableGameError):
         return _(
@@ -133,6 +174,35 @@ def one_line(exc: BaseException) -> str:
     if isinstance(exc, KeyError) and exc.args:
         text = f"unknown {exc.args[0]!r}"
     return text.splitlines()[0] if text else type(exc).__name__
+
+
+def holder_words(holder: str) -> str:
+    """Who holds the game log (``LogInUseError.holder``, :func:`writer_of`), as the table says
+    it: a command is named as it is typed ('companion play'); the other holders' English words
+    ("the companion app", "a companion") are the table's."""
+    if holder.startswith("'"):
+        return holder
+    if holder == HOLDER:
+        return _("Another companion app")
+    return _("Another companion program")
+
+
+@dataclass
+class _Found:
+    """What the game log held when the app looked (:meth:`TableController.opening`): kept, so
+    that the first screen, its list of saved games and Resume read and replay the newest game
+    once, and worded only when shown (the table may switch languages)."""
+
+    fault: str = ""
+    holder: str = ""
+    #: The games newest first, each with ``error``: why it cannot be resumed, or None.
+    games: list[dict[str, Any]] = field(default_factory=list)
+    #: The newest game that can be resumed, replayed from a reader of the file.
+    game: Game | None = None
+    #: Its summary when it was read: Resume checks that the file still holds just that.
+    summary: dict[str, Any] | None = None
+    #: Why the file could not be read at all (a damaged file, a file of a newer schema).
+    error: Exception | None = None
 
 
 class TableController:
@@ -184,6 +254,8 @@ class TableController:
         # The correction worked out and waiting for the table's yes (propose_correction).
         self._correction: Correction | None = None
         self._dice_status = ""
+        self._dice_banner = ""
+        self._found: _Found | None = None
         #: Set by ui.devices: asks the dice module to read the throw again.
         self.reread_hook: Callable[[], bool] | None = None
         #: Set by ui.devices: throws the emulated dice (faces or random).
@@ -247,6 +319,7 @@ class TableController:
                 undo_text=self.undo_text(),
                 dice_status=self._dice_status,
                 can_correct=bool(self._stack) and not self.can_undo(),
+                dice_banner=_(self._dice_banner) if self._dice_banner else "",
             )
         for listener in list(self._listeners):
             try:
@@ -366,53 +439,132 @@ class TableController:
         text = _ROLL_THREE_HELD[copies]
         return _(text, name=name, card=card, holders=", ".join(holders))
 
+    def opening(self, *, again: bool = False) -> vm.Opening:
+        """What the first screen says before anything is played: a fault of the game log
+        (another program holds it, it is read-only, the disk is full, it is damaged, it cannot
+        be read at all: a file of a newer companion, a folder it cannot enter) in the
+        table's words with what to do, else the newest game that can be resumed ("Resume:
+        Ann, Bob, Cy, Dee (turn 41)"). The file is looked at once (``again`` looks again:
+        after a rescue, or when the table tries again); the newest game is replayed then, and
+        :meth:`saved_games` and :meth:`resume` take that replay."""
+        if self._found is None or again:
+            self._found = self._look()
+        found = self._found
+        if found.fault == "locked":
+            message = _(
+                "{holder} has the saved games open: close it there first, then tap Try again.",
+                holder=holder_words(found.holder),
+            )
+            return vm.Opening(fault="locked", message=message)
+        if found.fault == "unreadable":
+            message = _(
+                "The saved games cannot be read: {why}. Nothing was changed.",
+                why=one_line(found.error or OSError()),
+            )
+            return vm.Opening(fault="unreadable", message=message)
+        if found.fault:
+            return vm.Opening(fault=found.fault, message=_(_FAULTS[found.fault]))
+        game = found.game
+        if game is None or game.state.over:
+            return vm.Opening()
+        players = [s.name for s in game.state.seats]
+        turn = vm.turn_number(game.all_events())
+        return vm.Opening(
+            resume_id=game.game_id, resume_text=vm.resume_text(players, turn, self.lang)
+        )
+
+    def _look(self) -> _Found:
+        """Read the game log as the first screen needs it (see :meth:`opening`), taking no
+        lock: a 'companion play' playing on the file now is neither stopped nor waited for."""
+        if self._log is not None:
+            games, game = self._offered(self._log)
+            return _Found(games=games, game=game)
+        holder = writer_of(self.db_path)
+        if holder is not None:
+            return _Found(fault="locked", holder=holder)
+        if not _writable(self.db_path):
+            return _Found(fault="readonly")
+        if shutil.disk_usage(existing_folder(self.db_path)).free < MIN_FREE_BYTES:
+            return _Found(fault="full")
+        if not self.db_path.exists():
+            return _Found()
+        try:
+            with GameLog(self.db_path, readonly=True) as log:
+                games, game = self._offered(log)
+        except DamagedLogError as exc:
+            return _Found(fault="damaged", error=exc)
+        except (CompanionError, OSError) as exc:
+            return _Found(fault="unreadable", error=exc)
+        if any(isinstance(g["error"], DamagedLogError) for g in games):
+            return _Found(fault="damaged", games=games, game=game)
+        return _Found(games=games, game=game, summary=_summary(games, game))
+
     def saved_games(self) -> list[dict[str, Any]]:
         """The games in the log, newest first (``id``, ``players``, ``created``,
         ``last_played``, ``commands``, ``status``, ``winner``, ``problem``); [] with a notice if
         unreadable. ``problem`` says in one line why a game cannot be resumed (its pending
         decision logged broken by an older companion, or damaged rows): the newest games are
         tried down to the first that can be, the one offered; ``None`` for that one and the
-        older ones."""
-        try:
-            if self._log is None and not self.db_path.exists():
-                return []
-            # Without the app's own log, read beside the writer: listing the games takes
-            # nothing from a 'companion play' playing on the file now.
-            with (
-                contextlib.nullcontext(self._log)
-                if self._log is not None
-                else GameLog(self.db_path, readonly=True)
-            ) as log:
-                games = self._offered(log)[0]
-        except (CompanionError, OSError) as exc:
-            self._refuse(one_line(exc))
-            return []
-        return games
+        older ones. Read once with :meth:`opening` until a game is played, then as the file
+        stands at each call."""
+        if self._found is None or self._log is not None:
+            self._found = self._look()
+        found = self._found
+        if found.error is not None:
+            self._refuse(one_line(found.error))
+        return [
+            {
+                **{k: v for k, v in g.items() if k != "error"},
+                "problem": None if g["error"] is None else one_line(g["error"]),
+            }
+            for g in found.games
+        ]
 
     @staticmethod
     def _offered(log: GameLog) -> tuple[list[dict[str, Any]], Game | None]:
         """``log``'s games newest first, and the newest that can be resumed, resumed; the games
-        before it get their ``problem`` (a pending decision logged broken, or damaged rows),
+        before it get their ``error`` (a pending decision logged broken, or damaged rows),
         the others ``None``."""
         games = sorted(log.games(), key=lambda g: (g["last_played"], g["id"]), reverse=True)
         for game in games:
-            game["problem"] = None
+            game["error"] = None
         for game in games:
             try:
                 return games, Game.resume(log, game["id"])
             except CompanionError as exc:
-                game["problem"] = one_line(exc)
+                game["error"] = exc
         return games, None
+
+    def rescue(self) -> bool:
+        """The first screen's Rescue: what can be read of the damaged game log is copied into
+        a new file (``companion log salvage``), which then takes the game log's place
+        (``companion restore``: the damaged file is kept beside it as
+        ``<file>.before-restore-<time>``); the first screen looks at the file again."""
+        if self._found is None or self._found.fault != "damaged":
+            return self._refuse(_("The saved games are not damaged: nothing to rescue"))
+        folder = self.db_path.parent
+        try:
+            with tempfile.TemporaryDirectory(prefix=".rescue-", dir=folder) as work:
+                rescued = Path(work) / self.db_path.name
+                salvage_log(self.db_path, rescued)
+                restore(rescued, self.db_path, force=True)
+        except (CompanionError, OSError) as exc:
+            return self._refuse(_("Nothing could be rescued: {why}", why=one_line(exc)))
+        opening = self.opening(again=True)
+        self._say(opening.message or _("The saved games were rescued."))
+        return not opening.fault
 
     def resume(self, game_id: int | None = None) -> bool:
         """Resume a saved game (default: the last played that can be resumed) where it stood."""
         try:
-            if game_id is None:
-                game = self._offered(self.log)[1]
-                if game is None:
-                    return self._refuse(_("No saved game to resume: start a new one"))
-            else:
-                game = Game.resume(self.log, game_id)
+            game = self._replayed(game_id)
+            if game is None:
+                if game_id is None:
+                    game = self._offered(self.log)[1]
+                    if game is None:
+                        return self._refuse(_("No saved game to resume: start a new one"))
+                else:
+                    game = Game.resume(self.log, game_id)
             commands = in_force(self.log.commands(game.game_id or 0)[1:])
         except (CompanionError, OSError, ValueError) as exc:
             return self._refuse(one_line(exc))
@@ -422,6 +574,21 @@ class TableController:
         self.place = "table"
         self._publish()
         return True
+
+    def _replayed(self, game_id: int | None) -> Game | None:
+        """The game the first screen replayed (:meth:`opening`), when ``game_id`` names it and
+        the file, now open to write, still holds it as it was read; else ``None``."""
+        found = self._found
+        if found is None or found.game is None or found.summary is None:
+            return None
+        game = found.game
+        if game_id not in (None, game.game_id):
+            return None
+        now = next((g for g in self.log.games() if g["id"] == game.game_id), None)
+        if now is None or _summary([now], game) != found.summary:
+            return None  # another program played on it since: replayed from the file again
+        game.log = self.log
+        return game
 
     def start_game(
         self, players: Sequence[Mapping[str, Any]], rules: Mapping[str, Any] | None = None
@@ -496,6 +663,7 @@ class TableController:
 
     def _load(self, game: Game) -> None:
         self.game = game
+        self._found = None  # the file is this app's now: read from its writer from now on
         self._stack = []
         self._proposal = None
         self._flashes = ()
@@ -783,8 +951,13 @@ class TableController:
             text = _("Dice module: {fault}: enter the dice on the screen", fault=status.fault)
         else:
             text = _("Dice module {state}: enter the dice on the screen", state=status.state)
-        if text != self._dice_status:
-            self._dice_status = text
+        # Worded when shown (the language may change); kept while a module comes back (its
+        # port opened, its greeting awaited), so it goes only once the dice can be read.
+        banner = _DICE_AWAY.get(status.state, "")
+        if status.state == "connecting":
+            banner = self._dice_banner
+        if (text, banner) != (self._dice_status, self._dice_banner):
+            self._dice_status, self._dice_banner = text, banner
             self._publish()
 
     # -- Undo and corrections ---------------------------------------------------------------------
@@ -1054,6 +1227,23 @@ class TableController:
         self._publish()
         return True
 
+    def doctor(self) -> list[vm.DoctorLine]:
+        """The installation checked as ``companion doctor`` checks it (screen, touch, drawing,
+        dice module, buttons, game log, disk, backup), for the user running the app, each line
+        in the table's language with its fix. What the running app holds (the screen, the dice
+        module's port, the buttons) is read from what it recorded (``ui.appstatus``)."""
+        backups = os.environ.get("COMPANION_BACKUPS") or self.db_path.parent / "backups"
+        setting = Setting(db=self.db_path, backups=Path(backups), account=Account.current())
+        return [
+            vm.DoctorLine(
+                name=_(_CHECK_NAMES[c.name]) if c.name in _CHECK_NAMES else c.name,
+                status=c.status.lower(),
+                detail=_worded(c.said),
+                fix=_worded(c.fix_said) if c.ok is False and c.fix_said is not None else "",
+            )
+            for c in run_checks(setting)
+        ]
+
     # -- The other screens ------------------------------------------------------------------------
 
     def board_view(self) -> vm.BoardView:
@@ -1244,6 +1434,36 @@ def _deal_lists(action_cards: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
     (option,) = game.state.decision.options
     free = option["free"]
     return tuple(free["voucher"]["one_of"]), tuple(free["roll_three"]["one_of"])
+
+
+def _worded(words: Words) -> str:
+    """The doctor's words (``ui.doctor.Words``) in the table's language, fields too (a
+    measure such as "84.5" GB written as the language writes numbers)."""
+    fields = {
+        k: _worded(v) if isinstance(v, Words) else number(v) if isinstance(v, float) else v
+        for k, v in words.fields.items()
+    }
+    return _(words.msgid, **fields)
+
+
+def _writable(db: Path) -> bool:
+    """Whether the game log ``db`` (or, when there is none yet, the nearest folder that would
+    hold it) can be written, as the kernel judges this process (a read-only card, a file of
+    another user)."""
+    if db.exists():
+        return os.access(db, os.W_OK) and os.access(db.parent, os.W_OK)
+    return os.access(existing_folder(db), os.W_OK)
+
+
+def _summary(games: Sequence[Mapping[str, Any]], game: Game | None) -> dict[str, Any] | None:
+    """What the file says of ``game`` (its commands, its last): how Resume knows that the
+    file has not moved on since it was replayed."""
+    if game is None:
+        return None
+    found = next((g for g in games if g["id"] == game.game_id), None)
+    if found is None:
+        return None
+    return {k: found[k] for k in ("commands", "last_played", "status")}
 
 
 def _auto_text(seconds: int) -> str:

@@ -222,6 +222,10 @@ class TableView:
     #: Whether the last command in force is one Undo cannot take back but Correct can (a
     #: throw, a card drawn): the rail's Undo then offers the correction.
     can_correct: bool = False
+    #: What the table must know of the dice module while it is away, with what to do ("Dice
+    #: module unplugged: enter the dice on the screen"); "" while it reads the dice or none is
+    #: wired. The table screen keeps it in view until the module is back.
+    dice_banner: str = ""
 
 
 @dataclass(frozen=True)
@@ -366,6 +370,35 @@ class SetupChoices:
     #: Each token and colour: (the engine's value, its name shown), in the engine's order.
     token_labels: tuple[tuple[str, str], ...] = ()
     colour_labels: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What the first screen says before anything is played: a fault of the game log in the
+    table's words with what to do (``fault``: ``locked``, ``readonly``, ``full``, ``damaged``,
+    ``unreadable``, or ``""``), and the game to resume, if any ("Resume: Ann, Bob, Cy, Dee (turn 41)")."""
+
+    fault: str = ""
+    message: str = ""
+    resume_id: int | None = None
+    resume_text: str = ""
+
+    @property
+    def can_play(self) -> bool:
+        """Whether a game can be started or resumed on this game log now."""
+        return not self.fault
+
+
+@dataclass(frozen=True)
+class DoctorLine:
+    """One check of the installation as Settings shows it (``companion doctor``'s, in the
+    table's language): ``status`` is ``ok``, ``fail`` or ``skip`` (does not apply); ``fix`` what
+    to do, for a failed check only."""
+
+    name: str
+    status: str
+    detail: str
+    fix: str = ""
 
 
 @dataclass(frozen=True)
@@ -720,6 +753,7 @@ def table_view(
     undo_text: str = "",
     dice_status: str = "",
     can_correct: bool = False,
+    dice_banner: str = "",
 ) -> TableView:
     """The table screen: every player's cash, the Pool, the Bank, the decision as buttons."""
     return TableView(
@@ -740,6 +774,7 @@ def table_view(
         place=place,
         dice_status=dice_status,
         can_correct=can_correct,
+        dice_banner=dice_banner,
     )
 
 
@@ -1478,6 +1513,29 @@ def setup_choices(
         token_labels=tuple((t, token_name(t, lang)) for t in tokens),
         colour_labels=tuple((c, colour_name(c, lang)) for c in colours),
     )
+
+
+def turn_number(events: Iterable[Mapping[str, Any]]) -> int:
+    """The turn the game is in, counted from the events in force: each player's turn is one
+    (a roll again after doubles, or a Travel Voucher played, is the same turn); 0 before the
+    first turn.
+
+    >>> turn_number([{"type": "turn", "doubles": 0}, {"type": "turn", "doubles": 1}])
+    1
+    """
+    return sum(
+        1
+        for e in events
+        if e.get("type") == "turn" and not e.get("doubles") and not e.get("voucher")
+    )
+
+
+def resume_text(players: Sequence[str], turn: int, lang: str) -> str:
+    """The first screen's Resume button: "Resume: Ann, Bob, Cy, Dee (turn 41)"."""
+    names = ", ".join(players)
+    if not turn:
+        return translate("Resume: {players}", lang, players=names)
+    return translate("Resume: {players} (turn {turn})", lang, players=names, turn=turn)
 
 
 def tradables(state: GameState, player: str, lang: str) -> tuple[TradeItem, ...]:

@@ -95,10 +95,12 @@ class TableScreen(Screen):
         app = App.get_running_app()
         ids.flash.animate = bool(getattr(getattr(app, "vm", None), "animate", True))
         ids.flash.show(lines)
+        # The dice module away is said by its own banner (table.kv), not twice.
+        dice_status = "" if view.dice_banner else view.dice_status
         self.notice = (
             ""
             if lines
-            else (view.notice or (view.move.sentence if view.move else "") or view.dice_status)
+            else (view.notice or (view.move.sentence if view.move else "") or dice_status)
         )
         if self.map is not None:
             # The board changes only when the game moves: a dice proposal or a notice (a new
