@@ -300,10 +300,15 @@ def main(scenario: str, db: Path, out: Path, shots: Path | None, lang: str, size
         yield from script.pause(0.3)
         yield from script.tap(app.sm.get_screen("settings").ids.check)
         yield from script.until(lambda: _doctor_view() is not None, "the checks shown")
-        yield from script.pause(0.5)
         view = _doctor_view()
         rows = list(reversed(view.ids.rows.children))
         labels = [w for row in rows for w in row.walk() if isinstance(w, Label) and w.text]
+
+        def fit() -> bool:
+            return all(w.texture_size[1] <= w.height + 1 for w in labels)
+
+        # Laid out in as many frames as a loaded machine takes; never fitting is a failure.
+        yield from script.until(fit, "every check's words fitting their rows")
         result["doctor"] = {
             "rows": [
                 {
@@ -315,7 +320,7 @@ def main(scenario: str, db: Path, out: Path, shots: Path | None, lang: str, size
                 }
                 for row in rows
             ],
-            "fit": all(w.texture_size[1] <= w.height + 1 for w in labels),
+            "fit": fit(),
             "untranslated": sorted(msgid for lang, msgid in untranslated() if lang == "fr"),
         }
         yield from script.shoot("checks")
