@@ -23,6 +23,16 @@ from ui.setup_store import SetupStore
 PLAYERS = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}]
 
 
+class Ticks:
+    """A scripted monotonic clock (seconds): the inputs' times and the input gate's."""
+
+    def __init__(self, now: float = 100.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
 def step(c: TableController, player: RandomPlayer) -> bool:
     """One command of the random player, given through the verb a screen or a button uses:
     a choice by position, a choice with its free fields (a dialog), the dice by touch, or an

@@ -45,6 +45,11 @@ class Recorder:
     def __init__(self) -> None:
         self.calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
 
+    @staticmethod
+    def clock() -> float:
+        """The time a touch is stamped with when it goes down."""
+        return 7.0
+
     def __getattr__(self, name: str) -> Any:
         def verb(*args: Any, **kwargs: Any) -> bool:
             self.calls.append((name, args, kwargs))
@@ -117,7 +122,7 @@ def test_a_choice_button_answers_its_decision_by_id_and_position(states: dict[st
     buttons = {b.choice_index: b for b in host.dialog.buttons}
     assert [b.number for b in host.dialog.buttons][:2] == [1, 2]
     buttons[1].dispatch("on_release")
-    assert recorder.calls == [("answer", (view.decision.id, 1), {})]
+    assert recorder.calls == [("answer", (view.decision.id, 1), {"at": None})]
     assert view.decision.choices[1].key == "auction"
 
 
@@ -156,7 +161,7 @@ def test_auction_bids_the_amount_set_with_the_steppers(states: dict[str, Any]) -
     button.dispatch("on_release")
     (name, args, kwargs) = recorder.calls[-1]
     assert name == "answer" and args[0] == view.decision.id
-    assert kwargs == {"amount": start + 150}
+    assert kwargs == {"amount": start + 150, "at": None}
     assert view.decision.choices[args[1]].command["type"] == "bid"
 
 
@@ -201,7 +206,7 @@ def test_a_dialog_is_refilled_for_the_next_decision_of_its_kind(states: dict[str
     ]
     assert dialog.buttons[0] is buttons[0]  # kept, given its new label
     dialog.buttons[0].dispatch("on_release")
-    assert recorder.calls[-1] == ("answer", (end.decision.id, 0), {})
+    assert recorder.calls[-1] == ("answer", (end.decision.id, 0), {"at": None})
 
 
 def test_a_touch_answers_the_decision_shown_when_it_went_down(states: dict[str, Any]) -> None:
@@ -237,13 +242,13 @@ def test_a_touch_answers_the_decision_shown_when_it_went_down(states: dict[str, 
 
     first, second = touch_down(), touch_down()
     release(first)
-    assert recorder.calls[-1] == ("answer", (buy.decision.id, 0), {})
+    assert recorder.calls[-1] == ("answer", (buy.decision.id, 0), {"at": 7.0})
     host.show(end)  # the game moved on; the same dialog and button show the next decision
     assert host.dialog is dialog and dialog.buttons[0] is button
     release(second)
-    assert recorder.calls[-1] == ("answer", (buy.decision.id, 0), {})
+    assert recorder.calls[-1] == ("answer", (buy.decision.id, 0), {"at": 7.0})
     release(touch_down())
-    assert recorder.calls[-1] == ("answer", (end.decision.id, 0), {})
+    assert recorder.calls[-1] == ("answer", (end.decision.id, 0), {"at": 7.0})
 
 
 # -- Travel Vouchers: one button, then a list -------------------------------------------------
@@ -255,13 +260,16 @@ def voucher_table(tmp_path: Any) -> Any:
     Transit Token, a Free Cab Fare: sixteen destinations), and the host showing its views."""
     import json
 
-    from tests.ui.test_controller import VOUCHER_TABLE
+    from tests.ui.test_controller import VOUCHER_TABLE, Ticks
     from ui.controller import TableController
     from ui.dialogs import DecisionHost
     from ui.setup_store import SetupStore
 
-    c = TableController(db_path=tmp_path / "games.db", store=SetupStore(tmp_path / "setup.json"))
+    c = TableController(
+        db_path=tmp_path / "games.db", store=SetupStore(tmp_path / "setup.json"), clock=Ticks()
+    )
     assert c.start_from_situation(json.dumps(VOUCHER_TABLE)), c.view.notice
+    c.clock.now += 1.0  # the roll has been in sight for a second: a tap counts
     host = DecisionHost()
     host.controller = c
     c.subscribe(host.show)
@@ -317,7 +325,7 @@ def test_a_roll_with_travel_vouchers_shows_one_button_for_them_not_a_wall(vouche
 
 def test_a_voucher_tapped_twice_in_the_list_answers_the_decision_once(voucher_table):
     """A doubled touch on a destination: the first release plays the voucher, the second
-    names the roll decision that is gone and is refused; one command is logged."""
+    repeats that answer within the settle time and is dropped; one command is logged."""
     from kivy.core.window import Window
     from kivy.tests.common import UnitTestTouch
 
@@ -351,4 +359,4 @@ def test_a_voucher_tapped_twice_in_the_list_answers_the_decision_once(voucher_ta
     state = c.game.state
     release(second)
     assert len(c.game.done) == done + 1 and c.game.state is state
-    assert f"#{roll.id}" in c.view.notice
+    assert c.view.notice == "" and c.view.too_soon == "Too soon"

@@ -5,6 +5,11 @@ Bank's buildings left, the referee's one sentence, the transfers of the last com
 after, lit for a moment), the pending decision as big numbered buttons (the
 :class:`ui.dialogs.DecisionHost`), a small map, the other places, and Undo, far from the
 decision buttons, saying what it takes back.
+
+The screen tells the controller when a decision is shown (``controller.shown``), for its input
+gate: once its panel is drawn, the move's path on the map has been played, and a chained
+decision (``view.announce``) has been announced by its panel's flash. A press sooner than the
+settle time after that shows the "Too soon" mark (``view.too_soon``) by the notice line.
 """
 
 from __future__ import annotations
@@ -13,13 +18,19 @@ from pathlib import Path
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 import ui.dialogs  # noqa: F401 - DecisionHost is used by the kv rule
 import ui.widgets  # noqa: F401 - the kv rules of the shared widgets
+from ui.dialogs import ANNOUNCE_SECONDS
+from ui.screens.common import animation_scale
 from ui.widgets.words import _
+
+#: Seconds between two looks at the map while the move's path is still being played.
+PATH_POLL = 0.05
 
 
 def _board_map() -> Any:
@@ -42,6 +53,11 @@ class TableScreen(Screen):
         super().__init__(controller=controller, **kwargs)
         self.map = None
         self._map_key: Any = object()
+        # The decision and proposal last drawn (what the controller is told is shown), the
+        # view waiting to be said shown, and the last decision announced.
+        self._drawn_key: Any = None
+        self._waiting: Any = None
+        self._announced: int | None = None
         cls = _board_map()
         if cls is not None:
             try:
@@ -51,6 +67,10 @@ class TableScreen(Screen):
         if self.map is not None:
             self.ids.map_box.clear_widgets()
             self.ids.map_box.add_widget(self.map)
+
+    def on_controller(self, _screen: Any, controller: Any) -> None:
+        if controller is not None:
+            controller.follow_display()  # this screen says when a decision is shown
 
     def on_kv_post(self, base_widget: Any) -> None:
         app = App.get_running_app()
@@ -85,11 +105,40 @@ class TableScreen(Screen):
             if key != self._map_key:
                 self._map_key = key
                 self._update_map(view)
+        self._drawn(view)
+
+    def _drawn(self, view: Any) -> None:
+        """A decision (or dice proposal) new to the screen: announced first if it is chained,
+        then said shown to the controller once drawn and the move's path played."""
+        decision = view.decision
+        key = None if decision is None else (decision.id, view.proposal and view.proposal.key)
+        if key is None or key == self._drawn_key:
+            return
+        self._drawn_key = key
+        self._waiting = view
+        wait = 0.0
+        if view.announce and decision.id != self._announced:
+            self._announced = decision.id
+            self.ids.host.announce(ANNOUNCE_SECONDS)
+            wait = ANNOUNCE_SECONDS
+        # At the earliest after the next frame: the panel has been drawn.
+        Clock.schedule_once(lambda _dt: self._say_shown(view), wait)
+
+    def _say_shown(self, view: Any) -> None:
+        if self._waiting is not view or self.controller is None:
+            return  # a newer view is on its way
+        board = self.map
+        if board is not None and board.progress < len(board.path) - 1:
+            Clock.schedule_once(lambda _dt: self._say_shown(view), PATH_POLL)
+            return
+        self._waiting = None
+        self.controller.shown(view)
 
     def _update_map(self, view: Any) -> None:
         if self.controller is None:
             return
         try:
+            self.map.animation_scale = animation_scale()
             self.map.update(self.controller.board_view())
         except Exception:  # noqa: BLE001 - the map is secondary: the table goes on
             pass
