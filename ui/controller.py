@@ -573,10 +573,16 @@ class TableController:
         if _shown_key(view) == _shown_key(self.view):
             self._mark_shown(self.view, self.clock() if at is None else at)
 
+    def is_shown(self, view: vm.TableView) -> bool:
+        """Whether ``view``'s decision and dice proposal, those in force, count as shown."""
+        key = _shown_key(view)
+        return self._shown is not None and key == self._shown[0] == _shown_key(self.view)
+
     def _mark_shown(self, view: vm.TableView, at: float) -> None:
         key = _shown_key(view)
         if key is not None and (self._shown is None or self._shown[0] != key):
             self._shown = (key, at)
+            self._announce = False  # announced once: a dice reading on it is not announced
 
     def settle_seconds(self) -> float:
         """The settle time (the ``settle_ms`` setting; :data:`SETTLE_MS` when it is missing
@@ -1195,15 +1201,16 @@ def _shown_key(view: vm.TableView) -> tuple[int, str | None] | None:
 
 def _is_chained(before: GameState, command: Mapping[str, Any], after: GameState) -> bool:
     """Whether ``after``'s decision follows ``before``'s without its player asking: an
-    answer (not a throw of the dice, not an any-time command) left the same player a new
-    question that is not a turn's routine one (a bonus move's purchase after buying, a card's
-    draw list, a card's next step)."""
+    answer (not a throw of the dice, not an any-time command) left the player who gave it a
+    new question that is not a turn's routine one (the Travel Voucher's draw after buying a
+    railroad, the purchase at the end of Mr. Monopoly's bonus move after that draw, a card's
+    next step). An auction's next bid is another player's."""
     kind = str(command.get("type"))
     return (
         not after.over
         and kind in before.decision.answers
-        and kind not in RANDOM_COMMANDS
-        and after.decision.player == before.decision.player
+        and kind not in DICE_COMMANDS
+        and after.decision.player == command.get("player", before.decision.player)
         and after.decision.kind not in ROUTINE_KINDS
     )
 

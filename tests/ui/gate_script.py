@@ -11,7 +11,12 @@ situation, with real touches (``UnitTestTouch``) and real pin edges, and writes 
 - ``rows``: three taps, a second apart, on the spot of one bidder's Pass button;
 - ``buttons``: button 1 pressed at a purchase, again 40 ms later, again 200 ms after the next
   decision appeared, and once more a second later;
-- ``draw``: button 1 pressed on a card draw's list.
+- ``draw``: button 1 pressed on a card draw's list;
+- ``chained``: Ann's 2+3 and Mr. Monopoly onto Reading Railroad, bought with button 1: the
+  Travel Voucher's draw list that follows is announced (its panel flashes) and a tap on it
+  during the flash (500 ms after the purchase) is too soon; then the purchase at the end of
+  the bonus move is announced and button 1 during its flash is too soon, once it is shown and
+  settled it buys.
 
 ``--shots DIR --players N --lang fr --size 1280x800`` instead photographs an auction of N
 players after one of them passed (the screenshots of ``docs/ui.md``).
@@ -39,9 +44,11 @@ os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="companion-kivy-"))
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")
-#: Ann's throws from GO: onto Esplanade Avenue (for sale), onto Chance.
+#: Ann's throws from GO: onto Esplanade Avenue (for sale), onto Chance, onto Reading Railroad
+#: with Mr. Monopoly (his bonus move then ends on Oriental Avenue).
 TO_ESPLANADE = [2, 3, "1"]
 TO_CHANCE = [3, 4, "1"]
+TO_READING_WITH_MR_MONOPOLY = [2, 3, "mr"]
 #: Frames a scenario may wait for the app before it is a failure.
 FRAMES = 600
 
@@ -124,8 +131,15 @@ class Script:
             yield
 
     def shown(self) -> Iterator[None]:
-        """Until the app has said the decision in force is shown (the gate's start)."""
-        yield from self.until(lambda: self.c.ready(self.ticks.now + 60), "the decision shown")
+        """Until the app has said the decision in force is shown (the gate's start); the
+        clock stands still meanwhile, but for an announcement, which lasts on it."""
+        for _ in range(FRAMES):
+            if self.c.ready(self.ticks.now + 60):
+                return
+            if self.c.view.announce:
+                self.ticks.now += 0.05
+            yield
+        raise ScriptError("the decision shown did not happen")
 
     def settled(self) -> Iterator[None]:
         """The decision shown, then a second of the clock: an input now counts."""
@@ -182,11 +196,11 @@ class Script:
         if self.shots is not None:
             yield from self.photograph()
             return
-        for name in ("bid", "rows", "buttons", "draw"):
+        for name in ("bid", "rows", "buttons", "draw", "chained"):
             try:
                 yield from getattr(self, name)()
-            except ScriptError as exc:  # the next scenario starts a game of its own
-                self.result[name] = {"error": str(exc)}
+            except Exception as exc:  # noqa: BLE001 - the next one starts a game of its own
+                self.result[name] = {"error": f"{type(exc).__name__}: {exc}"}
 
     def to_auction(self, players: int) -> Iterator[None]:
         yield from self.start(players)
@@ -309,6 +323,47 @@ class Script:
             "notice": c.view.notice,
             "decision_after": c.view.decision.id == d.id,
         }
+
+    def chained(self) -> Iterator[None]:
+        """Decisions nobody asked for are announced before an input counts."""
+        from ui.widgets.basic import SearchRow
+
+        yield from self.start(3)
+        yield from self.roll(TO_READING_WITH_MR_MONOPOLY)
+        c, host = self.c, self.screen.ids.host
+        seen: dict[str, Any] = {"first": [c.view.decision.kind, c.view.announce]}
+
+        def first_row() -> Any:
+            """The draw list's first row (a list's rows are made at the frame after it)."""
+            if host.dialog is None or host.dialog.decision.kind != "draw":
+                return None
+            rows = [w for w in host.dialog.walk(restrict=True) if isinstance(w, SearchRow)]
+            return rows[0] if rows else None
+
+        yield from self.press(1)  # buys Reading Railroad
+        yield from self.until(lambda: first_row() is not None, "the draw list")
+        draw = c.view.decision
+        # Half a second after the purchase, past the settle time but within the flash.
+        self.ticks.now += 0.5
+        seen["draw"] = [draw.kind, c.view.announce, host.glow > 0]
+        count = len(self.logged())
+        row = first_row()
+        yield from self.tap_at(*row.to_window(*row.center))
+        seen["draw_tap"] = [len(self.logged()) - count, c.view.too_soon]
+        yield from self.settled()
+        row = first_row()
+        yield from self.tap_at(*row.to_window(*row.center))  # now it draws
+        yield from self.until(lambda: c.view.decision.id != draw.id, "the voucher drawn")
+        buy = c.view.decision
+        self.ticks.now += 0.5
+        seen["bonus"] = [buy.kind, buy.data.get("property"), c.view.announce, host.glow > 0]
+        drawn = len(self.logged())
+        yield from self.press(1)
+        seen["bonus_press"] = [len(self.logged()) - drawn, c.view.too_soon]
+        yield from self.settled()
+        yield from self.press(1)
+        seen["commands"] = [x["type"] for x in self.logged()[count:]]
+        self.result["chained"] = seen
 
     def photograph(self) -> Iterator[None]:
         """An auction of all the players after Bob passed, photographed."""

@@ -74,3 +74,16 @@ def test_button_1_cannot_pick_a_card_from_the_draw_list(run: dict) -> None:
     assert draw["kind"] == "draw" and draw["numbered"] == []
     assert draw["count"][1] == draw["count"][0] and draw["decision_after"]
     assert draw["notice"] == "Button 1: pick from the list on the screen"
+
+
+def test_a_decision_nobody_asked_for_is_announced_before_an_input_counts(run: dict) -> None:
+    """The issue's turn: after buying Reading Railroad, a Travel Voucher's draw list opened
+    (button 1 picked its first entry), then Mr. Monopoly's bonus move ended on a property
+    that a second press bought before the player had taken the move in."""
+    chained = scenario(run, "chained")
+    assert chained["first"] == ["buy_or_auction", False]  # the throw's own question
+    assert chained["draw"] == ["draw", True, True]  # announced: its panel flashes
+    assert chained["draw_tap"] == [0, "Too soon"]
+    assert chained["bonus"] == ["buy_or_auction", "Oriental Avenue", True, True]
+    assert chained["bonus_press"] == [0, "Too soon"]
+    assert chained["commands"] == ["draw", "buy"]

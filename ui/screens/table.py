@@ -29,8 +29,8 @@ from ui.dialogs import ANNOUNCE_SECONDS
 from ui.screens.common import animation_scale
 from ui.widgets.words import _
 
-#: Seconds between two looks at the map while the move's path is still being played.
-PATH_POLL = 0.05
+#: Seconds between two looks at an announcement or the map's path while they go on.
+POLL = 0.05
 
 
 def _board_map() -> Any:
@@ -53,11 +53,13 @@ class TableScreen(Screen):
         super().__init__(controller=controller, **kwargs)
         self.map = None
         self._map_key: Any = object()
-        # The decision and proposal last drawn (what the controller is told is shown), the
-        # view waiting to be said shown, and the last decision announced.
-        self._drawn_key: Any = None
+        # The view waiting to be said shown to the controller, its decision and proposal, when
+        # its announcement ends (the controller's clock), and a count of the waits started (a
+        # newer one makes an older timer do nothing).
         self._waiting: Any = None
-        self._announced: int | None = None
+        self._waiting_key: Any = None
+        self._until = 0.0
+        self._round = 0
         cls = _board_map()
         if cls is not None:
             try:
@@ -108,30 +110,36 @@ class TableScreen(Screen):
         self._drawn(view)
 
     def _drawn(self, view: Any) -> None:
-        """A decision (or dice proposal) new to the screen: announced first if it is chained,
-        then said shown to the controller once drawn and the move's path played."""
+        """A decision (or dice proposal) the controller does not count as shown yet: announced
+        first if it is chained (its panel flashes), then said shown once drawn and the move's
+        path played. A newer view of the same decision and proposal joins the running wait."""
         decision = view.decision
-        key = None if decision is None else (decision.id, view.proposal and view.proposal.key)
-        if key is None or key == self._drawn_key:
+        if decision is None or self.controller is None or self.controller.is_shown(view):
+            self._waiting = None
             return
-        self._drawn_key = key
-        self._waiting = view
-        wait = 0.0
-        if view.announce and decision.id != self._announced:
-            self._announced = decision.id
+        key = (decision.id, view.proposal and view.proposal.key)
+        running = self._waiting is not None and key == self._waiting_key
+        self._waiting, self._waiting_key = view, key
+        if running:
+            return
+        self._round += 1
+        self._until = self.controller.clock()
+        if view.announce:
             self.ids.host.announce(ANNOUNCE_SECONDS)
-            wait = ANNOUNCE_SECONDS
+            # Timed on the controller's clock, as the inputs are (a test scripts both).
+            self._until += ANNOUNCE_SECONDS
         # At the earliest after the next frame: the panel has been drawn.
-        Clock.schedule_once(lambda _dt: self._say_shown(view), wait)
+        Clock.schedule_once(lambda _dt, n=self._round: self._say_shown(n), 0)
 
-    def _say_shown(self, view: Any) -> None:
-        if self._waiting is not view or self.controller is None:
-            return  # a newer view is on its way
+    def _say_shown(self, round_: int) -> None:
+        if round_ != self._round or self._waiting is None or self.controller is None:
+            return  # a newer decision is on its way
         board = self.map
-        if board is not None and board.progress < len(board.path) - 1:
-            Clock.schedule_once(lambda _dt: self._say_shown(view), PATH_POLL)
+        moving = board is not None and board.progress < len(board.path) - 1
+        if moving or self.controller.clock() < self._until:
+            Clock.schedule_once(lambda _dt: self._say_shown(round_), POLL)
             return
-        self._waiting = None
+        view, self._waiting = self._waiting, None
         self.controller.shown(view)
 
     def _update_map(self, view: Any) -> None:
