@@ -360,3 +360,87 @@ def test_a_voucher_tapped_twice_in_the_list_answers_the_decision_once(voucher_ta
     release(second)
     assert len(c.game.done) == done + 1 and c.game.state is state
     assert c.view.notice == "" and c.view.too_soon == "Too soon"
+
+
+# -- The auction: rows that stay in place ---------------------------------------------------------
+
+
+@pytest.fixture
+def auction_table(tmp_path: Any) -> Any:
+    """A real controller on a scripted clock at the auction of Esplanade Avenue among Ann, Bob,
+    Cy and Dee, and the host showing its views."""
+    import json
+
+    from tests.ui.test_controller import Ticks
+    from ui.controller import TableController
+    from ui.dialogs import DecisionHost
+    from ui.setup_store import SetupStore
+
+    c = TableController(
+        db_path=tmp_path / "games.db", store=SetupStore(tmp_path / "setup.json"), clock=Ticks()
+    )
+    players = [
+        {"name": n, "position": "GO", "cash": 1500, "vouchers": []}
+        for n in ("Ann", "Bob", "Cy", "Dee")
+    ]
+    assert c.start_from_situation(json.dumps({"players": players, "to_move": "Ann"}))
+    assert c.enter_roll(c.view.decision.id, [2, 3, "1"])  # onto Esplanade Avenue
+    assert c.answer(c.view.decision.id, 1)  # auctioned
+    host = DecisionHost()
+    host.controller = c
+    c.subscribe(host.show)
+    assert host.dialog.decision.kind == "auction"
+    yield c, host
+    c.close()
+
+
+def test_a_player_who_passed_keeps_a_greyed_row_and_no_row_moves(auction_table):
+    c, host = auction_table
+    dialog = host.dialog
+    grid = list(dialog.bidders.children)
+    rows = dict(dialog.rows)
+    assert list(rows) == ["Ann", "Bob", "Cy", "Dee"]
+    bob = next(
+        i for i, ch in enumerate(c.view.decision.choices) if ch.key == "pass" and ch.player == "Bob"
+    )
+    assert c.answer(c.view.decision.id, bob)
+    assert host.dialog is dialog and dict(dialog.rows) == rows
+    assert list(dialog.bidders.children) == grid  # every button where it was
+    bid, pass_ = rows["Bob"]
+    assert bid.disabled and pass_.disabled and bid.text == "Bob passed" and pass_.text == ""
+    assert sorted(dialog.bid_buttons) == ["Ann", "Cy", "Dee"]
+    assert sorted(dialog.pass_buttons) == ["Ann", "Cy", "Dee"]
+
+
+def test_the_high_bidder_has_no_bid_button(auction_table):
+    c, host = auction_table
+    d = c.view.decision
+    ann = next(i for i, ch in enumerate(d.choices) if ch.key == "bid" and ch.player == "Ann")
+    assert c.answer(d.id, ann, amount=30)
+    dialog = host.dialog
+    bid, pass_ = dialog.rows["Ann"]
+    assert bid.disabled and bid.text == "Ann leads: $30"
+    assert pass_.disabled  # the leader cannot pass either
+    assert "Ann" not in dialog.bid_buttons and "Ann" not in dialog.pass_buttons
+    assert dialog.bid_buttons["Bob"].text == "Bob: bid $40"
+
+
+def test_a_bid_carries_the_amount_shown_when_the_finger_went_down(auction_table):
+    """+50 tapped (by another finger) while Cy's finger is on his Bid: he bids what he saw."""
+    from kivy.core.window import Window
+    from kivy.tests.common import UnitTestTouch
+
+    c, host = auction_table
+    c.clock.now += 1.0
+    dialog = host.dialog
+    button = dialog.bid_buttons["Cy"]
+    seen = dialog.amount
+    touch = UnitTestTouch(*button.center)
+    touch.scale_for_screen(Window.width, Window.height)
+    dialog.on_touch_down(touch)
+    dialog.step(50)
+    touch.grab_current = button
+    button.dispatch("on_release")
+    touch.grab_current = None
+    assert c.game.done[-1]["type"] == "bid"
+    assert (c.game.done[-1]["player"], c.game.done[-1]["amount"]) == ("Cy", seen)
