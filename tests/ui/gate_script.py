@@ -19,7 +19,8 @@ situation, with real touches (``UnitTestTouch``) and real pin edges, and writes 
   settled it buys.
 
 ``--shots DIR --players N --lang fr --size 1280x800`` instead photographs an auction of N
-players after one of them passed (the screenshots of ``docs/ui.md``).
+players after one of them passed, the "Too soon" mark, a chained decision's announcement and
+Settings (the screenshots of ``docs/ui.md``).
 """
 
 from __future__ import annotations
@@ -366,28 +367,46 @@ class Script:
         self.result["chained"] = seen
 
     def photograph(self) -> Iterator[None]:
-        """An auction of all the players after Bob passed, photographed."""
-        from kivy.core.window import Window
-
+        """An auction of all the players after Bob passed; button 1 too soon at a purchase;
+        the draw list announced after buying Reading Railroad; Settings."""
         yield from self.to_auction(self.players)
         bob = self.auction().pass_buttons["Bob"]
         yield from self.tap_at(*bob.to_window(*bob.center))
         yield from self.settled()
-        yield from self.frames(5)
+        yield from self.snap(f"auction-{self.players}p")
+        yield from self.start(self.players)
+        yield from self.roll(TO_ESPLANADE)
+        yield from self.press(1)
+        yield from self.press(1)
+        yield from self.snap("too-soon")
+        yield from self.start(self.players)
+        yield from self.roll(TO_READING_WITH_MR_MONOPOLY)
+        yield from self.press(1)
+        yield from self.until(lambda: self.screen.ids.host.glow > 0.9, "the announcement")
+        yield from self.snap("announced", settle=0)
+        self.c.go("settings")
+        yield from self.snap("settings")
+
+    def snap(self, what: str, settle: int = 5) -> Iterator[None]:
+        """A screenshot ``DIR/<what>-<lang>-<size>.png`` once ``settle`` frames went by."""
+        from kivy.core.window import Window
+
+        yield from self.frames(settle)
         assert self.shots is not None
         self.shots.mkdir(parents=True, exist_ok=True)
-        name = f"auction-{self.players}p-{self.c.lang}-{Window.width}x{Window.height}"
+        name = f"{what}-{self.c.lang}-{Window.width}x{Window.height}"
+        shots = self.result.setdefault("shots", [])
 
         def snap(*_args: Any) -> None:
             # On a flip, not from a timer (a stale frame otherwise); Kivy numbers the file.
             Window.unbind(on_flip=snap)
             taken = Window.screenshot(str(self.shots / f"{name}.png"))
             os.replace(taken, self.shots / f"{name}.png")
-            self.result["shot"] = name
+            shots.append(name)
 
         Window.bind(on_flip=snap)
         Window.canvas.ask_update()
-        yield from self.until(lambda: "shot" in self.result, "the screenshot")
+        yield from self.until(lambda: name in shots, "the screenshot")
 
 
 def main(argv: list[str]) -> None:

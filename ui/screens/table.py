@@ -26,7 +26,6 @@ from kivy.uix.screenmanager import Screen
 import ui.dialogs  # noqa: F401 - DecisionHost is used by the kv rule
 import ui.widgets  # noqa: F401 - the kv rules of the shared widgets
 from ui.dialogs import ANNOUNCE_SECONDS
-from ui.screens.common import animation_scale
 from ui.widgets.words import _
 
 #: Seconds between two looks at an announcement or the map's path while they go on.
@@ -146,7 +145,6 @@ class TableScreen(Screen):
         if self.controller is None:
             return
         try:
-            self.map.animation_scale = animation_scale()
             self.map.update(self.controller.board_view())
         except Exception:  # noqa: BLE001 - the map is secondary: the table goes on
             pass
