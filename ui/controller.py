@@ -1526,22 +1526,33 @@ class CorrectionAnswers:
         decision = self.view.decision
         return None if decision is None else decision.id
 
-    def answer(self, decision_id: int, index: int, **free: Any) -> bool:
+    def clock(self) -> float:
+        return self.controller.clock()
+
+    # A correction is worked out, not answered: the input gate's time (``at``) does not apply
+    # (the table sees what it changes and taps "Apply the correction").
+    def answer(self, decision_id: int, index: int, *, at: float | None = None, **free: Any) -> bool:
         return self._propose(index=index, free=free)
 
-    def answer_command(self, decision_id: int, command: Mapping[str, Any]) -> bool:
+    def answer_command(
+        self, decision_id: int, command: Mapping[str, Any], *, at: float | None = None
+    ) -> bool:
         return self._propose(command=command)
 
-    def enter_roll(self, decision_id: int, faces: Sequence[int | str]) -> bool:
+    def enter_roll(
+        self, decision_id: int, faces: Sequence[int | str], *, at: float | None = None
+    ) -> bool:
         return self._propose(faces=faces)
 
-    def confirm_roll(self, decision_id: int) -> bool:
+    def confirm_roll(self, decision_id: int, *, at: float | None = None) -> bool:
         return False
 
     def throw(self, faces: Sequence[int | str] | None = None) -> bool:
         return False
 
-    def anytime(self, decision_id: int, command: Mapping[str, Any]) -> bool:
+    def anytime(
+        self, decision_id: int, command: Mapping[str, Any], *, at: float | None = None
+    ) -> bool:
         return False
 
     def tradables(self, player: str) -> tuple[vm.TradeItem, ...]:
@@ -1601,6 +1612,8 @@ def _summary(games: Sequence[Mapping[str, Any]], game: Game | None) -> dict[str,
     if found is None:
         return None
     return {k: found[k] for k in ("commands", "last_played", "status")}
+
+
 def _shown_key(view: vm.TableView) -> tuple[int, str | None] | None:
     """What an input answers on the screen: the decision and the dice proposal shown."""
     if view.decision is None:
