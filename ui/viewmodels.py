@@ -25,7 +25,7 @@ from companion.messages import language, render, render_decision, render_event
 from companion.rules.board import load_data, ultimate_board
 from companion.rules.cards import card_deck
 from ui.explain import explain
-from ui.i18n import LANGUAGES, N_, money, translate
+from ui.i18n import LANGUAGES, N_, money, rewordable, translate
 
 if TYPE_CHECKING:
     from companion.banker.state import Decision, GameState
@@ -337,6 +337,7 @@ class TradeItem:
 # -- Words --------------------------------------------------------------------------------------
 
 
+@rewordable
 def space_name(ref: str, lang: str) -> str:
     """A space (``outer:9``) or property name in ``lang``; the reference itself if unknown."""
     try:
@@ -349,6 +350,7 @@ def space_name(ref: str, lang: str) -> str:
     return language(lang).words.get(f"space.{name}", name)
 
 
+@rewordable
 def card_title(card_id: str, lang: str) -> str:
     words = language(lang).words
     if card_id in _DECK.cards:
@@ -369,10 +371,12 @@ def space_names(key: Any) -> str:
     return " ".join(dict.fromkeys(space_name(str(key), lang) for lang in LANGUAGES))
 
 
+@rewordable
 def company_name(name: str, lang: str) -> str:
     return language(lang).words.get(f"company.{name}", name)
 
 
+@rewordable
 def account_name(name: str, lang: str) -> str:
     word = language(lang).words.get(f"account.{name}")
     if word is None:

@@ -42,6 +42,7 @@ class TableScreen(Screen):
         super().__init__(controller=controller, **kwargs)
         self.map = None
         self._map_key: Any = object()
+        self._lit: Any = ()
         cls = _board_map()
         if cls is not None:
             try:
@@ -69,15 +70,16 @@ class TableScreen(Screen):
         ids.strip.players = view.players
         ids.strip.flashes = view.flashes
         ids.host.show(view)
-        lines = [f.text for f in view.flashes]
         app = App.get_running_app()
         ids.flash.animate = bool(getattr(getattr(app, "vm", None), "animate", True))
-        ids.flash.show(lines)
-        self.notice = (
-            ""
-            if lines
-            else (view.notice or (view.move.sentence if view.move else "") or view.dice_status)
-        )
+        self.notice = self.banner(view)
+        # Lit once per change of money (a new command's or an undo's transfers), not again for
+        # a notice or a dice reading under the same flashes.
+        if view.flashes and view.flashes is not self._lit:
+            ids.flash.light()
+        elif not view.flashes:
+            ids.flash.lit = False
+        self._lit = view.flashes
         if self.map is not None:
             # The board changes only when the game moves: a dice proposal or a notice (a new
             # view with the same decision) leaves it as drawn.
@@ -85,6 +87,17 @@ class TableScreen(Screen):
             if key != self._map_key:
                 self._map_key = key
                 self._update_map(view)
+
+    @staticmethod
+    def banner(view: Any) -> str:
+        """The table's line of words: a notice (why nothing changed, what was undone), else
+        the sentence of each transfer of the last command (money that moved without a
+        decision too: a Squeeze Play, a salary, a bonus move's rent), else the move, else the
+        dice module's state."""
+        money = " ".join(f.text for f in view.flashes if f.text)
+        return str(
+            view.notice or money or (view.move.sentence if view.move else "") or view.dice_status
+        )
 
     def _update_map(self, view: Any) -> None:
         if self.controller is None:

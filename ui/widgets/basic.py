@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, RoundedRectangle
 from kivy.lang import Builder
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import (
     BooleanProperty,
     ListProperty,
@@ -82,6 +82,32 @@ class CashChip(BoxLayout):
     flash_before = StringProperty("")
     flash_sign = NumericProperty(0)
     compact = BooleanProperty(False)
+    #: The balance as shown (``before -> after`` during a flash) and its type size.
+    balance = StringProperty("")
+    balance_font = NumericProperty(dp(14))
+
+    def on_kv_post(self, _base: Any) -> None:
+        self.bind(chip=self._balance, flash_before=self._balance, size=self._balance)
+        self._balance()
+
+    def _balance(self, *_args: Any) -> None:
+        """``before -> after`` on one line when it fits at the body type size (15 sp), else on
+        two (six players at 800x480: a chip is about 130 px wide); sized to the chip. Bold
+        figures are about 0.7 em wide."""
+        after = self.chip.cash_text if self.chip is not None else ""
+        # The balance's row: the chip less its padding, less the name's row (0.38 to its 1).
+        height = max(1.0, (self.height - dp(12)) / 1.38)
+        width = max(1.0, self.width - dp(12))
+
+        def fit(lines: list[str]) -> float:
+            longest = max(4, *(len(line) for line in lines))
+            return min(height * 0.9 / len(lines), width * 1.4 / longest)
+
+        lines = [f"{self.flash_before} \u2192 {after}"] if self.flash_before else [after]
+        if self.flash_before and fit(lines) < sp(15):
+            lines = [self.flash_before, f"\u2192 {after}"]
+        self.balance = "\n".join(lines)
+        self.balance_font = max(dp(14), fit(lines))
 
 
 class PlayerStrip(GridLayout):
@@ -96,13 +122,18 @@ class PlayerStrip(GridLayout):
 
     def on_players(self, _w: Any, players: Sequence[Any] | None) -> None:
         players = tuple(players or ())
-        if len(players) != len(self._chips):
+        # The old chips go before the grid changes and the new ones come after: more chips
+        # than its cells is an error (a game of six players after one of three in the same
+        # app lost three chips to it).
+        renew = len(players) != len(self._chips)
+        if renew:
             self.clear_widgets()
+        self.rows = 1 if len(players) <= 6 else 2
+        self.cols = max(1, math.ceil(len(players) / self.rows))
+        if renew:
             self._chips = [CashChip() for _ in players]
             for chip in self._chips:
                 self.add_widget(chip)
-        self.rows = 1 if len(players) <= 6 else 2
-        self.cols = max(1, math.ceil(len(players) / self.rows))
         for widget, chip in zip(self._chips, players, strict=True):
             widget.chip = chip
             widget.compact = self.rows > 1
@@ -224,8 +255,10 @@ class DiceView(BoxLayout):
 
 
 class FlashBanner(Label):
-    """The last command's transfers in words, lit for :data:`FLASH_SECONDS` (or, without
-    animations, until the next command)."""
+    """The table's line of words: what the last command did with money (each transfer's
+    sentence), what was undone, or why nothing changed. A change of money is lit for
+    :data:`FLASH_SECONDS` (or, without animations, until the next one); the words stay until
+    the next command, so money never moves without a sentence on the table."""
 
     lit = BooleanProperty(False)
     animate = BooleanProperty(True)
@@ -234,12 +267,11 @@ class FlashBanner(Label):
         self._off = Clock.create_trigger(self._dim, FLASH_SECONDS)
         super().__init__(**kwargs)
 
-    def show(self, lines: Iterable[str]) -> None:
-        text = "   ".join(line for line in lines if line)
-        self.text = text
-        self.lit = bool(text)
+    def light(self) -> None:
+        """A new change of money: lit for a moment."""
+        self.lit = True
         self._off.cancel()
-        if text and self.animate:
+        if self.animate:
             self._off()
 
     def _dim(self, *_args: Any) -> None:
