@@ -247,5 +247,6 @@ def test_after_undo_the_banner_says_undone(seen: dict) -> None:
 def test_six_players_before_and_after_is_readable(seen: dict) -> None:
     """The body text of the table is 15 sp: the balances' flash is never smaller."""
     case = _money(seen, "six_players")
-    assert case["flashed"], case
+    assert case["chips"] == list(SIX), case
+    assert sorted(case["flashed"]) == ["Ann", "Bob"], case
     assert min(case["flash_fonts"]) >= 15, case["flash_fonts"]

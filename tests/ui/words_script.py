@@ -160,8 +160,7 @@ def main(db: Path, out: Path, situation: Path) -> None:
                 "texts": visible_texts([table]),
                 "flashed": [w.chip.name for w in chips],
                 "flash_fonts": flash_fonts,
-                "window": list(Window.size),
-                "chip_widths": [w.width for w in chips],
+                "chips": [w.chip.name for w in reversed(table.ids.strip.children)],
             }
 
     script = play()
