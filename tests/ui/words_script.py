@@ -59,7 +59,8 @@ def main(db: Path, out: Path, situation: Path) -> None:
     from ui import app as ui_app
 
     ui_app.configure_input(False)
-    ui_app.configure_window(size=(800, 480), device=False)
+    width, height = os.environ.get("WORDS_SIZE", "800x480").split("x")  # for a look at 1280x800
+    ui_app.configure_window(size=(int(width), int(height)), device=False)
     from kivy.clock import Clock
     from kivy.core.window import Window
     from kivy.metrics import sp

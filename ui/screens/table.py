@@ -1,8 +1,9 @@
 """The table screen: the one screen that is on while the game is played.
 
 Every player's cash (twelve fit), whose turn it is (frame, arrow and name), the Pool and the
-Bank's buildings left, the referee's one sentence, the transfers of the last command (before ->
-after, lit for a moment), the pending decision as big numbered buttons (the
+Bank's buildings left, the referee's one sentence, the sentence of each transfer of the last
+command with the balances before -> after (lit for a moment, kept until the next command; after
+Undo, "Undone: ..."), the pending decision as big numbered buttons (the
 :class:`ui.dialogs.DecisionHost`), a small map, the other places, and Undo, far from the
 decision buttons, saying what it takes back.
 """
