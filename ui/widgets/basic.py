@@ -16,7 +16,7 @@ from typing import Any
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, RoundedRectangle
 from kivy.lang import Builder
-from kivy.metrics import dp, sp
+from kivy.metrics import dp
 from kivy.properties import (
     BooleanProperty,
     ListProperty,
@@ -87,25 +87,26 @@ class CashChip(BoxLayout):
     balance_font = NumericProperty(dp(14))
 
     def on_kv_post(self, _base: Any) -> None:
-        self.bind(chip=self._balance, flash_before=self._balance, size=self._balance)
+        self.bind(chip=self._balance, flash_before=self._balance)
+        self.ids.cash.bind(size=self._balance)
         self._balance()
 
     def _balance(self, *_args: Any) -> None:
-        """``before -> after`` on one line when it fits at the body type size (15 sp), else on
-        two (six players at 800x480: a chip is about 130 px wide); sized to the chip. Bold
-        figures are about 0.7 em wide."""
+        """``before -> after`` on one line or two, whichever gives the larger type (six
+        players at 800x480: a chip is about 130 px wide, one line would be 14 px, two are
+        about 17); sized to the balance's row. Bold figures are about 0.7 em wide, a line of
+        DejaVu Sans about 1.2 em high."""
         after = self.chip.cash_text if self.chip is not None else ""
-        # The balance's row: the chip less its padding, less the name's row (0.38 to its 1).
-        height = max(1.0, (self.height - dp(12)) / 1.38)
-        width = max(1.0, self.width - dp(12))
+        height, width = max(1.0, self.ids.cash.height), max(1.0, self.ids.cash.width - dp(8))
 
         def fit(lines: list[str]) -> float:
             longest = max(4, *(len(line) for line in lines))
-            return min(height * 0.9 / len(lines), width * 1.4 / longest)
+            high = height * 0.9 if len(lines) == 1 else height / (1.2 * len(lines))
+            return min(high, width * 1.4 / longest)
 
         lines = [f"{self.flash_before} \u2192 {after}"] if self.flash_before else [after]
-        if self.flash_before and fit(lines) < sp(15):
-            lines = [self.flash_before, f"\u2192 {after}"]
+        if self.flash_before and fit(two := [self.flash_before, f"\u2192 {after}"]) > fit(lines):
+            lines = two
         self.balance = "\n".join(lines)
         self.balance_font = max(dp(14), fit(lines))
 
