@@ -46,6 +46,14 @@ MONEY_CASES = [
         "commands": [{"type": "roll", "dice": [1, 3, "1"]}, {"type": "dice", "dice": [3, 4]}],
     },
     {
+        "name": "squeeze_play_fr",
+        "lang": "fr",
+        "situation": _situation(
+            _seat("Ann", "inner:19"), _seat("Bob", "middle:0"), _seat("Cy", "middle:0")
+        ),  # fmt: skip
+        "commands": [{"type": "roll", "dice": [1, 3, "1"]}, {"type": "dice", "dice": [3, 4]}],
+    },
+    {
         # Community Chest (inner) + 4 passes Bonus on the way to Newbury Street.
         "name": "passing_bonus",
         "situation": _situation(_seat("Ann", "inner:4"), _seat("Bob", "middle:0")),
@@ -234,6 +242,12 @@ def test_money_moved_without_a_decision_has_its_sentence_on_the_table(
     shown = "\n".join(_money(seen, case)["texts"])
     for sentence in sentences:
         assert sentence in shown, (sentence, _money(seen, case)["texts"])
+
+
+def test_the_sentences_of_money_are_in_the_table_s_language(seen: dict) -> None:
+    shown = "\n".join(_money(seen, "squeeze_play_fr")["texts"])
+    for payer in ("Bob", "Cy"):
+        assert f"{payer} paie 50\u00a0$ à Ann (Squeeze Play)." in shown, shown
 
 
 def test_after_undo_the_banner_says_undone(seen: dict) -> None:
