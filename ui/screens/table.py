@@ -44,6 +44,7 @@ class TableScreen(Screen):
         self.map = None
         self._map_key: Any = object()
         self._lit: Any = ()
+        self._lit_lang: str | None = None
         cls = _board_map()
         if cls is not None:
             try:
@@ -75,12 +76,12 @@ class TableScreen(Screen):
         ids.flash.animate = bool(getattr(getattr(app, "vm", None), "animate", True))
         self.notice = self.banner(view)
         # Lit once per change of money (a new command's or an undo's transfers), not again for
-        # a notice or a dice reading under the same flashes.
-        if view.flashes and view.flashes is not self._lit:
+        # a notice, a dice reading or a switch of language (the same flashes worded again).
+        if view.flashes and view.flashes is not self._lit and self._lit_lang in (None, view.lang):
             ids.flash.light()
         elif not view.flashes:
             ids.flash.lit = False
-        self._lit = view.flashes
+        self._lit, self._lit_lang = view.flashes, view.lang
         if self.map is not None:
             # The board changes only when the game moves: a dice proposal or a notice (a new
             # view with the same decision) leaves it as drawn.
