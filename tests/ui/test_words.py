@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -264,3 +265,60 @@ def test_six_players_before_and_after_is_readable(seen: dict) -> None:
     assert case["chips"] == list(SIX), case
     assert sorted(case["flashed"]) == ["Ann", "Bob"], case
     assert min(case["flash_fonts"]) >= 15, case["flash_fonts"]
+
+
+# -- Without a window: the controller and the widgets' words --------------------------------------
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def test_the_controller_words_its_notice_and_flashes_again_at_a_switch(
+    tmp_path: Path, english: None
+) -> None:
+    from ui.controller import TableController
+    from ui.setup_store import SetupStore
+
+    c = TableController(db_path=tmp_path / "g.db", store=SetupStore(tmp_path / "s.json"))
+    try:
+        case = next(k for k in MONEY_CASES if k["name"] == "passing_bonus")
+        assert c.start_from_situation(case["situation"])
+        assert c.answer_command(c.state.decision.id, case["commands"][0])
+        assert [f.text for f in c.view.flashes] == ["The Bank pays Ann $250 (passing Bonus)."]
+        assert not c.press(3)
+        assert c.view.notice == "Button 3 has nothing to do now"
+        c.set_language("fr")
+        assert c.view.notice == i18n.translate("Button {number} has nothing to do now", "fr",
+                                               number=3)  # fmt: skip
+        assert [f.text for f in c.view.flashes] == [
+            "La Banque paie 250\u00a0$ à Ann (passage sur Bonus)."
+        ]
+        c.set_language("en")
+        assert c.view.notice == "Button 3 has nothing to do now"
+        # Undo: the banner's words say what was taken back, and follow a switch too.
+        assert c.answer(c.state.decision.id, 0)  # buy Newbury Street
+        assert c.undo()
+        assert c.view.notice.startswith("Undone: Ann pays the Bank $380 (buying Newbury Street).")
+        c.set_language("fr")
+        assert c.view.notice.startswith("Annulé\u00a0: Ann paie 380\u00a0$ à la Banque")
+    finally:
+        c.close()
+
+
+def test_a_widget_s_words_set_in_python_are_said_again(english: None) -> None:
+    from kivy.uix.boxlayout import BoxLayout
+    from kivy.uix.button import Button
+
+    from ui.kvi18n import reword_tree
+
+    box = BoxLayout()
+    worded = Button(text=i18n._("Back to the table"))
+    named = Button(text="Ann")
+    box.add_widget(worded)
+    box.add_widget(named)
+    assert reword_tree([box], "fr") == 1
+    assert (worded.text, named.text) == (i18n.translate("Back to the table", "fr"), "Ann")
+    assert reword_tree([box], "en") == 1 and worded.text == "Back to the table"
