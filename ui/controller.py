@@ -139,8 +139,8 @@ def one_line(exc: BaseException) -> str:
 def refusal(exc: BaseException) -> str:
     """Why a command changed nothing, on one line (:func:`one_line`). The engine words its
     refusals in English only: at a table in another language they are framed in its words
-    ("Refusé, rien n'a changé (mots du banquier) : ..."), so the table reads that nothing
-    changed, and the framing follows a switch of language."""
+    ("Refusé, rien n'a changé (mots du banquier, en anglais) : ..."), so the table reads that
+    nothing changed, and the framing follows a switch of language."""
     text = one_line(exc)
     if isinstance(text, i18n.Words) or not isinstance(exc, CompanionError):
         return text  # said in the table's words already, or not the engine's
@@ -783,7 +783,7 @@ class TableController:
         try:
             asked = self.reread_hook()
         except Exception as exc:  # noqa: BLE001 - a module's trouble is a notice
-            return self._refuse(refusal(exc))
+            return self._refuse(one_line(exc))
         if not asked:
             return self._refuse(_("The dice module cannot read again now"))
         self._say(_("Reading the dice again…"))

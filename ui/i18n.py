@@ -80,6 +80,9 @@ class Words(str):
         words.again = again
         return words
 
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:
+        return str, (str(self),)  # copied or pickled: the words as they are
+
 
 def worded(say: Callable[[str], str], lang: str | None = None) -> Words:
     """``say(lang)`` as :class:`Words`: what ``say`` words (the engine's sentences of an event,

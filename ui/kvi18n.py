@@ -12,10 +12,10 @@ properties whose value is replaced at each switch, so kv's bindings on them fire
 kivy-garden-i18n's ``Localizer`` (MIT), re-implemented on our catalogs.
 
 A text set in Python (``Button(text=_("Board"))``, a dialog's heading) follows too: at the
-frame after each switch :func:`reword_tree` says again, in the new language, every text of the window's widgets
-(the dialogs over it and the places not shown included) that ``ui.i18n`` worded
-(:class:`ui.i18n.Words`). What a screen builds from the table's view (names, the engine's
-sentences) is drawn again from the new view the controller publishes.
+frame after each switch, :func:`reword_tree` says again in the new language every text of the
+window's widgets (the dialogs over it and the places not shown included) that ``ui.i18n``
+worded (:class:`ui.i18n.Words`). What a screen builds from the table's view (names, the
+engine's sentences) is drawn again from the new view the controller publishes.
 
 >>> l.lang = "fr"; l._("Cancel") == i18n.translate("Cancel", "fr"); l.lang = "en"
 True
@@ -34,6 +34,7 @@ from kivy.core.text import DEFAULT_FONT, LabelBase
 from kivy.event import EventDispatcher
 from kivy.lang import global_idmap
 from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.screenmanager import ScreenManager
 
 from ui import i18n
 
@@ -129,7 +130,9 @@ def reword_tree(roots: Iterable[Any], lang: str) -> int:
             continue
         seen.add(id(widget))
         for name in WORDED:
-            value = getattr(widget, name, None) if widget.property(name, True) else None
+            if widget.property(name, quiet=True) is None:
+                continue
+            value = getattr(widget, name)
             if isinstance(value, list):
                 new: Any = [i18n.reword(v, lang) for v in value]
             else:
@@ -138,7 +141,8 @@ def reword_tree(roots: Iterable[Any], lang: str) -> int:
                 setattr(widget, name, new)
                 changed += 1
         stack.extend(widget.children)
-        stack.extend(getattr(widget, "screens", ()))  # a ScreenManager's places not shown
+        if isinstance(widget, ScreenManager):
+            stack.extend(widget.screens)  # the places not shown are no children
     return changed
 
 

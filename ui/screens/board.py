@@ -130,6 +130,7 @@ class BoardScreen(Screen):
                 )
             )
         if self.card.parent is not None and view.lang != self._card_lang:
+            self._card_lang = view.lang  # first: a notice from space_card shows a view again
             space = self.controller.space_card(self.card.key)  # a switch of language
             if space is not None:
                 self.card.fill(space)
