@@ -21,7 +21,13 @@ from companion.banker.ledger import BANK, POOL
 from companion.banker.options import anytime_options
 from companion.banker.state import evolve
 from companion.banker.throws import wanted_dice
-from companion.messages import language, render, render_decision, render_event
+from companion.messages import (
+    language,
+    render,
+    render_decision,
+    render_event,
+    render_transfers,
+)
 from companion.rules.board import load_data, ultimate_board
 from companion.rules.cards import card_deck
 from ui.explain import explain
@@ -708,12 +714,12 @@ def flashes_for(
 ) -> tuple[Flash, ...]:
     """Each transfer among ``events``, with the payer's and payee's balances before and after
     it (``before``: the balances before the first event). The Bank's balance is left blank:
-    it has no meaning at the table."""
+    it has no meaning at the table. Its ``text`` is its sentence; the same payment made by
+    several players is one sentence, at the first of them ("" at the others)."""
     cash = dict(before)
     out = []
-    for event in events:
-        if event.get("type") != "transfer":
-            continue
+    transfers = [e for e in events if e.get("type") == "transfer"]
+    for event, sentence in zip(transfers, render_transfers(transfers, lang), strict=True):
         payer, payee, amount = str(event["from"]), str(event["to"]), int(event["amount"])
         p0, q0 = cash.get(payer, 0), cash.get(payee, 0)
         cash[payer], cash[payee] = p0 - amount, q0 + amount
@@ -723,7 +729,7 @@ def flashes_for(
 
         out.append(
             Flash(
-                text=render_event(event, lang) or "",
+                text=sentence or "",
                 payer=account_name(payer, lang) if payer in (BANK, POOL) else payer,
                 payer_before=shown(payer, p0),
                 payer_after=shown(payer, cash[payer]),

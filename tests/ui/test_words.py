@@ -232,7 +232,7 @@ def _money(seen: dict, case: str) -> dict:
 @pytest.mark.parametrize(
     ("case", "sentences"),
     [
-        ("squeeze_play", ["Bob pays Ann $50 (Squeeze Play).", "Cy pays Ann $50 (Squeeze Play)."]),
+        ("squeeze_play", ["Bob and Cy each pay Ann $50 (Squeeze Play)."]),
         ("passing_bonus", ["The Bank pays Ann $250 (passing Bonus)."]),
         ("bonus_move_rent", ["Ann pays Bob $4 (rent for Baltic Avenue)."]),
     ],
@@ -247,8 +247,7 @@ def test_money_moved_without_a_decision_has_its_sentence_on_the_table(
 
 def test_the_sentences_of_money_are_in_the_table_s_language(seen: dict) -> None:
     shown = "\n".join(_money(seen, "squeeze_play_fr")["texts"])
-    for payer in ("Bob", "Cy"):
-        assert f"{payer} paie 50\u00a0$ à Ann (Squeeze Play)." in shown, shown
+    assert "Bob et Cy paient chacun 50\u00a0$ à Ann (Squeeze Play)." in shown, shown
 
 
 def test_after_undo_the_banner_says_undone(seen: dict) -> None:
