@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +82,33 @@ class CashChip(BoxLayout):
     flash_before = StringProperty("")
     flash_sign = NumericProperty(0)
     compact = BooleanProperty(False)
+    #: The balance as shown (``before -> after`` during a flash) and its type size.
+    balance = StringProperty("")
+    balance_font = NumericProperty(dp(14))
+
+    def on_kv_post(self, _base: Any) -> None:
+        self.bind(chip=self._balance, flash_before=self._balance)
+        self.ids.cash.bind(size=self._balance)
+        self._balance()
+
+    def _balance(self, *_args: Any) -> None:
+        """``before -> after`` on one line or two, whichever gives the larger type (six
+        players at 800x480: a chip is about 130 px wide, one line would be 14 px, two are
+        about 17); sized to the balance's row. Bold figures are about 0.7 em wide, a line of
+        DejaVu Sans about 1.2 em high."""
+        after = self.chip.cash_text if self.chip is not None else ""
+        height, width = max(1.0, self.ids.cash.height), max(1.0, self.ids.cash.width - dp(8))
+
+        def fit(lines: list[str]) -> float:
+            longest = max(4, *(len(line) for line in lines))
+            high = height * 0.9 if len(lines) == 1 else height / (1.2 * len(lines))
+            return min(high, width * 1.4 / longest)
+
+        lines = [f"{self.flash_before} \u2192 {after}"] if self.flash_before else [after]
+        if self.flash_before and fit(two := [self.flash_before, f"\u2192 {after}"]) > fit(lines):
+            lines = two
+        self.balance = "\n".join(lines)
+        self.balance_font = max(dp(14), fit(lines))
 
 
 class PlayerStrip(GridLayout):
@@ -96,13 +123,18 @@ class PlayerStrip(GridLayout):
 
     def on_players(self, _w: Any, players: Sequence[Any] | None) -> None:
         players = tuple(players or ())
-        if len(players) != len(self._chips):
+        # The old chips go before the grid changes and the new ones come after: more chips
+        # than its cells is an error (a game of six players after one of three in the same
+        # app lost three chips to it).
+        renew = len(players) != len(self._chips)
+        if renew:
             self.clear_widgets()
+        self.rows = 1 if len(players) <= 6 else 2
+        self.cols = max(1, math.ceil(len(players) / self.rows))
+        if renew:
             self._chips = [CashChip() for _ in players]
             for chip in self._chips:
                 self.add_widget(chip)
-        self.rows = 1 if len(players) <= 6 else 2
-        self.cols = max(1, math.ceil(len(players) / self.rows))
         for widget, chip in zip(self._chips, players, strict=True):
             widget.chip = chip
             widget.compact = self.rows > 1
@@ -224,8 +256,10 @@ class DiceView(BoxLayout):
 
 
 class FlashBanner(Label):
-    """The last command's transfers in words, lit for :data:`FLASH_SECONDS` (or, without
-    animations, until the next command)."""
+    """The table's line of words: what the last command did with money (each transfer's
+    sentence), what was undone, or why nothing changed. A change of money is lit for
+    :data:`FLASH_SECONDS` (or, without animations, until the next one); the words stay until
+    the next command, so money never moves without a sentence on the table."""
 
     lit = BooleanProperty(False)
     animate = BooleanProperty(True)
@@ -234,12 +268,11 @@ class FlashBanner(Label):
         self._off = Clock.create_trigger(self._dim, FLASH_SECONDS)
         super().__init__(**kwargs)
 
-    def show(self, lines: Iterable[str]) -> None:
-        text = "   ".join(line for line in lines if line)
-        self.text = text
-        self.lit = bool(text)
+    def light(self) -> None:
+        """A new change of money: lit for a moment."""
+        self.lit = True
         self._off.cancel()
-        if text and self.animate:
+        if self.animate:
             self._off()
 
     def _dim(self, *_args: Any) -> None:
