@@ -33,6 +33,7 @@ Rules every verb keeps:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import logging
@@ -563,7 +564,14 @@ class TableController:
             return _Found(games=games, game=game)
         holder = writer_of(self.db_path)
         if holder is not None:
-            return _Found(fault="locked", holder=holder)
+            # Listed beside the writer (a reader takes no lock), never offered to resume.
+            found = _Found(fault="locked", holder=holder)
+            with (
+                contextlib.suppress(CompanionError, OSError),
+                GameLog(self.db_path, readonly=True) as log,
+            ):
+                found.games = self._offered(log)[0]
+            return found
         if not _writable(self.db_path):
             return _Found(fault="readonly")
         if shutil.disk_usage(existing_folder(self.db_path)).free < MIN_FREE_BYTES:

@@ -167,7 +167,8 @@ def test_no_dice_module_is_a_notice_not_an_error(table, tmp_path):
         buttons=False,
     )
     with devices:
-        assert calls.run_until(lambda: "disconnected" in c.view.dice_status, TIMEOUT)
+        assert calls.run_until(lambda: "unplugged" in c.view.dice_status, TIMEOUT)
+        assert c.view.dice_banner == "Dice module unplugged: enter the dice on the screen"
         assert not c.throw() and "No emulated dice module" in c.view.notice
 
 
