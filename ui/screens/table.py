@@ -19,6 +19,7 @@ from kivy.uix.screenmanager import Screen
 
 import ui.dialogs  # noqa: F401 - DecisionHost is used by the kv rule
 import ui.widgets  # noqa: F401 - the kv rules of the shared widgets
+import ui.widgets.notice  # noqa: F401 - NoticeLine is used by the kv rule
 from ui.widgets.words import _
 
 
