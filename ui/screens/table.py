@@ -2,9 +2,9 @@
 
 Every player's cash (twelve fit), whose turn it is (frame, arrow and name), the Pool and the
 Bank's buildings left, the referee's one sentence, the transfers of the last command (before ->
-after, lit for a moment), the pending decision as big numbered buttons (the
-:class:`ui.dialogs.DecisionHost`), a small map, the other places, and Undo, far from the
-decision buttons, saying what it takes back.
+after, lit for a moment) or the last notice (two lines, whole on a tap), the pending decision
+as big numbered buttons (the :class:`ui.dialogs.DecisionHost`), a small map that names a tapped
+space, the other places, and Undo, far from the decision buttons, saying what it takes back.
 """
 
 from __future__ import annotations

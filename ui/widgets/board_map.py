@@ -1,5 +1,6 @@
 """The board map: the three tracks drawn from the board data, with owners, buildings, tokens and
-the current move's path; a tap on a space reports its key.
+the current move's path; a tap on a space names it beside it (its name, and a property's owner
+and rent or price: the view's ``glance``) and reports its key.
 
 Usable at any size (the table's small map, the full-screen board, the referee's map): the board
 is the largest square that fits, centred. Layers (``../shared/UI.md`` 1.5):
@@ -9,7 +10,8 @@ is the largest square that fits, centred. Layers (``../shared/UI.md`` 1.5):
 - then child widgets used as layers, bottom to top, so their canvases stack whatever is added
   later: one ``InstructionGroup`` per space for its owner, buildings and mortgage (redrawn only
   for the spaces whose view changed); the corner names (``Label``\\ s: text is never scaled);
-  the path highlight and the selection; the tokens (a ``Label`` each: a disc and the initial).
+  the path highlight and the selection; the tokens (a ``Label`` each: a disc and the initial);
+  the tapped space's name card (:class:`SpaceTag`).
 
 Redraws are coalesced with ``Clock.create_trigger``: a burst of views draws once per frame.
 
