@@ -218,6 +218,20 @@ def main(db: Path, out: Path, shots: Path | None, size: tuple[int, int], lang: s
         result["order_status"] = c.view.status
         shoot("order-found")
         yield
+        # -- 4. The house rules on the setup screen: a family's sentences, readable ---------
+        c.go("setup")
+        yield
+        setup = app.sm.get_screen("setup")
+        setup.pane = "rules"
+        yield
+        rows = sorted(setup.ids.rules.children, key=lambda r: r.key)
+        result["rules"] = [
+            [row.key, label.text, label.font_size, label.texture_size[1] <= label.height + 0.5]
+            for row in rows
+            for label in [row.ids.explanation]
+        ]
+        shoot("house-rules")
+        yield
         app.stop()
 
     other = "fr" if lang == "en" else "en"

@@ -6,6 +6,7 @@ has Cancel, and the turn order shows two dice and is said once found."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -83,3 +84,14 @@ def test_the_turn_order_roll_shows_the_two_dice_that_count_and_the_order_found(
         "Bob rolled highest and starts; the order of play: Bob, Cy and Ann."
     )
     assert seen["order_status"] == "Bob's turn."
+
+
+def test_the_house_rules_read_as_sentences_in_readable_type(seen: dict) -> None:
+    rules = {key: (text, font, fits) for key, text, font, fits in seen["rules"]}
+    assert len(rules) == 6
+    assert rules["time_limit"][0] == (
+        "The table may end the game at any time: the richest player wins."
+    )
+    for key, (text, font, fits) in rules.items():
+        assert font >= 16 and fits, (key, font, fits)
+        assert not re.search(r"\([A-Z]\d+\)", text), (key, text)
