@@ -236,7 +236,8 @@ class SpaceView:
     kind: str = ""
     #: The deed's lines (price, rents by level, mortgage), for the tap-a-space card.
     deed: tuple[str, ...] = ()
-    #: A property at a glance, under its name when the map is tapped (:func:`space_glance`).
+    #: A property at a glance, under its name when the map is tapped and beside a Free Cab
+    #: Fare's destination: "Bob · Rent $25", or "For sale: $400" ("" for other spaces).
     glance: str = ""
 
 
@@ -1243,7 +1244,8 @@ HOUSE_RULES: Mapping[str, tuple[str, str]] = {
     "voluntary_bankruptcy": (
         N_("Voluntary bankruptcy"),
         N_(
-            "A player short of cash may choose to go bankrupt, even if selling and mortgaging would pay."
+            "A player short of cash may choose to go bankrupt, even if selling and mortgaging "
+            "would pay."
         ),
     ),
 }

@@ -552,7 +552,8 @@ class BoardMap(Widget):
     def _place_tag(self) -> None:
         """Name the selected space beside it, inside the map: above it, or below near the top."""
         tag, key, f = self.tag, self.selected, self._frame
-        space = next((s for s in getattr(self.view, "spaces", ()) if s.key == key), None)
+        spaces = self.view.spaces if self.view is not None else ()
+        space = next((s for s in spaces if s.key == key), None)
         if space is None or key not in _KEYS or f.side <= 0:
             tag.text, tag.opacity = "", 0
             return
