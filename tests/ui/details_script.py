@@ -178,7 +178,13 @@ def main(db: Path, out: Path, shots: Path | None, size: tuple[int, int], lang: s
         result["proposal_notice"] = c.view.notice
         result["proposal_buttons"] = [b.text for b in reversed(row.children)]
         result["proposal_buttons_fit"] = [
-            b.texture_size[0] <= b.width for b in row.children if b.texture_size
+            b.texture_size[0] <= b.width and b.y >= row.y - 0.5 and b.top <= row.top + 0.5
+            for b in row.children
+        ]
+        heading = dialog.children[dialog.children.index(row) + 1]
+        result["proposal_heading_clear"] = [
+            heading.y >= row.top - 0.5,
+            heading.texture_size[1] <= heading.height + 0.5,
         ]
         shoot("proposal-cancel")
         yield

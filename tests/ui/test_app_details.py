@@ -67,6 +67,7 @@ def test_a_proposal_that_confirms_itself_can_be_cancelled_by_touch(seen: dict) -
     assert seen["proposal_notice"] == "Confirmed by itself in 30 s unless corrected or cancelled"
     assert seen["proposal_buttons"] == ["Confirm 3+4 and Mr. Monopoly", "Correct", "Cancel"]
     assert all(seen["proposal_buttons_fit"])
+    assert seen["proposal_heading_clear"] == [True, True]  # the sentence above stays readable
     assert seen["after_cancel"] == {
         "proposal": False,
         "decision_same": True,

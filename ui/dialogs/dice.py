@@ -172,6 +172,9 @@ class DiceDialog(DecisionDialog):
             self.cancel_button = extra_button(_("Cancel"), self.cancel)
             self.cancel_button.size_hint_x = 0.45
             row.add_widget(self.cancel_button)
+            # Three buttons share the width: a long Confirm wraps, and the row grows with it
+            # rather than spilling over the referee's sentence above.
+            row.bind(minimum_height=lambda r, h: setattr(r, "height", max(dp(64), h)))
             self.add_widget(row)
             return
         self.confirm_button = self.cancel_button = None
