@@ -54,6 +54,7 @@ def main(db: Path, out: Path, shots: Path | None, size: tuple[int, int], lang: s
 
     from hardware.readings import DiceReading
     from ui.controller import TableController
+    from ui.i18n import _
     from ui.setup_store import SetupStore
 
     store = SetupStore(db.parent / "setup.json")
@@ -115,6 +116,18 @@ def main(db: Path, out: Path, shots: Path | None, size: tuple[int, int], lang: s
         yield
         table = app.sm.get_screen("table")
         board_map = table.map
+        # -- 3. Where each Free Cab Fare lands, in the Travel Vouchers' list ---------------
+        dialog = table.ids.host.dialog
+        button = next(b for b in dialog.buttons if b.text == _("Play a Travel Voucher\u2026"))
+        tap(button, *button.center)
+        yield
+        picker = dialog.voucher_picker
+        result["cab_rows"] = [row["text"] for row in picker.search.ids.scroll.data]
+        result["cab_cols"] = picker.search.cols
+        shoot("cab-fares")
+        yield
+        tap(picker.back_button, *picker.back_button.center)
+        yield
         # -- 1. The table's map names a tapped space ----------------------------------------
         tap(board_map, *board_map.space_pos("middle:5"))
         yield

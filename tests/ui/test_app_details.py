@@ -54,6 +54,14 @@ def test_the_map_names_a_space_in_the_table_s_language_on_both_maps(seen: dict) 
     assert seen["deed_card_open"]  # the Board screen still opens the deed
 
 
+def test_the_vouchers_list_says_where_each_free_cab_fare_lands(seen: dict) -> None:
+    assert seen["cab_rows"] == [
+        "1.  Free Cab Fare +2: stay on this track, to Reading Railroad (Bob \u00b7 Rent $25)",
+        "2.  Free Cab Fare +2: change track, to Reading Railroad (Bob \u00b7 Rent $25)",
+    ]
+    assert seen["cab_cols"] == 1  # rows that long take the whole width: two lines, not three
+
+
 def test_a_long_notice_is_cut_at_a_word_and_shown_whole_on_a_tap(seen: dict) -> None:
     notice = seen["notice"]
     assert notice["whole"] == "No screen '" + " ".join(["somewhere"] * 40) + "'"
