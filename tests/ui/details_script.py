@@ -233,6 +233,17 @@ def main(db: Path, out: Path, shots: Path | None, size: tuple[int, int], lang: s
             yield
             assert c.confirm_roll(c.decision_id), c.view.notice
         yield
+        strip = table.ids.strip
+        result["strip"] = [
+            [
+                w.chip.name,
+                w.canvas in strip.canvas.children  # drawn
+                and w.x >= strip.x - 0.5
+                and w.right <= strip.right + 0.5
+                and w.width > 50,
+            ]
+            for w in reversed(strip.children)
+        ]
         result["order_notice"] = table.ids.notice.text
         result["order_status"] = c.view.status
         shoot("order-found")

@@ -93,6 +93,8 @@ def test_the_turn_order_roll_shows_the_two_dice_that_count_and_the_order_found(
         "Bob rolled highest and starts; the order of play: Bob, Cy and Ann."
     )
     assert seen["order_status"] == "Bob's turn."
+    # A second game with more players than the first shows every one of them.
+    assert seen["strip"] == [["Bob", True], ["Cy", True], ["Ann", True]]
 
 
 def test_the_house_rules_read_as_sentences_in_readable_type(seen: dict) -> None:

@@ -96,13 +96,15 @@ class PlayerStrip(GridLayout):
 
     def on_players(self, _w: Any, players: Sequence[Any] | None) -> None:
         players = tuple(players or ())
+        # The grid first: a chip added beyond the old grid (a new game with more players) is
+        # refused by Kivy ("Too many children"), and the strip kept the old game's chips.
+        self.rows = 1 if len(players) <= 6 else 2
+        self.cols = max(1, math.ceil(len(players) / self.rows))
         if len(players) != len(self._chips):
             self.clear_widgets()
             self._chips = [CashChip() for _ in players]
             for chip in self._chips:
                 self.add_widget(chip)
-        self.rows = 1 if len(players) <= 6 else 2
-        self.cols = max(1, math.ceil(len(players) / self.rows))
         for widget, chip in zip(self._chips, players, strict=True):
             widget.chip = chip
             widget.compact = self.rows > 1
