@@ -23,16 +23,35 @@ its JSON (:meth:`Command.to_json <companion.banker.commands.Command.to_json>`), 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.banker.commands import Command
 from companion.banker.engine import new_game, step_command, with_options
 from companion.banker.options import decision_problem
 from companion.banker.state import Event, GameState, evolve, replay
-from companion.errors import IllegalCommandError, UnresumableGameError, shown
+from companion.errors import CompanionError, IllegalCommandError, UnresumableGameError, shown
 
 if TYPE_CHECKING:
     from companion.log.gamelog import GameLog
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A command in force replaced and the game played again after it
+    (:meth:`Game.plan_correction`), not yet recorded."""
+
+    #: The number of the command replaced.
+    seq: int
+    #: The next command number when it was worked out (recorded only if it still is).
+    at: int
+    #: The replacement, then each later command played again: as logged, its events, after.
+    replayed: tuple[tuple[dict[str, Any], list[Event], GameState], ...]
+    #: The later commands that no longer apply, and every one after the first of them.
+    dropped: tuple[Mapping[str, Any], ...]
+    #: The game as it stands, and as it would stand corrected.
+    before: GameState
+    after: GameState
 
 
 class Game:
@@ -220,6 +239,78 @@ class Game:
         self._push(new_seq, logged, events, after)
         return events
 
+    def state_before(self, seq: int) -> GameState:
+        """The game as it stood before command #``seq`` in force, its decision with its
+        options (what a correction of that command answers)."""
+        return with_options(self._done[self._index(seq)][2])
+
+    def _index(self, seq: int) -> int:
+        for index, entry in enumerate(self._done):
+            if entry[0] == seq:
+                return index
+        raise IllegalCommandError(f"correct: #{shown(seq)} is not a command in force")
+
+    def plan_correction(self, seq: int, command: Command | Mapping[str, Any]) -> Correction:
+        """Command #``seq`` in force replaced by ``command`` (a card recorded wrongly, a
+        misread roll, a wrong answer), and every later command played again after it, each
+        checked as :meth:`execute` would; the first that no longer applies, and all after it,
+        are left out (:attr:`Correction.dropped`). Nothing is written or changed: give the
+        result to :meth:`apply_correction`. An illegal replacement raises
+        :class:`IllegalCommandError`.
+        """
+        if isinstance(command, Mapping) and command.get("type") == "undo":
+            raise IllegalCommandError("correct: an undo replaces nothing: give 'undo' instead")
+        index = self._index(seq)
+        readings = {
+            str(c["reading"]) for _, c, _, _ in self._done[:index] if c.get("reading") is not None
+        }
+        logged, events, state = self._decide(command, self._done[index][2], readings)
+        replayed = [(logged, events, state)]
+        dropped: list[Mapping[str, Any]] = []
+        for _, later, _, _ in self._done[index + 1 :]:
+            if logged.get("reading") is not None:
+                readings.add(str(logged["reading"]))
+            again = dict(later)
+            if "decision" in again:  # an answer to the decision in force there now
+                again["decision"] = state.decision.id
+            if not dropped:
+                try:
+                    logged, events, state = self._decide(again, state, readings)
+                except (CompanionError, ValueError, TypeError, KeyError):
+                    pass
+                else:
+                    replayed.append((logged, events, state))
+                    continue
+            dropped.append(later)
+        return Correction(seq, self._seq, tuple(replayed), tuple(dropped), self._state, state)
+
+    def apply_correction(self, correction: Correction) -> None:
+        """Record ``correction`` (:meth:`plan_correction`'s): the undo of every command from
+        its last back to the corrected one, then the replacement and the commands played
+        again, in one transaction; refused, changing nothing, when the game has moved on
+        since it was worked out."""
+        if correction.at != self._seq:
+            raise IllegalCommandError(
+                "correct: the game moved on since this correction was worked out: nothing changed"
+            )
+        index = self._index(correction.seq)
+        player = str(correction.replayed[0][0].get("player", ""))
+        rows = [
+            _undo_of(seq, command, player) for seq, command, _, _ in reversed(self._done[index:])
+        ]
+        rows += [(logged, events) for logged, events, _ in correction.replayed]
+        seqs = list(range(self._seq, self._seq + len(rows)))
+        if self.log is not None:
+            assert self.game_id is not None
+            seqs = self.log.append_all(self.game_id, rows, at=self._seq)
+        for _ in self._done[index:]:
+            self._take_back()
+        for seq, (logged, events, after) in zip(
+            seqs[-len(correction.replayed) :], correction.replayed, strict=True
+        ):
+            self._push(seq, logged, events, after)
+        self._seq = seqs[-1] + 1
+
     @property
     def previous_state(self) -> GameState | None:
         """The state before the last command in force (what :meth:`correct` decides against)."""
@@ -244,6 +335,11 @@ class Game:
     def done(self) -> list[Mapping[str, Any]]:
         """The commands in force, oldest first, as the log holds them."""
         return [entry[1] for entry in self._done]
+
+    @property
+    def entries(self) -> list[tuple[int, Mapping[str, Any], Sequence[Event]]]:
+        """The commands in force, oldest first: each one's number, JSON and events."""
+        return [(seq, command, events) for seq, command, _, events in self._done]
 
     def all_events(self) -> list[Event]:
         """The events in force from the start: replaying them gives :attr:`state`."""

@@ -7,8 +7,9 @@
 # `run` opens the app in a window (games kept in $XDG_DATA_HOME/companion/games.db, default
 # ~/.local/share/companion/games.db); ARGS go to `companion app` (`--dice /dev/companion-dice`
 # reads the real module instead of the emulator on a pseudo-terminal).
-# Both link ~/.local/bin/companion to .venv/bin/companion, so that `companion` is on the PATH
-# of a new login shell (Debian's ~/.profile adds ~/.local/bin when it exists).
+# Both link ~/.local/bin/companion to .venv/bin/companion, and ask this account's login shell
+# whether that folder is on its PATH: when not (root's, an account with a ~/.bash_profile, zsh),
+# they say the line to add and where, or to call .venv/bin/companion.
 #
 # For a fresh Debian 12 or Raspberry Pi OS (bookworm) machine, as root or as a user with sudo.
 set -euo pipefail
@@ -82,14 +83,29 @@ if [[ -n ${HOME:-} ]] && mkdir -p "$bin" 2>/dev/null &&
     { [[ -L $bin/companion || ! -e $bin/companion ]]; } &&
     ln -sfn "$companion" "$bin/companion" 2>/dev/null; then
     echo "setup.sh: companion is $companion, linked from $bin/companion" >&2
-    if [[ ":$PATH:" == *":$bin:"* ]]; then
-        :
-    elif grep -qs '\.local/bin' "$HOME/.profile"; then
-        echo "setup.sh: ~/.profile puts $bin on the PATH of a new login shell;" \
-            "in this one: export PATH=\"$bin:\$PATH\"" >&2
+    # Whether a new login shell of this account has ~/.local/bin on its PATH: asked of that
+    # shell itself, since not every account's start-up files add it (Debian's ~/.profile does
+    # when the folder exists; root's does not, nor does bash read ~/.profile when a
+    # ~/.bash_profile exists, nor zsh at all).
+    shell=${SHELL:-/bin/sh}
+    # shellcheck disable=SC2016 # $PATH is the login shell's, expanded by that shell
+    login_path=$(env -i HOME="$HOME" USER="${USER:-}" LOGNAME="${LOGNAME:-}" SHELL="$shell" \
+        "$shell" -lc 'printf %s "$PATH"' </dev/null 2>/dev/null || true)
+    profile=~/.profile
+    if [[ $shell == */zsh ]]; then
+        profile=~/.zprofile
+    elif [[ $shell == */bash && -e ~/.bash_profile ]]; then
+        profile=~/.bash_profile
+    elif [[ $shell == */bash && -e ~/.bash_login ]]; then
+        profile=~/.bash_login
+    fi
+    if [[ ":$login_path:" == *":$bin:"* ]]; then
+        [[ ":$PATH:" == *":$bin:"* ]] ||
+            echo "setup.sh: a new login shell has companion on its PATH;" \
+                "in this one: export PATH=\"$bin:\$PATH\"" >&2
     else
-        echo "setup.sh: $bin is not on your PATH: add" \
-            "'export PATH=\"$bin:\$PATH\"' to ~/.profile, or call $companion" >&2
+        echo "setup.sh: a new login shell of $(id -un) does not have $bin on its PATH: add" \
+            "'export PATH=\"\$HOME/.local/bin:\$PATH\"' to $profile, or call $companion" >&2
     fi
 else
     echo "setup.sh: companion is $companion (not linked into ~/.local/bin)" >&2

@@ -12,6 +12,13 @@ Kivy reads ``KIVY_*`` variables on its first import, so :mod:`ui.launch` sets th
 - The screen shown follows ``view.place``; only ``controller.go`` changes it.
 - On the desktop the keys 1, 2, 3 stand for the physical buttons, R rereads the dice, U undoes
   and T throws the emulated dice.
+- **The window fits the screen**: on a desktop it opens at the table's own 800x480 unless a
+  size is given, and never larger than the display (``fit_window``); on the device it is full
+  screen.
+- **A quiet start**: Kivy's clipboard is SDL's (``KIVY_CLIPBOARD=sdl2``), so it does not look
+  for the ``xclip`` or ``xsel`` programs, and the X cut buffer (middle-click paste, of no use
+  on a touch table) is not looked for either: without those programs Kivy printed a CRITICAL
+  line with their tracebacks at every start.
 """
 
 from __future__ import annotations
@@ -19,14 +26,34 @@ from __future__ import annotations
 import os
 
 os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")
 
-import logging  # noqa: E402 - Kivy reads the environment on import
+import ctypes  # noqa: E402 - Kivy reads the environment on import
+import logging  # noqa: E402
 from collections.abc import Callable  # noqa: E402
+from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
+import kivy  # noqa: E402
 from kivy.config import Config  # noqa: E402
+from kivy.logger import Logger  # noqa: E402
 
 log = logging.getLogger(__name__)
+
+#: The window on a desktop when no size is given: the table's own screen (the 7" panel).
+DESKTOP_SIZE = (800, 480)
+
+
+class _NoCutBuffer(logging.Filter):
+    """Drops Kivy's CRITICAL "Cutbuffer: Unable to find any valuable Cutbuffer provider": the
+    cut buffer is not looked for (see the module docstring), which Kivy still reports so."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("Cutbuffer: Unable to find")
+
+
+kivy.kivy_options["cutbuffer"] = ()
+Logger.addFilter(_NoCutBuffer())
 
 DESKTOP_INPUT = ("mouse", "mouse,multitouch_on_demand")
 DEVICE_INPUT = ("touch", "probesysfs,provider=mtdev")
@@ -51,8 +78,12 @@ def configure_input(device: bool) -> None:
 
 def configure_window(*, size: tuple[int, int] | None, device: bool, rotation: int = 0) -> None:
     """Window settings, before the window exists. ``rotation`` turns the picture and the
-    touches with it (Touch Display 2 is a portrait panel; ``../shared/UI.md`` §3.5)."""
+    touches with it (Touch Display 2 is a portrait panel; ``../shared/UI.md`` §3.5). On a
+    desktop without ``size``, the table's own :data:`DESKTOP_SIZE` (Kivy's own is 800x600,
+    taller than the panel the screens are laid out for)."""
     Config.set("graphics", "rotation", str(rotation))
+    if size is None and not device:
+        size = DESKTOP_SIZE
     if size is not None:
         Config.set("graphics", "width", str(size[0]))
         Config.set("graphics", "height", str(size[1]))
@@ -61,6 +92,59 @@ def configure_window(*, size: tuple[int, int] | None, device: bool, rotation: in
         Config.set("graphics", "show_cursor", "0")
         Config.set("kivy", "exit_on_escape", "0")
     Config.set("kivy", "keyboard_mode", "system" if not device else "dock")
+
+
+def display_bounds() -> tuple[int, int, int, int] | None:
+    """The usable part of the first display as SDL has it (``x, y, width, height``, without a
+    desktop's panels), once Kivy's window has started SDL; None when it cannot be asked (no
+    SDL2 library in this process, not Linux). Kivy has no call for it: SDL is asked directly,
+    through the library Kivy loaded."""
+    try:
+        maps = Path("/proc/self/maps").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    paths = {
+        line.split()[-1]
+        for line in maps.splitlines()
+        if "/libSDL2-2" in line or "/libSDL2.so" in line
+    }
+    if not paths:
+        return None
+
+    class Rect(ctypes.Structure):
+        _fields_ = [
+            ("x", ctypes.c_int),
+            ("y", ctypes.c_int),
+            ("w", ctypes.c_int),
+            ("h", ctypes.c_int),
+        ]
+
+    rect = Rect()
+    try:
+        sdl = ctypes.CDLL(sorted(paths)[0])
+        if sdl.SDL_GetDisplayUsableBounds(0, ctypes.byref(rect)) != 0:
+            return None
+    except (OSError, AttributeError):
+        return None
+    if rect.w <= 0 or rect.h <= 0:
+        return None
+    return rect.x, rect.y, rect.w, rect.h
+
+
+def fit_window(window: Any) -> tuple[int, int]:
+    """Shrink a desktop window that is larger than the display to the display's usable part
+    (an 800x480 screen gets an 800x480 window, however large the size asked); returns the
+    window's size."""
+    bounds = display_bounds()
+    width, height = (int(v) for v in window.system_size)
+    if bounds is None:
+        return width, height
+    x, y, most_w, most_h = bounds
+    if width > most_w or height > most_h:
+        width, height = min(width, most_w), min(height, most_h)
+        window.system_size = (width, height)
+        window.left, window.top = x, y
+    return width, height
 
 
 from kivy.app import App  # noqa: E402
@@ -87,6 +171,8 @@ class CompanionApp(App):
     :param animate: flashes and animations; off in tests and the headless demo.
     :param status: where the app records its renderer, window, input and dice module for
         ``companion doctor`` (:mod:`ui.appstatus`), or None.
+    :param fit: a desktop window: never larger than the display (:func:`fit_window`); not for
+        the off-screen demo, whose screenshots are of the size asked.
     """
 
     title = "Ultimate Monopoly companion"
@@ -101,10 +187,12 @@ class CompanionApp(App):
         animate: bool = True,
         keys: bool = True,
         status: Any = None,
+        fit: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.status = status
+        self.fit = fit
         self.vm = ViewModel(animate=animate)
         self.animation_scale = 1.0 if animate else 0.0
         self.controller = controller_factory(self.post)
@@ -166,6 +254,8 @@ class CompanionApp(App):
 
         if self.keys:
             Window.bind(on_key_down=self._on_key)
+        if self.fit:
+            fit_window(Window)
         self._record_status(Window)
         if self.devices_factory is not None:
             self.devices = self.devices_factory(self.controller, self.post)

@@ -24,13 +24,15 @@ Rules every verb keeps:
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
 import logging
+import os
+import shutil
+import tempfile
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -38,14 +40,24 @@ from companion.banker.engine import COLOURS, MAX_PLAYERS, MIN_PLAYERS, TOKENS
 from companion.banker.options import command_of
 from companion.banker.throws import command_for_throw, wanted_dice
 from companion.errors import CompanionError, UnresumableGameError
-from companion.game import Game
+from companion.game import Correction, Game
 from companion.log import history as log_history
-from companion.log.gamelog import GameLog, LogInUseError, LogMovedOnError, in_force
+from companion.log.backup import restore
+from companion.log.gamelog import (
+    DamagedLogError,
+    GameLog,
+    LogInUseError,
+    LogMovedOnError,
+    in_force,
+    salvage_log,
+    writer_of,
+)
 from companion.messages import languages
 from companion.rules.situation import parse_json
 from companion.rules.table import roll_three_clash
 from ui import viewmodels as vm
-from ui.i18n import N_, _
+from ui.doctor import Account, Setting, Words, existing_folder, run_checks
+from ui.i18n import N_, _, number
 from ui.setup_store import SetupStore
 
 if TYPE_CHECKING:
@@ -95,6 +107,43 @@ _LAST_ANSWER = N_("the last answer")
 HOLDER = "the companion app"
 #: Command types a throw of the dice is.
 DICE_COMMANDS = ("roll", "order_roll", "dice")
+#: Less free space than this where the game log is kept, and the first screen says the disk is
+#: full: a command's row and its journal need a few pages, a whole game about 1 MB.
+MIN_FREE_BYTES = 2 * 1024 * 1024
+#: What the first screen says of each fault of the game log, with what to do.
+_FAULTS = {
+    "readonly": N_(
+        "The saved games cannot be written here (the file or its folder is read-only): a game "
+        "played now could not be saved. Make the memory card writable, or ask whoever set up "
+        "the companion, then tap Try again."
+    ),
+    "full": N_(
+        "The memory card is full: a game played now could not be saved. Free some space (old "
+        "exports and backups), then tap Try again."
+    ),
+    "damaged": N_(
+        "The saved games are damaged: they cannot be played on. Rescue what can be read into a "
+        "new file (the damaged one is kept aside), then play on."
+    ),
+}
+#: The doctor's checks (``ui.doctor``) as Settings names them.
+_CHECK_NAMES = {
+    "version": N_("Version"),
+    "display": N_("Screen"),
+    "touch": N_("Touch"),
+    "renderer": N_("Drawing"),
+    "dice": N_("Dice module"),
+    "buttons": N_("Buttons"),
+    "database": N_("Game log"),
+    "disk": N_("Disk"),
+    "backup": N_("Backup"),
+}
+#: The dice module's states that leave the table entering the dice by touch, as the banner says.
+_DICE_AWAY = {
+    "disconnected": N_("Dice module unplugged: enter the dice on the screen"),
+    "silent": N_("Dice module not answering: enter the dice on the screen"),
+    "incompatible": N_("Dice module not understood (update it): enter the dice on the screen"),
+}
 
 Listener = Callable[[vm.TableView], None]
 Post = Callable[[Callable[[], None]], None]
@@ -111,18 +160,10 @@ def one_line(exc: BaseException) -> str:
             "Nothing recorded: the game moved on in another window. Restart the app to see it."
         )
     if isinstance(exc, LogInUseError):
-        # A command is named as it is typed ('companion play'); the other holders' English
-        # words ("the companion app", "a companion") are the table's.
-        if exc.holder.startswith("'"):
-            holder = exc.holder
-        elif exc.holder == HOLDER:
-            holder = _("Another companion app")
-        else:
-            holder = _("Another companion program")
         return _(
             "{holder} has this game open: close it there first, then try again. "
             "Nothing was changed.",
-            holder=holder,
+            holder=holder_words(exc.holder),
         )
     if isinstance(exc, UnresumableGameError):
         return _(
@@ -133,6 +174,35 @@ def one_line(exc: BaseException) -> str:
     if isinstance(exc, KeyError) and exc.args:
         text = f"unknown {exc.args[0]!r}"
     return text.splitlines()[0] if text else type(exc).__name__
+
+
+def holder_words(holder: str) -> str:
+    """Who holds the game log (``LogInUseError.holder``, :func:`writer_of`), as the table says
+    it: a command is named as it is typed ('companion play'); the other holders' English words
+    ("the companion app", "a companion") are the table's."""
+    if holder.startswith("'"):
+        return holder
+    if holder == HOLDER:
+        return _("Another companion app")
+    return _("Another companion program")
+
+
+@dataclass
+class _Found:
+    """What the game log held when the app looked (:meth:`TableController.opening`): kept, so
+    that the first screen, its list of saved games and Resume read and replay the newest game
+    once, and worded only when shown (the table may switch languages)."""
+
+    fault: str = ""
+    holder: str = ""
+    #: The games newest first, each with ``error``: why it cannot be resumed, or None.
+    games: list[dict[str, Any]] = field(default_factory=list)
+    #: The newest game that can be resumed, replayed from a reader of the file.
+    game: Game | None = None
+    #: Its summary when it was read: Resume checks that the file still holds just that.
+    summary: dict[str, Any] | None = None
+    #: Why the file could not be read at all (a damaged file, a file of a newer schema).
+    error: Exception | None = None
 
 
 class TableController:
@@ -181,7 +251,11 @@ class TableController:
         self._auto_token = 0
         # The commands in force and their events, newest last (mirrors Game.done).
         self._stack: list[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]] = []
+        # The correction worked out and waiting for the table's yes (propose_correction).
+        self._correction: Correction | None = None
         self._dice_status = ""
+        self._dice_banner = ""
+        self._found: _Found | None = None
         #: Set by ui.devices: asks the dice module to read the throw again.
         self.reread_hook: Callable[[], bool] | None = None
         #: Set by ui.devices: throws the emulated dice (faces or random).
@@ -244,6 +318,8 @@ class TableController:
                 can_undo=self.can_undo(),
                 undo_text=self.undo_text(),
                 dice_status=self._dice_status,
+                can_correct=bool(self._stack) and not self.can_undo(),
+                dice_banner=_(self._dice_banner) if self._dice_banner else "",
             )
         for listener in list(self._listeners):
             try:
@@ -363,53 +439,132 @@ class TableController:
         text = _ROLL_THREE_HELD[copies]
         return _(text, name=name, card=card, holders=", ".join(holders))
 
+    def opening(self, *, again: bool = False) -> vm.Opening:
+        """What the first screen says before anything is played: a fault of the game log
+        (another program holds it, it is read-only, the disk is full, it is damaged, it cannot
+        be read at all: a file of a newer companion, a folder it cannot enter) in the
+        table's words with what to do, else the newest game that can be resumed ("Resume:
+        Ann, Bob, Cy, Dee (turn 41)"). The file is looked at once (``again`` looks again:
+        after a rescue, or when the table tries again); the newest game is replayed then, and
+        :meth:`saved_games` and :meth:`resume` take that replay."""
+        if self._found is None or again:
+            self._found = self._look()
+        found = self._found
+        if found.fault == "locked":
+            message = _(
+                "{holder} has the saved games open: close it there first, then tap Try again.",
+                holder=holder_words(found.holder),
+            )
+            return vm.Opening(fault="locked", message=message)
+        if found.fault == "unreadable":
+            message = _(
+                "The saved games cannot be read: {why}. Nothing was changed.",
+                why=one_line(found.error or OSError()),
+            )
+            return vm.Opening(fault="unreadable", message=message)
+        if found.fault:
+            return vm.Opening(fault=found.fault, message=_(_FAULTS[found.fault]))
+        game = found.game
+        if game is None or game.state.over:
+            return vm.Opening()
+        players = [s.name for s in game.state.seats]
+        turn = vm.turn_number(game.all_events())
+        return vm.Opening(
+            resume_id=game.game_id, resume_text=vm.resume_text(players, turn, self.lang)
+        )
+
+    def _look(self) -> _Found:
+        """Read the game log as the first screen needs it (see :meth:`opening`), taking no
+        lock: a 'companion play' playing on the file now is neither stopped nor waited for."""
+        if self._log is not None:
+            games, game = self._offered(self._log)
+            return _Found(games=games, game=game)
+        holder = writer_of(self.db_path)
+        if holder is not None:
+            return _Found(fault="locked", holder=holder)
+        if not _writable(self.db_path):
+            return _Found(fault="readonly")
+        if shutil.disk_usage(existing_folder(self.db_path)).free < MIN_FREE_BYTES:
+            return _Found(fault="full")
+        if not self.db_path.exists():
+            return _Found()
+        try:
+            with GameLog(self.db_path, readonly=True) as log:
+                games, game = self._offered(log)
+        except DamagedLogError as exc:
+            return _Found(fault="damaged", error=exc)
+        except (CompanionError, OSError) as exc:
+            return _Found(fault="unreadable", error=exc)
+        if any(isinstance(g["error"], DamagedLogError) for g in games):
+            return _Found(fault="damaged", games=games, game=game)
+        return _Found(games=games, game=game, summary=_summary(games, game))
+
     def saved_games(self) -> list[dict[str, Any]]:
         """The games in the log, newest first (``id``, ``players``, ``created``,
         ``last_played``, ``commands``, ``status``, ``winner``, ``problem``); [] with a notice if
         unreadable. ``problem`` says in one line why a game cannot be resumed (its pending
         decision logged broken by an older companion, or damaged rows): the newest games are
         tried down to the first that can be, the one offered; ``None`` for that one and the
-        older ones."""
-        try:
-            if self._log is None and not self.db_path.exists():
-                return []
-            # Without the app's own log, read beside the writer: listing the games takes
-            # nothing from a 'companion play' playing on the file now.
-            with (
-                contextlib.nullcontext(self._log)
-                if self._log is not None
-                else GameLog(self.db_path, readonly=True)
-            ) as log:
-                games = self._offered(log)[0]
-        except (CompanionError, OSError) as exc:
-            self._refuse(one_line(exc))
-            return []
-        return games
+        older ones. Read once with :meth:`opening` until a game is played, then as the file
+        stands at each call."""
+        if self._found is None or self._log is not None:
+            self._found = self._look()
+        found = self._found
+        if found.error is not None:
+            self._refuse(one_line(found.error))
+        return [
+            {
+                **{k: v for k, v in g.items() if k != "error"},
+                "problem": None if g["error"] is None else one_line(g["error"]),
+            }
+            for g in found.games
+        ]
 
     @staticmethod
     def _offered(log: GameLog) -> tuple[list[dict[str, Any]], Game | None]:
         """``log``'s games newest first, and the newest that can be resumed, resumed; the games
-        before it get their ``problem`` (a pending decision logged broken, or damaged rows),
+        before it get their ``error`` (a pending decision logged broken, or damaged rows),
         the others ``None``."""
         games = sorted(log.games(), key=lambda g: (g["last_played"], g["id"]), reverse=True)
         for game in games:
-            game["problem"] = None
+            game["error"] = None
         for game in games:
             try:
                 return games, Game.resume(log, game["id"])
             except CompanionError as exc:
-                game["problem"] = one_line(exc)
+                game["error"] = exc
         return games, None
+
+    def rescue(self) -> bool:
+        """The first screen's Rescue: what can be read of the damaged game log is copied into
+        a new file (``companion log salvage``), which then takes the game log's place
+        (``companion restore``: the damaged file is kept beside it as
+        ``<file>.before-restore-<time>``); the first screen looks at the file again."""
+        if self._found is None or self._found.fault != "damaged":
+            return self._refuse(_("The saved games are not damaged: nothing to rescue"))
+        folder = self.db_path.parent
+        try:
+            with tempfile.TemporaryDirectory(prefix=".rescue-", dir=folder) as work:
+                rescued = Path(work) / self.db_path.name
+                salvage_log(self.db_path, rescued)
+                restore(rescued, self.db_path, force=True)
+        except (CompanionError, OSError) as exc:
+            return self._refuse(_("Nothing could be rescued: {why}", why=one_line(exc)))
+        opening = self.opening(again=True)
+        self._say(opening.message or _("The saved games were rescued."))
+        return not opening.fault
 
     def resume(self, game_id: int | None = None) -> bool:
         """Resume a saved game (default: the last played that can be resumed) where it stood."""
         try:
-            if game_id is None:
-                game = self._offered(self.log)[1]
-                if game is None:
-                    return self._refuse(_("No saved game to resume: start a new one"))
-            else:
-                game = Game.resume(self.log, game_id)
+            game = self._replayed(game_id)
+            if game is None:
+                if game_id is None:
+                    game = self._offered(self.log)[1]
+                    if game is None:
+                        return self._refuse(_("No saved game to resume: start a new one"))
+                else:
+                    game = Game.resume(self.log, game_id)
             commands = in_force(self.log.commands(game.game_id or 0)[1:])
         except (CompanionError, OSError, ValueError) as exc:
             return self._refuse(one_line(exc))
@@ -419,6 +574,21 @@ class TableController:
         self.place = "table"
         self._publish()
         return True
+
+    def _replayed(self, game_id: int | None) -> Game | None:
+        """The game the first screen replayed (:meth:`opening`), when ``game_id`` names it and
+        the file, now open to write, still holds it as it was read; else ``None``."""
+        found = self._found
+        if found is None or found.game is None or found.summary is None:
+            return None
+        game = found.game
+        if game_id not in (None, game.game_id):
+            return None
+        now = next((g for g in self.log.games() if g["id"] == game.game_id), None)
+        if now is None or _summary([now], game) != found.summary:
+            return None  # another program played on it since: replayed from the file again
+        game.log = self.log
+        return game
 
     def start_game(
         self, players: Sequence[Mapping[str, Any]], rules: Mapping[str, Any] | None = None
@@ -493,6 +663,7 @@ class TableController:
 
     def _load(self, game: Game) -> None:
         self.game = game
+        self._found = None  # the file is this app's now: read from its writer from now on
         self._stack = []
         self._proposal = None
         self._flashes = ()
@@ -781,8 +952,13 @@ class TableController:
             text = _("Dice module: {fault}: enter the dice on the screen", fault=status.fault)
         else:
             text = _("Dice module {state}: enter the dice on the screen", state=status.state)
-        if text != self._dice_status:
-            self._dice_status = text
+        # Worded when shown (the language may change); kept while a module comes back (its
+        # port opened, its greeting awaited), so it goes only once the dice can be read.
+        banner = _DICE_AWAY.get(status.state, "")
+        if status.state == "connecting":
+            banner = self._dice_banner
+        if (text, banner) != (self._dice_status, self._dice_banner):
+            self._dice_status, self._dice_banner = text, banner
             self._publish()
 
     # -- Undo and corrections ---------------------------------------------------------------------
@@ -798,6 +974,10 @@ class TableController:
         command, events = self._stack[-1]
         if command.get("type") in RANDOM_COMMANDS:
             return _("The dice and the cards cannot be taken back: correct the roll instead")
+        player = str(command.get("player") or "")
+        lot = vm.lot_action_text(command, events, self.lang)
+        if lot:  # the sheet's words: which lot, how much ("Undo Ann: Build on Fifth Avenue ($200)")
+            return _("Undo {player}: {what}", player=player, what=lot)
         said = [
             w
             for w in (
@@ -810,7 +990,6 @@ class TableController:
         what = " ".join(said[:2]) or _(_ANSWER_WORDS.get(str(command.get("type")), _LAST_ANSWER))
         if len(said) > 2:
             what += " …"
-        player = str(command.get("player") or "")
         if said and player in said[0]:  # "Undo: Bob pays $60 ...", not "Undo Bob: Bob pays ..."
             return _("Undo: {what}", what=what)
         return _("Undo {player}: {what}", player=player, what=what)
@@ -888,6 +1067,135 @@ class TableController:
         command.pop("decision", None)
         return self.correct(command)
 
+    # -- Corrections of any answer in force -----------------------------------------------------
+
+    def last_seq(self) -> int | None:
+        """The number of the last command in force (what "Correct…" on the table corrects)."""
+        return None if self.game is None else self.game.last_seq
+
+    def entry_words(self, seq: int) -> str:
+        """What command #``seq`` in force did, in words ("" when it is not in force)."""
+        game = self.game
+        events = next((e for s, _c, e in game.entries if s == seq), ()) if game else ()
+        return vm.command_words(events, self.lang)
+
+    def correction_view(self, seq: int) -> vm.TableView | None:
+        """The table as it stood before command #``seq``, its decision with the answers it
+        had (what the correction dialog offers); ``None`` with a notice when #``seq`` is not
+        an answer in force."""
+        game = self.game
+        if game is None:
+            self._no_game()
+            return None
+        entry = next((e for e in game.entries if e[0] == seq), None)
+        if entry is None:
+            self._refuse(
+                _("#{number} is not in force: only what stands can be corrected", number=seq)
+            )
+            return None
+        state = game.state_before(seq)
+        if entry[1].get("type") not in state.decision.answers:
+            self._refuse(
+                _(
+                    "#{number} answered no question (a building, a sale, a mortgage, a trade): "
+                    "undo it instead",
+                    number=seq,
+                )
+            )
+            return None
+        return vm.table_view(state, self.lang, place=self.place)
+
+    def correction_answers(
+        self,
+        seq: int,
+        view: vm.TableView,
+        on_proposal: Callable[[vm.CorrectionView | None], None],
+    ) -> CorrectionAnswers:
+        """What the correction dialog gives a decision's dialog in place of this controller
+        (:class:`CorrectionAnswers`)."""
+        return CorrectionAnswers(self, seq, view, on_proposal)
+
+    def propose_correction(
+        self,
+        seq: int,
+        *,
+        index: int | None = None,
+        free: Mapping[str, Any] | None = None,
+        command: Mapping[str, Any] | None = None,
+        faces: Sequence[int | str] | None = None,
+    ) -> vm.CorrectionView | None:
+        """Work out command #``seq`` answered otherwise: by the decision's choice at
+        ``index`` (its ``free`` fields filled), a ``command``, or the dice ``faces``; the game
+        is played again after it. Nothing is recorded until :meth:`apply_correction`; a
+        refusal is one line in the notice and changes nothing."""
+        game = self.game
+        self._correction = None
+        view = self.correction_view(seq)
+        if game is None or view is None:
+            return None
+        state = game.state_before(seq)
+        decision = state.decision
+        old = next(c for s, c, _e in game.entries if s == seq)
+        try:
+            if faces is not None:
+                data = command_for_throw(
+                    decision, _normal_faces(faces, wanted_dice(decision)), old.get("reading")
+                )
+            elif command is not None:
+                data = {"player": decision.player, **command}
+            elif isinstance(index, int) and 0 <= index < len(decision.options):
+                data = command_of(decision.options[index], decision.player, **dict(free or {}))
+            else:
+                self._refuse(_("Choose the right answer among those shown"))
+                return None
+            data["decision"] = decision.id
+            plan = game.plan_correction(seq, data)
+        except (CompanionError, ValueError, TypeError, KeyError) as exc:
+            self._refuse(one_line(exc))
+            return None
+        self._correction = plan
+        was = next(e for s, _c, e in game.entries if s == seq)
+        return vm.correction_view(
+            seq,
+            was,
+            plan.replayed[0][1],
+            plan.before,
+            plan.after,
+            replayed=len(plan.replayed) - 1,
+            dropped=len(plan.dropped),
+            lang=self.lang,
+        )
+
+    def apply_correction(self) -> bool:
+        """Record the correction :meth:`propose_correction` worked out (the undone commands
+        struck in the history, the replacement and the answers played again after them)."""
+        game, plan = self.game, self._correction
+        self._correction = None
+        if game is None:
+            return self._no_game()
+        if plan is None:
+            return self._refuse(_("No correction is waiting: choose the right answer first"))
+        try:
+            game.apply_correction(plan)
+        except (CompanionError, OSError) as exc:
+            return self._refuse(one_line(exc))
+        self._stack = [(dict(c), list(e)) for _s, c, e in game.entries]
+        self._flashes = ()
+        self._move = None
+        self._proposal = None
+        self._typed_key = None
+        self._notice = _(
+            "Corrected #{number}: {what}",
+            number=plan.seq,
+            what=vm.command_words(plan.replayed[0][1], self.lang, first=True),
+        )
+        self._publish()
+        return True
+
+    def cancel_correction(self) -> None:
+        """Forget the correction worked out (nothing was recorded)."""
+        self._correction = None
+
     # -- Settings ---------------------------------------------------------------------------------
 
     def set_language(self, lang: str) -> bool:
@@ -919,6 +1227,23 @@ class TableController:
             )
         self._publish()
         return True
+
+    def doctor(self) -> list[vm.DoctorLine]:
+        """The installation checked as ``companion doctor`` checks it (screen, touch, drawing,
+        dice module, buttons, game log, disk, backup), for the user running the app, each line
+        in the table's language with its fix. What the running app holds (the screen, the dice
+        module's port, the buttons) is read from what it recorded (``ui.appstatus``)."""
+        backups = os.environ.get("COMPANION_BACKUPS") or self.db_path.parent / "backups"
+        setting = Setting(db=self.db_path, backups=Path(backups), account=Account.current())
+        return [
+            vm.DoctorLine(
+                name=_(_CHECK_NAMES[c.name]) if c.name in _CHECK_NAMES else c.name,
+                status=c.status.lower(),
+                detail=_worded(c.said),
+                fix=_worded(c.fix_said) if c.ok is False and c.fix_said is not None else "",
+            )
+            for c in run_checks(setting)
+        ]
 
     # -- The other screens ------------------------------------------------------------------------
 
@@ -1039,6 +1364,62 @@ class TableController:
         return target
 
 
+class CorrectionAnswers:
+    """What a decision's dialog calls (``ui.dialogs``), for the correction of command #``seq``:
+    the dialog shows the decision as it stood then (``view``), and its answer works out the
+    correction (:meth:`TableController.propose_correction`) instead of answering the decision
+    in force; ``on_proposal`` gets what it worked out (``None``: refused, see the notice)."""
+
+    #: No dice are thrown for a correction: the faces seen are entered.
+    throw_hook = None
+
+    def __init__(
+        self,
+        controller: TableController,
+        seq: int,
+        view: vm.TableView,
+        on_proposal: Callable[[vm.CorrectionView | None], None],
+    ) -> None:
+        self.controller = controller
+        self.seq = seq
+        self.view = view
+        self.on_proposal = on_proposal
+
+    @property
+    def decision_id(self) -> int | None:
+        decision = self.view.decision
+        return None if decision is None else decision.id
+
+    def answer(self, decision_id: int, index: int, **free: Any) -> bool:
+        return self._propose(index=index, free=free)
+
+    def answer_command(self, decision_id: int, command: Mapping[str, Any]) -> bool:
+        return self._propose(command=command)
+
+    def enter_roll(self, decision_id: int, faces: Sequence[int | str]) -> bool:
+        return self._propose(faces=faces)
+
+    def confirm_roll(self, decision_id: int) -> bool:
+        return False
+
+    def throw(self, faces: Sequence[int | str] | None = None) -> bool:
+        return False
+
+    def anytime(self, decision_id: int, command: Mapping[str, Any]) -> bool:
+        return False
+
+    def tradables(self, player: str) -> tuple[vm.TradeItem, ...]:
+        return self.controller.tradables(player)
+
+    def go(self, place: str) -> None:
+        """A correction stays in its dialog: no other place is shown under it."""
+
+    def _propose(self, **how: Any) -> bool:
+        proposal = self.controller.propose_correction(self.seq, **how)
+        self.on_proposal(proposal)
+        return proposal is not None
+
+
 #: A seat's Roll Three card that the deck has already given to others, by the deck's copies.
 _ROLL_THREE_HELD = {
     1: N_("{name}'s Roll Three card {card} is already held by {holders}: the deck has one {card}."),
@@ -1054,6 +1435,36 @@ def _deal_lists(action_cards: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
     (option,) = game.state.decision.options
     free = option["free"]
     return tuple(free["voucher"]["one_of"]), tuple(free["roll_three"]["one_of"])
+
+
+def _worded(words: Words) -> str:
+    """The doctor's words (``ui.doctor.Words``) in the table's language, fields too (a
+    measure such as "84.5" GB written as the language writes numbers)."""
+    fields = {
+        k: _worded(v) if isinstance(v, Words) else number(v) if isinstance(v, float) else v
+        for k, v in words.fields.items()
+    }
+    return _(words.msgid, **fields)
+
+
+def _writable(db: Path) -> bool:
+    """Whether the game log ``db`` (or, when there is none yet, the nearest folder that would
+    hold it) can be written, as the kernel judges this process (a read-only card, a file of
+    another user)."""
+    if db.exists():
+        return os.access(db, os.W_OK) and os.access(db.parent, os.W_OK)
+    return os.access(existing_folder(db), os.W_OK)
+
+
+def _summary(games: Sequence[Mapping[str, Any]], game: Game | None) -> dict[str, Any] | None:
+    """What the file says of ``game`` (its commands, its last): how Resume knows that the
+    file has not moved on since it was replayed."""
+    if game is None:
+        return None
+    found = next((g for g in games if g["id"] == game.game_id), None)
+    if found is None:
+        return None
+    return {k: found[k] for k in ("commands", "last_played", "status")}
 
 
 def _auto_text(seconds: int) -> str:

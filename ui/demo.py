@@ -280,8 +280,10 @@ class Director:
     # -- The setup screen, by touch ---------------------------------------------------------
 
     def set_up(self) -> Iterator[None]:
-        """Seats added or removed to the demo's count, names typed, each one's Roll Three card
-        and Travel Voucher picked in the spinners, the house rules looked at, Start tapped."""
+        """The home pane photographed and left by "New game" when the app opens on it (a game
+        to resume), then seats added or removed to the demo's count, names typed, each one's
+        Roll Three card and Travel Voucher picked in the spinners, the house rules looked at,
+        Start tapped."""
         from kivy.uix.spinner import Spinner
         from kivy.uix.textinput import TextInput
 
@@ -290,6 +292,12 @@ class Director:
         screen = self.app.sm.get_screen("setup")
         self.pause(0.3)  # the first frames lay the screen out
         yield
+        if screen.pane == "home":  # a game to resume (a --db played before), or a fault
+            yield from self.settle("setup-home")
+            if screen.fault:
+                raise DemoError(screen.fault_text)
+            self.tap(screen.ids.act)  # "New game": one tap further than Resume
+            yield from self.until(lambda: screen.pane == "players", "the players shown")
         add = _find(screen, text=_("Add a player ({count} of 12)", count=screen.seat_count))
         while len(screen.seats()) < self.players:
             if add is None or add.disabled:

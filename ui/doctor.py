@@ -15,6 +15,10 @@ renderer can only be known that way.
 
 Exit status 0 when every check passes (or does not apply), 1 otherwise; ``--json`` prints the
 same as data.
+
+Each check's words are a :class:`Words`: an English template, marked for the app's catalogs,
+with its fields. The shell prints them in English; the app's Settings shows the same checks in
+the table's language (``TableController.doctor``), each with its fix.
 """
 
 from __future__ import annotations
@@ -32,8 +36,8 @@ import shutil
 import stat
 import threading
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -50,14 +54,46 @@ SOFTWARE_RENDERERS = ("llvmpipe", "softpipe", "swrast", "software")
 SETUP = "sudo deploy/setup-pi.sh (in the companion's folder)"
 
 
+def N_(msgid: str) -> str:  # noqa: N802 - gettext's marker, as in ui.i18n (no Babel needed here)
+    """Marks ``msgid`` for the app's catalogs (``python -m ui.i18n extract``)."""
+    return msgid
+
+
+@dataclass(frozen=True)
+class Words:
+    """A sentence of the doctor: its English template (a msgid of the app's catalogs) and its
+    fields, some of them :class:`Words` too. ``str()`` is the English the shell prints."""
+
+    msgid: str
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.msgid.format_map(
+            {k: str(v) if isinstance(v, Words) else v for k, v in self.fields.items()}
+        )
+
+
+def words(msgid: str, **fields: Any) -> Words:
+    return Words(msgid, fields)
+
+
 @dataclass(frozen=True)
 class Check:
-    """One line of the report: ``ok`` True (passed), False (failed) or None (does not apply)."""
+    """One line of the report: ``ok`` True (passed), False (failed) or None (does not apply);
+    ``said`` what was found and ``fix_said`` what to do, as :class:`Words`."""
 
     name: str
     ok: bool | None
-    detail: str
-    fix: str = ""
+    said: Words
+    fix_said: Words | None = None
+
+    @property
+    def detail(self) -> str:
+        return str(self.said)
+
+    @property
+    def fix(self) -> str:
+        return "" if self.fix_said is None else str(self.fix_said)
 
     @property
     def status(self) -> str:
@@ -68,7 +104,13 @@ class Check:
         return f"{text}; fix: {self.fix}" if self.fix and self.ok is False else text
 
     def to_json(self) -> dict[str, Any]:
-        return {**asdict(self), "status": self.status.lower()}
+        return {
+            "name": self.name,
+            "ok": self.ok,
+            "detail": self.detail,
+            "fix": self.fix,
+            "status": self.status.lower(),
+        }
 
 
 @dataclass(frozen=True)
@@ -113,15 +155,20 @@ class Account:
         wanted = bits if write else bits[:1]
         return all(info.st_mode & bit for bit in wanted)
 
-    def fix_for(self, path: Path) -> str:
+    def fix_for(self, path: Path) -> Words:
         """How to give this user access to ``path``: the group that owns it."""
         try:
             group = grp.getgrgid(path.stat().st_gid).gr_name
         except (OSError, KeyError):
-            return f"give {self.name} access to {path}"
-        return (
-            f"sudo usermod -aG {group} {self.name} && sudo systemctl restart companion "
-            f"({path} belongs to the group {group})"
+            return words(N_("give {user} access to {path}"), user=self.name, path=path)
+        return words(
+            N_(
+                "sudo usermod -aG {group} {user} && sudo systemctl restart companion "
+                "({path} belongs to the group {group})"
+            ),
+            group=group,
+            user=self.name,
+            path=path,
         )
 
 
@@ -168,7 +215,12 @@ def _safely(check: Callable[[Setting], Check], setting: Setting) -> Check:
         return check(setting)
     except Exception as exc:  # noqa: BLE001 - the doctor reports; it does not fall over
         name = check.__name__.removeprefix("check_")
-        return Check(name, False, f"the check itself failed: {exc}", "report this as a bug")
+        return Check(
+            name,
+            False,
+            words(N_("the check itself failed: {error}"), error=exc),
+            words(N_("report this as a bug")),
+        )
 
 
 # -- The checks -----------------------------------------------------------------------------------
@@ -179,10 +231,23 @@ def check_version(setting: Setting) -> Check:
         version = importlib.metadata.version(DISTRIBUTION)
     except importlib.metadata.PackageNotFoundError:
         version = "not installed"
-    where = f"companion {version}, Python {platform.python_version()}"
+    where = {"version": version, "python": platform.python_version()}
     if importlib.util.find_spec("kivy") is None:
-        return Check("version", False, f"{where}, no Kivy", f"install the app: {SETUP}")
-    return Check("version", True, f"{where}, Kivy {importlib.metadata.version('kivy')}")
+        return Check(
+            "version",
+            False,
+            words(N_("companion {version}, Python {python}, no Kivy"), **where),
+            words(N_("install the app: {setup}"), setup=SETUP),
+        )
+    return Check(
+        "version",
+        True,
+        words(
+            N_("companion {version}, Python {python}, Kivy {kivy}"),
+            **where,
+            kivy=importlib.metadata.version("kivy"),
+        ),
+    )
 
 
 def check_display(setting: Setting) -> Check:
@@ -193,20 +258,34 @@ def check_display(setting: Setting) -> Check:
         return Check(
             "display",
             False,
-            "no screen is connected: no DSI or HDMI connector in /sys/class/drm says 'connected'",
-            "power off, reseat the display's ribbon cable (both ends) and its power; "
-            "Touch Display 2 needs 'dtoverlay=vc4-kms-dsi-ili9881-7inch' in "
-            "/boot/firmware/config.txt",
+            words(
+                N_(
+                    "no screen is connected: no DSI or HDMI connector in /sys/class/drm says "
+                    "'connected'"
+                )
+            ),
+            words(
+                N_(
+                    "power off, reseat the display's ribbon cable (both ends) and its power; "
+                    "Touch Display 2 needs 'dtoverlay=vc4-kms-dsi-ili9881-7inch' in "
+                    "/boot/firmware/config.txt"
+                )
+            ),
         )
     card = setting.root / "dev/dri" / f"card{panel.connector.card}"
     if not setting.account.may(card, write=True):
         return Check(
             "display",
             False,
-            f"{panel.describe()}, but {card} is not open to {setting.account.name}",
+            words(
+                N_("{panel}, but {card} is not open to {user}"),
+                panel=panel.describe(),
+                card=card,
+                user=setting.account.name,
+            ),
             setting.account.fix_for(card),
         )
-    return Check("display", True, panel.describe())
+    return Check("display", True, words(N_("{panel}"), panel=panel.describe()))
 
 
 def check_touch(setting: Setting) -> Check:
@@ -217,21 +296,40 @@ def check_touch(setting: Setting) -> Check:
         return Check(
             "touch",
             False,
-            "no touchscreen among the input devices (/sys/class/input)",
-            "check the display's ribbon cable; on Touch Display 2 the overlay must not say "
-            "disable_touch; 'sudo apt full-upgrade' fixed missing touch on early Bookworm images",
+            words(N_("no touchscreen among the input devices (/sys/class/input)")),
+            words(
+                N_(
+                    "check the display's ribbon cable; on Touch Display 2 the overlay must not "
+                    "say disable_touch; 'sudo apt full-upgrade' fixed missing touch on early "
+                    "Bookworm images"
+                )
+            ),
         )
     device = found[0]
     if not setting.account.may(device.node):
         return Check(
             "touch",
             False,
-            f"{device.name} at {device.node} is not readable by {setting.account.name}: "
-            "the app would start and never see a touch",
+            words(
+                N_(
+                    "{device} at {node} is not readable by {user}: the app would start and "
+                    "never see a touch"
+                ),
+                device=device.name,
+                node=device.node,
+                user=setting.account.name,
+            ),
             setting.account.fix_for(device.node),
         )
     return Check(
-        "touch", True, f"{device.name} at {device.node}, readable by {setting.account.name}"
+        "touch",
+        True,
+        words(
+            N_("{device} at {node}, readable by {user}"),
+            device=device.name,
+            node=device.node,
+            user=setting.account.name,
+        ),
     )
 
 
@@ -243,29 +341,60 @@ def check_renderer(setting: Setting) -> Check:
         return Check(
             "renderer",
             False,
-            f"unknown: the app has not started on this game log yet (no {status_path(setting.db)})",
-            "sudo systemctl restart companion, then run the doctor again; "
-            "'journalctl -u companion -b' says why it does not start",
+            words(
+                N_("unknown: the app has not started on this game log yet (no {status})"),
+                status=status_path(setting.db),
+            ),
+            words(
+                N_(
+                    "sudo systemctl restart companion, then run the doctor again; "
+                    "'journalctl -u companion -b' says why it does not start"
+                )
+            ),
         )
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(float(app.get("started", 0))))
     if any(word in renderer.lower() for word in SOFTWARE_RENDERERS):
         return Check(
             "renderer",
             False,
-            f"{renderer}: drawn by the CPU, not the GPU (app started {when})",
-            f"sudo usermod -aG render,video {setting.account.name} && "
-            "sudo systemctl restart companion",
+            words(
+                N_("{renderer}: drawn by the CPU, not the GPU (app started {when})"),
+                renderer=renderer,
+                when=when,
+            ),
+            words(
+                N_("sudo usermod -aG render,video {user} && sudo systemctl restart companion"),
+                user=setting.account.name,
+            ),
         )
     inputs = app.get("input") or []
     if len(inputs) != 1:
         return Check(
             "renderer",
             False,
-            f"{renderer}, but {len(inputs)} touch input providers ({'; '.join(inputs)}): "
-            "one touch would count as several",
-            "remove [input] lines from the Kivy config.ini; the app sets its one provider",
+            words(
+                N_(
+                    "{renderer}, but {count} touch input providers ({inputs}): one touch would "
+                    "count as several"
+                ),
+                renderer=renderer,
+                count=len(inputs),
+                inputs="; ".join(inputs),
+            ),
+            words(
+                N_("remove [input] lines from the Kivy config.ini; the app sets its one provider")
+            ),
         )
-    return Check("renderer", True, f"{renderer}, touch through {inputs[0]} (app started {when})")
+    return Check(
+        "renderer",
+        True,
+        words(
+            N_("{renderer}, touch through {input} (app started {when})"),
+            renderer=renderer,
+            input=inputs[0],
+            when=when,
+        ),
+    )
 
 
 def check_dice(setting: Setting) -> Check:
@@ -277,29 +406,33 @@ def check_dice(setting: Setting) -> Check:
             str(dice.get("detail", "")),
             dice.get("fault"),
             dice.get("module"),
-            f"read by the running app (pid {setting.app_pid})",
+            words(N_("read by the running app (pid {pid})"), pid=setting.app_pid),
         )
     from hardware.config import load_config
 
     config = load_config(setting.config)
     url = setting.dice or config.serial.url
     if url == "none":
-        return Check("dice", None, "no dice module (--dice none): rolls are entered by touch")
+        return Check(
+            "dice", None, words(N_("no dice module (--dice none): rolls are entered by touch"))
+        )
     if url.startswith("/") and not Path(url).exists():
-        return _dice_verdict("disconnected", url, "no such device", None, None, "")
+        return _dice_verdict(
+            "disconnected", url, words(N_("no such device")), None, None, words("")
+        )
     with _dice_port(url) as port:
         node = Path(port)
         if port.startswith("/") and node.exists() and not setting.account.may(node, write=True):
             return Check(
                 "dice",
                 False,
-                f"{port} is not open to {setting.account.name}",
+                words(N_("{port} is not open to {user}"), port=port, user=setting.account.name),
                 setting.account.fix_for(node),
             )
         status = _greet(port, config, setting.dice_timeout)
     module = None if status.module is None else f"{status.module.module} {status.module.firmware}"
     return _dice_verdict(
-        status.state, url, status.detail, status.fault, module, "answered the doctor"
+        status.state, url, status.detail, status.fault, module, words(N_("answered the doctor"))
     )
 
 
@@ -343,39 +476,79 @@ def _greet(url: str, config: Any, timeout: float) -> Any:
     return (answers or before_stop or [reader.status])[-1]
 
 
-def _dice_verdict(state: str, url: str, detail: str, fault: Any, module: Any, how: str) -> Check:
-    said = f" ({detail})" if detail else ""
+def _dice_verdict(
+    state: str, url: str, detail: str | Words, fault: Any, module: Any, how: Words
+) -> Check:
+    # The reader's detail is the module's or the port's own words: shown as they are.
+    said = words(N_(" ({detail})"), detail=detail) if detail else ""
     if state == "connected" and not fault:
-        return Check("dice", True, f"module {module} on {url}, {how}")
+        return Check(
+            "dice",
+            True,
+            words(N_("module {module} on {url}, {how}"), module=module, url=url, how=how),
+        )
     if state == "connected":
         return Check(
             "dice",
             False,
-            f"module {module} on {url} reports the fault {fault}{said}",
-            "clear the dice tray and the camera's view; 'companion dice-monitor' shows what it sees",
+            words(
+                N_("module {module} on {url} reports the fault {fault}{detail}"),
+                module=module,
+                url=url,
+                fault=fault,
+                detail=said,
+            ),
+            words(
+                N_(
+                    "clear the dice tray and the camera's view; 'companion dice-monitor' shows "
+                    "what it sees"
+                )
+            ),
         )
     if state == "disconnected":
         return Check(
             "dice",
             False,
-            f"cannot open {url}{said}",
-            "plug the dice module into a USB port; 'ls -l /dev/companion-dice' must show a "
-            "link (the udev rule /etc/udev/rules.d/99-companion-dice.rules makes it)",
+            words(N_("cannot open {url}{detail}"), url=url, detail=said),
+            words(
+                N_(
+                    "plug the dice module into a USB port; 'ls -l /dev/companion-dice' must "
+                    "show a link (the udev rule /etc/udev/rules.d/99-companion-dice.rules makes "
+                    "it)"
+                )
+            ),
         )
     if state == "incompatible":
         return Check(
             "dice",
             False,
-            f"the module on {url} speaks another protocol version{said}",
-            "update the module's firmware or the companion to the same protocol "
-            "(docs/dice-protocol.md)",
+            words(
+                N_("the module on {url} speaks another protocol version{detail}"),
+                url=url,
+                detail=said,
+            ),
+            words(
+                N_(
+                    "update the module's firmware or the companion to the same protocol "
+                    "(docs/dice-protocol.md)"
+                )
+            ),
         )
     return Check(
         "dice",
         False,
-        f"{url} opens, but nothing answered the greeting ({state}){said}",
-        "check that it is the dice module and serial.baudrate in the configuration; "
-        "unplug and replug the module",
+        words(
+            N_("{url} opens, but nothing answered the greeting ({state}){detail}"),
+            url=url,
+            state=state,
+            detail=said,
+        ),
+        words(
+            N_(
+                "check that it is the dice module and serial.baudrate in the configuration; "
+                "unplug and replug the module"
+            )
+        ),
     )
 
 
@@ -384,13 +557,17 @@ def check_buttons(setting: Setting) -> Check:
 
     buttons = [b for b in load_config(setting.config).buttons.buttons if b.pin]
     if not buttons:
-        return Check("buttons", None, "no buttons configured: answers by touch only")
+        return Check("buttons", None, words(N_("no buttons configured: answers by touch only")))
     names = ", ".join(f"{b.name} {b.pin}" for b in buttons)
     if setting.app_pid is not None:
         return Check(
             "buttons",
             None,
-            f"{names}: held by the running app (pid {setting.app_pid})",
+            words(
+                N_("{buttons}: held by the running app (pid {pid})"),
+                buttons=names,
+                pid=setting.app_pid,
+            ),
         )
     chips = sorted((setting.root / "dev").glob("gpiochip*"))
     closed = [chip for chip in chips if not setting.account.may(chip, write=True)]
@@ -398,7 +575,7 @@ def check_buttons(setting: Setting) -> Check:
         return Check(
             "buttons",
             False,
-            f"{closed[0]} is not open to {setting.account.name}",
+            words(N_("{chip} is not open to {user}"), chip=closed[0], user=setting.account.name),
             setting.account.fix_for(closed[0]),
         )
     from gpiozero import Button
@@ -412,9 +589,18 @@ def check_buttons(setting: Setting) -> Check:
             return Check(
                 "buttons",
                 False,
-                f"cannot read {button.name} on {button.pin}: {exc}",
-                "check the pins in the configuration ([buttons.*] pin) and that no other "
-                "program uses them",
+                words(
+                    N_("cannot read {button} on {pin}: {error}"),
+                    button=button.name,
+                    pin=button.pin,
+                    error=exc,
+                ),
+                words(
+                    N_(
+                        "check the pins in the configuration ([buttons.*] pin) and that no "
+                        "other program uses them"
+                    )
+                ),
             )
         try:
             if device.is_pressed:
@@ -425,31 +611,42 @@ def check_buttons(setting: Setting) -> Check:
         return Check(
             "buttons",
             False,
-            f"{', '.join(pressed)} reads pressed with nobody pressing",
-            "a stuck button or a wire to the wrong pin; if every button reads pressed, "
-            "buttons.pull_up in the configuration does not match the wiring",
+            words(N_("{buttons} reads pressed with nobody pressing"), buttons=", ".join(pressed)),
+            words(
+                N_(
+                    "a stuck button or a wire to the wrong pin; if every button reads pressed, "
+                    "buttons.pull_up in the configuration does not match the wiring"
+                )
+            ),
         )
-    return Check("buttons", True, f"{names}: readable, none pressed")
+    return Check("buttons", True, words(N_("{buttons}: readable, none pressed"), buttons=names))
 
 
 def check_database(setting: Setting) -> Check:
     from companion.log.gamelog import GameLogError, check_log
 
     db, who = setting.db, setting.account
-    folder = _existing_folder(db)
+    folder = existing_folder(db)
     if not db.exists():
         if not who.may(folder, write=True):
             return Check(
-                "database", False, f"{folder} is not writable by {who.name}", who.fix_for(folder)
+                "database",
+                False,
+                words(N_("{folder} is not writable by {user}"), folder=folder, user=who.name),
+                who.fix_for(folder),
             )
-        return Check("database", True, f"no game yet; the app creates {db}")
+        return Check("database", True, words(N_("no game yet; the app creates {db}"), db=db))
     if not (who.may(db, write=True) and who.may(db.parent, write=True)):
         place = db if not who.may(db, write=True) else db.parent
         return Check(
             "database",
             False,
-            f"{place} is not writable by {who.name}: the next roll could not be saved",
-            f"sudo chown -R {who.name} {db.parent}",
+            words(
+                N_("{place} is not writable by {user}: the next roll could not be saved"),
+                place=place,
+                user=who.name,
+            ),
+            words(N_("sudo chown -R {user} {folder}"), user=who.name, folder=db.parent),
         )
     try:
         report = check_log(db)
@@ -461,7 +658,12 @@ def check_database(setting: Setting) -> Check:
         return Check(
             "database",
             True,
-            f"{db}: intact, {_count(len(report.games), 'game')}, {_count(commands, 'command')}",
+            words(
+                N_("{db}: intact, {games}, {commands}"),
+                db=db,
+                games=_count(len(report.games), N_("{n} game"), N_("{n} games")),
+                commands=_count(commands, N_("{n} command"), N_("{n} commands")),
+            ),
         )
     if report is not None:
         problem = "; ".join(
@@ -473,22 +675,34 @@ def check_database(setting: Setting) -> Check:
     return Check(
         "database",
         False,
-        f"{db} is damaged: {problem}",
-        f"stop the app (sudo systemctl stop companion), then 'companion restore' the newest "
-        f"backup in {setting.backups}, or 'companion log salvage {db} --out NEW' keeps what is "
-        "intact",
+        words(N_("{db} is damaged: {problem}"), db=db, problem=problem),
+        words(
+            N_(
+                "stop the app (sudo systemctl stop companion), then 'companion restore' the "
+                "newest backup in {backups}, or 'companion log salvage {db} --out NEW' keeps "
+                "what is intact"
+            ),
+            backups=setting.backups,
+            db=db,
+        ),
     )
 
 
 def check_disk(setting: Setting) -> Check:
-    usage = shutil.disk_usage(_existing_folder(setting.db))
-    free = f"{usage.free / 1e9:.1f} GB free of {usage.total / 1e9:.1f} GB"
+    usage = shutil.disk_usage(existing_folder(setting.db))
+    # Rounded here (not by a format in the text), so that the app writes them as its language
+    # does ("84,5 Go"); str() of a number rounded to one place is what ":.1f" printed.
+    free = words(
+        N_("{free} GB free of {total} GB"),
+        free=round(usage.free / 1e9, 1),
+        total=round(usage.total / 1e9, 1),
+    )
     if usage.free < MIN_FREE_BYTES:
         return Check(
             "disk",
             False,
-            f"{free} where the games are kept: the game log may fail to grow",
-            "delete old exports and backups; 'sudo journalctl --vacuum-size=50M'",
+            words(N_("{free} where the games are kept: the game log may fail to grow"), free=free),
+            words(N_("delete old exports and backups; 'sudo journalctl --vacuum-size=50M'")),
         )
     return Check("disk", True, free)
 
@@ -498,28 +712,43 @@ def check_backup(setting: Setting) -> Check:
 
     folder = setting.backups
     newest = latest_backup(folder) if folder.is_dir() else None
-    fix = (
-        "sudo systemctl start companion-backup.service; "
-        "'systemctl list-timers companion-backup.timer' shows the next one"
+    fix = words(
+        N_(
+            "sudo systemctl start companion-backup.service; "
+            "'systemctl list-timers companion-backup.timer' shows the next one"
+        )
     )
     if newest is None:
         if not setting.db.exists():
-            return Check("backup", None, f"no game log yet, so no backup in {folder}")
+            return Check(
+                "backup",
+                None,
+                words(N_("no game log yet, so no backup in {folder}"), folder=folder),
+            )
         if time.time() - _first_game(setting.db) < MAX_BACKUP_AGE:
-            return Check("backup", True, f"none yet in {folder}; the first is due today")
-        return Check("backup", False, f"no backup in {folder}", fix)
+            return Check(
+                "backup",
+                True,
+                words(N_("none yet in {folder}; the first is due today"), folder=folder),
+            )
+        return Check("backup", False, words(N_("no backup in {folder}"), folder=folder), fix)
     age = backup_age(folder)
     seconds = age.total_seconds() if age is not None else 0.0
-    said = f"{newest}, {_age(seconds)} old"
+    said = words(N_("{backup}, {age} old"), backup=newest, age=_age(seconds))
     if seconds > MAX_BACKUP_AGE:
-        return Check("backup", False, f"the newest backup is {said}: the daily backup stopped", fix)
+        return Check(
+            "backup",
+            False,
+            words(N_("the newest backup is {said}: the daily backup stopped"), said=said),
+            fix,
+        )
     return Check("backup", True, said)
 
 
 # -- Helpers ---------------------------------------------------------------------------------------
 
 
-def _existing_folder(path: Path) -> Path:
+def existing_folder(path: Path) -> Path:
     """The nearest folder of ``path`` that exists (where a new file would be made)."""
     folder = path.parent
     while not folder.exists() and folder != folder.parent:
@@ -541,16 +770,16 @@ def _first_game(db: Path) -> float:
     return datetime.fromisoformat(games[0]["created"]).timestamp() if games else time.time()
 
 
-def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}{'' if n == 1 else 's'}"
+def _count(n: int, one: str, many: str) -> Words:
+    return words(one if n == 1 else many, n=n)
 
 
-def _age(seconds: float) -> str:
+def _age(seconds: float) -> Words:
     if seconds < 2 * 3600:
-        return f"{seconds / 60:.0f} minutes"
+        return words(N_("{n} minutes"), n=round(seconds / 60))
     if seconds < 2 * 86400:
-        return f"{seconds / 3600:.0f} hours"
-    return f"{seconds / 86400:.0f} days"
+        return words(N_("{n} hours"), n=round(seconds / 3600))
+    return words(N_("{n} days"), n=round(seconds / 86400))
 
 
 # -- The command ----------------------------------------------------------------------------------

@@ -240,6 +240,7 @@ def _run_window(args: argparse.Namespace, db: Path, err: TextIO, panel: Panel | 
         controller_factory(db, args.lang),
         devices_factory=devices_factory(config, None if dice == "none" else dice),
         status=status,
+        fit=not device,
     )
     app.run()
     return 0

@@ -16,11 +16,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from companion.banker.assets import net_worth
+from companion.banker.assets import building_cost, lift_cost, mortgage_value, net_worth
 from companion.banker.ledger import BANK, POOL
 from companion.banker.options import anytime_options
 from companion.banker.state import evolve
 from companion.banker.throws import wanted_dice
+from companion.banker.tx import par_values
 from companion.messages import language, render, render_decision, render_event
 from companion.rules.board import load_data, ultimate_board
 from companion.rules.cards import card_deck
@@ -218,6 +219,13 @@ class TableView:
     has_game: bool = True
     #: The dice module's state in words ("" when no module is wired).
     dice_status: str = ""
+    #: Whether the last command in force is one Undo cannot take back but Correct can (a
+    #: throw, a card drawn): the rail's Undo then offers the correction.
+    can_correct: bool = False
+    #: What the table must know of the dice module while it is away, with what to do ("Dice
+    #: module unplugged: enter the dice on the screen"); "" while it reads the dice or none is
+    #: wired. The table screen keeps it in view until the module is back.
+    dice_banner: str = ""
 
 
 @dataclass(frozen=True)
@@ -250,13 +258,26 @@ class BoardView:
 
 
 @dataclass(frozen=True)
+class Slot:
+    """The place of one any-time action on a player's sheet (build, sell, mortgage, lift, on a
+    lot or a company's shares): there whether the action can be done now (``choice``) or not
+    (``None``: shown disabled), always with the same words, so that what a finger taps twice
+    at one spot is the same action, never its reverse."""
+
+    kind: str
+    label: str
+    choice: Choice | None = None
+
+
+@dataclass(frozen=True)
 class PropertyRow:
     name: str
     key: str
     colour: Rgba
     buildings: str
     mortgaged: bool
-    actions: tuple[Choice, ...]
+    #: The lot's actions in their fixed places, in pairs (build and sell, mortgage and lift).
+    slots: tuple[Slot, ...]
 
 
 @dataclass(frozen=True)
@@ -274,10 +295,12 @@ class PlayerSheet:
     roll_three: tuple[str, ...]
     jail_cards: tuple[str, ...]
     cards: tuple[str, ...]
-    #: The any-time actions not tied to one property (shares, kept cards, end the game).
+    #: The any-time actions not tied to one property or share (kept cards, end the game).
     actions: tuple[Choice, ...]
     bankrupt: bool
     in_jail: bool
+    #: Each company's shares held: mortgage and lift, in their fixed places.
+    share_slots: tuple[Slot, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -293,6 +316,33 @@ class HistoryRow:
     corrected_by: int | None = None
     delta: int = 0
     colour: Rgba = (0.62, 0.62, 0.62, 1.0)
+
+
+@dataclass(frozen=True)
+class PlayerChange:
+    """One player's cash and place before and after a correction."""
+
+    name: str
+    colour: Rgba
+    cash_before: str
+    cash_after: str
+    where_before: str
+    where_after: str
+    changed: bool
+
+
+@dataclass(frozen=True)
+class CorrectionView:
+    """A correction worked out and waiting for the table's yes: what command #``seq`` said
+    and what it says instead, each player's money and place before and after, and how many
+    later answers were played again or no longer apply."""
+
+    seq: int
+    was: str
+    now: str
+    changes: tuple[PlayerChange, ...]
+    replayed: int
+    dropped: int
 
 
 @dataclass(frozen=True)
@@ -323,6 +373,35 @@ class SetupChoices:
     #: Each token and colour: (the engine's value, its name shown), in the engine's order.
     token_labels: tuple[tuple[str, str], ...] = ()
     colour_labels: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What the first screen says before anything is played: a fault of the game log in the
+    table's words with what to do (``fault``: ``locked``, ``readonly``, ``full``, ``damaged``,
+    ``unreadable``, or ``""``), and the game to resume, if any ("Resume: Ann, Bob, Cy, Dee (turn 41)")."""
+
+    fault: str = ""
+    message: str = ""
+    resume_id: int | None = None
+    resume_text: str = ""
+
+    @property
+    def can_play(self) -> bool:
+        """Whether a game can be started or resumed on this game log now."""
+        return not self.fault
+
+
+@dataclass(frozen=True)
+class DoctorLine:
+    """One check of the installation as Settings shows it (``companion doctor``'s, in the
+    table's language): ``status`` is ``ok``, ``fail`` or ``skip`` (does not apply); ``fix`` what
+    to do, for a failed check only."""
+
+    name: str
+    status: str
+    detail: str
+    fix: str = ""
 
 
 @dataclass(frozen=True)
@@ -572,6 +651,24 @@ def anytime_label(option: Mapping[str, Any], lang: str) -> str:
     return str(kind)
 
 
+def lot_action_text(
+    command: Mapping[str, Any], events: Iterable[Mapping[str, Any]], lang: str
+) -> str:
+    """An any-time action on a lot or a share as done (``command`` and its ``events``), in the
+    words of its button on the sheet, with the amount its transfers moved ("" for any other
+    command): what Undo names, so that it says which lot and how much.
+
+    >>> lot_action_text({"type": "build", "property": "Oriental Avenue"},
+    ...     [{"type": "transfer", "from": "Ann", "to": "Bank", "amount": 50}], "en")
+    'Build on Oriental Avenue ($50)'
+    """
+    kind = command.get("type")
+    if kind not in _LOT_ACTIONS:
+        return ""
+    amount = sum(int(e["amount"]) for e in events if e.get("type") == "transfer")
+    return anytime_label({"command": command, _LOT_ACTIONS[str(kind)][1]: amount}, lang)
+
+
 def make_choice(option: Mapping[str, Any], player: str, label: str) -> Choice:
     command = dict(option["command"])
     facts = {k: v for k, v in option.items() if k not in ("command", "free", "player")}
@@ -691,6 +788,8 @@ def table_view(
     can_undo: bool = False,
     undo_text: str = "",
     dice_status: str = "",
+    can_correct: bool = False,
+    dice_banner: str = "",
 ) -> TableView:
     """The table screen: every player's cash, the Pool, the Bank, the decision as buttons."""
     return TableView(
@@ -710,6 +809,8 @@ def table_view(
         undo_text=undo_text,
         place=place,
         dice_status=dice_status,
+        can_correct=can_correct,
+        dice_banner=dice_banner,
     )
 
 
@@ -955,19 +1056,88 @@ def _level_words(level: int, improved: bool, kind: str, lang: str) -> str:
     return ""
 
 
+#: A lot's action slots, by the kind of lot: build and sell, then mortgage and lift (a utility
+#: has no buildings). Selling the group down (the Bank short of buildings) is a sale: it takes
+#: the sell slot when no single building can be sold there.
+_LOT_SLOTS: Mapping[str, tuple[str, ...]] = {
+    "street": ("build", "sell_building", "mortgage", "unmortgage"),
+    "railroad": ("build", "sell_building", "mortgage", "unmortgage"),
+    "cab_company": ("build", "sell_building", "mortgage", "unmortgage"),
+}
+_MORTGAGE_SLOTS = ("mortgage", "unmortgage")
+
+
+def _slot(
+    kind: str, target: Mapping[str, str], value: int, choice: Choice | None, lang: str
+) -> Slot:
+    """A slot for ``kind`` on ``target`` (``{"property": name}`` or ``{"company": name}``),
+    worded as the engine's option would be: ``value`` is the building's cost or the mortgage's
+    value, from which the option's amount follows."""
+    if choice is not None:
+        return Slot(kind, choice.label, choice)
+    amount = {
+        "build": ("cost", value),
+        "sell_building": ("refund", value // 2),
+        "mortgage": ("value", value),
+        "unmortgage": ("cost", lift_cost(value)),
+    }[kind]
+    option = {"command": {"type": kind, **target}, amount[0]: amount[1]}
+    return Slot(kind, anytime_label(option, lang))
+
+
+def lot_slots(name: str, offered: Mapping[str, Choice], lang: str) -> tuple[Slot, ...]:
+    """The fixed slots of lot ``name`` on its owner's sheet; ``offered`` holds the choices the
+    engine offers on it now, by command type.
+
+    >>> [s.label for s in lot_slots("Water Works", {}, "en")]
+    ['Mortgage Water Works (+$75)', 'Lift the mortgage on Water Works ($83)']
+    """
+    kinds = _LOT_SLOTS.get(_BOARD.properties[name][0].kind, _MORTGAGE_SLOTS)
+    target = {"property": name}
+    slots = []
+    down = offered.get("sell_down")
+    for kind in kinds:
+        choice = offered.get(kind)
+        if kind == "sell_building" and choice is None and down is not None:
+            choice, down = down, None
+        value = mortgage_value(name) if kind in _MORTGAGE_SLOTS else building_cost(name)
+        slots.append(_slot(kind, target, value, choice, lang))
+    if down is not None:  # both sales at once: the group's sale after the fixed slots
+        slots.append(Slot("sell_down", down.label, down))
+    return tuple(slots)
+
+
+def share_slots(
+    seat: Any, offered: Mapping[tuple[str, str], Choice], lang: str
+) -> tuple[Slot, ...]:
+    """Mortgage and lift for each company whose shares ``seat`` holds, in fixed slots;
+    ``offered`` holds the engine's choices now by (command type, company)."""
+    return tuple(
+        _slot(kind, {"company": company}, par // 2, offered.get((kind, company)), lang)
+        for company, par in par_values().items()
+        if seat.shares.get(company)
+        for kind in _MORTGAGE_SLOTS
+    )
+
+
 def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
-    """One player's holdings and the any-time actions open to them now."""
+    """One player's holdings and the any-time actions open to them now, each lot's and each
+    share's in fixed slots (:class:`Slot`)."""
     seat = state.seat(player)
     options = anytime_options(state, player)
-    by_property: dict[str, list[Choice]] = {}
+    by_property: dict[str, dict[str, Choice]] = {}
+    by_company: dict[tuple[str, str], Choice] = {}
     other: list[Choice] = []
     for o in options:
         c = make_choice(o, player, anytime_label(o, lang))
-        prop = o["command"].get("property")
-        if prop is not None and o["command"]["type"] != "play_card":
-            by_property.setdefault(str(prop), []).append(c)
-        else:
+        command = o["command"]
+        kind = str(command["type"])
+        if kind == "play_card" or kind == "end_game":
             other.append(c)
+        elif "property" in command:
+            by_property.setdefault(str(command["property"]), {})[kind] = c
+        else:
+            by_company[(kind, str(command["company"]))] = c
     rows = []
     for name, h in state.holdings.items():
         if h.owner != player:
@@ -980,7 +1150,7 @@ def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
                 colour=rgba(_GROUP_HEX.get(space.group or "")),
                 buildings=_level_words(h.level, h.improved, space.kind, lang),
                 mortgaged=h.mortgaged,
-                actions=tuple(by_property.get(name, ())),
+                slots=lot_slots(name, by_property.get(name, {}), lang),
             )
         )
     rows.sort(key=lambda r: (r.key.split(":")[0], int(r.key.split(":")[1])))
@@ -1020,6 +1190,64 @@ def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
         actions=tuple(other),
         bankrupt=seat.bankrupt,
         in_jail=seat.in_jail,
+        share_slots=share_slots(seat, by_company, lang),
+    )
+
+
+# -- Corrections --------------------------------------------------------------------------------
+
+
+def command_words(events: Iterable[Mapping[str, Any]], lang: str, *, first: bool = False) -> str:
+    """What a command did, in the engine's sentences (the decision it poses left out); only
+    its first sentence when ``first``."""
+    said = [
+        w
+        for w in (
+            render_event(e, lang)
+            for e in events
+            if e.get("type") not in ("decision", "turn", "bank")
+        )
+        if w
+    ]
+    return " ".join(said[:1] if first else said)
+
+
+def correction_view(
+    seq: int,
+    was: Iterable[Mapping[str, Any]],
+    now: Iterable[Mapping[str, Any]],
+    before: GameState,
+    after: GameState,
+    *,
+    replayed: int,
+    dropped: int,
+    lang: str,
+) -> CorrectionView:
+    """A correction of command #``seq`` (its events ``was``, its replacement's ``now``) that
+    takes the game from ``before`` to ``after``."""
+    changes = []
+    for seat in before.seats:
+        then = after.seat(seat.name)
+        cash = (before.cash.get(seat.name, 0), after.cash.get(seat.name, 0))
+        where = (seat.position.key, then.position.key)
+        changes.append(
+            PlayerChange(
+                name=seat.name,
+                colour=rgba(seat.colour),
+                cash_before=money(cash[0], lang),
+                cash_after=money(cash[1], lang),
+                where_before=space_name(where[0], lang),
+                where_after=space_name(where[1], lang),
+                changed=cash[0] != cash[1] or where[0] != where[1],
+            )
+        )
+    return CorrectionView(
+        seq=seq,
+        was=command_words(was, lang),
+        now=command_words(now, lang),
+        changes=tuple(changes),
+        replayed=replayed,
+        dropped=dropped,
     )
 
 
@@ -1346,6 +1574,29 @@ def setup_choices(
     )
 
 
+def turn_number(events: Iterable[Mapping[str, Any]]) -> int:
+    """The turn the game is in, counted from the events in force: each player's turn is one
+    (a roll again after doubles, or a Travel Voucher played, is the same turn); 0 before the
+    first turn.
+
+    >>> turn_number([{"type": "turn", "doubles": 0}, {"type": "turn", "doubles": 1}])
+    1
+    """
+    return sum(
+        1
+        for e in events
+        if e.get("type") == "turn" and not e.get("doubles") and not e.get("voucher")
+    )
+
+
+def resume_text(players: Sequence[str], turn: int, lang: str) -> str:
+    """The first screen's Resume button: "Resume: Ann, Bob, Cy, Dee (turn 41)"."""
+    names = ", ".join(players)
+    if not turn:
+        return translate("Resume: {players}", lang, players=names)
+    return translate("Resume: {players} (turn {turn})", lang, players=names, turn=turn)
+
+
 def tradables(state: GameState, player: str, lang: str) -> tuple[TradeItem, ...]:
     """What ``player`` may put into a trade: deeds, shares (one item per share held), Travel
     Vouchers, Roll Three cards and the kept cards that may be traded."""
@@ -1407,25 +1658,32 @@ __all__ = [
     "BUTTONS",
     "BoardView",
     "Choice",
+    "CorrectionView",
     "DecisionView",
     "Flash",
     "HistoryRow",
     "MoveView",
+    "PlayerChange",
     "PlayerChip",
     "PlayerSheet",
     "PropertyRow",
     "Proposal",
     "RefereeView",
     "SetupChoices",
+    "Slot",
     "SpaceView",
     "TableView",
     "TradeItem",
     "board_view",
     "colour_name",
+    "command_words",
+    "correction_view",
     "decision_view",
     "empty_table_view",
     "flashes_for",
     "history_rows",
+    "lot_action_text",
+    "lot_slots",
     "move_for",
     "net_worth_series",
     "numbered_choices",
@@ -1435,6 +1693,7 @@ __all__ = [
     "referee_view",
     "referee_vouchers",
     "setup_choices",
+    "share_slots",
     "space_view",
     "table_view",
     "token_name",

@@ -463,6 +463,39 @@ class WriterLock:
             self._fd = None
 
 
+def writer_of(path: str | Path) -> str | None:
+    """Who holds the game log ``path`` open for writing now (the ``holder`` its
+    :class:`WriterLock` wrote: "the companion app", "'companion play'"), or ``None`` when
+    nobody does; the lock is not taken, not even for a moment, so asking never stands in a
+    writer's way.
+
+    The kernel lists every ``flock`` held in ``/proc/locks`` by the lock file's device and
+    inode; the lock file itself says who took it (a record left by a writer that has ended is
+    not believed: no lock holds it). ``None`` also where there is no ``/proc/locks`` (not
+    Linux): opening for writing still refuses a second writer.
+
+    >>> writer_of("/no/such/games.db") is None
+    True
+    """
+    lock = lock_path(path)
+    try:
+        info = os.stat(lock)
+        if not stat.S_ISREG(info.st_mode):
+            return None
+        held = Path("/proc/locks").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return None
+    key = f"{os.major(info.st_dev):02x}:{os.minor(info.st_dev):02x}:{info.st_ino}"
+    # "1: FLOCK  ADVISORY  WRITE 1763 fe:00:2146585 0 EOF" (a waiter's line has "->" first)
+    if not any(f[1:2] == ["FLOCK"] and f[5:6] == [key] for f in map(str.split, held.splitlines())):
+        return None
+    try:
+        record = json.loads(lock.read_text(encoding="utf-8"))
+        return str(record["holder"])
+    except (OSError, ValueError, TypeError, KeyError):
+        return "another companion"  # taken this instant: its record is being written
+
+
 class GameLog:
     """A SQLite file holding any number of games.
 

@@ -213,7 +213,7 @@ _SCRIPT = textwrap.dedent(
     show(p4)
     p4.select("Ann")
     frames()
-    down = next(w for w in p4.ids.body.children
+    down = next(w for w in p4.ids.body.walk(restrict=True)
                 if getattr(w, "choice", None) is not None
                 and w.choice.command.get("type") == "sell_down")
     out["sell_down_fr"] = [down.text, fits(down.children[0]), down.height >= down.children[0].texture_size[1]]
@@ -276,9 +276,9 @@ _SCRIPT = textwrap.dedent(
     show(p)
     out["sheet_player"] = p.player
     out["sheet_cash"] = p.cash_text
-    texts = [w.text for w in p.ids.body.children]
+    texts = [w.text for w in p.ids.body.children if hasattr(w, "text")]
     out["sheet_lines"] = texts
-    build = next(w for w in reversed(p.ids.body.children)
+    build = next(w for w in p.ids.body.walk(restrict=True)
                  if getattr(w, "choice", None) is not None and w.choice.command.get("type") == "build")
     before = c.state.cash["Ann"]
     out["build_label"] = build.text
@@ -460,11 +460,12 @@ def test_selling_a_group_down_is_read_in_full_on_the_french_sheet(report: dict) 
 def test_the_history_s_undo_of_a_group_sold_down_stays_inside_its_button(report: dict) -> None:
     """Selling a group down paid a reason in brackets within brackets ("(vente des bâtiments du
     groupe orange (la Banque en manque))"): the Undo button said it on four lines, over its
-    own edges. The reason is short now, and what is too long shows two whole lines."""
+    own edges. The reason is short now, and what is too long shows two whole lines. Undo says
+    a lot's action in the words of its button on the sheet (issue 22: the lot, the amount)."""
     text, shown = report["sold_down_undo"]
     assert " ".join(text.split()) == (
-        "Annuler : La Banque paie 600 $ à Ann (revente du groupe orange). St. James Place "
-        "appartient à Ann, avec 1 maison. …"
+        "Annuler Ann : Vendre les bâtiments du groupe de St. James Place, la Banque étant à "
+        "court (+600 $)"
     )
     assert shown == [False, True]
     max_lines, (_shortened, whole_fits), whole_lines_fit = report["long_undo"]

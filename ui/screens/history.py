@@ -1,7 +1,8 @@
 """The history: every event in words, newest last, one line each with the player's colour and
 the money delta right-aligned; filter by player; a correction (undo) leaves the undone lines
-struck through with "corrected by #n"; undo the last action (showing what it reverses); export;
-the net-worth chart.
+struck through with "corrected by #n"; a tap on a line shows it whole, with "Correct…" for an
+answer still in force (``ui.dialogs.correction``); undo the last action (showing what it
+reverses); export; the net-worth chart.
 
 The rows are plain dicts in a RecycleView (``data`` reassigned, never mutated); only the last
 :data:`PAGE` rows are shown until "Load earlier" asks for more.
@@ -75,6 +76,35 @@ class HistoryLine(RecycleDataViewBehavior, BoxLayout):
     colour = ListProperty([0.6, 0.6, 0.6, 1])
     corrected = BooleanProperty(False)
     correction = BooleanProperty(False)
+    screen = ObjectProperty(None, allownone=True)
+
+    def on_touch_up(self, touch: Any) -> bool:
+        # A tap (down and up on this line, not a scroll) shows the line whole.
+        if (
+            self.screen is not None
+            and self.collide_point(*touch.pos)
+            and self.collide_point(*touch.opos)
+        ):
+            self.screen.open_row(self)
+            return True
+        return bool(super().on_touch_up(touch))
+
+
+class RowDetail(ModalView):
+    """A history line whole (the list cuts it), its note, and "Correct…" when the command
+    it belongs to is an answer in force."""
+
+    number = NumericProperty(0)
+    text = StringProperty("")
+    note = StringProperty("")
+    can_correct = BooleanProperty(False)
+    screen = ObjectProperty(None, allownone=True)
+
+    def correct(self) -> None:
+        screen, self.screen = self.screen, None  # one dialog, however many taps
+        self.dismiss()
+        if screen is not None:
+            screen.correct(int(self.number))
 
 
 class ConfirmUndo(ModalView):
@@ -131,7 +161,7 @@ class HistoryScreen(Screen):
 
     def reload(self) -> None:
         rows = self.controller.history(self.player or None)
-        self._all = [row_data(r) for r in rows]
+        self._all = [{**row_data(r), "screen": self} for r in rows]
         self.shown_from = max(0, len(self._all) - PAGE)
         self._publish(to_end=True)
         if self.show_chart:
@@ -167,6 +197,28 @@ class HistoryScreen(Screen):
         if self.player:
             series = {k: v for k, v in series.items() if k == self.player}
         chart.series = series
+
+    # -- a line whole, and its correction -------------------------------------------------
+
+    def open_row(self, line: HistoryLine) -> RowDetail:
+        """Show a tapped line whole; a line still in force offers its correction."""
+        detail = RowDetail(
+            number=line.seq,
+            text=line.plain,
+            note=line.note,
+            can_correct=not line.corrected and not line.correction,
+            screen=self,
+        )
+        detail.open()
+        return detail
+
+    def correct(self, seq: int) -> Any:
+        """Open the correction of command #``seq`` (``ui.dialogs.correction``)."""
+        from ui.dialogs.correction import CorrectionDialog
+
+        dialog = CorrectionDialog(self.controller, seq)
+        dialog.open()
+        return dialog
 
     # -- undo and export ---------------------------------------------------------------------
 

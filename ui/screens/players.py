@@ -8,6 +8,7 @@ Playing a Travel Voucher answers the pending decision (its voucher options).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,7 @@ from kivy.properties import (
     StringProperty,
 )
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
@@ -29,7 +31,7 @@ from ui.screens.common import app_controller, watch
 
 if TYPE_CHECKING:
     from ui.controller import TableController
-    from ui.viewmodels import Choice, PlayerSheet, TableView
+    from ui.viewmodels import Choice, PlayerSheet, Slot, TableView
 
 
 class PlayerTab(BoxLayout):
@@ -65,13 +67,31 @@ class SheetLine(BoxLayout):
 
 
 class SheetAction(BoxLayout):
-    """A button for one any-time Choice (or a voucher answer)."""
+    """A button for one any-time Choice (or a voucher answer); in a lot's or a share's slot
+    with no Choice now, it stays in its place, disabled."""
 
     text = StringProperty("")
     index = NumericProperty(-1)
     screen = ObjectProperty(None, allownone=True)
     choice = ObjectProperty(None, allownone=True)
     voucher = BooleanProperty(False)
+    enabled = BooleanProperty(True)
+
+
+class SlotGrid(GridLayout):
+    """A lot's or a share's action slots, two a row, each always in its place."""
+
+    def __init__(self, slots: Sequence[Slot], screen: PlayersScreen, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        for slot in slots:
+            self.add_widget(
+                SheetAction(
+                    text=slot.label,
+                    choice=slot.choice,
+                    enabled=slot.choice is not None,
+                    screen=screen,
+                )
+            )
 
 
 class PickValue(ModalView):
@@ -195,12 +215,16 @@ class PlayersScreen(Screen):
         self.subtitle = "  ·  ".join(x for x in (sheet.token, where, sheet.net_worth_text) if x)
 
         vouchers = self.voucher_choices()
-        if vouchers:
-            # One button; the places the vouchers can take the player are picked in a list.
+        if sheet.vouchers:
+            # One button, there while vouchers are held (disabled when none can be played now,
+            # so the sheet below never moves); the places are picked in a list.
             body.add_widget(
                 SheetAction(
-                    text=_("Play a Travel Voucher ({count} places)", count=len(vouchers)),
+                    text=_("Play a Travel Voucher ({count} places)", count=len(vouchers))
+                    if vouchers
+                    else _("Play a Travel Voucher"),
                     voucher=True,
+                    enabled=bool(vouchers),
                     screen=self,
                 )
             )
@@ -215,22 +239,23 @@ class PlayersScreen(Screen):
                     text=row.name, detail=state, colour=list(row.colour), mortgaged=row.mortgaged
                 )
             )
-            for choice in row.actions:
-                body.add_widget(SheetAction(text=choice.label, choice=choice, screen=self))
+            body.add_widget(SlotGrid(row.slots, self))
 
         sections = (
-            (_("Shares"), sheet.shares),
-            (_("Travel Vouchers"), sheet.vouchers),
-            (_("Roll Three cards"), sheet.roll_three),
-            (_("Get Out of Jail Free cards"), sheet.jail_cards),
-            (_("Kept cards"), sheet.cards),
+            (_("Shares"), sheet.shares, sheet.share_slots),
+            (_("Travel Vouchers"), sheet.vouchers, ()),
+            (_("Roll Three cards"), sheet.roll_three, ()),
+            (_("Get Out of Jail Free cards"), sheet.jail_cards, ()),
+            (_("Kept cards"), sheet.cards, ()),
         )
-        for heading, items in sections:
+        for heading, items, slots in sections:
             body.add_widget(
                 SheetHeading(text=_("{what} ({count})", what=heading, count=len(items)))
             )
             for item in items:
                 body.add_widget(SheetLine(text=str(item)))
+            if slots:
+                body.add_widget(SlotGrid(slots, self))
         if sheet.actions:
             body.add_widget(SheetHeading(text=_("More actions")))
             for choice in sheet.actions:
@@ -257,6 +282,8 @@ class PlayersScreen(Screen):
             return False
         if button.voucher:
             vouchers = self.voucher_choices()
+            if not vouchers:
+                return False
             PickValue(
                 title=_("Play a Travel Voucher"),
                 values=[index for index, _c in vouchers],

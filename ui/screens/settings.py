@@ -1,5 +1,7 @@
 """Settings: the language (applied live), animations on or off, the dice confirmed by
-themselves after N seconds, and the export of the game's history.
+themselves after N seconds, the export of the game's history, and the companion checked
+(``companion doctor``'s checks: screen, touch, drawing, dice module, buttons, game log, disk,
+backup), in the table's language, each with its fix.
 
 Each setting is kept in the controller's SetupStore, so the table finds it the next evening.
 """
@@ -12,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 from kivy.app import App
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
 import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
@@ -23,6 +27,27 @@ if TYPE_CHECKING:
 
 #: The auto-confirm delays offered (seconds; 0 = a player confirms every roll).
 AUTO_CONFIRM_CHOICES = (0, 3, 5, 10)
+
+
+class DoctorRow(BoxLayout):
+    """One check: its verdict, its name, what was found and, when it failed, what to do."""
+
+    status = StringProperty("ok")
+    name = StringProperty("")
+    detail = StringProperty("")
+    fix = StringProperty("")
+
+
+class DoctorView(ModalView):
+    """The companion checked, one row per check (``controller.doctor()``)."""
+
+    def show(self, lines: Any) -> None:
+        rows = self.ids.rows
+        rows.clear_widgets()
+        for line in lines:
+            rows.add_widget(
+                DoctorRow(status=line.status, name=line.name, detail=line.detail, fix=line.fix)
+            )
 
 
 class SettingsScreen(Screen):
@@ -89,6 +114,13 @@ class SettingsScreen(Screen):
         else:
             self.message = _("History written to {path}", path=str(written))
         return written
+
+    def check(self) -> DoctorView:
+        """Check the companion (as ``companion doctor`` does) and show each check."""
+        view = DoctorView()
+        view.show(self.controller.doctor())
+        view.open()
+        return view
 
     def back(self) -> None:
         self.controller.go("table" if self.controller.game is not None else "setup")

@@ -2,6 +2,11 @@
 Travel Voucher read off the physical cards), the house rules, the language; or resume a saved
 game, or start from a table already under way (a situation JSON file).
 
+It opens on its home pane when there is something to say first (``controller.opening()``): the
+game to resume as the biggest button ("Resume: Ann, Bob, Cy, Dee (turn 41)"), a new game one
+tap further; or what is wrong with the game log (another program has it open, it is read-only,
+the disk is full, it is damaged) with what to do, and then no new game is offered over it.
+
 The screen keeps only what is being typed; the game starts through ``controller.start_game``
 (or ``resume`` / ``start_from_situation``) and the controller takes the app to the table.
 """
@@ -143,6 +148,19 @@ class SeatRow(BoxLayout):
         choices = self._choices()
         self.colour = choices.colour_value(label) if choices else label
 
+    def pick_roll_three(self, card: str) -> None:
+        """A Roll Three card picked: kept, unless the deck cannot have dealt it (the others hold
+        its copies already), which the screen says in the table's words at once."""
+        if card not in self.roll_threes:
+            self.roll_three = _UNSET
+            return
+        problem = self.screen.roll_three_refused(self, card) if self.screen is not None else ""
+        if problem:
+            self.screen.message = problem
+            self.ids.roll_three.text = self.roll_three or _("Roll Three")
+            return
+        self.roll_three = card
+
     def as_player(self, choices: SetupChoicesAdapter) -> dict[str, Any]:
         return {
             "name": self.name_text.strip(),
@@ -181,6 +199,12 @@ class SetupScreen(Screen):
     situation_path = StringProperty("")
     lang = StringProperty("en")
     seat_count = NumericProperty(0)
+    #: The game log's fault (``ui.viewmodels.Opening.fault``): no new game is offered over it.
+    fault = StringProperty("")
+    fault_text = StringProperty("")
+    #: The game the home pane offers to resume (0: none) and its button's words.
+    resume_id = NumericProperty(0)
+    resume_text = StringProperty("")
 
     def __init__(self, controller: TableController | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -203,7 +227,16 @@ class SetupScreen(Screen):
         for player in players[: self.choices.max_players]:
             self.add_seat(player)
         self._fill_rules()
+        self._fill_opening()
         self._fill_saved()
+        if self.fault or self.resume_id:
+            self.pane = "home"
+
+    def _fill_opening(self) -> None:
+        """The home pane: the game log's fault and what to do, or the game to resume."""
+        opening = self.controller.opening()
+        self.fault, self.fault_text = opening.fault, opening.message
+        self.resume_id, self.resume_text = opening.resume_id or 0, opening.resume_text
 
     def _choices(self, action_cards: bool) -> SetupChoicesAdapter:
         return SetupChoicesAdapter(self.controller, action_cards=action_cards)
@@ -317,6 +350,11 @@ class SetupScreen(Screen):
             )
         self.ids.no_saved.opacity = 0 if games else 1
 
+    def on_pre_enter(self, *_args: Any) -> None:
+        """Back from Settings before a game: in the language chosen there."""
+        if self.controller.lang != self.lang:
+            self.choose_language(self.controller.lang)
+
     # -- the verbs --------------------------------------------------------------------------
 
     def choose_language(self, lang: str) -> None:
@@ -331,7 +369,22 @@ class SetupScreen(Screen):
         for player in typed:
             self.add_seat(player)
         self._fill_rules()
+        self._fill_opening()
         self._fill_saved()
+
+    def roll_three_refused(self, row: SeatRow, card: str) -> str:
+        """Why ``row`` cannot pick the Roll Three card ``card`` (the others already hold the
+        deck's copies of it), in the table's words; "" when it can."""
+        rule = self.rules.get("roll_three_action_cards", False)
+        others = [
+            (r.name_text.strip() or str(r.seat), r.roll_three)
+            for r in self.seats()
+            if r is not row and r.roll_three
+        ]
+        if self.controller.roll_three_problem(others, rule):
+            return ""  # the others clash already (a remembered table): Start says so
+        mine = (row.name_text.strip() or str(row.seat), card)
+        return self.controller.roll_three_problem([*others, mine], rule)
 
     def problems(self) -> list[str]:
         """What stops the game starting, as the table would say it (the engine checks again)."""
@@ -367,6 +420,9 @@ class SetupScreen(Screen):
         return out
 
     def start(self) -> bool:
+        if self.fault:  # never a new game over a game log that cannot take it
+            self.message = self.fault_text
+            return False
         problems = self.problems()
         if problems:
             self.message = problems[0]
@@ -376,6 +432,34 @@ class SetupScreen(Screen):
 
     def resume(self, game_id: int) -> bool:
         return self._after(self.controller.resume(game_id))
+
+    def act(self) -> None:
+        """The home pane's second button: Rescue a damaged game log, Try again after another
+        fault, else a new game (the players' pane)."""
+        if self.fault == "damaged":
+            self.rescue()
+        elif self.fault:
+            self.try_again()
+        else:
+            self.pane = "players"
+
+    def rescue(self) -> bool:
+        """The home pane's Rescue: what can be read of a damaged game log, into its place."""
+        rescued = self.controller.rescue()
+        self._fill_opening()
+        self._fill_saved()
+        self.message = self.controller.view.notice
+        return rescued
+
+    def try_again(self) -> None:
+        """The home pane's Try again: the game log is looked at again (the other program
+        closed, the card made writable, space freed)."""
+        self.controller.opening(again=True)
+        self._fill_opening()
+        self._fill_saved()
+        self.message = ""
+        if not self.fault and not self.resume_id:
+            self.pane = "players"
 
     def load_situation(self, path: str) -> bool:
         """Start from a table situation file (docs/situation.md)."""

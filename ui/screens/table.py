@@ -23,6 +23,28 @@ import ui.widgets.notice  # noqa: F401 - NoticeLine is used by the kv rule
 from ui.widgets.words import _
 
 
+def fitted(text: str, button: Any, height: float) -> str:
+    """``text`` as it fits ``height`` laid out as ``button`` lays it out (its width, padding
+    and font), cut after a whole word with an ellipsis when it does not."""
+    from kivy.uix.label import Label
+
+    words = text.split(" ")
+    shown = text
+    while True:
+        probe = Label(
+            text=shown,
+            font_size=button.font_size,
+            font_name=button.font_name,
+            padding=button.padding,
+            text_size=(max(button.width, 1), None),
+        )
+        probe.texture_update()
+        if probe.texture_size[1] <= height or len(words) <= 1:
+            return shown
+        words.pop()
+        shown = " ".join(words).rstrip(" ,:;.(") + "\u2026"
+
+
 def _board_map() -> Any:
     """The board map widget when it is available (``ui.widgets.board_map``)."""
     try:
@@ -74,10 +96,12 @@ class TableScreen(Screen):
         app = App.get_running_app()
         ids.flash.animate = bool(getattr(getattr(app, "vm", None), "animate", True))
         ids.flash.show(lines)
+        # The dice module away is said by its own banner (table.kv), not twice.
+        dice_status = "" if view.dice_banner else view.dice_status
         self.notice = (
             ""
             if lines
-            else (view.notice or (view.move.sentence if view.move else "") or view.dice_status)
+            else (view.notice or (view.move.sentence if view.move else "") or dice_status)
         )
         if self.map is not None:
             # The board changes only when the game moves: a dice proposal or a notice (a new
@@ -108,15 +132,37 @@ class TableScreen(Screen):
         self.controller.go(place)
 
     @staticmethod
-    def undo_label(view: Any) -> str:
-        """What Undo takes back, short enough for its button (the history has it all)."""
-        if view is None or not view.can_undo or not view.undo_text:
+    def undo_label(view: Any, button: Any = None, height: float = 0) -> str:
+        """What Undo takes back, cut at a word to fit ``height`` (its fixed height) at the
+        width of ``button`` (its whole text is in the history's Undo); "Correct…" when the
+        last thing done was a throw or a card."""
+        if view is not None and view.can_correct:
+            text = _("Correct the last throw or card\u2026")
+        elif view is None or not view.can_undo or not view.undo_text:
             return _("Undo")
-        text = view.undo_text
-        return text if len(text) <= 44 else text[:43].rstrip() + "\u2026"
+        else:
+            text = str(view.undo_text)
+        if button is None or button.width <= 1 or height <= 0:
+            return text
+        return fitted(text, button, height)
 
     def undo(self) -> bool:
+        """Undo; or, when the last thing done was a throw or a card (never undone), open its
+        correction."""
+        if self.view is not None and self.view.can_correct:
+            return self.correct() is not None
         return bool(self.controller.undo())
+
+    def correct(self) -> Any:
+        """Open the correction of the last command in force (``ui.dialogs.correction``)."""
+        from ui.dialogs.correction import CorrectionDialog
+
+        seq = self.controller.last_seq()
+        if seq is None:
+            return None
+        dialog = CorrectionDialog(self.controller, seq)
+        dialog.open()
+        return dialog
 
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
