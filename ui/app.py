@@ -318,7 +318,7 @@ class CompanionApp(App):
         char = (text or "").lower()
         c = self.controller
         if char in ("1", "2", "3"):
-            c.press(int(char))
+            c.press(int(char), at=c.clock())  # a key's time: when it is read
         elif char == "r":
             c.reread()
         elif char == "u":

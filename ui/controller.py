@@ -12,6 +12,15 @@ Rules every verb keeps:
 - **Every answer names the decision id** it was given under. An id that is no longer in force
   (a double tap, a doubled GPIO edge, a screen drawn before the game moved on) is refused before
   anything happens; the engine checks it again. So money moves once.
+- **One answer per intention** (the input gate, for touch, keys and buttons alike): an input
+  that carries its own time (``at``, on the controller's monotonic ``clock``: a touch's when
+  it went down, a button's at its GPIO edge) counts only on a decision that has been shown,
+  unchanged, for the settle time (the ``settle_ms`` setting, 400 ms by default). The app says
+  when a decision is shown (:meth:`~TableController.shown`: its panel drawn, the move's
+  animation and a chained decision's announcement over); without an app, a decision is shown
+  when it is published. An input sooner than that is refused with the short "Too soon" mark
+  (``view.too_soon``) and never answers the new decision; so is a repeat within the settle time
+  of the answer just given (a bouncy double press, a double tap), whatever decision it names.
 - **Bad input never raises out of a verb**: the one-line message (the engine's, or one naming
   the input and what to do) goes to ``view.notice`` and nothing changes. Verbs return whether
   the game changed.
@@ -31,6 +40,7 @@ import os
 import shutil
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -144,6 +154,13 @@ _DICE_AWAY = {
     "silent": N_("Dice module not answering: enter the dice on the screen"),
     "incompatible": N_("Dice module not understood (update it): enter the dice on the screen"),
 }
+#: The settle time when the setting is missing or out of range (ms), and its range.
+SETTLE_MS = 400
+SETTLE_RANGE = (0, 2000)
+#: Seconds the "Too soon" mark stays on the table.
+TOO_SOON_SECONDS = 1.2
+#: The decisions a turn always comes to: never announced as a chained decision.
+ROUTINE_KINDS = ("roll", "end_turn")
 
 Listener = Callable[[vm.TableView], None]
 Post = Callable[[Callable[[], None]], None]
@@ -215,6 +232,8 @@ class TableController:
     :param schedule: runs a function on the main thread after a delay (the auto-confirm of a
         dice reading); by default a timer thread hops back through ``post`` when one is given,
         and without either there is no auto-confirm (nothing would run the timer).
+    :param clock: the monotonic clock of the inputs' times and of the input gate (seconds);
+        tests give a scripted one.
     """
 
     def __init__(
@@ -225,8 +244,10 @@ class TableController:
         store: SetupStore | None = None,
         lang: str | None = None,
         schedule: Schedule | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.db_path = Path(db_path)
+        self.clock = clock
         self.post: Post = post or (lambda call: call())
         self.schedule: Schedule | None = schedule
         if schedule is None and post is not None:
@@ -260,6 +281,15 @@ class TableController:
         self.reread_hook: Callable[[], bool] | None = None
         #: Set by ui.devices: throws the emulated dice (faces or random).
         self.throw_hook: Callable[[Sequence[int | str] | None], None] | None = None
+        # The input gate: whether the app says when a decision is shown (else it is shown when
+        # published); the decision (and dice proposal) shown last, and when; the time of the
+        # last answer; the "Too soon" mark and the token of its timer; a chained decision.
+        self._follows_display = False
+        self._shown: tuple[tuple[int, str | None], float] | None = None
+        self._answered_at: float | None = None
+        self._too_soon = ""
+        self._too_soon_token = 0
+        self._announce = False
         self.view: vm.TableView = vm.empty_table_view(self.lang)
         if self.store.problem:
             self._notice = self.store.problem
@@ -321,6 +351,9 @@ class TableController:
                 can_correct=bool(self._stack) and not self.can_undo(),
                 dice_banner=_(self._dice_banner) if self._dice_banner else "",
             )
+            self.view = replace(self.view, too_soon=self._too_soon, announce=self._announce)
+            if not self._follows_display:
+                self._mark_shown(self.view, self.clock())
         for listener in list(self._listeners):
             try:
                 listener(self.view)
@@ -353,8 +386,9 @@ class TableController:
             )
         )
 
-    def _run(self, command: Mapping[str, Any]) -> bool:
-        """Execute ``command``; on success the flashes, the move and the view follow."""
+    def _run(self, command: Mapping[str, Any], *, at: float | None = None) -> bool:
+        """Execute ``command`` (given by an input at time ``at``, if it has one); on success
+        the flashes, the move and the view follow."""
         game = self.game
         assert game is not None
         before = game.state
@@ -362,14 +396,19 @@ class TableController:
             events = game.execute(dict(command))
         except (CompanionError, ValueError, TypeError, KeyError) as exc:
             return self._refuse(one_line(exc))
+        self._answered_at = self.clock() if at is None else at
         self._stack.append((dict(game.done[-1]) if game.done else dict(command), events))
-        self._changed(before, events)
+        self._changed(before, events, announce=_is_chained(before, command, game.state))
         return True
 
-    def _changed(self, before: GameState, events: Sequence[Mapping[str, Any]]) -> None:
+    def _changed(
+        self, before: GameState, events: Sequence[Mapping[str, Any]], *, announce: bool = False
+    ) -> None:
         self._flashes = vm.flashes_for(before.cash, events, self.lang)
         self._move = vm.move_for(events, self.lang)
         self._notice = vm.order_found(events, self.lang)
+        self._too_soon = ""
+        self._announce = announce
         self._typed_key = None
         self._refresh_proposal()
         self._publish()
@@ -670,6 +709,10 @@ class TableController:
         self._move = None
         self._notice = ""
         self._typed_key = None
+        self._shown = None
+        self._answered_at = None
+        self._too_soon = ""
+        self._announce = False
 
     def _remember(self) -> None:
         state = self.state
@@ -685,19 +728,97 @@ class TableController:
         except OSError as exc:
             self._notice = _("The table could not be remembered: {why}", why=one_line(exc))
 
+    # -- The input gate ---------------------------------------------------------------------------
+
+    def follow_display(self) -> None:
+        """From now on a decision counts as shown only when the app says so (:meth:`shown`):
+        the table screen calls this when it is built."""
+        self._follows_display = True
+        self._shown = None
+
+    def shown(self, view: vm.TableView, *, at: float | None = None) -> None:
+        """The app has drawn ``view``'s decision (and dice proposal) in full, the move's
+        animation and a chained decision's announcement done: from ``at`` (now by default)
+        plus the settle time, an input may answer it. A view that is no longer the one in
+        force is ignored."""
+        if _shown_key(view) == _shown_key(self.view):
+            self._mark_shown(self.view, self.clock() if at is None else at)
+
+    def is_shown(self, view: vm.TableView) -> bool:
+        """Whether ``view``'s decision and dice proposal, those in force, count as shown."""
+        key = _shown_key(view)
+        return self._shown is not None and key == self._shown[0] == _shown_key(self.view)
+
+    def _mark_shown(self, view: vm.TableView, at: float) -> None:
+        key = _shown_key(view)
+        if key is not None and (self._shown is None or self._shown[0] != key):
+            self._shown = (key, at)
+            self._announce = False  # announced once: a dice reading on it is not announced
+
+    def settle_seconds(self) -> float:
+        """The settle time (the ``settle_ms`` setting; :data:`SETTLE_MS` when it is missing
+        or out of :data:`SETTLE_RANGE`), in seconds."""
+        value = self.store.get("settle_ms", SETTLE_MS)
+        low, high = SETTLE_RANGE
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            value = SETTLE_MS
+        return value / 1000
+
+    def _repeated(self, at: float) -> bool:
+        """Whether an input at ``at`` repeats the answer just given (within the settle time)."""
+        return self._answered_at is not None and at - self._answered_at < self.settle_seconds()
+
+    def _settled(self, at: float) -> bool:
+        """Whether the decision in force was shown, unchanged, a settle time before ``at``."""
+        shown = self._shown
+        return (
+            shown is not None
+            and shown[0] == _shown_key(self.view)
+            and at - shown[1] >= self.settle_seconds()
+        )
+
+    def ready(self, at: float | None = None) -> bool:
+        """Whether an input at ``at`` (now by default) would pass the gate: the decision in
+        force is shown and settled, and no answer was just given (the demo waits on it)."""
+        at = self.clock() if at is None else at
+        return self.game is not None and not self._repeated(at) and self._settled(at)
+
+    def _refuse_too_soon(self) -> bool:
+        """The short "Too soon" mark on the table, taken off after :data:`TOO_SOON_SECONDS`;
+        nothing else changes."""
+        self._too_soon = _("Too soon")
+        self._too_soon_token += 1
+        if self.schedule is not None:
+            token = self._too_soon_token
+            self.schedule(TOO_SOON_SECONDS, lambda: self._clear_too_soon(token))
+        self._publish()
+        return False
+
+    def _clear_too_soon(self, token: int) -> None:
+        if token == self._too_soon_token and self._too_soon:
+            self._too_soon = ""
+            self._publish()
+
     # -- The decision -----------------------------------------------------------------------------
 
-    def _check(self, decision_id: Any) -> bool:
-        """True when a game is on and ``decision_id`` is the decision in force (else a notice)."""
+    def _check(self, decision_id: Any, at: float | None = None) -> bool:
+        """True when a game is on, ``decision_id`` is the decision in force, and an input at
+        ``at`` (if it has a time) passes the gate (see the module docstring); else a notice,
+        or the "Too soon" mark (also for a repeat of the answer just given)."""
         if self.game is None:
             return self._no_game()
+        if at is not None and self._repeated(at):
+            return self._refuse_too_soon()
         if isinstance(decision_id, bool) or decision_id != self.game.state.decision.id:
             return self._stale(decision_id)
+        if at is not None and not self._settled(at):
+            return self._refuse_too_soon()
         return True
 
-    def answer(self, decision_id: int, index: int, **free: Any) -> bool:
-        """Answer the decision with its choice at ``index`` (0-based), the free fields filled."""
-        if not self._check(decision_id):
+    def answer(self, decision_id: int, index: int, *, at: float | None = None, **free: Any) -> bool:
+        """Answer the decision with its choice at ``index`` (0-based), the free fields filled;
+        ``at``: the input's time (see the module docstring)."""
+        if not self._check(decision_id, at):
             return False
         state = self.game.state if self.game else None
         assert state is not None
@@ -715,12 +836,14 @@ class TableController:
             command = command_of(option, state.decision.player, **free)
         except (ValueError, TypeError) as exc:
             return self._refuse(one_line(exc))
-        return self._run({**command, "decision": decision_id})
+        return self._run({**command, "decision": decision_id}, at=at)
 
-    def answer_command(self, decision_id: int, command: Mapping[str, Any]) -> bool:
+    def answer_command(
+        self, decision_id: int, command: Mapping[str, Any], *, at: float | None = None
+    ) -> bool:
         """A free-form answer (a bid, a card picked, a space): the command as JSON; ``player``
         defaults to the decision's."""
-        if not self._check(decision_id):
+        if not self._check(decision_id, at):
             return False
         if not isinstance(command, Mapping) or not isinstance(command.get("type"), str):
             return self._refuse(_("An answer is a command with a type: nothing changed"))
@@ -729,35 +852,44 @@ class TableController:
         data = {"player": state.decision.player, **command, "decision": decision_id}
         if data["type"] in DICE_COMMANDS and self._typed_key and self._typed_key[1] == decision_id:
             data.setdefault("reading", self._typed_key[0])
-        return self._run(data)
+        return self._run(data, at=at)
 
-    def anytime(self, decision_id: int, command: Mapping[str, Any]) -> bool:
+    def anytime(
+        self, decision_id: int, command: Mapping[str, Any], *, at: float | None = None
+    ) -> bool:
         """An any-time command (build, sell, mortgage, lift, play a card, trade, end the game),
         given under the decision in force; it names its ``player``."""
-        if not self._check(decision_id):
+        if not self._check(decision_id, at):
             return False
         if not isinstance(command, Mapping) or not command.get("player"):
             return self._refuse(_("Say who does it: the command names no player"))
-        return self._run({**command, "decision": decision_id})
+        return self._run({**command, "decision": decision_id}, at=at)
 
-    def press(self, position: int, *, decision_id: int | None = None) -> bool:
+    def press(
+        self, position: int, *, decision_id: int | None = None, at: float | None = None
+    ) -> bool:
         """A physical button (or its key): position ``k`` answers the decision's ``k``-th
-        numbered choice (``DecisionView.numbered``: the main actions, never a Travel Voucher's
-        destination); with a dice proposal waiting, position 1 confirms it. ``decision_id`` is
-        the decision in force when the button went down (:mod:`ui.devices` stamps it), so a
-        doubled edge acts once."""
+        numbered choice (``DecisionView.numbered``: the main actions, never an entry of a
+        list); with a dice proposal waiting, position 1 confirms it. ``decision_id`` is the
+        decision in force when the button went down and ``at`` its time (:mod:`ui.devices`
+        stamps both), so a doubled edge acts once and a press sooner than the settle time
+        after a decision is shown does nothing."""
         if self.game is None:
             return self._no_game()
         state = self.game.state
         if decision_id is None:
             decision_id = state.decision.id
-        if decision_id != state.decision.id:
-            return self._stale(decision_id)
+        if not self._check(decision_id, at):
+            return False
         if self._proposal is not None and position == 1:
-            return self.confirm_roll(decision_id)
+            return self.confirm_roll(decision_id, at=at)
         decision = self.view.decision
         numbered = decision.numbered if decision is not None else ()
         if not 1 <= position <= len(numbered):
+            if not numbered and decision is not None and any(c.is_entry for c in decision.choices):
+                return self._refuse(
+                    _("Button {number}: pick from the list on the screen", number=position)
+                )
             return self._refuse(_("Button {number} has nothing to do now", number=position))
         assert decision is not None
         index = numbered[position - 1]
@@ -766,13 +898,14 @@ class TableController:
             if set(choice.free) == {"dice"}:
                 return self._refuse(_("Throw the dice, or enter them on the screen"))
             return self._refuse(_("Choose on the screen: {label}", label=choice.label))
-        return self.answer(decision_id, index)
+        return self.answer(decision_id, index, at=at)
 
-    def action(self, name: str, *, decision_id: int | None = None) -> bool:
+    def action(self, name: str, *, decision_id: int | None = None, at: float | None = None) -> bool:
         """A button's configured action (``hardware.config.ACTIONS``): ``roll`` (confirm the
-        proposal), ``reread``, ``cancel`` (drop the proposal), ``undo``, ``next`` (end the turn)."""
+        proposal), ``reread``, ``cancel`` (drop the proposal), ``undo``, ``next`` (end the
+        turn); ``roll`` and ``next`` answer the decision through the input gate."""
         if name == "roll":
-            return self.press(1, decision_id=decision_id)
+            return self.press(1, decision_id=decision_id, at=at)
         if name == "reread":
             return self.reread()
         if name == "cancel":
@@ -788,7 +921,7 @@ class TableController:
             choices = self.view.decision.choices if self.view.decision else ()
             for i, c in enumerate(choices):
                 if c.key == "end_turn":
-                    return self.answer(current, i)
+                    return self.answer(current, i, at=at)
             return self._refuse(_("The turn cannot end yet"))
         return self._refuse(_("No button action {name!r}", name=name))
 
@@ -875,9 +1008,9 @@ class TableController:
             self._publish()
         return True
 
-    def confirm_roll(self, decision_id: int) -> bool:
+    def confirm_roll(self, decision_id: int, *, at: float | None = None) -> bool:
         """Apply the dice proposal (as read) to the decision ``decision_id``."""
-        if not self._check(decision_id):
+        if not self._check(decision_id, at):
             return False
         p = self._proposal
         if p is None or p.decision_id != decision_id:
@@ -888,13 +1021,15 @@ class TableController:
             command = command_for_throw(game.state.decision, p.faces, p.key)
         except CompanionError as exc:
             return self._refuse(one_line(exc))
-        return self._run(command)
+        return self._run(command, at=at)
 
-    def enter_roll(self, decision_id: int, faces: Sequence[int | str]) -> bool:
+    def enter_roll(
+        self, decision_id: int, faces: Sequence[int | str], *, at: float | None = None
+    ) -> bool:
         """The dice entered by touch (no module, a reading to correct before it is applied):
         the command the decision needs. It carries the key of the throw being corrected, so a
         later re-read of that throw is ignored."""
-        if not self._check(decision_id):
+        if not self._check(decision_id, at):
             return False
         game = self.game
         assert game is not None
@@ -909,7 +1044,7 @@ class TableController:
             )
         except (CompanionError, ValueError, TypeError) as exc:
             return self._refuse(one_line(exc))
-        return self._run(command)
+        return self._run(command, at=at)
 
     def cancel_proposal(self) -> bool:
         """Drop the waiting dice proposal (the table will throw again or type the roll)."""
@@ -1020,6 +1155,8 @@ class TableController:
         self._flashes = vm.flashes_for(before.cash, _reversed(_events), self.lang)
         self._move = None
         self._proposal = None
+        self._too_soon = ""
+        self._announce = False
         self._notice = _("Undone: {what}", what=str(command.get("type")))
         self._publish()
         return True
@@ -1465,6 +1602,27 @@ def _summary(games: Sequence[Mapping[str, Any]], game: Game | None) -> dict[str,
     if found is None:
         return None
     return {k: found[k] for k in ("commands", "last_played", "status")}
+def _shown_key(view: vm.TableView) -> tuple[int, str | None] | None:
+    """What an input answers on the screen: the decision and the dice proposal shown."""
+    if view.decision is None:
+        return None
+    return view.decision.id, None if view.proposal is None else view.proposal.key
+
+
+def _is_chained(before: GameState, command: Mapping[str, Any], after: GameState) -> bool:
+    """Whether ``after``'s decision follows ``before``'s without its player asking: an
+    answer (not a throw of the dice, not an any-time command) left the player who gave it a
+    new question that is not a turn's routine one (the Travel Voucher's draw after buying a
+    railroad, the purchase at the end of Mr. Monopoly's bonus move after that draw, a card's
+    next step). An auction's next bid is another player's."""
+    kind = str(command.get("type"))
+    return (
+        not after.over
+        and kind in before.decision.answers
+        and kind not in DICE_COMMANDS
+        and after.decision.player == command.get("player", before.decision.player)
+        and after.decision.kind not in ROUTINE_KINDS
+    )
 
 
 def _auto_text(seconds: int) -> str:

@@ -273,8 +273,8 @@ class Director:
         self.shoot(f"dialog-{decision.kind}")
         if decision.kind == "roll" and self.wants_shot("table"):
             self.shoot("table")
-        if self.pending_shot is not None:
-            return
+        if self.pending_shot is not None or not c.ready():
+            return  # a patient player: the decision is shown and settled (the input gate)
         self.answer(state, view)
 
     # -- The setup screen, by touch ---------------------------------------------------------

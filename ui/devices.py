@@ -10,9 +10,11 @@ on background threads; everything reaches the controller through the ``post`` th
 The buttons act by position (the configured order, ``roll``, ``undo``, ``next``: 1, 2, 3): a
 short press of button k answers the decision's choice k, or confirms the dice proposal (button
 1); a held press does its configured hold action (``reread``, ``undo``...). **Each press is
-stamped, on the GPIO thread at the edge, with the decision in force then**: two edges of one
-press (or two presses before the screen moved on) both name that decision, and the controller
-refuses the second, so money moves once.
+stamped, on the GPIO thread at the edge, with the decision in force then and the edge's time**
+(on the controller's clock): two edges of one press (or two presses before the screen moved on)
+both name that decision, and the controller refuses the second, so money moves once; and its
+input gate drops a press within the settle time of the answer just given, or sooner than the
+settle time after a new decision was shown.
 
 No Kivy here; ``pyserial`` and ``gpiozero`` are imported only when a device is started.
 """
@@ -54,7 +56,8 @@ class TableDevices:
         dice module (rolls entered by touch).
     :param buttons: whether to set up the buttons.
     :param pin_factory: a gpiozero pin factory (``MockFactory`` on a desktop or in tests).
-    :param clock: the buttons' debounce clock (tests).
+    :param clock: the buttons' clock: their debounce and the time stamped on each press
+        (default: the controller's ``clock``, which the input gate compares it with).
     :param on_dice_status: also told of each change of the dice module's state (on the main
         thread, after the controller): the app records it for ``companion doctor``.
     """
@@ -82,7 +85,7 @@ class TableDevices:
         self.dice_url = dice_url
         self.want_buttons = buttons
         self.pin_factory = pin_factory
-        self.clock = clock
+        self.clock = clock if clock is not None else controller.clock
         self.emulator_options = dict(emulator_options or {})
         self.on_dice_status = on_dice_status
         self.emulator: DiceModuleEmulator | None = None
@@ -90,8 +93,9 @@ class TableDevices:
         self.buttons: TableButtons | None = None
         #: Position (from 1) of each configured button, in the configuration's order.
         self.positions = {b.name: i for i, b in enumerate(config.buttons.buttons, 1)}
-        #: The press being delivered on the main thread, with the decision id stamped at its edge.
-        self._stamp: int | None = None
+        #: The press being delivered on the main thread: the decision id and the time stamped
+        #: at its edge.
+        self._stamp: tuple[int | None, float | None] = (None, None)
         self.problems: list[str] = []
 
     # -- Life cycle -------------------------------------------------------------------------------
@@ -145,16 +149,13 @@ class TableDevices:
     def _start_buttons(self) -> None:
         from hardware.buttons import TableButtons
 
-        options: dict[str, Any] = {}
-        if self.clock is not None:
-            options["clock"] = self.clock
         self.buttons = TableButtons(
             self.config.buttons,
             self.config.status,
             post=self._post_stamped,
             on_command=self.on_button,
             pin_factory=self.pin_factory,
-            **options,
+            clock=self.clock,
         )
 
     def stop(self) -> None:
@@ -185,31 +186,31 @@ class TableDevices:
     # -- The buttons ------------------------------------------------------------------------------
 
     def _post_stamped(self, call: Callable[[], None]) -> None:
-        """On the GPIO thread, at the edge: note the decision in force now, and deliver the press
-        under that stamp on the main thread."""
-        stamp = self.controller.decision_id  # one attribute read of an immutable view
+        """On the GPIO thread, at the edge: note the decision in force now and the time, and
+        deliver the press under that stamp on the main thread."""
+        stamp = (self.controller.decision_id, self.clock())  # an immutable view's id, a clock
 
         def deliver() -> None:
             self._stamp = stamp
             try:
                 call()
             finally:
-                self._stamp = None
+                self._stamp = (None, None)
 
         self.post(deliver)
 
     def on_button(self, command: ButtonCommand) -> None:
         """A press, on the main thread: short press by position, held press by its action."""
-        stamp = self._stamp
+        stamp, at = self._stamp
         try:
             if command.held:
-                self.controller.action(command.action, decision_id=stamp)
+                self.controller.action(command.action, decision_id=stamp, at=at)
                 return
             position = self.positions.get(command.button)
             if position is None:
-                self.controller.action(command.action, decision_id=stamp)
+                self.controller.action(command.action, decision_id=stamp, at=at)
             else:
-                self.controller.press(position, decision_id=stamp)
+                self.controller.press(position, decision_id=stamp, at=at)
         except Exception:  # a press must never end the app
             log.exception("button %r", command)
 

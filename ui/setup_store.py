@@ -40,6 +40,9 @@ DEFAULTS: Mapping[str, Any] = {
     "animation": True,
     #: Where the history is exported ("" = the home folder; a setting).
     "export_dir": "",
+    #: Milliseconds a decision must have been shown, unchanged, before a press or a tap
+    #: answers it (a setting; ``TableController``'s input gate).
+    "settle_ms": 400,
 }
 
 

@@ -124,9 +124,37 @@ class Choice:
         (every space ahead to the end of the side), picked from a list on the screen."""
         return self.command.get("type") == "voucher"
 
+    @property
+    def is_entry(self) -> bool:
+        """One entry of a list the decision offers (a card to draw, a Travel Voucher's
+        destination, a space, a taxi ride, a company's share, a player to target, a lot to
+        sell or mortgage), picked on the screen: never a physical button's, which would pick
+        whatever entry happens to come first."""
+        return self.command.get("type") in LIST_ANSWERS
+
 
 #: The physical buttons that answer a decision's choices (positions 1, 2, 3).
 BUTTONS = 3
+#: The command types of a list's entries (:attr:`Choice.is_entry`): the cards of a draw, a
+#: Travel Voucher's destinations, the spaces or lots chosen, the taxi rides, the Stock
+#: Exchange's shares, the players to target, and the sales and mortgages that raise a debt.
+LIST_ANSWERS = frozenset(
+    {
+        "draw",
+        "voucher",
+        "choose",
+        "taxi",
+        "stock",
+        "target",
+        "build",
+        "sell_building",
+        "sell_down",
+        "mortgage",
+        "unmortgage",
+    }
+)
+#: Answers no physical button gives: an irreversible one is a tap on the screen.
+UNNUMBERED = frozenset({"bankrupt"})
 
 
 @dataclass(frozen=True)
@@ -141,7 +169,8 @@ class DecisionView:
     data: Mapping[str, Any]
     #: The indexes of the choices that the physical buttons 1, 2, 3 answer, in order: the
     #: decision's main actions (roll, pay bail, use a jail card, end the turn, buy...), never
-    #: a Travel Voucher's destination, which is picked on the screen.
+    #: an entry of a list (a card drawn, a Travel Voucher's destination, a space), which is
+    #: picked on the screen, nor bankruptcy.
     numbered: tuple[int, ...]
 
     def number_of(self, index: int) -> int:
@@ -150,15 +179,23 @@ class DecisionView:
 
 
 def numbered_choices(choices: Sequence[Choice]) -> tuple[int, ...]:
-    """The choices the physical buttons answer: the first :data:`BUTTONS` that are not a
-    Travel Voucher's destination.
+    """The choices the physical buttons answer: the first :data:`BUTTONS` that are neither an
+    entry of a list (:attr:`Choice.is_entry`) nor bankruptcy. A draw, a Subway ride or a
+    taxi's destinations number none: they are picked on the screen.
 
     >>> roll = Choice("Roll the dice", {"type": "roll"}, None, {}, "roll")
     >>> bus = Choice("Bus Ticket to GO", {"type": "voucher", "space": "GO"}, None, {}, "voucher")
     >>> numbered_choices((roll, bus, bus, bus))
     (0,)
+    >>> card = Choice("Travel Voucher: Bus Ticket", {"type": "draw", "card": "b"}, None, {}, "draw")
+    >>> numbered_choices((card, card))
+    ()
     """
-    return tuple(i for i, choice in enumerate(choices) if not choice.is_voucher)[:BUTTONS]
+    return tuple(
+        i
+        for i, choice in enumerate(choices)
+        if not choice.is_entry and choice.command.get("type") not in UNNUMBERED
+    )[:BUTTONS]
 
 
 @dataclass(frozen=True)
@@ -226,6 +263,12 @@ class TableView:
     #: module unplugged: enter the dice on the screen"); "" while it reads the dice or none is
     #: wired. The table screen keeps it in view until the module is back.
     dice_banner: str = ""
+    #: The short mark of a press or tap that came before the decision was shown and settled
+    #: ("Too soon"), "" otherwise (``TableController``'s input gate).
+    too_soon: str = ""
+    #: The decision follows another without its player asking (a bonus move's purchase, a
+    #: card's draw list): the table announces it (its panel flashes) before a press counts.
+    announce: bool = False
 
 
 @dataclass(frozen=True)

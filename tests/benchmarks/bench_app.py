@@ -195,7 +195,11 @@ def run_child(mode: str, folder: Path, out: Path) -> None:
         def shown(now: float) -> None:
             reader._on_reading = original
             rolls.append(now - arrived[0])
-            Clock.schedule_once(lambda _dt: confirm(d.id), 0.05)
+            # Button 1 once the proposal has settled (the input gate: sooner is too soon).
+            when(
+                lambda: c.ready(),
+                lambda _now: Clock.schedule_once(lambda _dt: confirm(d.id), 0.05),
+            )
 
         def missed() -> None:
             c.enter_roll(d.id, faces)  # the throw was not read: typed in, and on we go

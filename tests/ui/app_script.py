@@ -3,7 +3,9 @@
 ``python -m tests.ui.app_script DB OUT.json`` starts :class:`ui.app.CompanionApp` off-screen,
 plays with the controller until a property can be bought, taps its Buy button twice with real
 touches (``UnitTestTouch``), presses the key ``1`` on the decision after, and writes what it
-saw to ``OUT.json`` for ``tests/ui/test_app_run.py`` to check.
+saw to ``OUT.json`` for ``tests/ui/test_app_run.py`` to check. Like a patient player, it
+touches and presses only once the decision has been shown and has settled (the controller's
+input gate, ``TableController.ready``).
 """
 
 from __future__ import annotations
@@ -47,6 +49,13 @@ def main(db: Path, out: Path) -> None:
     player = RandomPlayer(random.Random(5))
     steps: list[Any] = []
 
+    def when_ready(then: Any) -> None:
+        """Call ``then()`` once an input would count (the decision shown and settled)."""
+        if app.controller.ready():
+            then()
+        else:
+            Clock.schedule_once(lambda _dt: when_ready(then), 0.05)
+
     def touch_twice(button: Any, then: Any) -> None:
         x, y = button.to_window(*button.center)
         first, second = UnitTestTouch(x, y), UnitTestTouch(x, y)
@@ -68,7 +77,7 @@ def main(db: Path, out: Path) -> None:
         d = state.decision
         buy = [i for i, o in enumerate(d.options) if o["command"]["type"] == "buy"]
         if d.kind == "buy_or_auction" and buy:
-            Clock.schedule_once(lambda _dt: tap_buy(buy[0]), 0.2)  # drawn first
+            when_ready(lambda: tap_buy(buy[0]))
             return
         if len(steps) > 2000:
             result["error"] = "no property to buy in 2000 commands"
@@ -114,22 +123,23 @@ def main(db: Path, out: Path) -> None:
             if w.chip.name == buyer
         ]
         result["chip_cash_text"] = next(p.cash_text for p in c.view.players if p.name == buyer)
-        Clock.schedule_once(press_key, 0)
+        when_ready(lambda: press_key(0))
 
     def press_key(_dt: float) -> None:
-        """The key 1 stands for the physical button 1: the first choice of a decision whose
-        first choice needs nothing typed in (the random player plays up to one)."""
+        """The key 1 stands for the physical button 1: the first numbered choice of a decision
+        whose button 1 needs nothing typed in (the random player plays up to one)."""
         c = app.controller
         state = c.state
         d = state.decision
-        first = c.view.decision.choices[0] if c.view.decision else None
+        view = c.view.decision
+        first = view.choices[view.numbered[0]] if view and view.numbered else None
         if first is None or first.free:
             option = player.answer(state, list(d.options))
             if option in d.options:
                 c.answer(d.id, list(d.options).index(option), **player.fill(state, option))
             else:
                 c.answer_command(d.id, dict(option["command"], player=option.get("player")))
-            Clock.schedule_once(press_key, 0)
+            when_ready(lambda: press_key(0))
             return
         result["key_decision"] = [d.id, d.kind, first.key]
         result["key_commands_before"] = len(c.game.done)

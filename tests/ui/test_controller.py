@@ -23,6 +23,16 @@ from ui.setup_store import SetupStore
 PLAYERS = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}]
 
 
+class Ticks:
+    """A scripted monotonic clock (seconds): the inputs' times and the input gate's."""
+
+    def __init__(self, now: float = 100.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
 def step(c: TableController, player: RandomPlayer) -> bool:
     """One command of the random player, given through the verb a screen or a button uses:
     a choice by position, a choice with its free fields (a dialog), the dice by touch, or an
@@ -891,3 +901,156 @@ def test_a_debt_a_mortgage_covers_is_raised_from_the_decision_s_choices(make):
     assert [x.label for x in d.choices] == ["Pay $200 to The Pool"]
     assert c.answer(d.id, 0), c.view.notice
     assert c.game.state.cash["Ann"] == 100 and c.game.state.holdings["Boardwalk"].mortgaged
+
+
+# -- The input gate (issue 22: one answer per intention) ------------------------------------------
+
+#: Ann at GO holding a Bus Ticket (so her turn waits for its end), Bob and Cy; Ann to move.
+GATE_TABLE = {
+    "players": [
+        {"name": "Ann", "position": "GO", "cash": 1500, "vouchers": ["voucher-bus-ticket"]},
+        {"name": "Bob", "position": "GO", "cash": 1500, "vouchers": []},
+        {"name": "Cy", "position": "GO", "cash": 1500, "vouchers": []},
+    ],
+    "to_move": "Ann",
+}
+
+
+def gated(make, table: dict[str, Any] = GATE_TABLE, **options: Any) -> TableController:
+    """A table on a scripted clock, Ann at Esplanade Avenue's purchase (2+3 and 1 from GO)."""
+    c = make(clock=Ticks(), **options)
+    assert c.start_from_situation(json.dumps(table)), c.view.notice
+    assert c.enter_roll(c.view.decision.id, [2, 3, "1"]), c.view.notice
+    assert c.view.decision.kind == "buy_or_auction"
+    return c
+
+
+def test_a_press_counts_only_once_its_decision_has_settled(make):
+    """Button 1 at the purchase 200 ms after it appeared is too soon; at 500 ms it buys; 40 ms
+    later (a bouncy press) and 200 ms after the end of the turn appeared, nothing; 500 ms after
+    that, the turn ends."""
+    c = gated(make)
+    clock, buy = c.clock, c.view.decision
+    state, rows = c.game.state, logged(c)
+
+    clock.now += 0.2
+    assert not c.press(1, at=clock.now)
+    assert c.view.too_soon == "Too soon" and c.view.notice == ""
+    assert c.game.state is state and logged(c) == rows
+
+    clock.now += 0.3
+    assert c.press(1, at=clock.now)
+    assert c.game.done[-1]["type"] == "buy" and c.view.too_soon == ""
+    end = c.view.decision
+    assert end.kind == "end_turn" and end.id != buy.id
+    state, rows = c.game.state, logged(c)
+    for wait in (0.04, 0.16):
+        clock.now += wait
+        assert not c.press(1, at=clock.now)
+        assert c.view.too_soon == "Too soon"
+        assert c.game.state is state and logged(c) == rows
+    clock.now += 0.5
+    assert c.press(1, at=clock.now)
+    assert c.game.done[-1]["type"] == "end_turn"
+
+
+def test_a_tap_or_key_stamped_before_the_answer_never_answers_the_next_decision(make):
+    """A second tap that went down on the purchase (or a key read before it) is a repeat of
+    that answer: too soon, whatever decision it names."""
+    c = gated(make)
+    clock, buy = c.clock, c.view.decision
+    clock.now += 1.0
+    assert c.answer(buy.id, 0, at=clock.now)
+    state = c.game.state
+    assert not c.answer(buy.id, 0, at=clock.now + 0.1)
+    assert not c.answer(c.view.decision.id, 0, at=clock.now + 0.1)
+    assert c.view.too_soon == "Too soon" and c.game.state is state
+    # An answer without a time (a test, the demo's direct answer) is not gated.
+    assert c.answer(c.view.decision.id, 0)
+
+
+@pytest.mark.parametrize(
+    ("setting", "soon", "counts"),
+    [(1000, 0.9, 1.0), (0, None, 0.0), ("fast", 0.3, 0.4), (-5, 0.3, 0.4), (99_999, 0.3, 0.4)],
+)
+def test_the_settle_time_is_a_setting(make, tmp_path, setting, soon, counts):
+    """``settle_ms`` in the setup store (Settings); a value that is not a whole number of
+    milliseconds from 0 to 2000 is the default, 400."""
+    store = SetupStore(tmp_path / "settle.json")
+    store.save(settle_ms=setting)
+    c = gated(make, store=store)
+    start, rows = c.clock.now, logged(c)
+    if soon is not None:
+        assert not c.press(1, at=start + soon) and logged(c) == rows
+    assert c.press(1, at=start + counts) and logged(c) == rows + 1
+
+
+def test_with_a_display_a_decision_counts_from_when_it_is_drawn(make):
+    """Once the app follows the display, a decision published but not yet drawn takes no
+    press, however late; a view no longer in force said shown is ignored."""
+    c = gated(make)
+    c.follow_display()
+    clock, view = c.clock, c.view
+    clock.now += 5.0
+    assert not c.press(1, at=clock.now) and c.view.too_soon == "Too soon"
+    assert not c.is_shown(view)
+    c.shown(view)  # drawn now
+    assert c.is_shown(c.view)
+    assert not c.press(1, at=clock.now + 0.3)
+    assert c.press(1, at=clock.now + 0.4)
+    c.shown(view)  # the purchase's view, drawn late: not the end of the turn
+    assert not c.is_shown(c.view)
+    assert not c.press(1, at=clock.now + 5.0)
+    assert c.game.done[-1]["type"] == "buy"
+
+
+def test_the_too_soon_mark_goes_after_a_while(make):
+    timers = FakeClock()
+    c = gated(make, schedule=timers)
+    assert not c.press(1, at=c.clock.now)
+    assert c.view.too_soon == "Too soon" and [d for d, _fn in timers.calls] == [1.2]
+    timers.run()
+    assert c.view.too_soon == ""
+
+
+def test_a_decision_nobody_asked_for_is_announced(make):
+    """The issue's turn: 2+3 and Mr. Monopoly onto Reading Railroad; buying it draws a Travel
+    Voucher (a list the buttons do not number), then the bonus move ends on Oriental Avenue:
+    both follow the purchase without Ann asking, and are announced; her throw's question, the
+    end of her turn and the next player's roll are not."""
+    c = make(clock=Ticks())
+    table = {**GATE_TABLE, "players": [{**p, "vouchers": []} for p in GATE_TABLE["players"]]}
+    assert c.start_from_situation(json.dumps(table)), c.view.notice
+    assert c.enter_roll(c.view.decision.id, [2, 3, "mr"])
+    seen = [(c.view.decision.kind, c.view.announce)]
+    assert c.answer(c.view.decision.id, 0)  # buys Reading Railroad
+    d = c.view.decision
+    seen.append((d.kind, c.view.announce))
+    assert d.numbered == () and all(ch.is_entry for ch in d.choices)
+    assert not c.press(1) and c.view.notice == "Button 1: pick from the list on the screen"
+    assert c.answer(d.id, 0)  # the voucher drawn: the bonus move follows
+    seen.append((c.view.decision.kind, c.view.announce))
+    assert c.view.move is not None and c.view.move.path == ("middle:6",)
+    assert c.answer(c.view.decision.id, 0)  # buys Oriental Avenue
+    seen.append((c.view.decision.kind, c.view.announce))
+    assert seen == [
+        ("buy_or_auction", False),
+        ("draw", True),
+        ("buy_or_auction", True),
+        ("end_turn", False),
+    ]
+
+
+def test_the_buttons_never_pick_from_a_list(make):
+    """Chance's draw list (3+4 and 1 from GO): button 1 picks no card, nothing changes."""
+    c = make()
+    assert c.start_from_situation(json.dumps(GATE_TABLE)), c.view.notice
+    assert c.enter_roll(c.view.decision.id, [3, 4, "1"])
+    d = c.view.decision
+    assert d.kind == "draw" and len(d.choices) > 3 and d.numbered == ()
+    assert [d.number_of(i) for i in range(len(d.choices))] == [0] * len(d.choices)
+    state, rows = c.game.state, logged(c)
+    for position in (1, 2, 3):
+        assert not c.press(position)
+        assert c.view.notice == f"Button {position}: pick from the list on the screen"
+        assert c.game.state is state and logged(c) == rows

@@ -45,6 +45,11 @@ class Recorder:
     def __init__(self) -> None:
         self.calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
 
+    @staticmethod
+    def clock() -> float:
+        """The time a touch is stamped with when it goes down."""
+        return 7.0
+
     def __getattr__(self, name: str) -> Any:
         def verb(*args: Any, **kwargs: Any) -> bool:
             self.calls.append((name, args, kwargs))
@@ -117,7 +122,7 @@ def test_a_choice_button_answers_its_decision_by_id_and_position(states: dict[st
     buttons = {b.choice_index: b for b in host.dialog.buttons}
     assert [b.number for b in host.dialog.buttons][:2] == [1, 2]
     buttons[1].dispatch("on_release")
-    assert recorder.calls == [("answer", (view.decision.id, 1), {})]
+    assert recorder.calls == [("answer", (view.decision.id, 1), {"at": None})]
     assert view.decision.choices[1].key == "auction"
 
 
@@ -156,7 +161,7 @@ def test_auction_bids_the_amount_set_with_the_steppers(states: dict[str, Any]) -
     button.dispatch("on_release")
     (name, args, kwargs) = recorder.calls[-1]
     assert name == "answer" and args[0] == view.decision.id
-    assert kwargs == {"amount": start + 150}
+    assert kwargs == {"amount": start + 150, "at": None}
     assert view.decision.choices[args[1]].command["type"] == "bid"
 
 
@@ -201,7 +206,7 @@ def test_a_dialog_is_refilled_for_the_next_decision_of_its_kind(states: dict[str
     ]
     assert dialog.buttons[0] is buttons[0]  # kept, given its new label
     dialog.buttons[0].dispatch("on_release")
-    assert recorder.calls[-1] == ("answer", (end.decision.id, 0), {})
+    assert recorder.calls[-1] == ("answer", (end.decision.id, 0), {"at": None})
 
 
 def test_a_touch_answers_the_decision_shown_when_it_went_down(states: dict[str, Any]) -> None:
@@ -237,13 +242,13 @@ def test_a_touch_answers_the_decision_shown_when_it_went_down(states: dict[str, 
 
     first, second = touch_down(), touch_down()
     release(first)
-    assert recorder.calls[-1] == ("answer", (buy.decision.id, 0), {})
+    assert recorder.calls[-1] == ("answer", (buy.decision.id, 0), {"at": 7.0})
     host.show(end)  # the game moved on; the same dialog and button show the next decision
     assert host.dialog is dialog and dialog.buttons[0] is button
     release(second)
-    assert recorder.calls[-1] == ("answer", (buy.decision.id, 0), {})
+    assert recorder.calls[-1] == ("answer", (buy.decision.id, 0), {"at": 7.0})
     release(touch_down())
-    assert recorder.calls[-1] == ("answer", (end.decision.id, 0), {})
+    assert recorder.calls[-1] == ("answer", (end.decision.id, 0), {"at": 7.0})
 
 
 # -- Travel Vouchers: one button, then a list -------------------------------------------------
@@ -255,13 +260,16 @@ def voucher_table(tmp_path: Any) -> Any:
     Transit Token, a Free Cab Fare: sixteen destinations), and the host showing its views."""
     import json
 
-    from tests.ui.test_controller import VOUCHER_TABLE
+    from tests.ui.test_controller import VOUCHER_TABLE, Ticks
     from ui.controller import TableController
     from ui.dialogs import DecisionHost
     from ui.setup_store import SetupStore
 
-    c = TableController(db_path=tmp_path / "games.db", store=SetupStore(tmp_path / "setup.json"))
+    c = TableController(
+        db_path=tmp_path / "games.db", store=SetupStore(tmp_path / "setup.json"), clock=Ticks()
+    )
     assert c.start_from_situation(json.dumps(VOUCHER_TABLE)), c.view.notice
+    c.clock.now += 1.0  # the roll has been in sight for a second: a tap counts
     host = DecisionHost()
     host.controller = c
     c.subscribe(host.show)
@@ -317,7 +325,7 @@ def test_a_roll_with_travel_vouchers_shows_one_button_for_them_not_a_wall(vouche
 
 def test_a_voucher_tapped_twice_in_the_list_answers_the_decision_once(voucher_table):
     """A doubled touch on a destination: the first release plays the voucher, the second
-    names the roll decision that is gone and is refused; one command is logged."""
+    repeats that answer within the settle time and is dropped; one command is logged."""
     from kivy.core.window import Window
     from kivy.tests.common import UnitTestTouch
 
@@ -351,4 +359,88 @@ def test_a_voucher_tapped_twice_in_the_list_answers_the_decision_once(voucher_ta
     state = c.game.state
     release(second)
     assert len(c.game.done) == done + 1 and c.game.state is state
-    assert f"#{roll.id}" in c.view.notice
+    assert c.view.notice == "" and c.view.too_soon == "Too soon"
+
+
+# -- The auction: rows that stay in place ---------------------------------------------------------
+
+
+@pytest.fixture
+def auction_table(tmp_path: Any) -> Any:
+    """A real controller on a scripted clock at the auction of Esplanade Avenue among Ann, Bob,
+    Cy and Dee, and the host showing its views."""
+    import json
+
+    from tests.ui.test_controller import Ticks
+    from ui.controller import TableController
+    from ui.dialogs import DecisionHost
+    from ui.setup_store import SetupStore
+
+    c = TableController(
+        db_path=tmp_path / "games.db", store=SetupStore(tmp_path / "setup.json"), clock=Ticks()
+    )
+    players = [
+        {"name": n, "position": "GO", "cash": 1500, "vouchers": []}
+        for n in ("Ann", "Bob", "Cy", "Dee")
+    ]
+    assert c.start_from_situation(json.dumps({"players": players, "to_move": "Ann"}))
+    assert c.enter_roll(c.view.decision.id, [2, 3, "1"])  # onto Esplanade Avenue
+    assert c.answer(c.view.decision.id, 1)  # auctioned
+    host = DecisionHost()
+    host.controller = c
+    c.subscribe(host.show)
+    assert host.dialog.decision.kind == "auction"
+    yield c, host
+    c.close()
+
+
+def test_a_player_who_passed_keeps_a_greyed_row_and_no_row_moves(auction_table):
+    c, host = auction_table
+    dialog = host.dialog
+    grid = list(dialog.bidders.children)
+    rows = dict(dialog.rows)
+    assert list(rows) == ["Ann", "Bob", "Cy", "Dee"]
+    bob = next(
+        i for i, ch in enumerate(c.view.decision.choices) if ch.key == "pass" and ch.player == "Bob"
+    )
+    assert c.answer(c.view.decision.id, bob)
+    assert host.dialog is dialog and dict(dialog.rows) == rows
+    assert list(dialog.bidders.children) == grid  # every button where it was
+    bid, pass_ = rows["Bob"]
+    assert bid.disabled and pass_.disabled and bid.text == "Bob passed" and pass_.text == ""
+    assert sorted(dialog.bid_buttons) == ["Ann", "Cy", "Dee"]
+    assert sorted(dialog.pass_buttons) == ["Ann", "Cy", "Dee"]
+
+
+def test_the_high_bidder_has_no_bid_button(auction_table):
+    c, host = auction_table
+    d = c.view.decision
+    ann = next(i for i, ch in enumerate(d.choices) if ch.key == "bid" and ch.player == "Ann")
+    assert c.answer(d.id, ann, amount=30)
+    dialog = host.dialog
+    bid, pass_ = dialog.rows["Ann"]
+    assert bid.disabled and bid.text == "Ann leads: $30"
+    assert pass_.disabled  # the leader cannot pass either
+    assert "Ann" not in dialog.bid_buttons and "Ann" not in dialog.pass_buttons
+    assert dialog.bid_buttons["Bob"].text == "Bob: bid $40"
+
+
+def test_a_bid_carries_the_amount_shown_when_the_finger_went_down(auction_table):
+    """+50 tapped (by another finger) while Cy's finger is on his Bid: he bids what he saw."""
+    from kivy.core.window import Window
+    from kivy.tests.common import UnitTestTouch
+
+    c, host = auction_table
+    c.clock.now += 1.0
+    dialog = host.dialog
+    button = dialog.bid_buttons["Cy"]
+    seen = dialog.amount
+    touch = UnitTestTouch(*button.center)
+    touch.scale_for_screen(Window.width, Window.height)
+    dialog.on_touch_down(touch)
+    dialog.step(50)
+    touch.grab_current = button
+    button.dispatch("on_release")
+    touch.grab_current = None
+    assert c.game.done[-1]["type"] == "bid"
+    assert (c.game.done[-1]["player"], c.game.done[-1]["amount"]) == ("Cy", seen)

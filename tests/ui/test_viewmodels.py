@@ -6,6 +6,8 @@ import random
 import subprocess
 import sys
 
+import pytest
+
 from companion.banker.assets import net_worth
 from companion.banker.engine import new_game
 from companion.banker.state import Decision, replay
@@ -230,3 +232,29 @@ def test_the_last_building_of_a_shortage_is_auctioned_in_the_singular():
         "Acheter pour 100 $",
         "Enchères pour le dernier bâtiment",
     ]
+
+
+@pytest.mark.parametrize(
+    ("commands", "numbered"),
+    [
+        # The main actions take the buttons, in order, three at most.
+        ([{"type": "roll"}, {"type": "bail"}, {"type": "jail_card"}], (0, 1, 2)),
+        ([{"type": "buy"}, {"type": "auction"}], (0, 1)),
+        ([{"type": "option", "option": 1}, {"type": "option", "option": 2}], (0, 1)),
+        # A list's entries are picked on the screen: a card, a space, a ride, a share, a target.
+        ([{"type": "draw", "card": "a"}, {"type": "draw", "card": "b"}], ()),
+        ([{"type": "choose", "space": "GO"}, {"type": "choose", "space": "outer:1"}], ()),
+        ([{"type": "taxi", "space": "outer:9"}, {"type": "skip"}], (1,)),
+        ([{"type": "stock", "company": "x", "how": "buy"}], ()),
+        ([{"type": "target", "target": "Bob"}, {"type": "target", "target": "Cy"}], ()),
+        ([{"type": "end_turn"}, {"type": "voucher", "voucher": "v", "space": "GO"}], (0,)),
+        # Raising a debt: the sales and mortgages are a list; bankruptcy is never a button.
+        (
+            [{"type": "mortgage", "property": "Boardwalk"}, {"type": "pay"}, {"type": "bankrupt"}],
+            (1,),
+        ),
+    ],
+)
+def test_the_buttons_number_a_decision_s_main_actions_only(commands, numbered):
+    choices = [vm.Choice(str(c), c, None, {}, c["type"]) for c in commands]
+    assert vm.numbered_choices(choices) == numbered

@@ -11,14 +11,20 @@ more than refilling them. Dialogs answer by decision id only (a tap names the de
 when it went down), so a stale tap changes nothing.
 
 The dialogs are panels of the table screen rather than pop-ups: the players' cash, the Pool and
-the navigation stay visible and reachable while a decision waits (never hide money).
+the navigation stay visible and reachable while a decision waits (never hide money). A decision
+that follows another without its player asking is announced: the host's frame flashes for
+:data:`ANNOUNCE_SECONDS` (:meth:`DecisionHost.announce`) before the table screen tells the
+controller it is shown.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from kivy.properties import BooleanProperty, ObjectProperty
+from kivy.animation import Animation
+from kivy.graphics import Color, Line, Rectangle
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from ui.dialogs.auction import AuctionDialog
@@ -77,6 +83,10 @@ REGISTRY: dict[str, type[DecisionDialog]] = {
 }
 
 
+#: Seconds a chained decision's panel flashes before a press or a tap can answer it.
+ANNOUNCE_SECONDS = 0.9
+
+
 def dialog_for(kind: str) -> type[DecisionDialog]:
     """The dialog of a decision kind; a kind this version does not know gets the plain
     buttons (its choices are still the engine's options), never nothing."""
@@ -89,6 +99,8 @@ class DecisionHost(BoxLayout):
     dialog = ObjectProperty(None, allownone=True)
     #: The dialog asks for the whole width (the table screen hides the map meanwhile).
     wide = BooleanProperty(False)
+    #: The announcement's light over the panel (0: off), animated by :meth:`announce`.
+    glow = NumericProperty(0.0)
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("orientation", "vertical")
@@ -98,6 +110,26 @@ class DecisionHost(BoxLayout):
         self._over_shown = False
         #: One dialog of each class, refilled for each decision it shows.
         self._dialogs: dict[type[DecisionDialog], DecisionDialog] = {}
+        with self.canvas.after:
+            self._glow_fill = Color(1.0, 0.82, 0.3, 0.0)
+            self._glow_area = Rectangle()
+            self._glow_edge = Color(1.0, 0.82, 0.3, 0.0)
+            self._glow_line = Line(width=dp(3))
+        self.bind(pos=self._draw_glow, size=self._draw_glow, glow=self._draw_glow)
+
+    def announce(self, seconds: float = ANNOUNCE_SECONDS) -> None:
+        """Flash the panel twice over ``seconds``: a new decision nobody asked for is here."""
+        Animation.cancel_all(self, "glow")
+        self.glow = 1.0
+        half = seconds / 4
+        flash = Animation(glow=0.25, d=half) + Animation(glow=1.0, d=half)
+        (flash + Animation(glow=0.0, d=2 * half)).start(self)
+
+    def _draw_glow(self, *_args: Any) -> None:
+        self._glow_fill.a = 0.22 * self.glow
+        self._glow_edge.a = self.glow
+        self._glow_area.pos, self._glow_area.size = self.pos, self.size
+        self._glow_line.rectangle = (self.x, self.y, self.width, self.height)
 
     def show(self, view: Any) -> None:
         decision = view.decision if view is not None else None

@@ -1,11 +1,21 @@
 """The auction: bids by touch (+10 / +50 / +100 steppers and a number pad) and passes.
 
-The amount is one for the table; each bidder still in has a Bid button (their name and the
-amount) and a Pass button. A bid outside a bidder's range (above the standing bid, up to their
-cash) is refused by the engine with a notice, nothing changes.
+The amount is one for the table. Every player of the auction has one row that stays in place
+for the whole auction (the seats' order): a Bid button (their name and the amount) and a Pass
+button while they are in; the high bidder's row says they lead and has no Bid button (nobody
+outbids themselves); a player who passed keeps the row, greyed out. So rows never move up under
+a finger: three taps at one spot cannot pass three players. Up to six players the rows are in
+two columns, so every bidder is in sight at 800x480.
+
+A bid carries **the amount shown when its finger went down**: a double tap is one bid (the
+controller's input gate drops the repeat), never $170 then $180. A bid outside a bidder's range
+(above the standing bid, up to their cash) is refused by the engine with a notice, nothing
+changes.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
@@ -18,9 +28,17 @@ from ui.widgets import BigButton, NumberPad
 from ui.widgets.words import _, money
 
 STEPS = (10, 50, 100)
+#: The key in a touch's ``ud`` of the amount shown when it went down.
+TOUCH_AMOUNT = "companion.amount"
+#: Up to this many players, one row each; beyond, two players a row.
+ONE_COLUMN = 3
 
 
 class AuctionDialog(DecisionDialog):
+    #: The auction whose rows are shown ((item, name)) and its players, in the rows' order.
+    _auction: tuple[Any, Any] | None = None
+    _players: tuple[str, ...] = ()
+
     def build(self) -> None:
         self.wide = True
         if getattr(self, "amount_row", None) is None:
@@ -36,34 +54,72 @@ class AuctionDialog(DecisionDialog):
         )
         # The referee's sentence above says who leads; kept for tests and screen readers.
         self.standing = standing
-        self.bidders.clear_widgets()
         self.bid_buttons: dict[str, BigButton] = {}
         self.pass_buttons: dict[str, BigButton] = {}
-        for index, choice in enumerate(self.decision.choices):
-            who = choice.player or self.decision.player
-            button = self._pool[index] if index < len(self._pool) else self._new_button()
-            button.choice_index = index
-            if choice.command.get("type") == "bid":
-                button.role = "primary"
-                button.tap = lambda i=index: self.bid(i)
-                self.bid_buttons[who] = button
+        bids = {
+            choice.player or self.decision.player: index
+            for index, choice in enumerate(self.decision.choices)
+            if choice.command.get("type") == "bid"
+        }
+        passes = {
+            choice.player or self.decision.player: index
+            for index, choice in enumerate(self.decision.choices)
+            if choice.command.get("type") == "pass"
+        }
+        players = self._rows(data)
+        self.rows: dict[str, tuple[BigButton, BigButton]] = {}
+        self.bidders.clear_widgets()
+        for row, who in enumerate(players):
+            bid, pass_ = self._slot(2 * row), self._slot(2 * row + 1)
+            self.rows[who] = (bid, pass_)
+            in_play = who in data.get("bidders", ())
+            self._fill(bid, bids.get(who) if in_play and who != leader else None, self.bid)
+            self._fill(pass_, passes.get(who) if in_play else None, self.answer)
+            bid.role = "primary" if bid.choice_index is not None else "quiet"
+            pass_.role = "normal" if pass_.choice_index is not None else "quiet"
+            pass_.text = _("Pass") if pass_.choice_index is not None else ""
+            if who == leader:
+                bid.text = _("{player} leads: {amount}", player=who, amount=money(high, self.lang))
+            elif not in_play:
+                bid.text = _("{player} passed", player=who)
+            elif bid.choice_index is None:
+                bid.text = _("{player}: not enough cash", player=who)
             else:
-                button.role = "normal"
-                button.text = _("{player}: pass", player=who)
-                button.tap = lambda i=index: self.answer(i)
-                self.pass_buttons[who] = button
-        for who in dict.fromkeys([*self.bid_buttons, *self.pass_buttons]):
-            self.bidders.add_widget(self.bid_buttons.get(who) or Label())
-            self.bidders.add_widget(self.pass_buttons.get(who) or Label())
+                self.bid_buttons[who] = bid
+            if pass_.choice_index is not None:
+                self.pass_buttons[who] = pass_
+        self.bidders.cols = 2 if len(players) <= ONE_COLUMN else 4
         if self.pad.parent is not None:
             self.body.remove_widget(self.pad)
         self.add_widget(self.amount_row)
         self.add_widget(self.body)
         self.set_amount(self.amount)
 
+    def _rows(self, data: Any) -> tuple[str, ...]:
+        """The players of this auction, in the seats' order, those who passed included: a
+        property's or a share's auction is every player still in the game; a building's, those
+        who could build (remembered from the auction's first bid on)."""
+        bidders = set(data.get("bidders", ()))
+        auction = (data.get("item"), data.get("name"))
+        if data.get("item") == "building":
+            seen = set(self._players) if auction == self._auction else set()
+            wanted = bidders | seen
+        else:
+            wanted = {p.name for p in self.view.players if not p.bankrupt} | bidders
+        self._auction = auction
+        self._players = tuple(p.name for p in self.view.players if p.name in wanted)
+        return self._players
+
+    @staticmethod
+    def _fill(button: BigButton, index: int | None, verb: Any) -> None:
+        """A slot answering the choice at ``index`` with ``verb``, or greyed out (None)."""
+        button.choice_index = index
+        button.disabled = index is None
+        button.tap = (lambda: verb(index)) if index is not None else _nothing
+
     def _build_frame(self) -> None:
         """What every auction shows the same: the amount with its steppers and pad, the
-        bidders' grid (refilled for each bid: an auction is one decision per bid)."""
+        players' grid (refilled for each bid: an auction is one decision per bid)."""
         self.amount_row = BoxLayout(spacing=dp(6), size_hint_y=None, height=dp(56))
         self.amount_label = Label(text="", font_size="30sp", bold=True, size_hint_x=1.6)
         self.amount_row.add_widget(self.amount_label)
@@ -82,10 +138,17 @@ class AuctionDialog(DecisionDialog):
         self.pad.bind(value=lambda _p, v: self.set_amount(int(v)))
         self._pool: list[BigButton] = []
 
-    def _new_button(self) -> BigButton:
-        button = BigButton()
-        button.bind(on_release=lambda b: b.tap())
-        self._pool.append(button)
+    def _slot(self, index: int) -> BigButton:
+        """The grid's button at ``index`` (a row's Bid, then its Pass), made on first use and
+        kept for the next bids: the grid is refilled in the rows' order."""
+        while len(self._pool) <= index:
+            button = BigButton(font_size="16sp")
+            button.bind(on_release=lambda b: b.tap())
+            # A Bid is wide, a Pass narrow.
+            button.size_hint_x = 1.0 if len(self._pool) % 2 == 0 else 0.45
+            self._pool.append(button)
+        button = self._pool[index]
+        self.bidders.add_widget(button)
         return button
 
     def _floor(self, high: int) -> int:
@@ -115,5 +178,18 @@ class AuctionDialog(DecisionDialog):
         else:
             self.body.remove_widget(self.pad)
 
+    def on_touch_down(self, touch: Any) -> bool:
+        if self.collide_point(*touch.pos):
+            touch.ud.setdefault(TOUCH_AMOUNT, self.amount)
+        return super().on_touch_down(touch)
+
     def bid(self, index: int) -> bool:
-        return self.answer(index, amount=self.amount)
+        """Bid the amount shown when the finger went down (the amount shown now for an answer
+        given without a touch)."""
+        touch = self.releasing()
+        amount = self.amount if touch is None else int(touch.ud.get(TOUCH_AMOUNT, self.amount))
+        return self.answer(index, amount=amount)
+
+
+def _nothing() -> None:
+    """What a greyed slot does when tapped."""

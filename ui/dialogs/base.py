@@ -10,7 +10,10 @@ dialog's widgets (a hundred card buttons, the number pad) cost far more to build
 refill. So a button may outlive the decision it was drawn for, and a tap names **the decision
 shown when its finger went down** (stamped on the touch by the dialog, as a physical button's
 press is stamped at its GPIO edge): a touch delivered twice, released after the dialog was
-refilled, still answers the old decision and is refused.
+refilled, still answers the old decision and is refused. The touch is also stamped with **the
+time it went down** (the controller's clock), for the controller's input gate: a tap sooner
+than the settle time after the decision was shown, or repeating the answer just given, does
+nothing.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from ui.widgets.words import _
 
 #: The key in a touch's ``ud`` of the decision shown when it went down.
 TOUCH_DECISION = "companion.decision_id"
+#: The key in a touch's ``ud`` of the time it went down (the controller's clock).
+TOUCH_AT = "companion.at"
 
 
 def role_of(choice: Any) -> str:
@@ -78,17 +83,30 @@ class DecisionDialog(BoxLayout):
     def on_touch_down(self, touch: Any) -> bool:
         if self.decision is not None and self.collide_point(*touch.pos):
             touch.ud.setdefault(TOUCH_DECISION, self.decision.id)
+            touch.ud.setdefault(TOUCH_AT, self.controller.clock())
             self._touches = [t for t in self._touches if t.time_end < 0] + [touch]
         return bool(super().on_touch_down(touch))
+
+    def releasing(self) -> Any:
+        """The touch being released now (its grabbed widget's ``on_release``), or None."""
+        for touch in self._touches:
+            if touch.grab_current is not None and TOUCH_DECISION in touch.ud:
+                return touch
+        return None
 
     def decision_id(self) -> int:
         """The decision an answer names: while a touch is being released (its grabbed
         widget's ``on_release``), the one shown when that touch went down; otherwise (a
         physical button, a test, the demo) the decision shown now."""
-        for touch in self._touches:
-            if touch.grab_current is not None and TOUCH_DECISION in touch.ud:
-                return int(touch.ud[TOUCH_DECISION])
-        return int(self.decision.id)
+        return self.stamp()[0]
+
+    def stamp(self) -> tuple[int, float | None]:
+        """The decision an answer names (:meth:`decision_id`) and the input's time: when the
+        touch being released went down, or None for an answer given without a touch."""
+        touch = self.releasing()
+        if touch is None:
+            return int(self.decision.id), None
+        return int(touch.ud[TOUCH_DECISION]), touch.ud.get(TOUCH_AT)
 
     @property
     def lang(self) -> str:
@@ -102,7 +120,8 @@ class DecisionDialog(BoxLayout):
         self.view = view
 
     def answer(self, index: int, **free: Any) -> bool:
-        return bool(self.controller.answer(self.decision_id(), index, **free))
+        decision_id, at = self.stamp()
+        return bool(self.controller.answer(decision_id, index, at=at, **free))
 
     def heading(self, text: str) -> Label:
         label = Label(

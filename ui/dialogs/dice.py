@@ -190,7 +190,8 @@ class DiceDialog(DecisionDialog):
         self.add_widget(self.choice_list)
 
     def confirm(self) -> bool:
-        return bool(self.controller.confirm_roll(self.decision_id()))
+        decision_id, at = self.stamp()
+        return bool(self.controller.confirm_roll(decision_id, at=at))
 
     def cancel(self) -> bool:
         """Drop the reading: the table throws again or enters the dice."""
@@ -230,4 +231,5 @@ class DiceDialog(DecisionDialog):
                 self.entry.say(_("Tap the opponent first"))
                 return False
             return self.answer(self._dice_index(), dice=faces, opponent=opponent)
-        return bool(self.controller.enter_roll(self.decision_id(), faces))
+        decision_id, at = self.stamp()
+        return bool(self.controller.enter_roll(decision_id, faces, at=at))

@@ -1,5 +1,6 @@
 """Settings: the language (applied live), animations on or off, the dice confirmed by
-themselves after N seconds, the export of the game's history, and the companion checked
+themselves after N seconds, how long a decision is shown before a press or a tap counts (the
+controller's input gate), the export of the game's history, and the companion checked
 (``companion doctor``'s checks: screen, touch, drawing, dice module, buttons, game log, disk,
 backup), in the table's language, each with its fix.
 
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 
 #: The auto-confirm delays offered (seconds; 0 = a player confirms every roll).
 AUTO_CONFIRM_CHOICES = (0, 3, 5, 10)
+#: The settle times offered (ms): a decision shown this long, unchanged, takes a press.
+SETTLE_CHOICES = (200, 400, 700, 1000)
 
 
 class DoctorRow(BoxLayout):
@@ -55,6 +58,7 @@ class SettingsScreen(Screen):
     lang = StringProperty("en")
     animation = BooleanProperty(True)
     auto_confirm = NumericProperty(0)
+    settle_ms = NumericProperty(400)
     export_dir = StringProperty("")
     message = StringProperty("")
 
@@ -70,6 +74,7 @@ class SettingsScreen(Screen):
         self.lang = self.controller.lang
         self.animation = bool(store.get("animation", True))
         self.auto_confirm = int(store.get("auto_confirm", 0) or 0)
+        self.settle_ms = round(self.controller.settle_seconds() * 1000)
         self.export_dir = str(store.get("export_dir", "") or Path.home())
 
     def on_pre_enter(self, *_args: Any) -> None:
@@ -99,6 +104,12 @@ class SettingsScreen(Screen):
         controller reads the setting for each new reading."""
         self.auto_confirm = int(seconds)
         self._save(auto_confirm=self.auto_confirm)
+
+    def set_settle(self, ms: int) -> None:
+        """A press or a tap counts once its decision has been shown ``ms`` milliseconds,
+        unchanged; the controller reads the setting for each input."""
+        self.settle_ms = int(ms)
+        self._save(settle_ms=self.settle_ms)
 
     def set_export_dir(self, text: str) -> None:
         self.export_dir = text.strip()

@@ -5,6 +5,11 @@ Bank's buildings left, the referee's one sentence, the transfers of the last com
 after, lit for a moment) or the last notice (two lines, whole on a tap), the pending decision
 as big numbered buttons (the :class:`ui.dialogs.DecisionHost`), a small map that names a tapped
 space, the other places, and Undo, far from the decision buttons, saying what it takes back.
+
+The screen tells the controller when a decision is shown (``controller.shown``), for its input
+gate: once its panel is drawn, the move's path on the map has been played, and a chained
+decision (``view.announce``) has been announced by its panel's flash. A press sooner than the
+settle time after that shows the "Too soon" mark (``view.too_soon``) by the notice line.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
@@ -20,7 +26,11 @@ from kivy.uix.screenmanager import Screen
 import ui.dialogs  # noqa: F401 - DecisionHost is used by the kv rule
 import ui.widgets  # noqa: F401 - the kv rules of the shared widgets
 import ui.widgets.notice  # noqa: F401 - NoticeLine is used by the kv rule
+from ui.dialogs import ANNOUNCE_SECONDS
 from ui.widgets.words import _
+
+#: Seconds between two looks at an announcement or the map's path while they go on.
+POLL = 0.05
 
 
 def fitted(text: str, button: Any, height: float) -> str:
@@ -65,6 +75,13 @@ class TableScreen(Screen):
         super().__init__(controller=controller, **kwargs)
         self.map = None
         self._map_key: Any = object()
+        # The view waiting to be said shown to the controller, its decision and proposal, when
+        # its announcement ends (the controller's clock), and a count of the waits started (a
+        # newer one makes an older timer do nothing).
+        self._waiting: Any = None
+        self._waiting_key: Any = None
+        self._until = 0.0
+        self._round = 0
         cls = _board_map()
         if cls is not None:
             try:
@@ -74,6 +91,10 @@ class TableScreen(Screen):
         if self.map is not None:
             self.ids.map_box.clear_widgets()
             self.ids.map_box.add_widget(self.map)
+
+    def on_controller(self, _screen: Any, controller: Any) -> None:
+        if controller is not None:
+            controller.follow_display()  # this screen says when a decision is shown
 
     def on_kv_post(self, base_widget: Any) -> None:
         app = App.get_running_app()
@@ -110,6 +131,40 @@ class TableScreen(Screen):
             if key != self._map_key:
                 self._map_key = key
                 self._update_map(view)
+        self._drawn(view)
+
+    def _drawn(self, view: Any) -> None:
+        """A decision (or dice proposal) the controller does not count as shown yet: announced
+        first if it is chained (its panel flashes), then said shown once drawn and the move's
+        path played. A newer view of the same decision and proposal joins the running wait."""
+        decision = view.decision
+        if decision is None or self.controller is None or self.controller.is_shown(view):
+            self._waiting = None
+            return
+        key = (decision.id, view.proposal and view.proposal.key)
+        running = self._waiting is not None and key == self._waiting_key
+        self._waiting, self._waiting_key = view, key
+        if running:
+            return
+        self._round += 1
+        self._until = self.controller.clock()
+        if view.announce:
+            self.ids.host.announce(ANNOUNCE_SECONDS)
+            # Timed on the controller's clock, as the inputs are (a test scripts both).
+            self._until += ANNOUNCE_SECONDS
+        # At the earliest after the next frame: the panel has been drawn.
+        Clock.schedule_once(lambda _dt, n=self._round: self._say_shown(n), 0)
+
+    def _say_shown(self, round_: int) -> None:
+        if round_ != self._round or self._waiting is None or self.controller is None:
+            return  # a newer decision is on its way
+        board = self.map
+        moving = board is not None and board.progress < len(board.path) - 1
+        if moving or self.controller.clock() < self._until:
+            Clock.schedule_once(lambda _dt: self._say_shown(round_), POLL)
+            return
+        view, self._waiting = self._waiting, None
+        self.controller.shown(view)
 
     def _update_map(self, view: Any) -> None:
         if self.controller is None:
