@@ -65,6 +65,7 @@ from companion.log.gamelog import (
 from companion.messages import languages
 from companion.rules.situation import parse_json
 from companion.rules.table import roll_three_clash
+from ui import i18n
 from ui import viewmodels as vm
 from ui.doctor import Account, Setting, Words, existing_folder, run_checks
 from ui.i18n import N_, _, number
@@ -222,6 +223,25 @@ class _Found:
     error: Exception | None = None
 
 
+def refusal(exc: BaseException) -> str:
+    """Why a command changed nothing, on one line (:func:`one_line`). The engine words its
+    refusals in English only: at a table in another language they are framed in its words
+    ("Refusé, rien n'a changé (mots du banquier, en anglais) : ..."), so the table reads that
+    nothing changed, and the framing follows a switch of language."""
+    text = one_line(exc)
+    if isinstance(text, i18n.Words) or not isinstance(exc, CompanionError):
+        return text  # said in the table's words already, or not the engine's
+    return i18n.worded(
+        lambda lang: (
+            text
+            if lang == i18n.LANGUAGES[0]
+            else i18n.translate(
+                "Refused, nothing changed (the banker's words): {why}", lang, why=text
+            )
+        )
+    )
+
+
 class TableController:
     """The game at the table, its inputs and its views (see the module docstring).
 
@@ -263,6 +283,8 @@ class TableController:
         self._listeners: list[Listener] = []
         self._notice = ""
         self._flashes: tuple[vm.Flash, ...] = ()
+        # The balances before and the events the flashes were worded from.
+        self._flashed: tuple[Mapping[str, int], Sequence[Mapping[str, Any]]] = ({}, ())
         self._move: vm.MoveView | None = None
         self._proposal: vm.Proposal | None = None
         # The key of the throw the table is asked to type in (a reading needing manual entry).
@@ -395,7 +417,7 @@ class TableController:
         try:
             events = game.execute(dict(command))
         except (CompanionError, ValueError, TypeError, KeyError) as exc:
-            return self._refuse(one_line(exc))
+            return self._refuse(refusal(exc))
         self._answered_at = self.clock() if at is None else at
         self._stack.append((dict(game.done[-1]) if game.done else dict(command), events))
         self._changed(before, events, announce=_is_chained(before, command, game.state))
@@ -404,7 +426,7 @@ class TableController:
     def _changed(
         self, before: GameState, events: Sequence[Mapping[str, Any]], *, announce: bool = False
     ) -> None:
-        self._flashes = vm.flashes_for(before.cash, events, self.lang)
+        self._flash(before.cash, events)
         self._move = vm.move_for(events, self.lang)
         self._notice = vm.order_found(events, self.lang)
         self._too_soon = ""
@@ -412,6 +434,12 @@ class TableController:
         self._typed_key = None
         self._refresh_proposal()
         self._publish()
+
+    def _flash(self, before: Mapping[str, int], events: Sequence[Mapping[str, Any]]) -> None:
+        """The transfers of ``events`` lit on the table (balances from ``before``), kept to be
+        worded again at a switch of language."""
+        self._flashed = (before, events)
+        self._flashes = vm.flashes_for(before, events, self.lang)
 
     def _refresh_proposal(self) -> None:
         """Keep a waiting proposal for the decision in force: dropped once applied or when no
@@ -1020,7 +1048,7 @@ class TableController:
         try:
             command = command_for_throw(game.state.decision, p.faces, p.key)
         except CompanionError as exc:
-            return self._refuse(one_line(exc))
+            return self._refuse(refusal(exc))
         return self._run(command, at=at)
 
     def enter_roll(
@@ -1043,7 +1071,7 @@ class TableController:
                 game.state.decision, _normal_faces(faces, wanted_dice(game.state.decision)), key
             )
         except (CompanionError, ValueError, TypeError) as exc:
-            return self._refuse(one_line(exc))
+            return self._refuse(refusal(exc))
         return self._run(command, at=at)
 
     def cancel_proposal(self) -> bool:
@@ -1109,23 +1137,12 @@ class TableController:
         command, events = self._stack[-1]
         if command.get("type") in RANDOM_COMMANDS:
             return _("The dice and the cards cannot be taken back: correct the roll instead")
+        what = i18n.worded(lambda lang: _what_was_done(command, events, lang), self.lang)
+        said = _said(events, self.lang)
         player = str(command.get("player") or "")
         lot = vm.lot_action_text(command, events, self.lang)
-        if lot:  # the sheet's words: which lot, how much ("Undo Ann: Build on Fifth Avenue ($200)")
-            return _("Undo {player}: {what}", player=player, what=lot)
-        said = [
-            w
-            for w in (
-                vm.render_event(e, self.lang)
-                for e in events
-                if e.get("type") not in ("decision", "turn", "bank")
-            )
-            if w
-        ]
-        what = " ".join(said[:2]) or _(_ANSWER_WORDS.get(str(command.get("type")), _LAST_ANSWER))
-        if len(said) > 2:
-            what += " …"
-        if said and player in said[0]:  # "Undo: Bob pays $60 ...", not "Undo Bob: Bob pays ..."
+        # "Undo: Bob pays $60 ...", not "Undo Bob: Bob pays ..."; a lot's action keeps its player.
+        if not lot and said and player in said[0]:
             return _("Undo: {what}", what=what)
         return _("Undo {player}: {what}", player=player, what=what)
 
@@ -1151,13 +1168,15 @@ class TableController:
             self.game.undo(player=str(self.game.state.decision.player))
         except (CompanionError, OSError) as exc:
             return self._refuse(one_line(exc))
-        command, _events = self._stack.pop()
-        self._flashes = vm.flashes_for(before.cash, _reversed(_events), self.lang)
+        command, events = self._stack.pop()
+        self._flash(before.cash, _reversed(events))
         self._move = None
         self._proposal = None
         self._too_soon = ""
         self._announce = False
-        self._notice = _("Undone: {what}", what=str(command.get("type")))
+        # The table's banner says what was taken back, not the transfers back as if new.
+        what = i18n.worded(lambda lang: _what_was_done(command, events, lang), self.lang)
+        self._notice = _("Undone: {what}", what=what)
         self._publish()
         return True
 
@@ -1177,7 +1196,7 @@ class TableController:
         try:
             events = game.correct(data)
         except (CompanionError, ValueError, TypeError, KeyError, OSError) as exc:
-            return self._refuse(one_line(exc))
+            return self._refuse(refusal(exc))
         self._stack.pop()
         self._stack.append((dict(game.done[-1]), events))
         self._changed(before_state, events)
@@ -1200,7 +1219,7 @@ class TableController:
                 last.get("reading"),
             )
         except (CompanionError, ValueError, TypeError) as exc:
-            return self._refuse(one_line(exc))
+            return self._refuse(refusal(exc))
         command.pop("decision", None)
         return self.correct(command)
 
@@ -1351,8 +1370,10 @@ class TableController:
             self.store.save(lang=lang)
         except OSError as exc:
             self._notice = _("The setting could not be saved: {why}", why=one_line(exc))
-        # The flashes and the move were worded in the old language: they are redone.
-        self._flashes = ()
+        # What the table shows was worded in the old language: it is worded again.
+        self._notice = i18n.reword(self._notice, lang)
+        self._dice_status = i18n.reword(self._dice_status, lang)
+        self._flashes = vm.flashes_for(*self._flashed, lang) if self._flashes else ()
         if self._move is not None and self.game is not None and self._stack:
             self._move = vm.move_for(self._stack[-1][1], lang)
         if self._proposal is not None and self.state is not None:
@@ -1527,22 +1548,33 @@ class CorrectionAnswers:
         decision = self.view.decision
         return None if decision is None else decision.id
 
-    def answer(self, decision_id: int, index: int, **free: Any) -> bool:
+    def clock(self) -> float:
+        return self.controller.clock()
+
+    # A correction is worked out, not answered: the input gate's time (``at``) does not apply
+    # (the table sees what it changes and taps "Apply the correction").
+    def answer(self, decision_id: int, index: int, *, at: float | None = None, **free: Any) -> bool:
         return self._propose(index=index, free=free)
 
-    def answer_command(self, decision_id: int, command: Mapping[str, Any]) -> bool:
+    def answer_command(
+        self, decision_id: int, command: Mapping[str, Any], *, at: float | None = None
+    ) -> bool:
         return self._propose(command=command)
 
-    def enter_roll(self, decision_id: int, faces: Sequence[int | str]) -> bool:
+    def enter_roll(
+        self, decision_id: int, faces: Sequence[int | str], *, at: float | None = None
+    ) -> bool:
         return self._propose(faces=faces)
 
-    def confirm_roll(self, decision_id: int) -> bool:
+    def confirm_roll(self, decision_id: int, *, at: float | None = None) -> bool:
         return False
 
     def throw(self, faces: Sequence[int | str] | None = None) -> bool:
         return False
 
-    def anytime(self, decision_id: int, command: Mapping[str, Any]) -> bool:
+    def anytime(
+        self, decision_id: int, command: Mapping[str, Any], *, at: float | None = None
+    ) -> bool:
         return False
 
     def tradables(self, player: str) -> tuple[vm.TradeItem, ...]:
@@ -1602,6 +1634,8 @@ def _summary(games: Sequence[Mapping[str, Any]], game: Game | None) -> dict[str,
     if found is None:
         return None
     return {k: found[k] for k in ("commands", "last_played", "status")}
+
+
 def _shown_key(view: vm.TableView) -> tuple[int, str | None] | None:
     """What an input answers on the screen: the decision and the dice proposal shown."""
     if view.decision is None:
@@ -1660,6 +1694,34 @@ def _normal_faces(
         else:
             out.append(f.strip().lower() if isinstance(f, str) else f)
     return tuple(out)
+
+
+def _what_was_done(
+    command: Mapping[str, Any], events: Sequence[Mapping[str, Any]], lang: str
+) -> str:
+    """What ``command`` did, in a few words of ``lang``: its first two events worth telling
+    ("Ann pays Bob $60 (rent ...)."), or its answer in words ("the purchase")."""
+    lot = vm.lot_action_text(command, events, lang)
+    if lot:  # the sheet's words: which lot, how much ("Build on Fifth Avenue ($200)")
+        return lot
+    said = _said(events, lang)
+    what = " ".join(said[:2]) or i18n.translate(
+        _ANSWER_WORDS.get(str(command.get("type")), _LAST_ANSWER), lang
+    )
+    return what + " …" if len(said) > 2 else what
+
+
+def _said(events: Sequence[Mapping[str, Any]], lang: str) -> list[str]:
+    """The sentences of ``events`` worth telling, in ``lang``."""
+    return [
+        w
+        for w in (
+            vm.render_event(e, lang)
+            for e in events
+            if e.get("type") not in ("decision", "turn", "bank")
+        )
+        if w
+    ]
 
 
 def _reversed(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -16,6 +16,11 @@ or stale without writing (the tests run it). An empty French msgstr falls back t
 Nothing here imports Kivy: the view-models and the controller use it headless; ``ui.kvi18n``
 is the Kivy side, which re-renders kv texts when :func:`set_language` is called.
 
+What ``_``, ``translate``, ``ngettext``, ``money`` and ``number`` return is a :class:`Words`: a
+``str`` that knows how to say itself again, so :func:`reword` says it in another language (a
+notice kept by the controller, a button's text set in Python) without its maker doing anything
+at a switch; :func:`worded` makes one of any wording function (the engine's sentences).
+
 >>> set_language("fr"); money(1500) == "1\\u202f500\\u00a0$"
 True
 >>> set_language("en"); _("Buy for {amount}", amount=money(1500))
@@ -62,6 +67,67 @@ _untranslated: set[tuple[str, str]] = set()
 # -- Translating -------------------------------------------------------------------------------
 
 
+class Words(str):
+    """A text in one language that knows how to say itself in another: the ``str`` shown, and
+    ``again(lang)``, the same words in ``lang`` (:func:`reword`). Any operation on it (a join,
+    a slice) gives a plain ``str``."""
+
+    again: Callable[[str | None], str]
+
+    @classmethod
+    def of(cls, text: str, again: Callable[[str | None], str]) -> Words:
+        words = cls(text)
+        words.again = again
+        return words
+
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:
+        return str, (str(self),)  # copied or pickled: the words as they are
+
+
+def worded(say: Callable[[str], str], lang: str | None = None) -> Words:
+    """``say(lang)`` as :class:`Words`: what ``say`` words (the engine's sentences of an event,
+    say) is said again by calling it with the new language at a switch.
+
+    >>> hello = worded(lambda lang: {"en": "Hello", "fr": "Bonjour"}[lang], "en")
+    >>> hello, reword(hello, "fr"), reword(reword(hello, "fr"), "en")
+    ('Hello', 'Bonjour', 'Hello')
+    """
+
+    def again(lang: str | None) -> Words:
+        return Words.of(say(lang or _current), again)  # says itself again at the next switch
+
+    return again(lang)
+
+
+def rewordable(name_of: Callable[[Any, str], str]) -> Callable[[Any, str], str]:
+    """``name_of(value, lang)`` made to return :class:`Words`: the name of a space, a card, an
+    account shown in a widget is said again at a switch like the catalog's words."""
+
+    @functools.wraps(name_of)
+    def words(value: Any, lang: str) -> str:
+        return worded(lambda lang: name_of(value, lang), lang)
+
+    return words
+
+
+def reword(text: Any, lang: str | None = None) -> Any:
+    """``text`` in ``lang`` (the current language when ``None``) when it is :class:`Words` (what
+    :func:`translate`, :func:`ngettext`, :func:`money`, :func:`number` and :func:`worded`
+    return), its fields reworded too; anything else as it is (a name, a sentence its maker
+    words again).
+
+    >>> reword(translate("Cancel", "fr"), "en"), reword("Ann", "fr")
+    ('Cancel', 'Ann')
+    >>> reword(translate("Buy for {amount}", "en", amount=money(1500, "en")), "fr")
+    'Acheter pour 1\u202f500\xa0$'
+    """
+    return text.again(lang) if isinstance(text, Words) else text
+
+
+def _reworded(fields: Mapping[str, Any], lang: str | None) -> dict[str, Any]:
+    return {k: reword(v, lang) for k, v in fields.items()}
+
+
 def _(msgid: str, **fields: Any) -> str:
     """``msgid`` in the current language, its ``{fields}`` filled."""
     return translate(msgid, None, **fields)
@@ -79,7 +145,9 @@ def translate(msgid: str, lang: str | None = None, /, **fields: Any) -> str:
         if lang != LANGUAGES[0]:
             _untranslated.add((lang, msgid))
         found = msgid
-    return _fill(found, fields)
+    return Words.of(
+        _fill(found, fields), lambda lang: translate(msgid, lang, **_reworded(fields, lang))
+    )
 
 
 def ngettext(singular: str, plural: str, n: int, lang: str | None = None, /, **fields: Any) -> str:
@@ -99,7 +167,10 @@ def ngettext(singular: str, plural: str, n: int, lang: str | None = None, /, **f
         if lang != LANGUAGES[0]:
             _untranslated.add((lang, singular))
         text = plural if form else singular
-    return _fill(text, {"n": number(n, lang), **fields})
+    return Words.of(
+        _fill(text, {"n": number(n, lang), **fields}),
+        lambda lang: ngettext(singular, plural, n, lang, **_reworded(fields, lang)),
+    )
 
 
 def untranslated() -> set[tuple[str, str]]:
@@ -135,7 +206,7 @@ def number(n: int | float, lang: str | None = None) -> str:
     >>> number(1234567, "en"), number(1234567, "fr") == "1\\u202f234\\u202f567"
     ('1,234,567', True)
     """
-    return _number(n, LOCALES[lang or _current])
+    return Words.of(_number(n, LOCALES[lang or _current]), functools.partial(number, n))
 
 
 @functools.lru_cache(maxsize=4096, typed=True)
@@ -155,9 +226,10 @@ def money(amount: int, lang: str | None = None) -> str:
     lang = lang or _current
     digits = number(abs(int(amount)), lang)
     sign = "-" if amount < 0 else ""
+    again = functools.partial(money, amount)
     if lang == "en":
-        return f"{sign}${digits}"
-    return f"{sign}{digits}\u00a0$"  # French puts the sign after, a no-break space before it
+        return Words.of(f"{sign}${digits}", again)
+    return Words.of(f"{sign}{digits}\u00a0$", again)  # French: the sign after, a no-break space
 
 
 # -- The current language ----------------------------------------------------------------------

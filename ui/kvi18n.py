@@ -11,6 +11,12 @@ and the text is worded again when the language changes: ``_``, ``money`` and ``n
 properties whose value is replaced at each switch, so kv's bindings on them fire. The shape is
 kivy-garden-i18n's ``Localizer`` (MIT), re-implemented on our catalogs.
 
+A text set in Python (``Button(text=_("Board"))``, a dialog's heading) follows too: at the
+frame after each switch, :func:`reword_tree` says again in the new language every text of the
+window's widgets (the dialogs over it and the places not shown included) that ``ui.i18n``
+worded (:class:`ui.i18n.Words`). What a screen builds from the table's view (names, the
+engine's sentences) is drawn again from the new view the controller publishes.
+
 >>> l.lang = "fr"; l._("Cancel") == i18n.translate("Cancel", "fr"); l.lang = "en"
 True
 """
@@ -19,13 +25,16 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.core.text import DEFAULT_FONT, LabelBase
 from kivy.event import EventDispatcher
 from kivy.lang import global_idmap
 from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.screenmanager import ScreenManager
 
 from ui import i18n
 
@@ -93,12 +102,56 @@ class Localizer(EventDispatcher):  # type: ignore[misc]
             self.lang = lang
         else:
             self._reword(lang)
+        # At the next frame: the screens first draw themselves again from the view the
+        # controller publishes after the switch (a setup seat's spinner maps its text back to
+        # a token with the new language's names), then what is left is said again.
+        Clock.schedule_once(lambda _dt: reword_tree(_app_roots(), i18n.language()))
 
     def _reword(self, lang: str) -> None:
         # New function objects each time, so that every kv binding on them fires.
         self._ = functools.partial(_translate, lang)
         self.money = functools.partial(_money, lang=lang)
         self.number = functools.partial(_number, lang=lang)
+
+
+#: The widget properties that hold words a person reads.
+WORDED = ("text", "hint_text", "title", "values")
+
+
+def reword_tree(roots: Iterable[Any], lang: str) -> int:
+    """Say again in ``lang`` every text under ``roots`` that ``ui.i18n`` worded (see the module
+    docstring); a ScreenManager's screens not shown included. Returns how many changed."""
+    changed = 0
+    seen: set[int] = set()
+    stack = list(roots)
+    while stack:
+        widget = stack.pop()
+        if id(widget) in seen:
+            continue
+        seen.add(id(widget))
+        for name in WORDED:
+            if widget.property(name, quiet=True) is None:
+                continue
+            value = getattr(widget, name)
+            if isinstance(value, list):
+                new: Any = [i18n.reword(v, lang) for v in value]
+            else:
+                new = i18n.reword(value, lang)
+            if new != value:
+                setattr(widget, name, new)
+                changed += 1
+        stack.extend(widget.children)
+        if isinstance(widget, ScreenManager):
+            stack.extend(widget.screens)  # the places not shown are no children
+    return changed
+
+
+def _app_roots() -> list[Any]:
+    """The window's widgets (the places and the dialogs open over them), once it exists."""
+    from kivy.base import EventLoop
+
+    window = EventLoop.window  # None before the app's window: nothing to reword
+    return list(window.children) if window is not None else []
 
 
 def _translate(lang: str, msgid: str, **fields: Any) -> str:

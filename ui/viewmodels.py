@@ -22,11 +22,17 @@ from companion.banker.options import anytime_options
 from companion.banker.state import evolve
 from companion.banker.throws import wanted_dice
 from companion.banker.tx import par_values
-from companion.messages import language, render, render_decision, render_event
+from companion.messages import (
+    language,
+    render,
+    render_decision,
+    render_event,
+    render_transfers,
+)
 from companion.rules.board import load_data, ultimate_board
 from companion.rules.cards import card_deck
 from ui.explain import explain
-from ui.i18n import LANGUAGES, N_, money, translate
+from ui.i18n import LANGUAGES, N_, money, rewordable, translate
 
 if TYPE_CHECKING:
     from companion.banker.state import Decision, GameState
@@ -462,6 +468,7 @@ class TradeItem:
 # -- Words --------------------------------------------------------------------------------------
 
 
+@rewordable
 def space_name(ref: str, lang: str) -> str:
     """A space (``outer:9``) or property name in ``lang``; the reference itself if unknown."""
     try:
@@ -474,6 +481,7 @@ def space_name(ref: str, lang: str) -> str:
     return language(lang).words.get(f"space.{name}", name)
 
 
+@rewordable
 def card_title(card_id: str, lang: str) -> str:
     words = language(lang).words
     if card_id in _DECK.cards:
@@ -494,10 +502,12 @@ def space_names(key: Any) -> str:
     return " ".join(dict.fromkeys(space_name(str(key), lang) for lang in LANGUAGES))
 
 
+@rewordable
 def company_name(name: str, lang: str) -> str:
     return language(lang).words.get(f"company.{name}", name)
 
 
+@rewordable
 def account_name(name: str, lang: str) -> str:
     word = language(lang).words.get(f"account.{name}")
     if word is None:
@@ -884,12 +894,12 @@ def flashes_for(
 ) -> tuple[Flash, ...]:
     """Each transfer among ``events``, with the payer's and payee's balances before and after
     it (``before``: the balances before the first event). The Bank's balance is left blank:
-    it has no meaning at the table."""
+    it has no meaning at the table. Its ``text`` is its sentence; the same payment made by
+    several players is one sentence, at the first of them ("" at the others)."""
     cash = dict(before)
     out = []
-    for event in events:
-        if event.get("type") != "transfer":
-            continue
+    transfers = [e for e in events if e.get("type") == "transfer"]
+    for event, sentence in zip(transfers, render_transfers(transfers, lang), strict=True):
         payer, payee, amount = str(event["from"]), str(event["to"]), int(event["amount"])
         p0, q0 = cash.get(payer, 0), cash.get(payee, 0)
         cash[payer], cash[payee] = p0 - amount, q0 + amount
@@ -899,7 +909,7 @@ def flashes_for(
 
         out.append(
             Flash(
-                text=render_event(event, lang) or "",
+                text=sentence or "",
                 payer=account_name(payer, lang) if payer in (BANK, POOL) else payer,
                 payer_before=shown(payer, p0),
                 payer_after=shown(payer, cash[payer]),

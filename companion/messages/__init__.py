@@ -21,6 +21,7 @@ from companion.messages.rendering import (
     render_decision,
     render_event,
     render_message,
+    render_transfers,
 )
 
 __all__ = [
@@ -36,4 +37,5 @@ __all__ = [
     "render_decision",
     "render_event",
     "render_message",
+    "render_transfers",
 ]

@@ -83,6 +83,14 @@ _PC = {"player": "player", "card": "card"}
 CODES: Mapping[str, Mapping[str, str]] = {
     # -- Events, worded from their fields (history) -------------------------------------------
     "event.transfer": {"from": "account", "to": "account", "amount": "money", "reason": "message"},
+    # The same payment by several players at once (a Squeeze Play, a Birthday Gift), said once
+    # on the table: rendering.render_transfers.
+    "event.transfers.each": {
+        "from": "players",
+        "to": "account",
+        "amount": "money",
+        "reason": "message",
+    },
     "event.holding": {
         "property": "space",
         "owner": "player",

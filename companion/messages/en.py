@@ -118,6 +118,7 @@ def _auction(what: Callable[[Params], str]) -> Template:
 MESSAGES: Mapping[str, Template] = {
     # Events worded from their fields
     "event.transfer": "{from:start} pays {to} {amount} ({reason}).",
+    "event.transfers.each": "{from} each pay {to} {amount} ({reason}).",
     "event.holding": _holding,
     "event.holding.back": "{property} goes back to the Bank.",
     "event.holding.storm_depot": "{card}: {owner} loses the train depot on {property}.",

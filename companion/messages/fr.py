@@ -788,6 +788,7 @@ def _storm_hit(p: Params) -> str:
 MESSAGES: Mapping[str, Template] = {
     # Events worded from their fields
     "event.transfer": _fr("{from:start} paie {amount} {à to} ({reason})."),
+    "event.transfers.each": _fr("{from} paient chacun {amount} {à to} ({reason})."),
     "event.holding": _holding,
     "event.holding.back": _fr("{property} revient à la Banque."),
     "event.holding.storm_depot": _fr(

@@ -322,6 +322,41 @@ def _transfer(event: Mapping[str, Any], lang: str) -> str:
     )
 
 
+def render_transfers(events: Sequence[Mapping[str, Any]], lang: str = "en") -> list[str | None]:
+    """The sentence of each transfer among ``events``, in order, the same payment made by
+    several players to one account for one reason said once (at the first of them; ``None``
+    for the others): a Squeeze Play among twelve is one sentence, not eleven.
+
+    >>> squeeze = {"code": "reason.squeeze_play", "params": {}}
+    >>> paid = [{"type": "transfer", "from": who, "to": "Ann", "amount": 50, "reason": squeeze}
+    ...         for who in ("Bob", "Cy")]
+    >>> render_transfers(paid)
+    ['Bob and Cy each pay Ann $50 (Squeeze Play).', None]
+    """
+    transfers = [e for e in events if e.get("type") == "transfer"]
+    payers: dict[str, list[str]] = {}
+    for e in transfers:
+        payers.setdefault(_payment(e), []).append(str(e.get("from")))
+    said: list[str | None] = []
+    seen: set[str] = set()
+    for e in transfers:
+        key, who = _payment(e), payers[_payment(e)]
+        if len(who) < 2 or len(set(who)) < len(who):
+            said.append(_transfer(e, lang))
+        elif key in seen:
+            said.append(None)
+        else:
+            seen.add(key)
+            params = {k: e.get(k) for k in ("to", "amount", "reason")}
+            said.append(render("event.transfers.each", {"from": who, **params}, lang))
+    return said
+
+
+def _payment(event: Mapping[str, Any]) -> str:
+    """What makes two transfers the same payment by two players: payee, amount and reason."""
+    return json.dumps([event.get(k) for k in ("to", "amount", "reason")], sort_keys=True)
+
+
 def _holding(event: Mapping[str, Any], lang: str) -> str:
     h = event.get("holding")
     if h is None:

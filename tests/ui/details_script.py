@@ -164,7 +164,7 @@ def main(db: Path, out: Path, shots: Path | None, size: tuple[int, int], lang: s
         # -- 6. A notice too long for its box: shortened at a word, whole on a tap ---------
         c.go(LONG_PLACE)
         yield
-        line = table.ids.notice
+        line = table.ids.flash
         line.texture_update()
         result["notice"] = {
             "whole": c.view.notice,
@@ -244,7 +244,7 @@ def main(db: Path, out: Path, shots: Path | None, size: tuple[int, int], lang: s
             ]
             for w in reversed(strip.children)
         ]
-        result["order_notice"] = table.ids.notice.text
+        result["order_notice"] = table.ids.flash.text
         result["order_status"] = c.view.status
         shoot("order-found")
         yield

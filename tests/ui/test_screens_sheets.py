@@ -283,6 +283,12 @@ _SCRIPT = textwrap.dedent(
     before = c.state.cash["Ann"]
     out["build_label"] = build.text
     button = build.children[0]
+    # A patient player: the tap goes down once the decision has been shown for the settle
+    # time (the controller's input gate; a tap before that is "too soon" and does nothing).
+    for _ in range(400):
+        if c.ready():
+            break
+        frames(1)
     tap(button)
     # The first tap rebuilt the sheet; a second tap on the same (stale) button acts on the old id.
     p.act(build)

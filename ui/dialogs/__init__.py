@@ -107,6 +107,8 @@ class DecisionHost(BoxLayout):
         super().__init__(**kwargs)
         self.controller: Any = None
         self._decision_id: int | None = None
+        #: The decision shown: its id, the language and its choices.
+        self._shown: tuple[Any, ...] = ()
         self._over_shown = False
         #: One dialog of each class, refilled for each decision it shows.
         self._dialogs: dict[type[DecisionDialog], DecisionDialog] = {}
@@ -134,15 +136,20 @@ class DecisionHost(BoxLayout):
     def show(self, view: Any) -> None:
         decision = view.decision if view is not None else None
         if decision is None:
-            self._decision_id = None
+            self._decision_id, self._shown = None, ()
             self._set(None)
             if view is not None and view.over:
                 self._show_over()  # the engine's game_over decision: the view has none
             return
-        if self.dialog is not None and decision.id == self._decision_id:
+        # The same decision in the same words (a dice proposal came or went) keeps its
+        # dialog as it is; a switch of language words it again, its list of vouchers left
+        # open; the same id in another game (its choices differ) is a new decision.
+        shown = (decision.id, view.lang, decision.choices)
+        if self.dialog is not None and shown == self._shown:
             self.dialog.update(view)
             return
-        self._decision_id = decision.id
+        reopen = self._shown[:1] == shown[:1] and self._vouchers_open()
+        self._decision_id, self._shown = decision.id, shown
         cls = dialog_for(decision.kind)
         dialog = self._dialogs.get(cls)
         if dialog is None or dialog.controller is not self.controller or dialog.lang != view.lang:
@@ -153,6 +160,12 @@ class DecisionHost(BoxLayout):
         else:
             dialog.renew(view)
         self._set(dialog)
+        if reopen:
+            dialog.open_vouchers()
+
+    def _vouchers_open(self) -> bool:
+        picker = self.dialog.voucher_picker if self.dialog is not None else None
+        return picker is not None and picker.parent is self.dialog
 
     def _set(self, dialog: DecisionDialog | None) -> None:
         if self.dialog is not None:

@@ -63,14 +63,21 @@ class DeedCard(ModalView):
     owner_colour = ListProperty([0, 0, 0, 0])
     text = StringProperty("")
 
+    #: The space shown (its key), to word the card again after a switch of language.
+    key = StringProperty("")
+
     def show(self, space: SpaceView) -> None:
+        self.fill(space)
+        self.open()
+
+    def fill(self, space: SpaceView) -> None:
+        self.key = space.key
         self.title = space.name
         self.colour = list(space.colour or (0.93, 0.93, 0.9, 1))
         self.owner_colour = list(space.owner_colour or (0, 0, 0, 0))
         self.text = "\n".join(deed_lines(space)) or _(
             "Nothing to pay here: the space's rule applies."
         )
-        self.open()
 
 
 class BoardScreen(Screen):
@@ -84,6 +91,7 @@ class BoardScreen(Screen):
         super().__init__(**kwargs)
         self.controller = app_controller(controller)
         self.card = DeedCard()
+        self._card_lang = self.controller.lang
         self._shown_move: Any = None
         self.ids.map.bind(on_space=lambda _m, key: self.open_space(key))
         watch(self.controller, self.show)
@@ -121,6 +129,12 @@ class BoardScreen(Screen):
                     is_turn=chip.is_turn,
                 )
             )
+        if self.card.parent is not None and view.lang != self._card_lang:
+            self._card_lang = view.lang  # first: a notice from space_card shows a view again
+            space = self.controller.space_card(self.card.key)  # a switch of language
+            if space is not None:
+                self.card.fill(space)
+        self._card_lang = view.lang
         move = view.move
         self.sentence = move.sentence if move is not None else ""
         if move is not None and move is not self._shown_move:

@@ -76,6 +76,9 @@ class SheetAction(BoxLayout):
     choice = ObjectProperty(None, allownone=True)
     voucher = BooleanProperty(False)
     enabled = BooleanProperty(True)
+    #: The decision shown and the controller's time when the finger went down
+    #: (:meth:`PlayersScreen.stamp`): what the tap answers, through the input gate.
+    pressed = ObjectProperty(None, allownone=True)
 
 
 class SlotGrid(GridLayout):
@@ -275,9 +278,16 @@ class PlayersScreen(Screen):
         decision = self.view.decision if self.view is not None else None
         return None if decision is None else decision.id
 
+    def stamp(self) -> tuple[int | None, float]:
+        """The decision shown and the controller's time, as a finger goes down."""
+        return self.decision_id(), self.controller.clock()
+
     def act(self, button: SheetAction) -> bool:
-        """Send the button's Choice under the decision id shown now."""
-        decision_id = self.decision_id()
+        """Send the button's Choice under the decision shown when the finger went down, at
+        that time (the controller's input gate drops a tap too soon after the last answer,
+        so a second tap at the same spot does nothing)."""
+        decision_id, at = button.pressed or self.stamp()
+        button.pressed = None
         if decision_id is None:
             return False
         if button.voucher:
@@ -302,20 +312,23 @@ class PlayersScreen(Screen):
             PickValue(
                 title=choice.label,
                 values=values,
-                callback=lambda value: self._send(decision_id, choice, {field: value}),
+                callback=lambda value: self._send(decision_id, choice, {field: value}, None),
             ).open()
             return False
-        return self._send(decision_id, choice, {})
+        return self._send(decision_id, choice, {}, at)
 
     def play_voucher(self, decision_id: int, index: int) -> bool:
-        """Answer the decision with its voucher option at ``index``."""
+        """Answer the decision with its voucher option at ``index`` (picked from a list the
+        player opened: a deliberate choice, not gated on time)."""
         return bool(self.controller.answer(decision_id, index))
 
-    def _send(self, decision_id: int, choice: Choice, free: dict[str, Any]) -> bool:
+    def _send(
+        self, decision_id: int, choice: Choice, free: dict[str, Any], at: float | None
+    ) -> bool:
         command = {**dict(choice.command), **free}
         if choice.player and "player" not in command:
             command["player"] = choice.player
-        return bool(self.controller.anytime(decision_id, command))
+        return bool(self.controller.anytime(decision_id, command, at=at))
 
     def open_trade(self) -> Any:
         from ui.dialogs.trade import TradeDialog

@@ -16,7 +16,7 @@ from kivy.uix.screenmanager import Screen
 import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
 import ui.widgets  # noqa: F401  (BigButton and SearchList kv rules)
 from ui.i18n import _
-from ui.screens.common import animation_scale, app_controller
+from ui.screens.common import animation_scale, app_controller, watch
 from ui.widgets.board_map import BoardMap
 
 if TYPE_CHECKING:
@@ -98,6 +98,9 @@ class RefereeScreen(Screen):
         self.ids.map.bind(on_space=lambda _m, key: self.choose_space(key))
         self._build_dice()
         self.answer: RefereeView | None = None
+        #: The language of the question and answer shown (worded again after a switch).
+        self._lang = self.controller.lang
+        watch(self.controller, lambda view: self._follow_language() if self.visible() else None)
 
     @property
     def map(self) -> BoardMap:
@@ -108,6 +111,23 @@ class RefereeScreen(Screen):
         self.map.update(self.controller.board_view())
         if not self.space:
             self._default_space()
+        self._follow_language()
+
+    def visible(self) -> bool:
+        return self.manager is None or self.manager.current == self.name
+
+    def _follow_language(self) -> None:
+        """After a switch of language: the card's title, the space's name and the answer
+        worded again (the question stays as it was asked)."""
+        if self.controller.lang == self._lang:
+            return
+        self._lang = self.controller.lang
+        if self.card:
+            titles = dict((*self.controller.referee_cards(), *self.controller.referee_vouchers()))
+            self.card = [self.card[0], self.card[1], titles.get(self.card[1], self.card[2])]
+        if self.space:
+            self.map.update(self.controller.board_view())
+            self.choose_space(self.space)
 
     def _default_space(self) -> None:
         """Start from the token of the player whose turn it is (GO before a game)."""

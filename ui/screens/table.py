@@ -1,10 +1,12 @@
 """The table screen: the one screen that is on while the game is played.
 
 Every player's cash (twelve fit), whose turn it is (frame, arrow and name), the Pool and the
-Bank's buildings left, the referee's one sentence, the transfers of the last command (before ->
-after, lit for a moment) or the last notice (two lines, whole on a tap), the pending decision
-as big numbered buttons (the :class:`ui.dialogs.DecisionHost`), a small map that names a tapped
-space, the other places, and Undo, far from the decision buttons, saying what it takes back.
+Bank's buildings left, the referee's one sentence, the sentence of each transfer of the last
+command with the balances before -> after (lit for a moment, kept until the next command; after
+Undo, "Undone: ..."), or a notice (two lines at most: a longer one ends in "…" and shows whole
+on a tap), the pending decision as big numbered buttons (the :class:`ui.dialogs.DecisionHost`),
+a small map that names a tapped space, the other places, and Undo, far from the decision
+buttons, saying what it takes back.
 
 The screen tells the controller when a decision is shown (``controller.shown``), for its input
 gate: once its panel is drawn, the move's path on the map has been played, and a chained
@@ -25,7 +27,6 @@ from kivy.uix.screenmanager import Screen
 
 import ui.dialogs  # noqa: F401 - DecisionHost is used by the kv rule
 import ui.widgets  # noqa: F401 - the kv rules of the shared widgets
-import ui.widgets.notice  # noqa: F401 - NoticeLine is used by the kv rule
 from ui.dialogs import ANNOUNCE_SECONDS
 from ui.widgets.words import _
 
@@ -82,6 +83,8 @@ class TableScreen(Screen):
         self._waiting_key: Any = None
         self._until = 0.0
         self._round = 0
+        self._lit: Any = ()
+        self._lit_lang: str | None = None
         cls = _board_map()
         if cls is not None:
             try:
@@ -113,17 +116,16 @@ class TableScreen(Screen):
         ids.strip.players = view.players
         ids.strip.flashes = view.flashes
         ids.host.show(view)
-        lines = [f.text for f in view.flashes]
         app = App.get_running_app()
         ids.flash.animate = bool(getattr(getattr(app, "vm", None), "animate", True))
-        ids.flash.show(lines)
-        # The dice module away is said by its own banner (table.kv), not twice.
-        dice_status = "" if view.dice_banner else view.dice_status
-        self.notice = (
-            ""
-            if lines
-            else (view.notice or (view.move.sentence if view.move else "") or dice_status)
-        )
+        self.notice = self.banner(view)
+        # Lit once per change of money (a new command's or an undo's transfers), not again for
+        # a notice, a dice reading or a switch of language (the same flashes worded again).
+        if view.flashes and view.flashes is not self._lit and self._lit_lang in (None, view.lang):
+            ids.flash.light()
+        elif not view.flashes:
+            ids.flash.lit = False
+        self._lit, self._lit_lang = view.flashes, view.lang
         if self.map is not None:
             # The board changes only when the game moves: a dice proposal or a notice (a new
             # view with the same decision) leaves it as drawn.
@@ -165,6 +167,16 @@ class TableScreen(Screen):
             return
         view, self._waiting = self._waiting, None
         self.controller.shown(view)
+
+    @staticmethod
+    def banner(view: Any) -> str:
+        """The table's line of words: a notice (why nothing changed, what was undone), else
+        the sentence of each transfer of the last command (money that moved without a
+        decision too: a Squeeze Play, a salary, a bonus move's rent), else the move, else the
+        dice module's state (unless its own banner says the module is away: not twice)."""
+        money = " ".join(f.text for f in view.flashes if f.text)
+        dice_status = "" if view.dice_banner else view.dice_status
+        return str(view.notice or money or (view.move.sentence if view.move else "") or dice_status)
 
     def _update_map(self, view: Any) -> None:
         if self.controller is None:

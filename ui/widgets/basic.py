@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,7 @@ from kivy.uix.label import Label
 from kivy.uix.spinner import Spinner
 from kivy.uix.widget import Widget
 
+from ui.widgets.notice import NoticeLine
 from ui.widgets.words import _
 
 #: The caps of the physical buttons at positions 1, 2, 3 (roll, undo, next in
@@ -82,6 +83,33 @@ class CashChip(BoxLayout):
     flash_before = StringProperty("")
     flash_sign = NumericProperty(0)
     compact = BooleanProperty(False)
+    #: The balance as shown (``before -> after`` during a flash) and its type size.
+    balance = StringProperty("")
+    balance_font = NumericProperty(dp(14))
+
+    def on_kv_post(self, _base: Any) -> None:
+        self.bind(chip=self._balance, flash_before=self._balance)
+        self.ids.cash.bind(size=self._balance)
+        self._balance()
+
+    def _balance(self, *_args: Any) -> None:
+        """``before -> after`` on one line or two, whichever gives the larger type (six
+        players at 800x480: a chip is about 130 px wide, one line would be 14 px, two are
+        about 17); sized to the balance's row. Bold figures are about 0.7 em wide, a line of
+        DejaVu Sans about 1.2 em high."""
+        after = self.chip.cash_text if self.chip is not None else ""
+        height, width = max(1.0, self.ids.cash.height), max(1.0, self.ids.cash.width - dp(8))
+
+        def fit(lines: list[str]) -> float:
+            longest = max(4, *(len(line) for line in lines))
+            high = height * 0.9 if len(lines) == 1 else height / (1.2 * len(lines))
+            return min(high, width * 1.4 / longest)
+
+        lines = [f"{self.flash_before} \u2192 {after}"] if self.flash_before else [after]
+        if self.flash_before and fit(two := [self.flash_before, f"\u2192 {after}"]) > fit(lines):
+            lines = two
+        self.balance = "\n".join(lines)
+        self.balance_font = max(dp(14), fit(lines))
 
 
 class PlayerStrip(GridLayout):
@@ -96,12 +124,15 @@ class PlayerStrip(GridLayout):
 
     def on_players(self, _w: Any, players: Sequence[Any] | None) -> None:
         players = tuple(players or ())
-        # The grid first: a chip added beyond the old grid (a new game with more players) is
-        # refused by Kivy ("Too many children"), and the strip kept the old game's chips.
+        # The old chips go before the grid changes and the new ones come after: more chips
+        # than its cells is an error (a game of six players after one of three in the same
+        # app lost three chips to it).
+        renew = len(players) != len(self._chips)
+        if renew:
+            self.clear_widgets()
         self.rows = 1 if len(players) <= 6 else 2
         self.cols = max(1, math.ceil(len(players) / self.rows))
-        if len(players) != len(self._chips):
-            self.clear_widgets()
+        if renew:
             self._chips = [CashChip() for _ in players]
             for chip in self._chips:
                 self.add_widget(chip)
@@ -225,9 +256,12 @@ class DiceView(BoxLayout):
     on_regular = on_faces
 
 
-class FlashBanner(Label):
-    """The last command's transfers in words, lit for :data:`FLASH_SECONDS` (or, without
-    animations, until the next command)."""
+class FlashBanner(NoticeLine):
+    """The table's line of words: what the last command did with money (each transfer's
+    sentence), what was undone, or why nothing changed. A change of money is lit for
+    :data:`FLASH_SECONDS` (or, without animations, until the next one); the words stay until
+    the next command, so money never moves without a sentence on the table. Words longer than
+    its two lines end in "…" between two words, and a tap shows them whole (``notice``)."""
 
     lit = BooleanProperty(False)
     animate = BooleanProperty(True)
@@ -236,12 +270,11 @@ class FlashBanner(Label):
         self._off = Clock.create_trigger(self._dim, FLASH_SECONDS)
         super().__init__(**kwargs)
 
-    def show(self, lines: Iterable[str]) -> None:
-        text = "   ".join(line for line in lines if line)
-        self.text = text
-        self.lit = bool(text)
+    def light(self) -> None:
+        """A new change of money: lit for a moment."""
+        self.lit = True
         self._off.cancel()
-        if text and self.animate:
+        if self.animate:
             self._off()
 
     def _dim(self, *_args: Any) -> None:

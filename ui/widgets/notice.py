@@ -1,9 +1,7 @@
-"""The table's notice: what was refused or read, in the lines its box holds, never cut
-mid-word.
-
-The box keeps its height (the decision's buttons under it never move): a notice longer than
-its :attr:`NoticeLine.lines` is shortened at a word and ends in "…", and a tap on it shows the
-whole text (:class:`WholeText`).
+"""The table's line of words (a notice, the transfers' sentences) in the lines it has, never
+cut mid-word: words longer than :attr:`NoticeLine.lines` lines of its width (its
+``text_size``'s, else its own) are shortened between two words and end in "…", and a tap on
+them shows the whole text (:class:`WholeText`). :class:`ui.widgets.FlashBanner` is one.
 """
 
 from __future__ import annotations
@@ -50,26 +48,28 @@ class NoticeLine(Label):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.card = WholeText()
-        self.bind(notice=self._fit, width=self._fit, font_size=self._fit, lines=self._fit)
+        self.bind(notice=self._fit, width=self._fit, text_size=self._fit)
+        self.bind(font_size=self._fit, bold=self._fit, lines=self._fit)
         self._fit()
 
-    def _height_of(self, text: str) -> float:
+    def _height_of(self, text: str, width: float) -> float:
         label = CoreLabel(
             text=text,
             font_size=self.font_size,
             font_name=self.font_name,
-            text_size=(max(1.0, self.width), None),
+            bold=self.bold,
+            text_size=(width, None),
         )
         label.refresh()
         return float(label.texture.size[1]) if label.texture is not None else 0.0
 
     def _fit(self, *_args: Any) -> None:
-        self.text_size = (self.width, None)
-        if not self.notice or self.width <= 1:
+        width = self.text_size[0] or self.width
+        if not self.notice or width <= 1:
             self.text, self.cut = self.notice, False
             return
-        room = self._height_of("\n".join(["Ag"] * int(self.lines))) + 1
-        self.text = fit_words(self.notice, lambda t: self._height_of(t) <= room)
+        room = self._height_of("\n".join(["Ag"] * int(self.lines)), width) + 1
+        self.text = fit_words(self.notice, lambda t: self._height_of(t, width) <= room)
         self.cut = self.text != self.notice
 
     def on_touch_down(self, touch: Any) -> bool:
