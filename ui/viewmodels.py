@@ -32,7 +32,7 @@ from companion.messages import (
 from companion.rules.board import load_data, ultimate_board
 from companion.rules.cards import card_deck
 from ui.explain import explain
-from ui.i18n import LANGUAGES, N_, money, rewordable, translate
+from ui.i18n import LANGUAGES, N_, money, rewordable, translate, worded
 
 if TYPE_CHECKING:
     from companion.banker.state import Decision, GameState
@@ -940,9 +940,12 @@ def move_for(events: Iterable[Mapping[str, Any]], lang: str) -> MoveView | None:
 
 def order_found(events: Iterable[Mapping[str, Any]], lang: str) -> str:
     """The turn order in words once the order roll has found it (``Bob rolled highest and
-    starts; the order of play: Bob, Cy and Ann.``), else ``""``."""
+    starts; the order of play: Bob, Cy and Ann.``), else ``""``; said again in the new
+    language at a switch."""
     found = [e for e in events if e.get("type") == "order_set"]
-    return (render_event(found[-1], lang) or "") if found else ""
+    if not found:
+        return ""
+    return worded(lambda lang: render_event(found[-1], lang) or "", lang)
 
 
 def proposal_label(state: GameState, faces: Sequence[int | str], lang: str) -> str:

@@ -122,3 +122,13 @@ def test_the_house_rules_are_worded_for_a_family_without_ruling_ids(make):
     assert rules["birthday_from_players"] == (
         "Birthday Gift: each other player gives $100, instead of the Bank."
     )
+
+
+def test_the_turn_order_said_on_the_table_follows_a_language_switch(make, tmp_path):
+    c = rolling(make, FakeClock(), 0, tmp_path)
+    for dice in ((1, 2), (6, 5)):
+        assert c.enter_roll(c.decision_id, dice), c.view.notice
+    c.set_language("fr")
+    assert spaced(c.view.notice) == (
+        "Bob a fait le plus haut score et commence ; l'ordre de jeu : Bob et Ann."
+    )
