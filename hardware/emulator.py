@@ -192,6 +192,8 @@ class DiceModuleEmulator:
         self.done = threading.Event()
         # Throws asked for by other threads; the serving thread alone touches the port.
         self._asked: queue.SimpleQueue[ScriptedRoll | None] = queue.SimpleQueue()
+        # Cables pulled by other threads (:meth:`unplug`): for how many seconds each.
+        self._pulled: queue.SimpleQueue[float] = queue.SimpleQueue()
         self._waiting: deque[ScriptedRoll | None] = deque()
         self._reset_module()
         try:
@@ -231,6 +233,7 @@ class DiceModuleEmulator:
                 if exit_when_done and self.done.is_set():
                     break
                 self._run_due_timers()
+                self._unplug_asked()
                 self._throw_asked()
                 self._read_companion(self._next_timeout())
         finally:
@@ -417,6 +420,26 @@ class DiceModuleEmulator:
         soon as the dice of the throw before have settled). For the ``on_demand`` emulator.
         """
         self._asked.put(roll)
+
+    def unplug(self, seconds: float) -> None:
+        """Pull the cable now and plug it back in after ``seconds``, as the ``disconnect``
+        fault does before a roll. Safe from any thread (the serving thread pulls it within
+        50 ms); needs the ``link`` a replugged module is found by."""
+        if self.link is None:
+            raise EmulatorUsageError(
+                "unplug needs a link: a replugged module gets a new device path"
+            )
+        self._pulled.put(seconds)
+
+    def _unplug_asked(self) -> None:
+        try:
+            seconds = self._pulled.get_nowait()
+        except queue.Empty:
+            return
+        self.log(f"unplugged for {seconds:g} s")
+        self._unplug()
+        self._timers.clear()
+        self._after(seconds, self._plug_in)
 
     def _throw_asked(self) -> None:
         while True:

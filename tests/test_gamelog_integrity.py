@@ -298,7 +298,7 @@ def test_undoing_the_command_that_ended_the_game_reopens_it_and_history_shows_bo
         "    Time is up: Ann is the richest and wins.",
         "    Now: Game over: Ann wins.",
         "Ann: undo undoes=5",
-        "    Undone: command #5 (end_game by Ann).",
+        "    Undone: command #5 (the end of the game, by Ann).",
     ]
 
 

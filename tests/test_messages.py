@@ -500,11 +500,11 @@ def test_bookkeeping_events_and_turns_without_words_are_not_shown() -> None:
         ),
         (
             {"type": "undone", "command": 5, "of": {"type": "end_game", "player": "Ann"}},
-            "Undone: command #5 (end_game by Ann).",
+            "Undone: command #5 (the end of the game, by Ann).",
         ),
         (
             {"type": "undone", "command": 2, "of": {"type": "deal"}},
-            "Undone: command #2 (deal by the table).",
+            "Undone: command #2 (the deal, by the table).",
         ),
         (
             {

@@ -248,3 +248,14 @@ def test_every_event_and_decision_of_the_recorded_games_reads_in_french() -> Non
 def test_the_samples_cover_every_kind() -> None:
     """The renders above give every kind of parameter a value (tests.test_messages.SAMPLES)."""
     assert {kind.rstrip("?") for kinds in CODES.values() for kind in kinds.values()} <= set(SAMPLES)
+
+
+def test_an_undone_command_is_named_in_words_in_both_languages() -> None:
+    """History's line of an undone command named the command by its type ("draw", "end_game"),
+    English words in a French history (after every correction from History, for instance)."""
+    from companion.banker.commands import COMMANDS
+
+    assert set(en.COMMAND_NOUNS) == set(fr.COMMAND_NOUNS) == set(COMMANDS)
+    undone = {"type": "undone", "command": 79, "of": {"type": "draw", "player": "Cy"}}
+    assert render_event(undone, "en") == "Undone: command #79 (the card drawn, by Cy)."
+    assert render_event(undone, "fr") == "Annulé\u00a0: commande n° 79 (la carte tirée, par Cy)."

@@ -155,6 +155,21 @@ _DICE_AWAY = {
     "silent": N_("Dice module not answering: enter the dice on the screen"),
     "incompatible": N_("Dice module not understood (update it): enter the dice on the screen"),
 }
+#: The dice module's state on the table's line (the reader's ``ReaderStatus.state``).
+DICE_STATE_WORDS = {
+    **_DICE_AWAY,
+    "stopped": N_("Dice module stopped: enter the dice on the screen"),
+    "connecting": N_("Dice module connecting: enter the dice on the screen until it is ready"),
+}
+#: The module's tray faults (``hardware.protocol.TRAY_FAULTS``), in the table's words.
+TRAY_FAULT_WORDS = {
+    "camera-blocked": N_("the camera cannot see the tray"),
+    "too-dark": N_("the tray is too dark to read"),
+    "die-leaning": N_("a die is leaning against the wall or another die"),
+    "unknown-object": N_("something that is not a die is in the tray"),
+    "dice-missing": N_("fewer dice are in the tray than were thrown"),
+    "camera-failed": N_("the camera does not answer"),
+}
 #: The settle time when the setting is missing or out of range (ms), and its range.
 SETTLE_MS = 400
 SETTLE_RANGE = (0, 2000)
@@ -1112,7 +1127,13 @@ class TableController:
         if status.is_connected and status.fault is None:
             text = _("Dice module ready")
         elif status.state == "connected":
-            text = _("Dice module: {fault}: enter the dice on the screen", fault=status.fault)
+            fault = status.fault or ""
+            said = (
+                _(TRAY_FAULT_WORDS[fault]) if fault in TRAY_FAULT_WORDS else fault
+            )  # a new code as sent
+            text = _("Dice module: {fault}: enter the dice on the screen", fault=said)
+        elif status.state in DICE_STATE_WORDS:
+            text = _(DICE_STATE_WORDS[status.state])
         else:
             text = _("Dice module {state}: enter the dice on the screen", state=status.state)
         # Worded when shown (the language may change); kept while a module comes back (its

@@ -11,7 +11,11 @@ Roll Three card and Travel Voucher picked in the spinners, Start tapped). Once t
 under way, every place is visited through the table's navigation rail: the board (a space
 tapped: its deed card), the players (a sheet, then the trade dialog opened from it), the history
 (the list, then the net-worth chart), Ask the referee (a space tapped on its map, the dice
-touched: the answer and its path) and the settings, each left by its own Back button.
+touched: the answer and its path) and the settings, each left by its own Back button. Then the
+table's own words are photographed: the dice module's cable is pulled for a few seconds (the
+banner "Dice module unplugged: enter the dice on the screen", until it is back), and the last
+answer is undone from the rail when it can be (the line "Undone: ..."). Run it again on the
+same ``--db`` and the first screen offers to resume that game (``setup-home``).
 
 A PNG of each main screen, of each kind of dialog met and of the deed card, the trade and the
 chart is saved (see :data:`MAIN_SHOTS`), taken in ``Window.on_flip`` once the frame is drawn, at
@@ -46,7 +50,10 @@ MAIN_SHOTS = (
     "history-chart",
     "referee",
     "settings",
+    "table-dice-unplugged",
 )
+#: Seconds the demo's dice module is unplugged, for the table's banner.
+UNPLUGGED_FOR = 3.0
 #: The seats' names, as a family types them (an accent included).
 NAMES = ("Ann", "Bob", "Chloé", "Dev", "Emma", "Farid", "Gus", "Hana", "Ines", "Jo", "Kim", "Lou")
 #: The referee is asked about this roll (two dice and the speed die).
@@ -363,6 +370,28 @@ class Director:
             yield from self.go(place)
             yield from getattr(self, f"visit_{place}")(self.app.sm.get_screen(place))
             yield from self.back(place)
+        yield from self.unplug_dice()
+        yield from self.undo()
+
+    def unplug_dice(self) -> Iterator[None]:
+        """The emulated module's cable pulled: its banner photographed, then gone once back."""
+        devices = self.app.devices
+        if devices is None or devices.emulator is None:
+            raise DemoError("the demo has no emulated dice module to unplug")
+        banner = self.app.sm.get_screen("table").ids.dice_banner
+        devices.emulator.unplug(UNPLUGGED_FOR)
+        yield from self.until(lambda: bool(banner.text), "the dice module's banner", 10.0)
+        yield from self.settle("table-dice-unplugged")
+        yield from self.until(lambda: not banner.text, "the dice module back", 30.0)
+
+    def undo(self) -> Iterator[None]:
+        """The last answer undone from the rail, when it can be (not a throw, not a card)."""
+        c = self.app.controller
+        if not c.can_undo():
+            return
+        self.tap(self.app.sm.get_screen("table").ids.undo)
+        yield from self.until(lambda: str(c.view.notice).startswith(_undone()), "the undo")
+        yield from self.settle("table-undone")
 
     def go(self, place: str) -> Iterator[None]:
         table = self.app.sm.get_screen("table")
@@ -591,6 +620,13 @@ class Director:
         Clock.schedule_once(lambda _dt: self.app.stop(), 0.1)
 
 
+def _undone() -> str:
+    """How the table's line begins after an undo, in the table's language."""
+    from ui.i18n import _
+
+    return str(_("Undone: {what}", what="")).strip()
+
+
 def _index_of(options: list[Any], option: Any) -> tuple[int, dict[str, Any]]:
     """Which posed option the random player's answer is, and the free fields it filled in (a
     bid comes back with its amount in the command)."""
@@ -717,6 +753,7 @@ def run_demo(
     from ui.setup_store import SetupStore
 
     store_path = db.parent / f"{db.stem}-setup.json"
+    dice = Path(tempfile.mkdtemp(prefix="companion-demo-dice-"))
 
     def make_controller(post: Any) -> Any:
         from ui.controller import TableController
@@ -725,7 +762,8 @@ def run_demo(
 
     app = ui_app.CompanionApp(
         make_controller,
-        devices_factory=devices_factory(None, "emulator"),
+        # The emulated module's symlink, so that it can be unplugged and found again.
+        devices_factory=devices_factory(None, "emulator", emulator_options={"link": dice / "dice"}),
         animate=False,
         keys=False,
     )
@@ -751,6 +789,7 @@ def run_demo(
         )
     if after is not None:
         after(app, director)
-    if scratch is not None:
-        shutil.rmtree(scratch, ignore_errors=True)
+    for folder in (scratch, dice):
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
     return director.status

@@ -18,6 +18,43 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from companion.messages.rendering import Params, Template
 
+#: Each command type as a noun, for the line of an undone command ("the card drawn").
+COMMAND_NOUNS = {
+    "deal": "the deal",
+    "order_roll": "the turn-order roll",
+    "roll": "the roll",
+    "dice": "the dice",
+    "bail": "paying bail",
+    "jail_card": "the Get Out of Jail Free card",
+    "choose": "the space chosen",
+    "bus": "the Bus Ticket's choice",
+    "end_turn": "the end of the turn",
+    "buy": "the purchase",
+    "auction": "the auction",
+    "bid": "the bid",
+    "pass": "the pass",
+    "taxi": "the taxi ride",
+    "skip": "the choice passed",
+    "draw": "the card drawn",
+    "gift": "the Birthday Gift",
+    "stock": "the Stock Exchange choice",
+    "voucher": "the Travel Voucher",
+    "pay": "the payment",
+    "bankrupt": "the bankruptcy",
+    "build": "the building",
+    "sell_building": "the building sold",
+    "sell_down": "the buildings sold down",
+    "mortgage": "the mortgage",
+    "unmortgage": "the mortgage lifted",
+    "trade": "the trade",
+    "play_card": "the card played",
+    "option": "the card's option",
+    "target": "the player aimed at",
+    "accept": "the card accepted",
+    "refuse": "the card refused",
+    "end_game": "the end of the game",
+}
+
 
 def money(amount: int) -> str:
     """Dollars with a thousands separator.
@@ -134,7 +171,7 @@ MESSAGES: Mapping[str, Template] = {
     "event.drew": "{player} draws {title}.",
     "event.order_rolled": "{player} rolls {total} for the turn order.",
     "event.undone": lambda p: (
-        f"Undone: command #{p['command']} ({p['type']} by "
+        f"Undone: command #{p['command']} ({COMMAND_NOUNS.get(p.raw('type'), p['type'])}, by "
         f"{p['player'] if p.has('player') else 'the table'})."
     ),
     "event.decision": "Now: {decision}",

@@ -28,6 +28,43 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from companion.messages.rendering import Params, Template
 
+#: Chaque type de commande en nom, pour la ligne d'une commande annulée (« la carte tirée »).
+COMMAND_NOUNS = {
+    "deal": "la distribution",
+    "order_roll": "le lancer pour l'ordre du jeu",
+    "roll": "le lancer",
+    "dice": "les dés",
+    "bail": "la caution payée",
+    "jail_card": "la carte Libéré de prison",
+    "choose": "la case choisie",
+    "bus": "le choix du Ticket de bus",
+    "end_turn": "la fin du tour",
+    "buy": "l'achat",
+    "auction": "la mise aux enchères",
+    "bid": "l'offre",
+    "pass": "le passe",
+    "taxi": "la course en taxi",
+    "skip": "le choix passé",
+    "draw": "la carte tirée",
+    "gift": "le cadeau d'anniversaire",
+    "stock": "le choix en Bourse",
+    "voucher": "le bon de voyage",
+    "pay": "le paiement",
+    "bankrupt": "la faillite",
+    "build": "la construction",
+    "sell_building": "le bâtiment vendu",
+    "sell_down": "les bâtiments revendus",
+    "mortgage": "l'hypothèque",
+    "unmortgage": "la levée d'hypothèque",
+    "trade": "l'échange",
+    "play_card": "la carte jouée",
+    "option": "l'option de la carte",
+    "target": "le joueur visé",
+    "accept": "la carte acceptée",
+    "refuse": "la carte refusée",
+    "end_game": "la fin de la partie",
+}
+
 NARROW_NBSP = "\u202f"
 NBSP = "\u00a0"
 
@@ -766,8 +803,9 @@ def _auction(what: Callable[[Params], str]) -> Template:
 
 
 def _undone(p: Params) -> str:
-    who = de(p["player"]) if p.has("player") else "de la table"
-    return typeset(f"Annulé : commande n° {p['command']} ({p['type']} {who}).")
+    who = p["player"] if p.has("player") else "la table"
+    what = COMMAND_NOUNS.get(p.raw("type"), p["type"])
+    return typeset(f"Annulé : commande n° {p['command']} ({what}, par {who}).")
 
 
 def _respond(p: Params) -> str:

@@ -187,3 +187,25 @@ def test_on_demand_the_emulator_throws_only_when_asked(tmp_path: Path) -> None:
     ]
     assert len(h.readings) == 3 and h.readings[2].throw == 3 and len(h.readings[2].dice) == 2
     assert emulator.rolls_sent == 3 and not emulator.done.is_set()
+
+
+def test_the_cable_pulled_on_demand_is_plugged_back_in_and_throws_again(tmp_path: Path) -> None:
+    """``unplug(seconds)`` (the headless demo's banner): the reader sees the module go, finds
+    it again behind the link, and the next throw is read."""
+    link = tmp_path / "dice"
+    emulator = DiceModuleEmulator(parse_rolls("3,4,mr"), on_demand=True, link=link, seed=3)
+    with emulator:
+        h = Harness(emulator.path)
+        with h.reader:
+            h.wait_state("connected")
+            emulator.unplug(0.3)
+            h.wait_state("disconnected")
+            h.wait_state("connected")
+            emulator.throw()
+            h.wait_readings(1)
+    assert [(r.dice, r.speed) for r in h.readings] == [((3, 4), "mr")]
+
+
+def test_pulling_the_cable_needs_a_link_to_plug_back_in_behind() -> None:
+    with pytest.raises(EmulatorUsageError, match="unplug needs a link"):
+        DiceModuleEmulator(parse_rolls(SCRIPT), on_demand=True).unplug(1.0)

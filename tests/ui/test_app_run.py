@@ -140,6 +140,8 @@ def test_the_headless_demo_plays_and_saves_screenshots(tmp_path: Path) -> None:
     assert set(MAIN_PLACES) <= names, sorted(names)
     assert {"board-deed", "trade", "history-chart", "setup-rules"} <= names, sorted(names)
     assert {"dialog-order_roll", "dialog-roll", "dialog-proposal"} <= names, sorted(names)
+    # The table's own words: the dice module's cable pulled, its banner shown.
+    assert "table-dice-unplugged" in names, sorted(names)
     for png in shots.glob("*.png"):
         assert _png_size(png) == (1024, 600), png.name
     history = _companion("history", "--db", str(db))
@@ -147,6 +149,15 @@ def test_the_headless_demo_plays_and_saves_screenshots(tmp_path: Path) -> None:
     assert "turn" in history.stdout
     # The names were typed on the setup screen: the game log has them.
     assert all(name in history.stdout for name in ("Ann", "Bob", "Chloé", "Dev")), history.stdout
+    # Started again on the same game log: the first screen offers to resume it (photographed),
+    # and a new game is one tap further.
+    again = tmp_path / "again"
+    run = _companion(
+        "app", "--headless-demo", "--turns", "1", "--screenshots", str(again),
+        "--db", str(db), "--seed", "3", "--size", "1024x600",
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr[-2000:] + run.stdout
+    assert (again / "setup-home.png").exists(), sorted(p.name for p in again.glob("*.png"))
 
 
 def test_the_headless_demo_plays_without_a_screenshots_folder(tmp_path: Path) -> None:

@@ -1054,3 +1054,21 @@ def test_the_buttons_never_pick_from_a_list(make):
         assert not c.press(position)
         assert c.view.notice == f"Button {position}: pick from the list on the screen"
         assert c.game.state is state and logged(c) == rows
+
+
+def test_the_dice_module_s_state_and_faults_are_said_in_the_table_s_words(tmp_path: Path) -> None:
+    """The table's line said the reader's raw state and the module's fault code inside French
+    ("Module de dés disconnected", "Module de dés : die-leaning")."""
+    from hardware.protocol import TRAY_FAULTS
+    from hardware.readings import STATES, ReaderStatus
+    from ui.controller import DICE_STATE_WORDS, TRAY_FAULT_WORDS
+
+    assert set(TRAY_FAULT_WORDS) == set(TRAY_FAULTS)
+    assert set(DICE_STATE_WORDS) | {"connected"} == set(STATES)
+    c = TableController(db_path=tmp_path / "g.db", store=SetupStore(tmp_path / "s.json"), lang="fr")
+    assert c.start_game([{"name": "Ann"}, {"name": "Bob"}], {}), c.view.notice
+    c.on_dice_status(ReaderStatus(state="connecting", url="x"))
+    assert c.view.dice_status.startswith("Module de dés en cours de connexion")
+    c.on_dice_status(ReaderStatus(state="connected", url="x", fault="die-leaning"))
+    assert "un dé est appuyé contre le bord" in c.view.dice_status
+    assert "die-leaning" not in c.view.dice_status
