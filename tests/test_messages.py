@@ -199,7 +199,11 @@ SENTENCES = [
     ("event.rolled", {"player": "Ann", "dice": [3, 4, "bus"]}, "Ann rolled 3+4 and the Bus."),
     ("event.rolled", {"player": "Ann", "dice": [2, 2, None]}, "Ann rolled 2+2."),
     ("event.rolled", {"player": "Ann", "dice": [1, 2, 3]}, "Ann rolled 1+2 and 3."),
-    ("event.order_set", {"player": "Bob"}, "Bob rolled highest and starts."),
+    (
+        "event.order_set",
+        {"player": "Bob", "order": ["Bob", "Cy", "Ann"]},
+        "Bob rolled highest and starts; the order of play: Bob, Cy and Ann.",
+    ),
     (
         "event.drew.card",
         {"player": "Ann", "card": "chance-go-back-three-3-spaces"},

@@ -136,6 +136,25 @@ def test_help_lists_what_answers_the_decision_and_each_command(table: Table) -> 
     assert "did you mean 'trade'" in table.refused("help trad")
 
 
+def test_help_deal_lists_every_voucher_title(table: Table) -> None:
+    out = table.ok("help deal")
+    assert (
+        "  vouchers: Free Cab Fare -1, Free Cab Fare -2, Free Cab Fare -3, Free Cab Fare +1, "
+        "Free Cab Fare +2, Free Cab Fare +3, Bus Ticket, Bus Ticket (the others expire), "
+        "Transit Token\n"
+    ) in out
+    assert "vouchers:" in table.ok("help voucher") and "vouchers:" not in table.ok("help draw")
+
+
+def test_an_ambiguous_name_lists_all_its_matches_once_each(tmp_path: Path) -> None:
+    err = Table(tmp_path / "game.db").refused("deal free 1-2-3")
+    assert err == (
+        "companion: error: deal: voucher: 'free' could be 'Free Cab Fare +1', "
+        "'Free Cab Fare +2', 'Free Cab Fare +3', 'Free Cab Fare -1', 'Free Cab Fare -2' or "
+        "'Free Cab Fare -3'; say which\n"
+    )
+
+
 def test_show_holds_everything_and_the_bank_has_no_balance(table: Table) -> None:
     table.ok("roll 1 2 2")
     table.ok("buy")

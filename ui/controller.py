@@ -444,7 +444,7 @@ class TableController:
     ) -> None:
         self._flash(before.cash, events)
         self._move = vm.move_for(events, self.lang)
-        self._notice = ""
+        self._notice = vm.order_found(events, self.lang)
         self._too_soon = ""
         self._announce = announce
         self._typed_key = None
@@ -1004,7 +1004,8 @@ class TableController:
                 )
             )
             return
-        faces = _faces(reading)
+        faces = _counted(_faces(reading), wanted_dice(decision))
+        shown = vm.faces_text(faces, self.lang)
         try:
             command_for_throw(decision, faces, reading.key)
         except CompanionError as exc:
@@ -1695,6 +1696,16 @@ def _auto_text(seconds: int) -> str:
 
 def _faces(reading: DiceReading) -> tuple[int | str, ...]:
     return (*reading.dice, *([reading.speed] if reading.speed else []))
+
+
+def _counted(
+    faces: tuple[int | str, ...], wanted: Mapping[str, Any] | None
+) -> tuple[int | str, ...]:
+    """The faces that count for the dice ``wanted``: the speed die left out where it does not
+    count (the turn order, a roll in jail), so that a proposal shows only the dice that do."""
+    if wanted is None or wanted["speed"]:
+        return faces
+    return faces[: int(wanted["count"])]
 
 
 def _normal_faces(

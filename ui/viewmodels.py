@@ -32,7 +32,7 @@ from companion.messages import (
 from companion.rules.board import load_data, ultimate_board
 from companion.rules.cards import card_deck
 from ui.explain import explain
-from ui.i18n import LANGUAGES, N_, money, rewordable, translate
+from ui.i18n import LANGUAGES, N_, money, rewordable, translate, worded
 
 if TYPE_CHECKING:
     from companion.banker.state import Decision, GameState
@@ -293,6 +293,9 @@ class SpaceView:
     kind: str = ""
     #: The deed's lines (price, rents by level, mortgage), for the tap-a-space card.
     deed: tuple[str, ...] = ()
+    #: A property at a glance, under its name when the map is tapped and beside a Free Cab
+    #: Fare's destination: "Bob · Rent $25", or "For sale: $400" ("" for other spaces).
+    glance: str = ""
 
 
 @dataclass(frozen=True)
@@ -734,7 +737,10 @@ def decision_view(state: GameState, lang: str) -> DecisionView | None:
     d = state.decision
     if state.over:
         return None
-    choices = tuple(make_choice(o, d.player, choice_label(o, d, lang)) for o in d.options)
+    choices = tuple(
+        make_choice(o, d.player, _with_landing(state, o, choice_label(o, d, lang), lang))
+        for o in d.options
+    )
     wanted = wanted_dice(d)
     dice = None if wanted is None else (int(wanted["count"]), bool(wanted["speed"]))
     return DecisionView(
@@ -747,6 +753,36 @@ def decision_view(state: GameState, lang: str) -> DecisionView | None:
         dict(d.data),
         numbered_choices(choices),
     )
+
+
+def _with_landing(state: GameState, option: Mapping[str, Any], label: str, lang: str) -> str:
+    """A Free Cab Fare's choice (stay on the track or change) with the space it lands on, as
+    the referee works it out, and that space's owner and rent; other choices as they are."""
+    command = option["command"]
+    if command["type"] != "voucher" or "space" in command:
+        return label
+    from companion.rules.movement import resolve_voucher
+
+    try:
+        landing = resolve_voucher(
+            _BOARD,
+            state.situation(),
+            _DECK.vouchers[command["voucher"]],
+            player=state.decision.player,
+            ride=bool(command.get("ride")),
+            quiet=True,
+        ).landing
+    except Exception:  # noqa: BLE001 - the referee's preview is a courtesy
+        return label
+    return translate(
+        "{choice}, to {space}", lang, choice=label, space=_glanced(state, landing.key, lang)
+    )
+
+
+def _glanced(state: GameState, key: str, lang: str) -> str:
+    """A space's name with its owner and rent now, or its price (``Boardwalk (Ann · Rent $50)``)."""
+    space = space_view(state, key, lang)
+    return f"{space.name} ({space.glance})" if space.glance else space.name
 
 
 # -- The table ----------------------------------------------------------------------------------
@@ -902,6 +938,16 @@ def move_for(events: Iterable[Mapping[str, Any]], lang: str) -> MoveView | None:
     return MoveView(player, tuple(path), tuple(kinds), words)
 
 
+def order_found(events: Iterable[Mapping[str, Any]], lang: str) -> str:
+    """The turn order in words once the order roll has found it (``Bob rolled highest and
+    starts; the order of play: Bob, Cy and Ann.``), else ``""``; said again in the new
+    language at a switch."""
+    found = [e for e in events if e.get("type") == "order_set"]
+    if not found:
+        return ""
+    return worded(lambda lang: render_event(found[-1], lang) or "", lang)
+
+
 def proposal_label(state: GameState, faces: Sequence[int | str], lang: str) -> str:
     """What applying a throw does, in one sentence: the referee's answer for a turn's roll
     (``3+4 and Mr. Monopoly: move 7 from GO...``), else ``Apply 3+4``."""
@@ -1002,13 +1048,15 @@ def space_view(state: GameState | None, key: str, lang: str) -> SpaceView:
     h = state.holdings.get(space.name)
     if h is None:
         return bare
+    rent = rent_now(state, space.name, lang)
     return replace(
         bare,
         owner=h.owner,
         owner_colour=rgba(state.seat(h.owner).colour),
         buildings=_buildings_text(h.level, h.improved, space.kind),
         mortgaged=h.mortgaged,
-        rent_text=rent_now(state, space.name, lang),
+        rent_text=rent,
+        glance=f"{h.owner} \u00b7 {rent}",
     )
 
 
@@ -1032,6 +1080,11 @@ def _bare_space(key: str, lang: str) -> SpaceView:
         rent_text="",
         kind=space.kind,
         deed=deed_lines(space.name, lang) if space.is_property else (),
+        glance=(
+            translate("For sale: {amount}", lang, amount=money(space.price, lang))
+            if space.is_property
+            else ""
+        ),
     )
 
 
@@ -1443,32 +1496,41 @@ def referee_view(
 
 # -- Setup, trades and the referee's lists ------------------------------------------------------
 
-#: Each house rule (``companion.rules.table.Options``) named and explained in one line
-#: (``docs/rulings.md``).
+#: Each house rule (``companion.rules.table.Options``) named and explained in one sentence a
+#: family reads; the ruling each applies is named in ``docs/rulings.md``, not on the screen.
 HOUSE_RULES: Mapping[str, tuple[str, str]] = {
     "triples_pay_salaries": (
         N_("Triples pay salaries"),
-        N_("A triples move pays the pay corners passed on the route shown (M6)."),
+        N_("Triples: the player collects the salary of each pay corner passed on the way."),
     ),
     "squeeze_play_speed_die": (
         N_("Squeeze Play with the speed die"),
-        N_("The rules' other table; Mr. Monopoly or Bus also takes a voucher from each (P5)."),
+        N_(
+            "Squeeze Play counts the speed die too; Mr. Monopoly or the Bus also takes a "
+            "Travel Voucher from each player."
+        ),
     ),
     "birthday_from_players": (
         N_("Birthday Gift from the players"),
-        N_("Birthday Gift collects {amount} from each other player, not from the Bank (P7)."),
+        N_("Birthday Gift: each other player gives {amount}, instead of the Bank."),
     ),
     "time_limit": (
         N_("Time limit"),
-        N_("The game may be ended at any time: the richest player wins (P9)."),
+        N_("The table may end the game at any time: the richest player wins."),
     ),
     "roll_three_action_cards": (
         N_("Printed Roll Three cards"),
-        N_("The 36 printed action cards (18 combinations twice) instead of the rules' 20 (D4)."),
+        N_(
+            "Play with the 36 printed Roll Three cards (18 combinations, each twice) instead of "
+            "the 20 the rules list."
+        ),
     ),
     "voluntary_bankruptcy": (
         N_("Voluntary bankruptcy"),
-        N_("A player short of cash may go bankrupt though selling and mortgaging would pay (P13)."),
+        N_(
+            "A player short of cash may choose to go bankrupt, even if selling and mortgaging "
+            "would pay."
+        ),
     ),
 }
 

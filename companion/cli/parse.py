@@ -869,7 +869,10 @@ def _pick(text: str, names: Mapping[str, str], what: str, noun: str) -> str:
         return next(iter(found))
     display = [n for n in names if not _looks_like_id(n)] or list(names)
     if len(found) > 1:
-        options = sorted(n for n in display if names[n] in found)[:4]
+        first: dict[str, str] = {}  # one name a match: the first given, a voucher's label
+        for n in display:
+            first.setdefault(names[n], n)
+        options = sorted(first[v] for v in found if v in first)
         raise CommandSyntaxError(f"{what}: {shown(text)} could be {_or(options)}; say which")
     close = difflib.get_close_matches(folded, [_fold(n) for n in display], n=3, cutoff=0.5)
     pretty = [n for n in display if _fold(n) in close][:3]
@@ -965,6 +968,9 @@ def help_text(spec: Spec) -> str:
             for f in spec.fields
         ]
         lines.append("  fields:   " + ", ".join(fields))
+    if any(f.kind == "voucher" for f in spec.fields):
+        titles = ", ".join(v.label for v in card_deck().vouchers.values())
+        lines.append(f"  vouchers: {titles}")
     if spec.anytime:
         lines.append("  any time the rules allow it, not only when asked")
     return "\n".join(lines)

@@ -119,7 +119,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
     # -- Events that carry a code ---------------------------------------------------------------
     "event.turn": _P,  # turns._start_turn: "{player}'s turn."
     "event.rolled": {"player": "player", "dice": "roll"},  # turns._roll
-    "event.order_set": _P,  # turns._cmd_order_roll: the starter
+    "event.order_set": {"player": "player", "order": "players"},  # turns._cmd_order_roll
     "event.game_over.last_player": {"winner": "player"},  # engine._game_over
     "event.game_over.time_up": {"winner": "player"},  # assets.end_game
     "event.drew.card": _PC,  # spaces._cmd_draw: "{player} drew {title}: {effect}"

@@ -179,7 +179,7 @@ MESSAGES: Mapping[str, Template] = {
     # Events
     "event.turn": "{player}'s turn.",
     "event.rolled": "{player} rolled {dice}.",
-    "event.order_set": "{player} rolled highest and starts.",
+    "event.order_set": "{player} rolled highest and starts; the order of play: {order}.",
     "event.game_over.last_player": "{winner} wins: every other player is bankrupt.",
     "event.game_over.time_up": "Time is up: {winner} is the richest and wins.",
     "event.drew.card": "{player} drew {card}: {card:effect}",

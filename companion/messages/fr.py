@@ -851,7 +851,9 @@ MESSAGES: Mapping[str, Template] = {
     # Events
     "event.turn": _fr("Au tour {de player}."),
     "event.rolled": _fr("{player} a obtenu {dice}."),
-    "event.order_set": _fr("{player} a fait le plus haut score et commence."),
+    "event.order_set": _fr(
+        "{player} a fait le plus haut score et commence ; l'ordre de jeu : {order}."
+    ),
     "event.game_over.last_player": _fr(
         "{winner} gagne : tous les autres joueurs ont fait faillite."
     ),

@@ -605,10 +605,10 @@ def test_a_house_rule_s_amount_is_money_in_the_table_s_language(make):
 
     c = make()
     rules = {key: line for key, _d, _t, line in c.setup_choices().house_rules}
-    assert rules["birthday_from_players"].startswith("Birthday Gift collects $100 from each")
+    assert rules["birthday_from_players"].startswith("Birthday Gift: each other player gives $100")
     assert c.set_language("fr")
     rules = {key: line for key, _d, _t, line in c.setup_choices().house_rules}
-    assert f"prend {money(100, 'fr')} à chaque" in rules["birthday_from_players"]
+    assert f"donne {money(100, 'fr')}, au lieu" in rules["birthday_from_players"]
 
 
 def test_setup_choices_word_every_token_and_colour_beside_the_engines_value(make):

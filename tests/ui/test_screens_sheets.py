@@ -451,7 +451,7 @@ def test_a_game_open_in_another_program_is_said_in_full_at_800x480(report: dict)
 
 def test_the_voluntary_bankruptcy_rule_is_explained_in_full_in_french(report: dict) -> None:
     explanation, shown = report["rule_fr"]
-    assert explanation.endswith("suffiraient à payer (P13).")
+    assert explanation.endswith("suffiraient à payer.")
     assert shown == [False, True]
 
 

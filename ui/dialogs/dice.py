@@ -1,4 +1,4 @@
-"""The dice: the roll as read with Confirm and Correct, or touch entry of the faces.
+"""The dice: the roll as read with Confirm, Correct and Cancel, or touch entry of the faces.
 
 Used for the turn's roll, the turn-order roll and the dice a space or card asks for (utility,
 Squeeze Play, Roll Three, Game Night). Re-rolling a visible result is not offered: a misread
@@ -168,9 +168,16 @@ class DiceDialog(DecisionDialog):
             correct = extra_button(_("Correct"), self.enter)
             correct.size_hint_x = 0.45
             row.add_widget(correct)
+            # Beside Confirm and Correct, as the auto-confirm's sentence promises.
+            self.cancel_button = extra_button(_("Cancel"), self.cancel)
+            self.cancel_button.size_hint_x = 0.45
+            row.add_widget(self.cancel_button)
+            # Three buttons share the width: a long Confirm wraps, and the row grows with it
+            # rather than spilling over the referee's sentence above.
+            row.bind(minimum_height=lambda r, h: setattr(r, "height", max(dp(64), h)))
             self.add_widget(row)
             return
-        self.confirm_button = None
+        self.confirm_button = self.cancel_button = None
         rows = []
         dice_index = self._dice_index()
         if self.controller.throw_hook is not None and not self._opponents():
@@ -185,6 +192,10 @@ class DiceDialog(DecisionDialog):
     def confirm(self) -> bool:
         decision_id, at = self.stamp()
         return bool(self.controller.confirm_roll(decision_id, at=at))
+
+    def cancel(self) -> bool:
+        """Drop the reading: the table throws again or enters the dice."""
+        return bool(self.controller.cancel_proposal())
 
     def throw(self) -> bool:
         return bool(self.controller.throw(None))

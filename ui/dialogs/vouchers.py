@@ -22,6 +22,9 @@ from ui import viewmodels as vm
 from ui.widgets import BigButton, SearchList
 from ui.widgets.words import _
 
+#: The characters two lines of a half-width row hold at 800x480 (18sp, about 31 a line).
+HALF_ROW_CHARS = 56
+
 
 class VoucherPicker(BoxLayout):
     """Back, the voucher's title (or the vouchers held as toggles), and the search list of
@@ -85,9 +88,13 @@ class VoucherPicker(BoxLayout):
         self.show_group(-1)
 
     def show_group(self, group: int) -> None:
-        """The destinations of the ``group``-th voucher held, or of them all (-1)."""
+        """The destinations of the ``group``-th voucher held, or of them all (-1): in two
+        columns, or in one when a row says more than two lines of a half can hold (a Free Cab
+        Fare's row names where it lands, with the owner and rent there)."""
         chosen = self.groups if group < 0 else self.groups[group : group + 1]
-        self.search.rows = [row for _title, rows in chosen for row in rows]
+        rows = [row for _title, rows in chosen for row in rows]
+        self.search.cols = 1 if any(len(label) > HALF_ROW_CHARS for _i, label, _a in rows) else 2
+        self.search.rows = rows
         for number, toggle in enumerate(self.toggles):
             toggle.state = "down" if number == group + 1 else "normal"
 

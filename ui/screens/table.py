@@ -3,9 +3,10 @@
 Every player's cash (twelve fit), whose turn it is (frame, arrow and name), the Pool and the
 Bank's buildings left, the referee's one sentence, the sentence of each transfer of the last
 command with the balances before -> after (lit for a moment, kept until the next command; after
-Undo, "Undone: ..."), the pending decision as big numbered buttons (the
-:class:`ui.dialogs.DecisionHost`), a small map, the other places, and Undo, far from the
-decision buttons, saying what it takes back.
+Undo, "Undone: ..."), or a notice (two lines at most: a longer one ends in "…" and shows whole
+on a tap), the pending decision as big numbered buttons (the :class:`ui.dialogs.DecisionHost`),
+a small map that names a tapped space, the other places, and Undo, far from the decision
+buttons, saying what it takes back.
 
 The screen tells the controller when a decision is shown (``controller.shown``), for its input
 gate: once its panel is drawn, the move's path on the map has been played, and a chained

@@ -32,6 +32,7 @@ from kivy.uix.label import Label
 from kivy.uix.spinner import Spinner
 from kivy.uix.widget import Widget
 
+from ui.widgets.notice import NoticeLine
 from ui.widgets.words import _
 
 #: The caps of the physical buttons at positions 1, 2, 3 (roll, undo, next in
@@ -255,11 +256,12 @@ class DiceView(BoxLayout):
     on_regular = on_faces
 
 
-class FlashBanner(Label):
+class FlashBanner(NoticeLine):
     """The table's line of words: what the last command did with money (each transfer's
     sentence), what was undone, or why nothing changed. A change of money is lit for
     :data:`FLASH_SECONDS` (or, without animations, until the next one); the words stay until
-    the next command, so money never moves without a sentence on the table."""
+    the next command, so money never moves without a sentence on the table. Words longer than
+    its two lines end in "…" between two words, and a tap shows them whole (``notice``)."""
 
     lit = BooleanProperty(False)
     animate = BooleanProperty(True)

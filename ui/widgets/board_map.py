@@ -1,5 +1,6 @@
 """The board map: the three tracks drawn from the board data, with owners, buildings, tokens and
-the current move's path; a tap on a space reports its key.
+the current move's path; a tap on a space names it beside it (its name, and a property's owner
+and rent or price: the view's ``glance``) and reports its key.
 
 Usable at any size (the table's small map, the full-screen board, the referee's map): the board
 is the largest square that fits, centred. Layers (``../shared/UI.md`` 1.5):
@@ -9,7 +10,8 @@ is the largest square that fits, centred. Layers (``../shared/UI.md`` 1.5):
 - then child widgets used as layers, bottom to top, so their canvases stack whatever is added
   later: one ``InstructionGroup`` per space for its owner, buildings and mortgage (redrawn only
   for the spaces whose view changed); the corner names (``Label``\\ s: text is never scaled);
-  the path highlight and the selection; the tokens (a ``Label`` each: a disc and the initial).
+  the path highlight and the selection; the tokens (a ``Label`` each: a disc and the initial);
+  the tapped space's name card (:class:`SpaceTag`).
 
 Redraws are coalesced with ``Clock.create_trigger``: a burst of views draws once per frame.
 
@@ -200,6 +202,9 @@ class BoardMap(Widget):
         self._token_layer = Widget(size_hint=(None, None), size=(0, 0))
         for layer in (self._space_layer, self._label_layer, self._path_layer, self._token_layer):
             self.add_widget(layer)
+        #: The tapped space's name (and a property's owner and rent, or price), over the rest.
+        self.tag = SpaceTag()
+        self.add_widget(self.tag)
         self._path_layer.canvas.add(self._path_group)
         self.bind(pos=self._resized, size=self._resized)
         self.bind(view=self._view_changed, show_labels=self._resized, min_label_side=self._resized)
@@ -287,6 +292,10 @@ class BoardMap(Widget):
 
     def on_touch_down(self, touch: Any) -> bool:
         key = self.key_at(*touch.pos)
+        if self.selected and self.collide_point(*touch.pos):
+            if key is None or self.tag.collide_point(*touch.pos):
+                self.selected = ""  # a tap on the name or off the spaces puts it away
+                return True
         if key is None:
             return bool(super().on_touch_down(touch))
         touch.grab(self)
@@ -538,6 +547,27 @@ class BoardMap(Widget):
             pg.add(Color(*SELECT))
             pg.add(Line(rectangle=(x, y, rw, rh), width=max(2.0, w * 0.1)))
         self._draw_tokens()
+        self._place_tag()
+
+    def _place_tag(self) -> None:
+        """Name the selected space beside it, inside the map: above it, or below near the top."""
+        tag, key, f = self.tag, self.selected, self._frame
+        spaces = self.view.spaces if self.view is not None else ()
+        space = next((s for s in spaces if s.key == key), None)
+        if space is None or key not in _KEYS or f.side <= 0:
+            tag.text, tag.opacity = "", 0
+            return
+        tag.text = space.name + (f"\n{space.glance}" if space.glance else "")
+        tag.opacity = 1
+        tag.width = min(self.width, max(dp(160), f.side * 0.62))
+        tag.text_size = (tag.width - dp(12), None)
+        tag.texture_update()
+        tag.height = tag.texture_size[1] + dp(8)
+        x, y, rw, rh = f.rect_px(geo.shape(key).rect)
+        above = y + rh + dp(4)
+        top = above if above + tag.height <= self.top else y - dp(4) - tag.height
+        left = min(max(self.x, x + rw / 2 - tag.width / 2), self.right - tag.width)
+        tag.pos = (left, max(self.y, top))
 
     def _draw_tokens(self) -> None:
         """Each player's token: a disc in the player's colour with the initial, packed per space."""
@@ -577,6 +607,23 @@ class BoardMap(Widget):
     def tokens(self) -> dict[str, Token]:
         """The drawn tokens by player (for tests and popups)."""
         return dict(self._tokens)
+
+
+class SpaceTag(Label):
+    """A space's name on a dark card, in type that reads on the table's small map."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("font_size", "15sp")
+        super().__init__(
+            halign="center", valign="middle", opacity=0, size_hint=(None, None), **kwargs
+        )
+        with self.canvas.before:
+            Color(0.10, 0.11, 0.14, 0.92)
+            self._card = Rectangle()
+        self.bind(pos=self._redraw, size=self._redraw)
+
+    def _redraw(self, *_: Any) -> None:
+        self._card.pos, self._card.size = self.pos, self.size
 
 
 class Token(Label):
