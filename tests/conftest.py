@@ -9,7 +9,9 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import subprocess
 import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -48,3 +50,38 @@ def shared_reference(repo_root: Path) -> Path:
     if not path.is_dir():
         pytest.skip(f"no shared reference folder at {path}")
     return path
+
+
+def no_display_env(**changes: str) -> dict[str, str]:
+    """This process's environment for a child app run off-screen: no X or Wayland display to
+    reach for, with ``changes``."""
+    env = dict(os.environ)
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    env.update(changes)
+    return env
+
+
+@pytest.fixture
+def tmpfs(tmp_path: Path) -> Iterator[Callable[[str], Path]]:
+    """``tmpfs(size)`` mounts a tmpfs of ``size`` (``"256k"``, ``"4m"``) and gives its folder,
+    unmounted after the test: a real read-only medium (remounted ``ro``) or a really full disk.
+    Skips where this machine does not let the tests mount one (root in a sandbox can)."""
+    mounted: list[Path] = []
+
+    def mount(size: str) -> Path:
+        point = tmp_path / f"mnt{len(mounted)}"
+        point.mkdir()
+        done = subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(point)],
+            capture_output=True,
+            check=False,
+        )
+        if done.returncode:
+            pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
+        mounted.append(point)
+        return point
+
+    yield mount
+    for point in mounted:
+        subprocess.run(["umount", "-l", str(point)], check=False)

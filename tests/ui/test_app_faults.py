@@ -8,21 +8,20 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import random
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.log.gamelog import GameLog
-from tests.conftest import REPO_ROOT
+from tests.conftest import REPO_ROOT, no_display_env
 from tests.ui.test_controller import play_until
 from ui.controller import HOLDER, TableController
 from ui.setup_store import SetupStore
@@ -30,14 +29,6 @@ from ui.setup_store import SetupStore
 pytest.importorskip("kivy")
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")
-
-
-def _env(**changes: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env.pop("DISPLAY", None)
-    env.pop("WAYLAND_DISPLAY", None)
-    env.update(changes)
-    return env
 
 
 def run_script(scenario: str, db: Path, work: Path, *, lang: str = "en") -> dict[str, Any]:
@@ -49,7 +40,7 @@ def run_script(scenario: str, db: Path, work: Path, *, lang: str = "en") -> dict
     subprocess.run(
         [sys.executable, "-m", "tests.ui.app_faults", scenario, str(db), str(out), "-", lang],
         cwd=REPO_ROOT,
-        env=_env(KIVY_HOME=str(kivy_home)),
+        env=no_display_env(KIVY_HOME=str(kivy_home)),
         check=True,
         timeout=180,
     )
@@ -92,22 +83,10 @@ def files(folder: Path) -> dict[str, bytes]:
 
 
 @pytest.fixture
-def mount_point(tmp_path: Path) -> Iterator[Path]:
-    """A small tmpfs, if this machine lets the tests mount one (root in a sandbox): a real
-    read-only medium and a really full disk."""
-    point = tmp_path / "mnt"
-    point.mkdir()
-    done = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(point)],
-        capture_output=True,
-        check=False,
-    )
-    if done.returncode:
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
-    try:
-        yield point
-    finally:
-        subprocess.run(["umount", "-l", str(point)], check=False)
+def mount_point(tmpfs: Callable[[str], Path]) -> Path:
+    """A small tmpfs: a real read-only medium and a really full disk (skipped where none can
+    be mounted)."""
+    return tmpfs("4m")
 
 
 # -- The first screen ------------------------------------------------------------------------
@@ -312,7 +291,7 @@ def start_app(tmp_path: Path, *args: str) -> tuple[dict[str, Any], str]:
     """``companion app`` as the README starts it (on the off-screen display, whose screen is
     1024x768), until it has recorded its window (``app-status.json``); its stderr."""
     db = tmp_path / "data" / "g.db"
-    env = _env(
+    env = no_display_env(
         SDL_VIDEODRIVER="offscreen",
         KIVY_HOME=str(tmp_path / "kivy"),
         XDG_DATA_HOME=str(tmp_path / "xdg"),

@@ -12,19 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO_ROOT
+from tests.conftest import REPO_ROOT, no_display_env
 
 pytest.importorskip("kivy")
 
 COMPANION = [sys.executable, "-m", "companion"]
-
-
-def _env(**changes: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env.pop("DISPLAY", None)
-    env.pop("WAYLAND_DISPLAY", None)
-    env.update(changes)
-    return env
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +26,7 @@ def scripted(tmp_path_factory: pytest.TempPathFactory) -> dict:
     subprocess.run(
         [sys.executable, "-m", "tests.ui.app_script", str(folder / "g.db"), str(out)],
         cwd=REPO_ROOT,
-        env=_env(),
+        env=no_display_env(),
         check=True,
         timeout=240,
     )
@@ -66,7 +58,7 @@ def test_key_1_answers_the_first_choice(scripted: dict) -> None:
 
 
 def test_no_display_is_one_line_and_status_2(tmp_path: Path) -> None:
-    env = _env()
+    env = no_display_env()
     env.pop("SDL_VIDEODRIVER", None)
     run = subprocess.run(
         [*COMPANION, "app", "--db", str(tmp_path / "g.db")],
@@ -91,7 +83,7 @@ def test_a_fifo_as_the_game_log_is_one_line_and_status_2(tmp_path: Path, demo: b
     run = subprocess.run(
         [*COMPANION, "app", "--db", str(fifo), *(["--headless-demo"] if demo else [])],
         cwd=REPO_ROOT,
-        env=_env(),
+        env=no_display_env(),
         capture_output=True,
         text=True,
         timeout=60,
@@ -112,7 +104,7 @@ def _companion(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [*COMPANION, *args],
         cwd=REPO_ROOT,
-        env=_env(),
+        env=no_display_env(),
         capture_output=True,
         text=True,
         timeout=300,
