@@ -68,7 +68,7 @@ from companion.rules.situation import parse_json
 from companion.rules.table import roll_three_clash
 from ui import i18n
 from ui import viewmodels as vm
-from ui.doctor import Account, Setting, Words, existing_folder, run_checks
+from ui.doctor import Account, Sentence, Setting, existing_folder, run_checks
 from ui.i18n import N_, _, number
 from ui.setup_store import SetupStore
 
@@ -1635,14 +1635,14 @@ def _deal_lists(action_cards: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(free["voucher"]["one_of"]), tuple(free["roll_three"]["one_of"])
 
 
-def _worded(words: Words) -> str:
-    """The doctor's words (``ui.doctor.Words``) in the table's language, fields too (a
+def _worded(said: Sentence) -> str:
+    """The doctor's sentence (``ui.doctor.Sentence``) in the table's language, fields too (a
     measure such as "84.5" GB written as the language writes numbers)."""
     fields = {
-        k: _worded(v) if isinstance(v, Words) else number(v) if isinstance(v, float) else v
-        for k, v in words.fields.items()
+        k: _worded(v) if isinstance(v, Sentence) else number(v) if isinstance(v, float) else v
+        for k, v in said.fields.items()
     }
-    return _(words.msgid, **fields)
+    return _(said.msgid, **fields)
 
 
 def _writable(db: Path) -> bool:

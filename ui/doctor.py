@@ -16,7 +16,7 @@ renderer can only be known that way.
 Exit status 0 when every check passes (or does not apply), 1 otherwise; ``--json`` prints the
 same as data.
 
-Each check's words are a :class:`Words`: an English template, marked for the app's catalogs,
+Each check's words are a :class:`Sentence`: an English template, marked for the app's catalogs,
 with its fields. The shell prints them in English; the app's Settings shows the same checks in
 the table's language (``TableController.doctor``), each with its fix.
 """
@@ -60,32 +60,32 @@ def N_(msgid: str) -> str:  # noqa: N802 - gettext's marker, as in ui.i18n (no B
 
 
 @dataclass(frozen=True)
-class Words:
+class Sentence:
     """A sentence of the doctor: its English template (a msgid of the app's catalogs) and its
-    fields, some of them :class:`Words` too. ``str()`` is the English the shell prints."""
+    fields, some of them :class:`Sentence` too. ``str()`` is the English the shell prints."""
 
     msgid: str
     fields: Mapping[str, Any] = field(default_factory=dict)
 
     def __str__(self) -> str:
         return self.msgid.format_map(
-            {k: str(v) if isinstance(v, Words) else v for k, v in self.fields.items()}
+            {k: str(v) if isinstance(v, Sentence) else v for k, v in self.fields.items()}
         )
 
 
-def words(msgid: str, **fields: Any) -> Words:
-    return Words(msgid, fields)
+def sentence(msgid: str, **fields: Any) -> Sentence:
+    return Sentence(msgid, fields)
 
 
 @dataclass(frozen=True)
 class Check:
     """One line of the report: ``ok`` True (passed), False (failed) or None (does not apply);
-    ``said`` what was found and ``fix_said`` what to do, as :class:`Words`."""
+    ``said`` what was found and ``fix_said`` what to do, as :class:`Sentence`."""
 
     name: str
     ok: bool | None
-    said: Words
-    fix_said: Words | None = None
+    said: Sentence
+    fix_said: Sentence | None = None
 
     @property
     def detail(self) -> str:
@@ -155,13 +155,13 @@ class Account:
         wanted = bits if write else bits[:1]
         return all(info.st_mode & bit for bit in wanted)
 
-    def fix_for(self, path: Path) -> Words:
+    def fix_for(self, path: Path) -> Sentence:
         """How to give this user access to ``path``: the group that owns it."""
         try:
             group = grp.getgrgid(path.stat().st_gid).gr_name
         except (OSError, KeyError):
-            return words(N_("give {user} access to {path}"), user=self.name, path=path)
-        return words(
+            return sentence(N_("give {user} access to {path}"), user=self.name, path=path)
+        return sentence(
             N_(
                 "sudo usermod -aG {group} {user} && sudo systemctl restart companion "
                 "({path} belongs to the group {group})"
@@ -218,8 +218,8 @@ def _safely(check: Callable[[Setting], Check], setting: Setting) -> Check:
         return Check(
             name,
             False,
-            words(N_("the check itself failed: {error}"), error=exc),
-            words(N_("report this as a bug")),
+            sentence(N_("the check itself failed: {error}"), error=exc),
+            sentence(N_("report this as a bug")),
         )
 
 
@@ -236,13 +236,13 @@ def check_version(setting: Setting) -> Check:
         return Check(
             "version",
             False,
-            words(N_("companion {version}, Python {python}, no Kivy"), **where),
-            words(N_("install the app: {setup}"), setup=SETUP),
+            sentence(N_("companion {version}, Python {python}, no Kivy"), **where),
+            sentence(N_("install the app: {setup}"), setup=SETUP),
         )
     return Check(
         "version",
         True,
-        words(
+        sentence(
             N_("companion {version}, Python {python}, Kivy {kivy}"),
             **where,
             kivy=importlib.metadata.version("kivy"),
@@ -258,13 +258,13 @@ def check_display(setting: Setting) -> Check:
         return Check(
             "display",
             False,
-            words(
+            sentence(
                 N_(
                     "no screen is connected: no DSI or HDMI connector in /sys/class/drm says "
                     "'connected'"
                 )
             ),
-            words(
+            sentence(
                 N_(
                     "power off, reseat the display's ribbon cable (both ends) and its power; "
                     "Touch Display 2 needs 'dtoverlay=vc4-kms-dsi-ili9881-7inch' in "
@@ -277,7 +277,7 @@ def check_display(setting: Setting) -> Check:
         return Check(
             "display",
             False,
-            words(
+            sentence(
                 N_("{panel}, but {card} is not open to {user}"),
                 panel=panel.describe(),
                 card=card,
@@ -285,7 +285,7 @@ def check_display(setting: Setting) -> Check:
             ),
             setting.account.fix_for(card),
         )
-    return Check("display", True, words(N_("{panel}"), panel=panel.describe()))
+    return Check("display", True, sentence(N_("{panel}"), panel=panel.describe()))
 
 
 def check_touch(setting: Setting) -> Check:
@@ -296,8 +296,8 @@ def check_touch(setting: Setting) -> Check:
         return Check(
             "touch",
             False,
-            words(N_("no touchscreen among the input devices (/sys/class/input)")),
-            words(
+            sentence(N_("no touchscreen among the input devices (/sys/class/input)")),
+            sentence(
                 N_(
                     "check the display's ribbon cable; on Touch Display 2 the overlay must not "
                     "say disable_touch; 'sudo apt full-upgrade' fixed missing touch on early "
@@ -310,7 +310,7 @@ def check_touch(setting: Setting) -> Check:
         return Check(
             "touch",
             False,
-            words(
+            sentence(
                 N_(
                     "{device} at {node} is not readable by {user}: the app would start and "
                     "never see a touch"
@@ -324,7 +324,7 @@ def check_touch(setting: Setting) -> Check:
     return Check(
         "touch",
         True,
-        words(
+        sentence(
             N_("{device} at {node}, readable by {user}"),
             device=device.name,
             node=device.node,
@@ -341,11 +341,11 @@ def check_renderer(setting: Setting) -> Check:
         return Check(
             "renderer",
             False,
-            words(
+            sentence(
                 N_("unknown: the app has not started on this game log yet (no {status})"),
                 status=status_path(setting.db),
             ),
-            words(
+            sentence(
                 N_(
                     "sudo systemctl restart companion, then run the doctor again; "
                     "'journalctl -u companion -b' says why it does not start"
@@ -357,12 +357,12 @@ def check_renderer(setting: Setting) -> Check:
         return Check(
             "renderer",
             False,
-            words(
+            sentence(
                 N_("{renderer}: drawn by the CPU, not the GPU (app started {when})"),
                 renderer=renderer,
                 when=when,
             ),
-            words(
+            sentence(
                 N_("sudo usermod -aG render,video {user} && sudo systemctl restart companion"),
                 user=setting.account.name,
             ),
@@ -372,7 +372,7 @@ def check_renderer(setting: Setting) -> Check:
         return Check(
             "renderer",
             False,
-            words(
+            sentence(
                 N_(
                     "{renderer}, but {count} touch input providers ({inputs}): one touch would "
                     "count as several"
@@ -381,14 +381,14 @@ def check_renderer(setting: Setting) -> Check:
                 count=len(inputs),
                 inputs="; ".join(inputs),
             ),
-            words(
+            sentence(
                 N_("remove [input] lines from the Kivy config.ini; the app sets its one provider")
             ),
         )
     return Check(
         "renderer",
         True,
-        words(
+        sentence(
             N_("{renderer}, touch through {input} (app started {when})"),
             renderer=renderer,
             input=inputs[0],
@@ -406,7 +406,7 @@ def check_dice(setting: Setting) -> Check:
             str(dice.get("detail", "")),
             dice.get("fault"),
             dice.get("module"),
-            words(N_("read by the running app (pid {pid})"), pid=setting.app_pid),
+            sentence(N_("read by the running app (pid {pid})"), pid=setting.app_pid),
         )
     from hardware.config import load_config
 
@@ -414,11 +414,11 @@ def check_dice(setting: Setting) -> Check:
     url = setting.dice or config.serial.url
     if url == "none":
         return Check(
-            "dice", None, words(N_("no dice module (--dice none): rolls are entered by touch"))
+            "dice", None, sentence(N_("no dice module (--dice none): rolls are entered by touch"))
         )
     if url.startswith("/") and not Path(url).exists():
         return _dice_verdict(
-            "disconnected", url, words(N_("no such device")), None, None, words("")
+            "disconnected", url, sentence(N_("no such device")), None, None, sentence("")
         )
     with _dice_port(url) as port:
         node = Path(port)
@@ -426,13 +426,13 @@ def check_dice(setting: Setting) -> Check:
             return Check(
                 "dice",
                 False,
-                words(N_("{port} is not open to {user}"), port=port, user=setting.account.name),
+                sentence(N_("{port} is not open to {user}"), port=port, user=setting.account.name),
                 setting.account.fix_for(node),
             )
         status = _greet(port, config, setting.dice_timeout)
     module = None if status.module is None else f"{status.module.module} {status.module.firmware}"
     return _dice_verdict(
-        status.state, url, status.detail, status.fault, module, words(N_("answered the doctor"))
+        status.state, url, status.detail, status.fault, module, sentence(N_("answered the doctor"))
     )
 
 
@@ -477,28 +477,28 @@ def _greet(url: str, config: Any, timeout: float) -> Any:
 
 
 def _dice_verdict(
-    state: str, url: str, detail: str | Words, fault: Any, module: Any, how: Words
+    state: str, url: str, detail: str | Sentence, fault: Any, module: Any, how: Sentence
 ) -> Check:
     # The reader's detail is the module's or the port's own words: shown as they are.
-    said = words(N_(" ({detail})"), detail=detail) if detail else ""
+    said = sentence(N_(" ({detail})"), detail=detail) if detail else ""
     if state == "connected" and not fault:
         return Check(
             "dice",
             True,
-            words(N_("module {module} on {url}, {how}"), module=module, url=url, how=how),
+            sentence(N_("module {module} on {url}, {how}"), module=module, url=url, how=how),
         )
     if state == "connected":
         return Check(
             "dice",
             False,
-            words(
+            sentence(
                 N_("module {module} on {url} reports the fault {fault}{detail}"),
                 module=module,
                 url=url,
                 fault=fault,
                 detail=said,
             ),
-            words(
+            sentence(
                 N_(
                     "clear the dice tray and the camera's view; 'companion dice-monitor' shows "
                     "what it sees"
@@ -509,8 +509,8 @@ def _dice_verdict(
         return Check(
             "dice",
             False,
-            words(N_("cannot open {url}{detail}"), url=url, detail=said),
-            words(
+            sentence(N_("cannot open {url}{detail}"), url=url, detail=said),
+            sentence(
                 N_(
                     "plug the dice module into a USB port; 'ls -l /dev/companion-dice' must "
                     "show a link (the udev rule /etc/udev/rules.d/99-companion-dice.rules makes "
@@ -522,12 +522,12 @@ def _dice_verdict(
         return Check(
             "dice",
             False,
-            words(
+            sentence(
                 N_("the module on {url} speaks another protocol version{detail}"),
                 url=url,
                 detail=said,
             ),
-            words(
+            sentence(
                 N_(
                     "update the module's firmware or the companion to the same protocol "
                     "(docs/dice-protocol.md)"
@@ -537,13 +537,13 @@ def _dice_verdict(
     return Check(
         "dice",
         False,
-        words(
+        sentence(
             N_("{url} opens, but nothing answered the greeting ({state}){detail}"),
             url=url,
             state=state,
             detail=said,
         ),
-        words(
+        sentence(
             N_(
                 "check that it is the dice module and serial.baudrate in the configuration; "
                 "unplug and replug the module"
@@ -557,13 +557,13 @@ def check_buttons(setting: Setting) -> Check:
 
     buttons = [b for b in load_config(setting.config).buttons.buttons if b.pin]
     if not buttons:
-        return Check("buttons", None, words(N_("no buttons configured: answers by touch only")))
+        return Check("buttons", None, sentence(N_("no buttons configured: answers by touch only")))
     names = ", ".join(f"{b.name} {b.pin}" for b in buttons)
     if setting.app_pid is not None:
         return Check(
             "buttons",
             None,
-            words(
+            sentence(
                 N_("{buttons}: held by the running app (pid {pid})"),
                 buttons=names,
                 pid=setting.app_pid,
@@ -575,7 +575,7 @@ def check_buttons(setting: Setting) -> Check:
         return Check(
             "buttons",
             False,
-            words(N_("{chip} is not open to {user}"), chip=closed[0], user=setting.account.name),
+            sentence(N_("{chip} is not open to {user}"), chip=closed[0], user=setting.account.name),
             setting.account.fix_for(closed[0]),
         )
     from gpiozero import Button
@@ -589,13 +589,13 @@ def check_buttons(setting: Setting) -> Check:
             return Check(
                 "buttons",
                 False,
-                words(
+                sentence(
                     N_("cannot read {button} on {pin}: {error}"),
                     button=button.name,
                     pin=button.pin,
                     error=exc,
                 ),
-                words(
+                sentence(
                     N_(
                         "check the pins in the configuration ([buttons.*] pin) and that no "
                         "other program uses them"
@@ -611,15 +611,17 @@ def check_buttons(setting: Setting) -> Check:
         return Check(
             "buttons",
             False,
-            words(N_("{buttons} reads pressed with nobody pressing"), buttons=", ".join(pressed)),
-            words(
+            sentence(
+                N_("{buttons} reads pressed with nobody pressing"), buttons=", ".join(pressed)
+            ),
+            sentence(
                 N_(
                     "a stuck button or a wire to the wrong pin; if every button reads pressed, "
                     "buttons.pull_up in the configuration does not match the wiring"
                 )
             ),
         )
-    return Check("buttons", True, words(N_("{buttons}: readable, none pressed"), buttons=names))
+    return Check("buttons", True, sentence(N_("{buttons}: readable, none pressed"), buttons=names))
 
 
 def check_database(setting: Setting) -> Check:
@@ -632,21 +634,21 @@ def check_database(setting: Setting) -> Check:
             return Check(
                 "database",
                 False,
-                words(N_("{folder} is not writable by {user}"), folder=folder, user=who.name),
+                sentence(N_("{folder} is not writable by {user}"), folder=folder, user=who.name),
                 who.fix_for(folder),
             )
-        return Check("database", True, words(N_("no game yet; the app creates {db}"), db=db))
+        return Check("database", True, sentence(N_("no game yet; the app creates {db}"), db=db))
     if not (who.may(db, write=True) and who.may(db.parent, write=True)):
         place = db if not who.may(db, write=True) else db.parent
         return Check(
             "database",
             False,
-            words(
+            sentence(
                 N_("{place} is not writable by {user}: the next roll could not be saved"),
                 place=place,
                 user=who.name,
             ),
-            words(N_("sudo chown -R {user} {folder}"), user=who.name, folder=db.parent),
+            sentence(N_("sudo chown -R {user} {folder}"), user=who.name, folder=db.parent),
         )
     try:
         report = check_log(db)
@@ -658,7 +660,7 @@ def check_database(setting: Setting) -> Check:
         return Check(
             "database",
             True,
-            words(
+            sentence(
                 N_("{db}: intact, {games}, {commands}"),
                 db=db,
                 games=_count(len(report.games), N_("{n} game"), N_("{n} games")),
@@ -675,8 +677,8 @@ def check_database(setting: Setting) -> Check:
     return Check(
         "database",
         False,
-        words(N_("{db} is damaged: {problem}"), db=db, problem=problem),
-        words(
+        sentence(N_("{db} is damaged: {problem}"), db=db, problem=problem),
+        sentence(
             N_(
                 "stop the app (sudo systemctl stop companion), then 'companion restore' the "
                 "newest backup in {backups}, or 'companion log salvage {db} --out NEW' keeps "
@@ -692,7 +694,7 @@ def check_disk(setting: Setting) -> Check:
     usage = shutil.disk_usage(existing_folder(setting.db))
     # Rounded here (not by a format in the text), so that the app writes them as its language
     # does ("84,5 Go"); str() of a number rounded to one place is what ":.1f" printed.
-    free = words(
+    free = sentence(
         N_("{free} GB free of {total} GB"),
         free=round(usage.free / 1e9, 1),
         total=round(usage.total / 1e9, 1),
@@ -701,8 +703,10 @@ def check_disk(setting: Setting) -> Check:
         return Check(
             "disk",
             False,
-            words(N_("{free} where the games are kept: the game log may fail to grow"), free=free),
-            words(N_("delete old exports and backups; 'sudo journalctl --vacuum-size=50M'")),
+            sentence(
+                N_("{free} where the games are kept: the game log may fail to grow"), free=free
+            ),
+            sentence(N_("delete old exports and backups; 'sudo journalctl --vacuum-size=50M'")),
         )
     return Check("disk", True, free)
 
@@ -712,7 +716,7 @@ def check_backup(setting: Setting) -> Check:
 
     folder = setting.backups
     newest = latest_backup(folder) if folder.is_dir() else None
-    fix = words(
+    fix = sentence(
         N_(
             "sudo systemctl start companion-backup.service; "
             "'systemctl list-timers companion-backup.timer' shows the next one"
@@ -723,23 +727,23 @@ def check_backup(setting: Setting) -> Check:
             return Check(
                 "backup",
                 None,
-                words(N_("no game log yet, so no backup in {folder}"), folder=folder),
+                sentence(N_("no game log yet, so no backup in {folder}"), folder=folder),
             )
         if time.time() - _first_game(setting.db) < MAX_BACKUP_AGE:
             return Check(
                 "backup",
                 True,
-                words(N_("none yet in {folder}; the first is due today"), folder=folder),
+                sentence(N_("none yet in {folder}; the first is due today"), folder=folder),
             )
-        return Check("backup", False, words(N_("no backup in {folder}"), folder=folder), fix)
+        return Check("backup", False, sentence(N_("no backup in {folder}"), folder=folder), fix)
     age = backup_age(folder)
     seconds = age.total_seconds() if age is not None else 0.0
-    said = words(N_("{backup}, {age} old"), backup=newest, age=_age(seconds))
+    said = sentence(N_("{backup}, {age} old"), backup=newest, age=_age(seconds))
     if seconds > MAX_BACKUP_AGE:
         return Check(
             "backup",
             False,
-            words(N_("the newest backup is {said}: the daily backup stopped"), said=said),
+            sentence(N_("the newest backup is {said}: the daily backup stopped"), said=said),
             fix,
         )
     return Check("backup", True, said)
@@ -770,16 +774,16 @@ def _first_game(db: Path) -> float:
     return datetime.fromisoformat(games[0]["created"]).timestamp() if games else time.time()
 
 
-def _count(n: int, one: str, many: str) -> Words:
-    return words(one if n == 1 else many, n=n)
+def _count(n: int, one: str, many: str) -> Sentence:
+    return sentence(one if n == 1 else many, n=n)
 
 
-def _age(seconds: float) -> Words:
+def _age(seconds: float) -> Sentence:
     if seconds < 2 * 3600:
-        return words(N_("{n} minutes"), n=round(seconds / 60))
+        return sentence(N_("{n} minutes"), n=round(seconds / 60))
     if seconds < 2 * 86400:
-        return words(N_("{n} hours"), n=round(seconds / 3600))
-    return words(N_("{n} days"), n=round(seconds / 86400))
+        return sentence(N_("{n} hours"), n=round(seconds / 3600))
+    return sentence(N_("{n} days"), n=round(seconds / 86400))
 
 
 # -- The command ----------------------------------------------------------------------------------
