@@ -224,20 +224,9 @@ class Game:
         """
         if not self._done:
             raise IllegalCommandError("correct: there is no command to correct yet")
-        if isinstance(command, Mapping) and command.get("type") == "undo":
-            raise IllegalCommandError("correct: an undo replaces nothing: give 'undo' instead")
-        seq, last, before, _ = self._done[-1]
-        readings = self._readings - {last.get("reading")}
-        logged, events, after = self._decide(command, before, readings)
-        undo = _undo_of(seq, last, str(logged.get("player", "")))
-        new_seq = self._seq + 1
-        if self.log is not None:
-            assert self.game_id is not None
-            new_seq = self.log.append_all(self.game_id, [undo, (logged, events)], at=self._seq)[-1]
-        self._take_back()
-        self._seq = new_seq + 1
-        self._push(new_seq, logged, events, after)
-        return events
+        correction = self.plan_correction(self._done[-1][0], command)
+        self.apply_correction(correction)
+        return correction.replayed[0][1]
 
     def state_before(self, seq: int) -> GameState:
         """The game as it stood before command #``seq`` in force, its decision with its
