@@ -35,6 +35,7 @@ from kivy.event import EventDispatcher
 from kivy.lang import global_idmap
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import ScreenManager
+from kivy.weakproxy import WeakProxy
 
 from ui import i18n
 
@@ -109,9 +110,24 @@ class Localizer(EventDispatcher):  # type: ignore[misc]
 
     def _reword(self, lang: str) -> None:
         # New function objects each time, so that every kv binding on them fires.
+        for name in ("_", "money", "number"):
+            self._drop_dead_rules(name)
         self._ = functools.partial(_translate, lang)
         self.money = functools.partial(_money, lang=lang)
         self.number = functools.partial(_number, lang=lang)
+
+    def _drop_dead_rules(self, name: str) -> None:
+        """Unbind the kv rules on ``name`` whose widget is gone. Kivy unbinds a widget's rules
+        when it is collected, but one was seen left behind (a full test run, once): setting
+        ``name`` then raised ReferenceError from Kivy's dispatch, which stopped the switch
+        half-way, and in the app would stop the table at a language switch."""
+        for _callback, largs, _kwargs, _is_ref, uid in self.get_property_observers(name, args=True):
+            bound = largs[0] if largs and isinstance(largs[0], tuple) else ()
+            if bound and isinstance(bound[0], WeakProxy):
+                try:
+                    bound[0].__class__  # noqa: B018 - a dead proxy raises on any access
+                except ReferenceError:
+                    self.unbind_uid(name, uid)
 
 
 #: The widget properties that hold words a person reads.

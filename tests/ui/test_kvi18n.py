@@ -63,3 +63,29 @@ def test_every_label_draws_with_the_ui_family(label) -> None:  # type: ignore[no
     assert label.font_name == FONT_NAME
     for name in (FONT_NAME, DEFAULT_FONT, Label().font_name, TextInput().font_name):
         assert LabelBase._fonts[name] == (regular, regular, bold, bold), name
+
+
+def test_a_kv_rule_left_bound_to_a_widget_gone_does_not_stop_a_switch(label) -> None:  # type: ignore[no-untyped-def]
+    """A full run once failed here: a rule of a widget already collected was still bound to
+    ``l._``, and setting it raised ReferenceError from Kivy's dispatch (in the app, a language
+    switch would have stopped there). The switch unbinds such a rule and rewords the rest."""
+    import gc
+
+    from kivy.lang.builder import call_fn
+    from kivy.uix.label import Label
+    from kivy.weakproxy import WeakProxy
+
+    from ui.kvi18n import l
+
+    gone = Label()
+    dead = WeakProxy(gone)
+    del gone
+    gc.collect()
+    # Bound as Kivy's Builder binds a kv rule: its call_fn, with the widget's proxy first.
+    l.fbind("_", call_fn, (dead, "text", None, None, {}))
+    before = len(l.get_property_observers("_"))
+
+    i18n.set_language("fr")
+
+    assert label.text.startswith("Acheter pour 1")
+    assert len(l.get_property_observers("_")) == before - 1
