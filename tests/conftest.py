@@ -7,9 +7,11 @@ it once, on its first import. No X server is needed; the offscreen SDL2 driver s
 from __future__ import annotations
 
 import atexit
+import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -85,3 +87,21 @@ def tmpfs(tmp_path: Path) -> Iterator[Callable[[str], Path]]:
     yield mount
     for point in mounted:
         subprocess.run(["umount", "-l", str(point)], check=False)
+
+
+def run_app_script(
+    module: str, *args: str | Path, out: Path, timeout: float = 240, **env: str
+) -> dict:
+    """Run the off-screen app script ``module`` (``python -m tests.ui....``, one Kivy window
+    per process) with ``args``, without a display (and with ``env``), and give what it wrote
+    to ``out``; an ``error`` it recorded fails the test there."""
+    subprocess.run(
+        [sys.executable, "-m", module, *map(str, args)],
+        cwd=REPO_ROOT,
+        env=no_display_env(**env),
+        check=True,
+        timeout=timeout,
+    )
+    result: dict = json.loads(out.read_text())
+    assert "error" not in result, result["error"]
+    return result

@@ -5,14 +5,11 @@ has Cancel, and the turn order shows two dice and is said once found."""
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
 
 import pytest
 
-from tests.conftest import REPO_ROOT
+from tests.conftest import run_app_script
 
 pytest.importorskip("kivy")
 
@@ -21,15 +18,7 @@ pytest.importorskip("kivy")
 def seen(tmp_path_factory: pytest.TempPathFactory) -> dict:
     folder = tmp_path_factory.mktemp("details")
     out = folder / "result.json"
-    subprocess.run(
-        [sys.executable, "-m", "tests.ui.details_script", str(folder / "g.db"), str(out)],
-        cwd=REPO_ROOT,
-        check=True,
-        timeout=240,
-    )
-    result = json.loads(out.read_text())
-    assert "error" not in result, result
-    return result
+    return run_app_script("tests.ui.details_script", folder / "g.db", out, out=out)
 
 
 def _readable(tag: dict) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from companion.log.gamelog import GameLog
-from tests.conftest import REPO_ROOT, no_display_env
+from tests.conftest import REPO_ROOT, no_display_env, run_app_script
 from tests.ui.test_controller import play_until
 from ui.controller import HOLDER, TableController
 from ui.setup_store import SetupStore
@@ -37,16 +37,10 @@ def run_script(scenario: str, db: Path, work: Path, *, lang: str = "en") -> dict
     out = work / f"{scenario}-{lang}.json"
     kivy_home = work / "kivy"
     kivy_home.mkdir(exist_ok=True)
-    subprocess.run(
-        [sys.executable, "-m", "tests.ui.app_faults", scenario, str(db), str(out), "-", lang],
-        cwd=REPO_ROOT,
-        env=no_display_env(KIVY_HOME=str(kivy_home)),
-        check=True,
-        timeout=180,
-    )
-    result = json.loads(out.read_text())
-    assert "error" not in result, result["error"]
-    return result
+    return run_app_script(
+        "tests.ui.app_faults", scenario, db, out, "-", lang, out=out, timeout=180,
+        KIVY_HOME=str(kivy_home),
+    )  # fmt: skip
 
 
 def played(db: Path, commands: int = 200) -> TableController:

@@ -4,14 +4,9 @@ scripted clock, so every input happens exactly when the script says."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-
 import pytest
 
-from tests.conftest import REPO_ROOT
+from tests.conftest import run_app_script
 
 pytest.importorskip("kivy")
 
@@ -20,15 +15,7 @@ pytest.importorskip("kivy")
 def run(tmp_path_factory: pytest.TempPathFactory) -> dict:
     folder = tmp_path_factory.mktemp("gate")
     out = folder / "result.json"
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    subprocess.run(
-        [sys.executable, "-m", "tests.ui.gate_script", str(folder / "g.db"), str(out)],
-        cwd=REPO_ROOT,
-        env=env,
-        check=True,
-        timeout=240,
-    )
-    return json.loads(out.read_text())
+    return run_app_script("tests.ui.gate_script", folder / "g.db", out, out=out)
 
 
 def scenario(run: dict, name: str) -> dict:

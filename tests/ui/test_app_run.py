@@ -4,7 +4,6 @@ the headless demo plays through the real reader and buttons, and no display mean
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -12,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO_ROOT, no_display_env
+from tests.conftest import REPO_ROOT, no_display_env, run_app_script
 
 pytest.importorskip("kivy")
 
@@ -23,16 +22,7 @@ COMPANION = [sys.executable, "-m", "companion"]
 def scripted(tmp_path_factory: pytest.TempPathFactory) -> dict:
     folder = tmp_path_factory.mktemp("app")
     out = folder / "result.json"
-    subprocess.run(
-        [sys.executable, "-m", "tests.ui.app_script", str(folder / "g.db"), str(out)],
-        cwd=REPO_ROOT,
-        env=no_display_env(),
-        check=True,
-        timeout=240,
-    )
-    result = json.loads(out.read_text())
-    assert "error" not in result, result
-    return result
+    return run_app_script("tests.ui.app_script", folder / "g.db", out, out=out)
 
 
 def test_exactly_one_input_provider(scripted: dict) -> None:

@@ -5,10 +5,6 @@ History row, the game played again after it."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +12,7 @@ import pytest
 
 from companion.game import Game
 from companion.log.gamelog import GameLog
-from tests.conftest import REPO_ROOT
+from tests.conftest import run_app_script
 from tests.ui.sheets_script import LATER, RIGHT, WRONG
 
 pytest.importorskip("kivy")
@@ -26,15 +22,7 @@ pytest.importorskip("kivy")
 def run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     folder = tmp_path_factory.mktemp("sheets")
     out = folder / "result.json"
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    subprocess.run(
-        [sys.executable, "-m", "tests.ui.sheets_script", str(folder), str(out)],
-        cwd=REPO_ROOT,
-        env=env,
-        check=True,
-        timeout=240,
-    )
-    result: dict[str, Any] = json.loads(out.read_text())
+    result = run_app_script("tests.ui.sheets_script", folder, out, out=out)
     result["folder"] = str(folder)
     return result
 

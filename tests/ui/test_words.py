@@ -7,16 +7,13 @@ begins "Undone:"; the balances' before -> after are readable with six players at
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO_ROOT
+from tests.conftest import run_app_script
 
 pytest.importorskip("kivy")
 
@@ -112,15 +109,9 @@ def seen(tmp_path_factory: pytest.TempPathFactory) -> dict:
     folder = tmp_path_factory.mktemp("words")
     out, cases = folder / "result.json", folder / "cases.json"
     cases.write_text(json.dumps(MONEY_CASES))
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    subprocess.run(
-        [sys.executable, "-m", "tests.ui.words_script", str(folder / "g.db"), str(out),
-         str(cases)],
-        cwd=REPO_ROOT, env=env, check=True, timeout=300,
-    )  # fmt: skip
-    result = json.loads(out.read_text())
-    assert "error" not in result, result["error"]
-    return result
+    return run_app_script(
+        "tests.ui.words_script", folder / "g.db", out, cases, out=out, timeout=300
+    )
 
 
 # -- The catalogs: which visible text belongs to which language ---------------------------------
