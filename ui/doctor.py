@@ -836,7 +836,7 @@ def register(commands: Any) -> None:
 def run_doctor(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """The ``doctor`` command."""
     from companion.log.gamelog import GameLogError
-    from ui.launch import default_db
+    from ui.setup_store import default_db_path
 
     name = args.user or os.environ.get("COMPANION_USER")
     try:
@@ -845,7 +845,7 @@ def run_doctor(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise GameLogError(
             f"--user {name!r}: no such user here; run {SETUP} to create the service user"
         ) from None
-    db = Path(args.db) if args.db else default_db()
+    db = Path(args.db) if args.db else default_db_path()
     backups = Path(args.backups or os.environ.get("COMPANION_BACKUPS") or db.parent / "backups")
     setting = Setting(
         db=db,

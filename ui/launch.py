@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from ui.setup_store import default_db_path
+
 if TYPE_CHECKING:
     from hardware.display import Panel
 
@@ -107,14 +109,6 @@ def register(commands: Any) -> None:
     app.set_defaults(handler=run_app)
 
 
-def default_db() -> Path:
-    """The game log: ``$COMPANION_DB`` (the Pi's service sets it), else the user's data folder."""
-    if os.environ.get("COMPANION_DB"):
-        return Path(os.environ["COMPANION_DB"])
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "companion" / "games.db"
-
-
 def run_app(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """The ``app`` command (also ``companion`` with no arguments)."""
     if importlib.util.find_spec("kivy") is None:
@@ -126,7 +120,7 @@ def run_app(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from companion.cli.main import EXIT_BAD_INPUT
     from companion.log.gamelog import GameLogError, refuse_special_file
 
-    db = Path(args.db) if args.db else default_db()
+    db = Path(args.db) if args.db else default_db_path()
     try:
         refuse_special_file(db)  # before anything opens it: a FIFO would wait forever
     except GameLogError as exc:

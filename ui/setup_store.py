@@ -53,7 +53,10 @@ def data_dir() -> Path:
 
 
 def default_db_path() -> Path:
-    """Where the app keeps its game log unless told otherwise."""
+    """The game log unless ``--db`` says otherwise: ``$COMPANION_DB`` (the Pi's service sets
+    it), else ``games.db`` in the data directory."""
+    if os.environ.get("COMPANION_DB"):
+        return Path(os.environ["COMPANION_DB"])
     return data_dir() / "games.db"
 
 
