@@ -437,6 +437,10 @@ class DiceModuleEmulator:
         except queue.Empty:
             return
         self.log(f"unplugged for {seconds:g} s")
+        self._pull_cable(seconds)
+
+    def _pull_cable(self, seconds: float) -> None:
+        """Unplug now, dropping what was due, and plug back in after ``seconds``."""
         self._unplug()
         self._timers.clear()
         self._after(seconds, self._plug_in)
@@ -475,9 +479,7 @@ class DiceModuleEmulator:
         if (number, "disconnect") in self.faults:
             self.faults.discard((number, "disconnect"))
             self.log(f"unplugged before roll {number} for {self.unplug_for:g} s")
-            self._unplug()
-            self._timers.clear()
-            self._after(self.unplug_for, self._plug_in)
+            self._pull_cable(self.unplug_for)
             return
         self.rolls_sent = number
         self._throw += 1

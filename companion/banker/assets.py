@@ -30,7 +30,7 @@ from companion.errors import CompanionError, IllegalCommandError
 from companion.messages import Message, message
 from companion.rules.board import ultimate_board
 from companion.rules.situation import Holding
-from companion.rules.table import building_stock
+from companion.rules.table import building_piles, building_stock
 
 _LEVEL_NAMES = (
     "no building",
@@ -107,9 +107,10 @@ def pile_of(state: GameState, name: str) -> str:
     """The Bank's pile the next building on ``name`` comes from (``houses``, ``hotels``,
     ``skyscrapers``, ``train_depots`` or ``cab_stands``)."""
     kind = ultimate_board().properties[name][0].kind
+    owner, level = state.holdings[name].owner, state.holdings[name].level
     if kind in ("railroad", "cab_company"):
-        return "train_depots" if kind == "railroad" else "cab_stands"
-    return {4: "hotels", 5: "skyscrapers"}.get(state.holdings[name].level, "houses")
+        return building_piles(Holding(owner, improved=True), kind)[0]
+    return building_piles(Holding(owner, level=level + 1), kind)[0]
 
 
 def lots_to_build(state: GameState, player: str, pile: str) -> list[str]:

@@ -192,9 +192,14 @@ def take_roll_three(tx: Tx, player: str, value: Any, kind: str) -> str:
     if card not in roll_three_cards_left(tx.state):
         copies = roll_three_copies(card, tx.state.rules.roll_three_action_cards)
         if not copies:
+            printed = roll_three_deck(True)[1] or {}
+            missing = [
+                c for c in _ANY_THREE_DICE if len(set(c.split("-"))) == 3 and c not in printed
+            ]
             raise IllegalCommandError(
-                f"{kind}: the printed action cards have no Roll Three {card} "
-                "(18 combinations of three different numbers, not 2-3-5 or 2-3-6); check the card"
+                f"{kind}: the printed action cards have no Roll Three {card} ({len(printed)} "
+                f"combinations of three different numbers, not {' or '.join(missing)}); "
+                "check the card"
             )
         holders = [s.name for s in tx.state.seats for c in s.roll_three if c == card]
         raise IllegalCommandError(

@@ -334,13 +334,14 @@ def render_transfers(events: Sequence[Mapping[str, Any]], lang: str = "en") -> l
     ['Bob and Cy each pay Ann $50 (Squeeze Play).', None]
     """
     transfers = [e for e in events if e.get("type") == "transfer"]
+    keys = [_payment(e) for e in transfers]
     payers: dict[str, list[str]] = {}
-    for e in transfers:
-        payers.setdefault(_payment(e), []).append(str(e.get("from")))
+    for e, key in zip(transfers, keys, strict=True):
+        payers.setdefault(key, []).append(str(e.get("from")))
     said: list[str | None] = []
     seen: set[str] = set()
-    for e in transfers:
-        key, who = _payment(e), payers[_payment(e)]
+    for e, key in zip(transfers, keys, strict=True):
+        who = payers[key]
         if len(who) < 2 or len(set(who)) < len(who):
             said.append(_transfer(e, lang))
         elif key in seen:
