@@ -1167,7 +1167,7 @@ class TableController:
         if command.get("type") in RANDOM_COMMANDS:
             return _("The dice and the cards cannot be taken back: correct the roll instead")
         what = i18n.worded(lambda lang: _what_was_done(command, events, lang), self.lang)
-        said = _said(events, self.lang)
+        said = vm.command_sentences(events, self.lang)
         player = str(command.get("player") or "")
         lot = vm.lot_action_text(command, events, self.lang)
         # "Undo: Bob pays $60 ...", not "Undo Bob: Bob pays ..."; a lot's action keeps its player.
@@ -1733,24 +1733,11 @@ def _what_was_done(
     lot = vm.lot_action_text(command, events, lang)
     if lot:  # the sheet's words: which lot, how much ("Build on Fifth Avenue ($200)")
         return lot
-    said = _said(events, lang)
+    said = vm.command_sentences(events, lang)
     what = " ".join(said[:2]) or i18n.translate(
         _ANSWER_WORDS.get(str(command.get("type")), _LAST_ANSWER), lang
     )
     return what + " …" if len(said) > 2 else what
-
-
-def _said(events: Sequence[Mapping[str, Any]], lang: str) -> list[str]:
-    """The sentences of ``events`` worth telling, in ``lang``."""
-    return [
-        w
-        for w in (
-            vm.render_event(e, lang)
-            for e in events
-            if e.get("type") not in ("decision", "turn", "bank")
-        )
-        if w
-    ]
 
 
 def _reversed(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
