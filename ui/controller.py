@@ -1268,6 +1268,14 @@ class TableController:
         """The table as it stood before command #``seq``, its decision with the answers it
         had (what the correction dialog offers); ``None`` with a notice when #``seq`` is not
         an answer in force."""
+        found = self._correctable(seq)
+        return None if found is None else vm.table_view(found[2], self.lang, place=self.place)
+
+    def _correctable(
+        self, seq: int
+    ) -> tuple[Mapping[str, Any], Sequence[Mapping[str, Any]], GameState] | None:
+        """Command #``seq`` in force, its events and the game as it stood before it, when it
+        is an answer that can be corrected; else ``None`` with a notice."""
         game = self.game
         if game is None:
             self._no_game()
@@ -1288,7 +1296,7 @@ class TableController:
                 )
             )
             return None
-        return vm.table_view(state, self.lang, place=self.place)
+        return entry[1], entry[2], state
 
     def correction_answers(
         self,
@@ -1315,12 +1323,11 @@ class TableController:
         refusal is one line in the notice and changes nothing."""
         game = self.game
         self._correction = None
-        view = self.correction_view(seq)
-        if game is None or view is None:
+        found = self._correctable(seq)
+        if game is None or found is None:
             return None
-        state = game.state_before(seq)
+        old, was, state = found
         decision = state.decision
-        old = next(c for s, c, _e in game.entries if s == seq)
         try:
             if faces is not None:
                 data = command_for_throw(
@@ -1339,7 +1346,6 @@ class TableController:
             self._refuse(one_line(exc))
             return None
         self._correction = plan
-        was = next(e for s, _c, e in game.entries if s == seq)
         return vm.correction_view(
             seq,
             was,
