@@ -68,7 +68,7 @@ from companion.rules.situation import parse_json
 from companion.rules.table import roll_three_clash
 from ui import i18n
 from ui import viewmodels as vm
-from ui.doctor import Account, Sentence, Setting, existing_folder, run_checks
+from ui.doctor import Account, Sentence, Setting, default_backups, existing_folder, run_checks
 from ui.i18n import N_, _, number
 from ui.setup_store import SetupStore
 
@@ -1426,8 +1426,9 @@ class TableController:
         dice module, buttons, game log, disk, backup), for the user running the app, each line
         in the table's language with its fix. What the running app holds (the screen, the dice
         module's port, the buttons) is read from what it recorded (``ui.appstatus``)."""
-        backups = os.environ.get("COMPANION_BACKUPS") or self.db_path.parent / "backups"
-        setting = Setting(db=self.db_path, backups=Path(backups), account=Account.current())
+        setting = Setting(
+            db=self.db_path, backups=default_backups(self.db_path), account=Account.current()
+        )
         return [
             vm.DoctorLine(
                 name=_(_CHECK_NAMES[c.name]) if c.name in _CHECK_NAMES else c.name,
