@@ -375,6 +375,7 @@ class TableController:
         if state is None:
             self.view = vm.empty_table_view(self.lang, notice=self._notice, place=self.place)
         else:
+            can_undo = self.can_undo()
             self.view = vm.table_view(
                 state,
                 self.lang,
@@ -383,13 +384,14 @@ class TableController:
                 move=self._move,
                 notice=self._notice,
                 place=self.place,
-                can_undo=self.can_undo(),
+                can_undo=can_undo,
                 undo_text=self.undo_text(),
                 dice_status=self._dice_status,
-                can_correct=bool(self._stack) and not self.can_undo(),
+                can_correct=bool(self._stack) and not can_undo,
                 dice_banner=_(self._dice_banner) if self._dice_banner else "",
+                too_soon=self._too_soon,
+                announce=self._announce,
             )
-            self.view = replace(self.view, too_soon=self._too_soon, announce=self._announce)
             if not self._follows_display:
                 self._mark_shown(self.view, self.clock())
         for listener in list(self._listeners):

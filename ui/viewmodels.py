@@ -843,6 +843,8 @@ def table_view(
     dice_status: str = "",
     can_correct: bool = False,
     dice_banner: str = "",
+    too_soon: str = "",
+    announce: bool = False,
 ) -> TableView:
     """The table screen: every player's cash, the Pool, the Bank, the decision as buttons."""
     return TableView(
@@ -864,6 +866,8 @@ def table_view(
         dice_status=dice_status,
         can_correct=can_correct,
         dice_banner=dice_banner,
+        too_soon=too_soon,
+        announce=announce,
     )
 
 
