@@ -70,7 +70,7 @@ from ui import i18n
 from ui import viewmodels as vm
 from ui.doctor import Account, Sentence, Setting, default_backups, existing_folder, run_checks
 from ui.i18n import N_, _, number
-from ui.setup_store import SetupStore
+from ui.setup_store import DEFAULTS, SetupStore
 
 if TYPE_CHECKING:
     from companion.banker.state import GameState
@@ -171,8 +171,9 @@ TRAY_FAULT_WORDS = {
     "dice-missing": N_("fewer dice are in the tray than were thrown"),
     "camera-failed": N_("the camera does not answer"),
 }
-#: The settle time when the setting is missing or out of range (ms), and its range.
-SETTLE_MS = 400
+#: The settle time when the setting is missing or out of range (ms: the setting's default),
+#: and its range.
+SETTLE_MS: int = DEFAULTS["settle_ms"]
 SETTLE_RANGE = (0, 2000)
 #: Seconds the "Too soon" mark stays on the table.
 TOO_SOON_SECONDS = 1.2
