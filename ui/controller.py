@@ -1346,7 +1346,7 @@ class TableController:
             data["decision"] = decision.id
             plan = game.plan_correction(seq, data)
         except (CompanionError, ValueError, TypeError, KeyError) as exc:
-            self._refuse(one_line(exc))
+            self._refuse(refusal(exc))
             return None
         self._correction = plan
         return vm.correction_view(
@@ -1372,7 +1372,7 @@ class TableController:
         try:
             game.apply_correction(plan)
         except (CompanionError, OSError) as exc:
-            return self._refuse(one_line(exc))
+            return self._refuse(refusal(exc))
         self._stack = [(dict(c), list(e)) for _s, c, e in game.entries]
         self._flashes = ()
         self._move = None
