@@ -68,9 +68,9 @@ from companion.rules.situation import parse_json
 from companion.rules.table import roll_three_clash
 from ui import i18n
 from ui import viewmodels as vm
-from ui.doctor import Account, Sentence, Setting, existing_folder, run_checks
+from ui.doctor import Account, Sentence, Setting, default_backups, existing_folder, run_checks
 from ui.i18n import N_, _, number
-from ui.setup_store import SetupStore
+from ui.setup_store import DEFAULTS, SetupStore
 
 if TYPE_CHECKING:
     from companion.banker.state import GameState
@@ -171,8 +171,9 @@ TRAY_FAULT_WORDS = {
     "dice-missing": N_("fewer dice are in the tray than were thrown"),
     "camera-failed": N_("the camera does not answer"),
 }
-#: The settle time when the setting is missing or out of range (ms), and its range.
-SETTLE_MS = 400
+#: The settle time when the setting is missing or out of range (ms: the setting's default),
+#: and its range.
+SETTLE_MS: int = DEFAULTS["settle_ms"]
 SETTLE_RANGE = (0, 2000)
 #: Seconds the "Too soon" mark stays on the table.
 TOO_SOON_SECONDS = 1.2
@@ -375,6 +376,7 @@ class TableController:
         if state is None:
             self.view = vm.empty_table_view(self.lang, notice=self._notice, place=self.place)
         else:
+            can_undo = self.can_undo()
             self.view = vm.table_view(
                 state,
                 self.lang,
@@ -383,13 +385,14 @@ class TableController:
                 move=self._move,
                 notice=self._notice,
                 place=self.place,
-                can_undo=self.can_undo(),
+                can_undo=can_undo,
                 undo_text=self.undo_text(),
                 dice_status=self._dice_status,
-                can_correct=bool(self._stack) and not self.can_undo(),
+                can_correct=bool(self._stack) and not can_undo,
                 dice_banner=_(self._dice_banner) if self._dice_banner else "",
+                too_soon=self._too_soon,
+                announce=self._announce,
             )
-            self.view = replace(self.view, too_soon=self._too_soon, announce=self._announce)
             if not self._follows_display:
                 self._mark_shown(self.view, self.clock())
         for listener in list(self._listeners):
@@ -1167,7 +1170,7 @@ class TableController:
         if command.get("type") in RANDOM_COMMANDS:
             return _("The dice and the cards cannot be taken back: correct the roll instead")
         what = i18n.worded(lambda lang: _what_was_done(command, events, lang), self.lang)
-        said = _said(events, self.lang)
+        said = vm.command_sentences(events, self.lang)
         player = str(command.get("player") or "")
         lot = vm.lot_action_text(command, events, self.lang)
         # "Undo: Bob pays $60 ...", not "Undo Bob: Bob pays ..."; a lot's action keeps its player.
@@ -1268,6 +1271,14 @@ class TableController:
         """The table as it stood before command #``seq``, its decision with the answers it
         had (what the correction dialog offers); ``None`` with a notice when #``seq`` is not
         an answer in force."""
+        found = self._correctable(seq)
+        return None if found is None else vm.table_view(found[2], self.lang, place=self.place)
+
+    def _correctable(
+        self, seq: int
+    ) -> tuple[Mapping[str, Any], Sequence[Mapping[str, Any]], GameState] | None:
+        """Command #``seq`` in force, its events and the game as it stood before it, when it
+        is an answer that can be corrected; else ``None`` with a notice."""
         game = self.game
         if game is None:
             self._no_game()
@@ -1288,7 +1299,7 @@ class TableController:
                 )
             )
             return None
-        return vm.table_view(state, self.lang, place=self.place)
+        return entry[1], entry[2], state
 
     def correction_answers(
         self,
@@ -1315,12 +1326,11 @@ class TableController:
         refusal is one line in the notice and changes nothing."""
         game = self.game
         self._correction = None
-        view = self.correction_view(seq)
-        if game is None or view is None:
+        found = self._correctable(seq)
+        if game is None or found is None:
             return None
-        state = game.state_before(seq)
+        old, was, state = found
         decision = state.decision
-        old = next(c for s, c, _e in game.entries if s == seq)
         try:
             if faces is not None:
                 data = command_for_throw(
@@ -1336,10 +1346,9 @@ class TableController:
             data["decision"] = decision.id
             plan = game.plan_correction(seq, data)
         except (CompanionError, ValueError, TypeError, KeyError) as exc:
-            self._refuse(one_line(exc))
+            self._refuse(refusal(exc))
             return None
         self._correction = plan
-        was = next(e for s, _c, e in game.entries if s == seq)
         return vm.correction_view(
             seq,
             was,
@@ -1363,7 +1372,7 @@ class TableController:
         try:
             game.apply_correction(plan)
         except (CompanionError, OSError) as exc:
-            return self._refuse(one_line(exc))
+            return self._refuse(refusal(exc))
         self._stack = [(dict(c), list(e)) for _s, c, e in game.entries]
         self._flashes = ()
         self._move = None
@@ -1420,8 +1429,9 @@ class TableController:
         dice module, buttons, game log, disk, backup), for the user running the app, each line
         in the table's language with its fix. What the running app holds (the screen, the dice
         module's port, the buttons) is read from what it recorded (``ui.appstatus``)."""
-        backups = os.environ.get("COMPANION_BACKUPS") or self.db_path.parent / "backups"
-        setting = Setting(db=self.db_path, backups=Path(backups), account=Account.current())
+        setting = Setting(
+            db=self.db_path, backups=default_backups(self.db_path), account=Account.current()
+        )
         return [
             vm.DoctorLine(
                 name=_(_CHECK_NAMES[c.name]) if c.name in _CHECK_NAMES else c.name,
@@ -1733,24 +1743,11 @@ def _what_was_done(
     lot = vm.lot_action_text(command, events, lang)
     if lot:  # the sheet's words: which lot, how much ("Build on Fifth Avenue ($200)")
         return lot
-    said = _said(events, lang)
+    said = vm.command_sentences(events, lang)
     what = " ".join(said[:2]) or i18n.translate(
         _ANSWER_WORDS.get(str(command.get("type")), _LAST_ANSWER), lang
     )
     return what + " …" if len(said) > 2 else what
-
-
-def _said(events: Sequence[Mapping[str, Any]], lang: str) -> list[str]:
-    """The sentences of ``events`` worth telling, in ``lang``."""
-    return [
-        w
-        for w in (
-            vm.render_event(e, lang)
-            for e in events
-            if e.get("type") not in ("decision", "turn", "bank")
-        )
-        if w
-    ]
 
 
 def _reversed(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -752,6 +752,12 @@ def check_backup(setting: Setting) -> Check:
 # -- Helpers ---------------------------------------------------------------------------------------
 
 
+def default_backups(db: Path) -> Path:
+    """The backup folder of the game log ``db``: ``$COMPANION_BACKUPS``, else ``backups``
+    beside it."""
+    return Path(os.environ.get("COMPANION_BACKUPS") or db.parent / "backups")
+
+
 def existing_folder(path: Path) -> Path:
     """The nearest folder of ``path`` that exists (where a new file would be made)."""
     folder = path.parent
@@ -846,10 +852,9 @@ def run_doctor(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             f"--user {name!r}: no such user here; run {SETUP} to create the service user"
         ) from None
     db = Path(args.db) if args.db else default_db_path()
-    backups = Path(args.backups or os.environ.get("COMPANION_BACKUPS") or db.parent / "backups")
     setting = Setting(
         db=db,
-        backups=backups,
+        backups=Path(args.backups) if args.backups else default_backups(db),
         account=account,
         config=args.config,
         dice=args.dice,

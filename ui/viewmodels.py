@@ -843,6 +843,8 @@ def table_view(
     dice_status: str = "",
     can_correct: bool = False,
     dice_banner: str = "",
+    too_soon: str = "",
+    announce: bool = False,
 ) -> TableView:
     """The table screen: every player's cash, the Pool, the Bank, the decision as buttons."""
     return TableView(
@@ -864,6 +866,8 @@ def table_view(
         dice_status=dice_status,
         can_correct=can_correct,
         dice_banner=dice_banner,
+        too_soon=too_soon,
+        announce=announce,
     )
 
 
@@ -1253,10 +1257,10 @@ def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
 # -- Corrections --------------------------------------------------------------------------------
 
 
-def command_words(events: Iterable[Mapping[str, Any]], lang: str, *, first: bool = False) -> str:
-    """What a command did, in the engine's sentences (the decision it poses left out); only
-    its first sentence when ``first``."""
-    said = [
+def command_sentences(events: Iterable[Mapping[str, Any]], lang: str) -> list[str]:
+    """The sentences of a command's ``events`` worth telling, in ``lang`` (the decision it
+    poses, the turn and the Bank's events left out)."""
+    return [
         w
         for w in (
             render_event(e, lang)
@@ -1265,6 +1269,12 @@ def command_words(events: Iterable[Mapping[str, Any]], lang: str, *, first: bool
         )
         if w
     ]
+
+
+def command_words(events: Iterable[Mapping[str, Any]], lang: str, *, first: bool = False) -> str:
+    """What a command did, in the engine's sentences (the decision it poses left out); only
+    its first sentence when ``first``."""
+    said = command_sentences(events, lang)
     return " ".join(said[:1] if first else said)
 
 
@@ -1732,6 +1742,7 @@ __all__ = [
     "TradeItem",
     "board_view",
     "colour_name",
+    "command_sentences",
     "command_words",
     "correction_view",
     "decision_view",

@@ -14,6 +14,7 @@ import pytest
 from companion.banker.state import snapshot
 from tests.ui.test_controller import logged, play_until, started
 from tests.ui.test_screens_sheets import SITUATION
+from ui import i18n
 from ui import viewmodels as vm
 from ui.controller import TableController
 from ui.setup_store import SetupStore
@@ -163,6 +164,18 @@ def test_a_correction_is_said_in_the_table_s_language(make):
     assert "a pioché «\u00a0Primes d'assurance à payer\u00a0»" in preview.was
     assert "a pioché «\u00a0Vous héritez de 100\u00a0$\u00a0»" in preview.now
     assert all(p.cash_before.endswith("\u00a0$") for p in preview.changes)
+
+
+def test_a_correction_the_banker_refuses_is_framed_at_a_french_table(make):
+    """The banker words its refusals in English only: at a French table a refused correction
+    is framed in French (nothing changed), as a refused answer is."""
+    c, seq = drawing(make)
+    c.set_language("fr")
+    before = table(c)
+    assert c.propose_correction(seq, command={"type": "draw", "card": "no-such-card"}) is None
+    frame = i18n.translate("Refused, nothing changed (the banker's words): {why}", "fr", why="")
+    assert c.view.notice.startswith(frame) and "no-such-card" in c.view.notice
+    assert table(c) == before
 
 
 def test_the_answers_buttons_of_the_correction_dialog_reach_the_correction(make):
