@@ -19,20 +19,13 @@ With ``SHOTS``, a PNG of each screen reached goes there, named after the scenari
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-os.environ.update(
-    KIVY_NO_ARGS="1", KIVY_WINDOW="sdl2", SDL_VIDEODRIVER="offscreen", COMPANION_DEVICE="0"
-)
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="companion-kivy-"))
-os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
+from tests.ui import offscreen  # the environment, before Kivy is imported
 
 #: Seconds the dice module stays unplugged in the ``dice`` scenario.
 UNPLUGGED_FOR = 2.0
@@ -113,10 +106,7 @@ class Script:
             self.frames -= 1
             return
         assert self.shots is not None
-        target = self.shots / f"{self.pending}.png"
-        made = Path(window.screenshot(name=str(target)))
-        if made != target:
-            made.replace(target)
+        offscreen.save_screenshot(window, self.shots / f"{self.pending}.png")
         self.pending = None
 
     def shoot(self, suffix: str) -> Iterator[None]:

@@ -11,18 +11,12 @@ input gate, ``TableController.ready``).
 from __future__ import annotations
 
 import json
-import os
 import random
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
-os.environ.update(
-    KIVY_NO_ARGS="1", KIVY_WINDOW="sdl2", SDL_VIDEODRIVER="offscreen", COMPANION_DEVICE="0"
-)
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="companion-kivy-"))
+from tests.ui import offscreen  # noqa: F401 - the environment, before Kivy is imported
 
 
 def main(db: Path, out: Path) -> None:

@@ -12,19 +12,12 @@ to ``OUT.json`` for ``tests/ui/test_app_details.py``, and with SHOTS saves scree
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-os.environ.update(
-    KIVY_NO_ARGS="1", KIVY_WINDOW="sdl2", SDL_VIDEODRIVER="offscreen", COMPANION_DEVICE="0"
-)
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="companion-kivy-"))
+from tests.ui import offscreen  # the environment, before Kivy is imported
 
 #: Ann on Baltic Avenue, Bob owns Reading Railroad two spaces ahead; Ann holds a Free Cab Fare.
 TABLE = {
@@ -72,10 +65,7 @@ def main(db: Path, out: Path, shots: Path | None, size: tuple[int, int], lang: s
         if pending["frames"] > 0:
             pending["frames"] -= 1
             return
-        target = shots / f"{pending['shot']}.png"
-        made = Path(window.screenshot(name=str(target)))
-        if made != target:
-            shutil.move(made, target)
+        offscreen.save_screenshot(window, shots / f"{pending['shot']}.png")
         pending["shot"] = None
 
     def shoot(name: str) -> None:

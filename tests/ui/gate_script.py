@@ -27,22 +27,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-os.environ.update(
-    KIVY_NO_ARGS="1",
-    KIVY_WINDOW="sdl2",
-    SDL_VIDEODRIVER="offscreen",
-    COMPANION_DEVICE="0",
-    GPIOZERO_PIN_FACTORY="mock",
-)
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="companion-kivy-"))
+from tests.ui import offscreen  # the environment, before Kivy is imported
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")
 #: Ann's throws from GO: onto Esplanade Avenue (for sale), onto Chance, onto Reading Railroad
@@ -400,8 +390,7 @@ class Script:
         def snap(*_args: Any) -> None:
             # On a flip, not from a timer (a stale frame otherwise); Kivy numbers the file.
             Window.unbind(on_flip=snap)
-            taken = Window.screenshot(str(self.shots / f"{name}.png"))
-            os.replace(taken, self.shots / f"{name}.png")
+            offscreen.save_screenshot(Window, self.shots / f"{name}.png")
             shots.append(name)
 
         Window.bind(on_flip=snap)

@@ -16,17 +16,12 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 import traceback
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-os.environ.update(
-    KIVY_NO_ARGS="1", KIVY_WINDOW="sdl2", SDL_VIDEODRIVER="offscreen", COMPANION_DEVICE="0"
-)
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="companion-kivy-"))
+from tests.ui import offscreen  # the environment, before Kivy is imported
 
 #: The table of the switch: three seats, each dealt a Travel Voucher and a Roll Three card.
 SEATS = [
@@ -187,19 +182,18 @@ def _shot(name: str) -> Iterator[None]:
         return
     from kivy.core.window import Window
 
-    taken: list[str] = []
+    taken: list[bool] = []
 
     def flip(window: Any) -> None:
         if not taken:
-            taken.append(window.screenshot(name=str(Path(folder) / f"{name}.png")))
+            offscreen.save_screenshot(window, Path(folder) / f"{name}.png")
+            taken.append(True)
 
     Window.bind(on_flip=flip)
     while not taken:
         Window.canvas.ask_update()
         yield
     Window.unbind(on_flip=flip)
-    made = Path(taken[0])
-    made.replace(Path(folder) / f"{name}.png")
 
 
 def _voucher_decision(c: Any) -> bool:

@@ -106,7 +106,6 @@ class DecisionHost(BoxLayout):
         kwargs.setdefault("orientation", "vertical")
         super().__init__(**kwargs)
         self.controller: Any = None
-        self._decision_id: int | None = None
         #: The decision shown: its id, the language and its choices.
         self._shown: tuple[Any, ...] = ()
         self._over_shown = False
@@ -136,7 +135,7 @@ class DecisionHost(BoxLayout):
     def show(self, view: Any) -> None:
         decision = view.decision if view is not None else None
         if decision is None:
-            self._decision_id, self._shown = None, ()
+            self._shown = ()
             self._set(None)
             if view is not None and view.over:
                 self._show_over()  # the engine's game_over decision: the view has none
@@ -149,7 +148,7 @@ class DecisionHost(BoxLayout):
             self.dialog.update(view)
             return
         reopen = self._shown[:1] == shown[:1] and self._vouchers_open()
-        self._decision_id, self._shown = decision.id, shown
+        self._shown = shown
         cls = dialog_for(decision.kind)
         dialog = self._dialogs.get(cls)
         if dialog is None or dialog.controller is not self.controller or dialog.lang != view.lang:

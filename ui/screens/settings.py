@@ -28,8 +28,6 @@ if TYPE_CHECKING:
 
 #: The auto-confirm delays offered (seconds; 0 = a player confirms every roll).
 AUTO_CONFIRM_CHOICES = (0, 3, 5, 10)
-#: The settle times offered (ms): a decision shown this long, unchanged, takes a press.
-SETTLE_CHOICES = (200, 400, 700, 1000)
 
 
 class DoctorRow(BoxLayout):

@@ -28,6 +28,7 @@ from kivy.uix.screenmanager import Screen
 import ui.dialogs  # noqa: F401 - DecisionHost is used by the kv rule
 import ui.widgets  # noqa: F401 - the kv rules of the shared widgets
 from ui.dialogs import ANNOUNCE_SECONDS
+from ui.widgets.notice import fit_words
 from ui.widgets.words import _
 
 #: Seconds between two looks at an announcement or the map's path while they go on.
@@ -39,9 +40,7 @@ def fitted(text: str, button: Any, height: float) -> str:
     and font), cut after a whole word with an ellipsis when it does not."""
     from kivy.uix.label import Label
 
-    words = text.split(" ")
-    shown = text
-    while True:
+    def fits(shown: str) -> bool:
         probe = Label(
             text=shown,
             font_size=button.font_size,
@@ -50,10 +49,9 @@ def fitted(text: str, button: Any, height: float) -> str:
             text_size=(max(button.width, 1), None),
         )
         probe.texture_update()
-        if probe.texture_size[1] <= height or len(words) <= 1:
-            return shown
-        words.pop()
-        shown = " ".join(words).rstrip(" ,:;.(") + "\u2026"
+        return bool(probe.texture_size[1] <= height)
+
+    return fit_words(text, fits, trim=" ,:;.(")
 
 
 def _board_map() -> Any:

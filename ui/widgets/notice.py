@@ -17,9 +17,10 @@ from kivy.uix.modalview import ModalView
 ELLIPSIS = "\u2026"
 
 
-def fit_words(text: str, fits: Any) -> str:
+def fit_words(text: str, fits: Any, trim: str = "") -> str:
     """The longest beginning of ``text`` cut between words, with "…", that ``fits`` (a
-    predicate on a text); ``text`` itself when it fits.
+    predicate on a text); ``text`` itself when it fits. The characters in ``trim`` are taken
+    off the end of the beginning kept, before the "…".
 
     >>> fit_words("one two three four", lambda t: len(t) <= 10)
     'one two…'
@@ -30,11 +31,11 @@ def fit_words(text: str, fits: Any) -> str:
     low, high = 0, len(words)  # words[:low] fits with the ellipsis; words[:high] may not
     while low < high:
         mid = (low + high + 1) // 2
-        if fits(" ".join(words[:mid]) + ELLIPSIS):
+        if fits(" ".join(words[:mid]).rstrip(trim) + ELLIPSIS):
             low = mid
         else:
             high = mid - 1
-    return " ".join(words[:low]) + ELLIPSIS
+    return " ".join(words[:low]).rstrip(trim) + ELLIPSIS
 
 
 class NoticeLine(Label):
