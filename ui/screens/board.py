@@ -20,7 +20,7 @@ from kivy.uix.screenmanager import Screen
 import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
 import ui.widgets  # noqa: F401  (BigButton's kv rule)
 from ui.i18n import _
-from ui.screens.common import animation_scale, app_controller, watch
+from ui.screens.common import animation_scale, app_controller, is_shown, watch
 from ui.widgets.board_map import BoardMap
 
 if TYPE_CHECKING:
@@ -106,13 +106,10 @@ class BoardScreen(Screen):
         self.show(self.controller.view)
         self.replay()
 
-    def visible(self) -> bool:
-        return self.manager is None or self.manager.current == self.name
-
     def show(self, view: TableView) -> None:
         """A new table view: the board's state, the legend and the last move."""
         self.view = view
-        if not self.visible():
+        if not is_shown(self):
             return  # drawn again on entering: no work while another place is shown
         self.map.animation_scale = animation_scale()
         self.map.update(self.controller.board_view())

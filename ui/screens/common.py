@@ -55,3 +55,10 @@ def export_path(controller: TableController, fmt: str) -> Path:
     game_id = (game.game_id if game is not None else None) or 0
     stamp = time.strftime("%Y%m%d-%H%M")
     return folder / f"companion-game-{game_id}-{stamp}.{EXPORT_SUFFIXES[fmt]}"
+
+
+def is_shown(screen: Any) -> bool:
+    """Whether ``screen`` is the place on the screen now (or stands alone, in a test): a
+    hidden place skips redrawing itself on every change of the table, and catches up when
+    it is entered."""
+    return screen.manager is None or screen.manager.current == screen.name

@@ -31,7 +31,7 @@ import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
 import ui.widgets  # noqa: F401  (LazySpinner in the kv file)
 import ui.widgets.chart  # noqa: F401  (NetWorthChart in the kv file)
 from ui.i18n import _
-from ui.screens.common import app_controller, export_path, watch
+from ui.screens.common import app_controller, export_path, is_shown, watch
 
 if TYPE_CHECKING:
     from ui.controller import TableController
@@ -144,9 +144,6 @@ class HistoryScreen(Screen):
     def on_pre_enter(self, *_args: Any) -> None:
         self.show(self.controller.view)
 
-    def visible(self) -> bool:
-        return self.manager is None or self.manager.current == self.name
-
     def show(self, view: TableView) -> None:
         """A new table view: reload the rows (when this screen is the one shown)."""
         self.view = view
@@ -156,7 +153,7 @@ class HistoryScreen(Screen):
         self.can_undo = view.can_undo
         self.undo_text = view.undo_text
         self.notice = view.notice
-        if self.visible():
+        if is_shown(self):
             self.reload()
 
     def reload(self) -> None:

@@ -27,7 +27,7 @@ from kivy.uix.screenmanager import Screen
 
 import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
 from ui.i18n import _
-from ui.screens.common import app_controller, watch
+from ui.screens.common import app_controller, is_shown, watch
 
 if TYPE_CHECKING:
     from ui.controller import TableController
@@ -160,15 +160,12 @@ class PlayersScreen(Screen):
     def on_pre_enter(self, *_args: Any) -> None:
         self.show(self.controller.view)
 
-    def visible(self) -> bool:
-        return self.manager is None or self.manager.current == self.name
-
     def show(self, view: TableView) -> None:
         """Redraw from a new table view (and the selected player's sheet), when this screen
         is the one shown: hidden, it would rebuild its tabs and sheet on every change of the
         table (each dice reading, each answer) for nobody; it is drawn on entering."""
         self.view = view
-        if not self.visible():
+        if not is_shown(self):
             return
         chips = view.players
         names = [c.name for c in chips]

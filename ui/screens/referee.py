@@ -16,7 +16,7 @@ from kivy.uix.screenmanager import Screen
 import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
 import ui.widgets  # noqa: F401  (BigButton and SearchList kv rules)
 from ui.i18n import _
-from ui.screens.common import animation_scale, app_controller, watch
+from ui.screens.common import animation_scale, app_controller, is_shown, watch
 from ui.widgets.board_map import BoardMap
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ class RefereeScreen(Screen):
         self.answer: RefereeView | None = None
         #: The language of the question and answer shown (worded again after a switch).
         self._lang = self.controller.lang
-        watch(self.controller, lambda view: self._follow_language() if self.visible() else None)
+        watch(self.controller, lambda view: self._follow_language() if is_shown(self) else None)
 
     @property
     def map(self) -> BoardMap:
@@ -112,9 +112,6 @@ class RefereeScreen(Screen):
         if not self.space:
             self._default_space()
         self._follow_language()
-
-    def visible(self) -> bool:
-        return self.manager is None or self.manager.current == self.name
 
     def _follow_language(self) -> None:
         """After a switch of language: the card's title, the space's name and the answer
