@@ -23,6 +23,7 @@ from companion.log.gamelog import (
     LogInUseError,
     LogMovedOnError,
     lock_path,
+    writer_of,
 )
 from companion.simulator.players import RandomPlayer
 from tests import writers
@@ -189,3 +190,36 @@ def test_paths_that_are_not_regular_files_are_refused_in_one_line(tmp_path: Path
             with pytest.raises(GameLogError, match=re.escape(expected)):
                 GameLog(path, readonly=readonly)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["folder.db", "pipe.db"]
+
+
+def test_a_writer_that_has_ended_is_never_named_as_the_holder(tmp_path: Path) -> None:
+    """Two 'companion play' started together: the second was refused naming the last writer
+    before them ("a companion (process N)", the test's own opening), read from the lock file
+    in the instant between the winner's lock and its record. A writer that closes leaves no
+    record, and a record whose process holds no lock is not believed."""
+    import subprocess
+    import sys
+
+    db = tmp_path / "g.db"
+    with GameLog(db, holder="'the old writer'"):
+        pass
+    lock = lock_path(db)
+    assert lock.read_text() == ""  # closed: no record left
+    # A writer killed outright leaves its record; another takes the lock and has not yet
+    # written its own.
+    lock.write_text(json.dumps({"holder": "'the old writer'", "pid": os.getpid()}) + "\n")
+    taker = subprocess.Popen(
+        [sys.executable, "-c", "import fcntl, os, sys, time\n"
+         f"fd = os.open({str(lock)!r}, os.O_RDWR)\n"
+         "fcntl.flock(fd, fcntl.LOCK_EX)\nprint('locked', flush=True)\ntime.sleep(30)\n"],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert taker.stdout is not None and taker.stdout.readline() == "locked\n"
+        with pytest.raises(LogInUseError) as refused:
+            GameLog(db, holder="'companion play'")
+        assert refused.value.holder == "another companion"
+        assert writer_of(db) == "another companion"
+    finally:
+        taker.kill()
+        taker.wait()

@@ -425,14 +425,19 @@ class WriterLock:
     def _in_use(self, db: str, fd: int) -> LogInUseError:
         holder, pid = "another companion", 0
         # The holder writes its record just after it takes the lock: a refusal in between
-        # waits for it a little (at most 0.2 s), rather than saying "another companion".
+        # waits for it a little (at most 0.2 s), rather than saying "another companion" or
+        # believing the record of a writer that has ended (its pid holds no lock).
         for _ in range(20):
             try:
                 record = json.loads(os.pread(fd, 4096, 0))
-                holder, pid = str(record["holder"]), int(record["pid"])
-                break
+                named, number = str(record["holder"]), int(record["pid"])
             except (OSError, ValueError, TypeError, KeyError):
-                time.sleep(0.01)
+                named, number = "", 0
+            holders = _flock_holders(os.fstat(fd))
+            if named and (holders is None or number in holders):
+                holder, pid = named, number
+                break
+            time.sleep(0.01)
         process = f" (process {pid})" if pid else ""
         return LogInUseError(
             f"{holder} has the game log {db!r} open{process}: close it first, or use "
@@ -459,6 +464,8 @@ class WriterLock:
 
     def close(self) -> None:
         if self._fd is not None:
+            with contextlib.suppress(OSError):
+                os.ftruncate(self._fd, 0)  # no record of a writer that has ended
             os.close(self._fd)  # the kernel drops the lock with the last descriptor
             self._fd = None
 
@@ -480,20 +487,36 @@ def writer_of(path: str | Path) -> str | None:
     lock = lock_path(path)
     try:
         info = os.stat(lock)
-        if not stat.S_ISREG(info.st_mode):
-            return None
+    except OSError:
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        return None
+    holders = _flock_holders(info)
+    if not holders:
+        return None
+    try:
+        record = json.loads(lock.read_text(encoding="utf-8"))
+        if int(record["pid"]) in holders:
+            return str(record["holder"])
+    except (OSError, ValueError, TypeError, KeyError):
+        pass
+    return "another companion"  # taken this instant: its record is being written
+
+
+def _flock_holders(info: os.stat_result) -> set[int] | None:
+    """The processes holding a ``flock`` on the file ``info`` describes, from ``/proc/locks``;
+    ``None`` where it cannot be read (not Linux)."""
+    try:
         held = Path("/proc/locks").read_text(encoding="ascii", errors="replace")
     except OSError:
         return None
     key = f"{os.major(info.st_dev):02x}:{os.minor(info.st_dev):02x}:{info.st_ino}"
     # "1: FLOCK  ADVISORY  WRITE 1763 fe:00:2146585 0 EOF" (a waiter's line has "->" first)
-    if not any(f[1:2] == ["FLOCK"] and f[5:6] == [key] for f in map(str.split, held.splitlines())):
-        return None
-    try:
-        record = json.loads(lock.read_text(encoding="utf-8"))
-        return str(record["holder"])
-    except (OSError, ValueError, TypeError, KeyError):
-        return "another companion"  # taken this instant: its record is being written
+    return {
+        int(f[4])
+        for f in map(str.split, held.splitlines())
+        if f[1:2] == ["FLOCK"] and f[5:6] == [key] and f[4].isdigit()
+    }
 
 
 class GameLog:
