@@ -30,6 +30,7 @@ from companion.banker.commands import Command
 from companion.banker.engine import new_game, step_command, with_options
 from companion.banker.options import decision_problem
 from companion.banker.state import Event, GameState, evolve, replay
+from companion.editions import Edition
 from companion.errors import CompanionError, IllegalCommandError, UnresumableGameError, shown
 
 if TYPE_CHECKING:
@@ -80,8 +81,10 @@ class Game:
         *,
         rules: Mapping[str, Any] | None = None,
         log: GameLog | None = None,
+        edition: Edition | None = None,
     ) -> Game:
-        return cls.started(new_game(players, rules=rules), log=log)
+        """A new game of ``edition`` (Ultimate if none) for ``players``."""
+        return cls.started(new_game(players, rules=rules, edition=edition), log=log)
 
     @classmethod
     def started(cls, events: Sequence[Event], *, log: GameLog | None = None) -> Game:

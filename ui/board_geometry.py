@@ -25,7 +25,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from companion.rules.board import TRACKS, ultimate_board
+from companion.rules.board import Board
+from ui.edition import table_edition
 
 #: The board's side in space widths.
 SIDE = 17
@@ -136,11 +137,14 @@ def _edge(rect: Rect, side: int, share: float, *, inward: bool) -> Rect:
     return Rect(rect.x, rect.y, d, rect.h)
 
 
-@functools.cache
 def shapes() -> tuple[SpaceShape, ...]:
-    """All 120 spaces, inner track first, each track in index order."""
-    board = ultimate_board()
-    colours = {name: g["colour"] for name, g in _groups().items()}
+    """All the spaces of the table's board, inner track first, each track in index order."""
+    return _shapes(table_edition().board)
+
+
+@functools.cache
+def _shapes(board: Board) -> tuple[SpaceShape, ...]:
+    colours = board.group_colours
     out = []
     for space in board.spaces:
         rect, side, corner = _track_rect(space.track, space.index, board.track_lengths[space.track])
@@ -164,17 +168,13 @@ def shapes() -> tuple[SpaceShape, ...]:
     return tuple(out)
 
 
-@functools.cache
-def _groups() -> dict[str, dict]:
-    from companion.rules.board import load_data
-
-    groups: dict[str, dict] = load_data("board.json")["groups"]
-    return groups
-
-
-@functools.cache
 def _by_key() -> dict[str, SpaceShape]:
-    return {s.key: s for s in shapes()}
+    return _keyed(table_edition().board)
+
+
+@functools.cache
+def _keyed(board: Board) -> dict[str, SpaceShape]:
+    return {s.key: s for s in _shapes(board)}
 
 
 def shape(key: str) -> SpaceShape:
@@ -206,9 +206,10 @@ def space_at(x: float, y: float) -> str | None:
     if not (0 <= x < 1 and 0 <= y < 1):
         return None
     edge = min(x, y, 1 - x, 1 - y) * SIDE  # space widths in from the nearest edge
-    for track in reversed(TRACKS):  # outer first
+    board = table_edition().board
+    for track in reversed(board.tracks):  # outer first
         if INSET[track] <= edge < INSET[track] + DEPTH:
-            for s in _track_shapes(track):
+            for s in _track_shapes(board, track):
                 if s.rect.contains(x, y):
                     return s.key
             # A point exactly on the far edge of the board's unit square belongs to no rect.
@@ -217,24 +218,18 @@ def space_at(x: float, y: float) -> str | None:
 
 
 @functools.cache
-def _track_shapes(track: str) -> tuple[SpaceShape, ...]:
-    return tuple(s for s in shapes() if s.track == track)
+def _track_shapes(board: Board, track: str) -> tuple[SpaceShape, ...]:
+    return tuple(s for s in _shapes(board) if s.track == track)
 
 
-@functools.cache
 def transit_links() -> tuple[tuple[str, str, str], ...]:
-    """The four transit stations: (key on one track, key on the other, the railroad's name)."""
-    from companion.rules.board import load_data
-
-    return tuple(
-        (st["spaces"][0], st["spaces"][1], st["name"])
-        for st in load_data("board.json")["transit_stations"]
-    )
+    """The transit stations: (key on one track, key on the other, the railroad's name)."""
+    return table_edition().board.stations
 
 
 def tunnel() -> tuple[str, str]:
     """The two Holland Tunnel spaces."""
-    board = ultimate_board()
+    board = table_edition().board
     a = next(s for s in board.spaces if board.tunnel_exit(s) is not None)
     exit_ = board.tunnel_exit(a)
     assert exit_ is not None

@@ -47,9 +47,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.banker.engine import COLOURS, MAX_PLAYERS, MIN_PLAYERS, TOKENS
+from companion.banker.engine import COLOURS, TOKENS
 from companion.banker.options import command_of
 from companion.banker.throws import command_for_throw, wanted_dice
+from companion.editions import Edition
 from companion.errors import CompanionError, UnresumableGameError
 from companion.game import Correction, Game
 from companion.log import history as log_history
@@ -69,6 +70,7 @@ from companion.rules.table import roll_three_clash
 from ui import i18n
 from ui import viewmodels as vm
 from ui.doctor import Account, Sentence, Setting, default_backups, existing_folder, run_checks
+from ui.edition import set_table_edition, table_edition
 from ui.i18n import N_, _, number
 from ui.setup_store import DEFAULTS, SetupStore
 
@@ -500,15 +502,16 @@ class TableController:
         """What a seat may pick at setup: the engine's tokens and colours, the starting Travel
         Vouchers and Roll Three cards of the deck (the printed action cards with
         ``action_cards``), the house rules; titles in the table's language."""
-        vouchers, roll_three = _deal_lists(bool(action_cards))
+        played = table_edition()
+        vouchers, roll_three = _deal_lists(played, bool(action_cards))
         return vm.setup_choices(
             self.lang,
             tokens=TOKENS,
             colours=COLOURS,
             vouchers=vouchers,
             roll_three=roll_three,
-            min_players=MIN_PLAYERS,
-            max_players=MAX_PLAYERS,
+            min_players=played.min_players,
+            max_players=played.max_players,
         )
 
     def roll_three_problem(
@@ -516,7 +519,7 @@ class TableController:
     ) -> str:
         """D4, in the table's words: the first seat whose Roll Three card the deck cannot have
         dealt (``picks``: each seat's name and card, "1-3-6", in seat order), or ``""``."""
-        clash = roll_three_clash(picks, action_cards)
+        clash = roll_three_clash(table_edition(), picks, action_cards)
         if clash is None:
             return ""
         name, card, holders, copies = clash
@@ -756,6 +759,7 @@ class TableController:
 
     def _load(self, game: Game) -> None:
         self.game = game
+        set_table_edition(game.state.edition)
         self._found = None  # the file is this app's now: read from its writer from now on
         self._stack = []
         self._proposal = None
@@ -1636,10 +1640,14 @@ _ROLL_THREE_HELD = {
 
 
 @functools.cache
-def _deal_lists(action_cards: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The Travel Vouchers and Roll Three cards a new game's first deal accepts: the engine's
-    own lists, read from the options of a trial game's ``deal`` decision."""
-    game = Game.new([{"name": "A"}, {"name": "B"}], rules={"roll_three_action_cards": action_cards})
+def _deal_lists(played: Edition, action_cards: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The Travel Vouchers and Roll Three cards a new game of ``played``'s first deal accepts:
+    the engine's own lists, read from the options of a trial game's ``deal`` decision."""
+    game = Game.new(
+        [{"name": "A"}, {"name": "B"}],
+        rules={"roll_three_action_cards": action_cards},
+        edition=played,
+    )
     (option,) = game.state.decision.options
     free = option["free"]
     return tuple(free["voucher"]["one_of"]), tuple(free["roll_three"]["one_of"])

@@ -23,15 +23,12 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from companion.messages import language as _catalogue
-from companion.rules.board import ultimate_board
-from companion.rules.cards import card_deck
+from ui.edition import table_edition
 from ui.i18n import N_, money, number, translate
 
 if TYPE_CHECKING:
     from companion.rules.movement import Note, Resolution
 
-_BOARD = ultimate_board()
-_DECK = card_deck()
 
 Params = Mapping[str, Any]
 #: How a note is said: its parameters and the language give its line.
@@ -43,7 +40,7 @@ Say = Callable[[Params, str], str]
 
 def _space(key: str, lang: str) -> str:
     """A space's name in ``lang`` (printed names stay as printed unless the catalogue says)."""
-    name = _BOARD.by_key(key).name
+    name = table_edition().board.by_key(key).name
     return _catalogue(lang).words.get(f"space.{name}", name)
 
 
@@ -52,15 +49,19 @@ def _track(track: str, lang: str) -> str:
 
 
 def _card(card_id: str, lang: str) -> str:
-    return _catalogue(lang).words.get(f"card.{card_id}", _DECK.cards[card_id].title)
+    return _catalogue(lang).words.get(f"card.{card_id}", table_edition().deck.cards[card_id].title)
 
 
 def _card_effect(card_id: str, lang: str) -> str:
-    return _catalogue(lang).words.get(f"card_effect.{card_id}", _DECK.cards[card_id].effect)
+    return _catalogue(lang).words.get(
+        f"card_effect.{card_id}", table_edition().deck.cards[card_id].effect
+    )
 
 
 def _voucher(voucher_id: str, lang: str) -> str:
-    return _catalogue(lang).words.get(f"voucher.{voucher_id}", _DECK.vouchers[voucher_id].label)
+    return _catalogue(lang).words.get(
+        f"voucher.{voucher_id}", table_edition().deck.vouchers[voucher_id].label
+    )
 
 
 # -- Why a token rides or moves directly (``params["reason"]``) ---------------------------------

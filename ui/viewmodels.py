@@ -16,12 +16,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from companion.banker.assets import building_cost, lift_cost, mortgage_value, net_worth
+from companion.banker.assets import lift_cost, net_worth
 from companion.banker.ledger import BANK, POOL
 from companion.banker.options import anytime_options
 from companion.banker.state import evolve
 from companion.banker.throws import wanted_dice
-from companion.banker.tx import par_values
 from companion.messages import (
     language,
     render,
@@ -29,8 +28,8 @@ from companion.messages import (
     render_event,
     render_transfers,
 )
-from companion.rules.board import load_data, ultimate_board
-from companion.rules.cards import card_deck
+from companion.rules.board import Board
+from ui.edition import table_edition
 from ui.explain import explain
 from ui.i18n import LANGUAGES, N_, money, rewordable, translate, worded
 
@@ -51,11 +50,6 @@ LEVEL_WORDS = (
     N_("skyscraper"),
 )
 
-_BOARD = ultimate_board()
-_DECK = card_deck()
-_GROUP_HEX: dict[str, str] = {
-    name: str(g.get("colour", "#cccccc")) for name, g in load_data("board.json")["groups"].items()
-}
 
 #: The engine's default player colours (``companion.banker.engine.COLOURS``) and a few more.
 NAMED_COLOURS: dict[str, str] = {
@@ -472,10 +466,10 @@ class TradeItem:
 def space_name(ref: str, lang: str) -> str:
     """A space (``outer:9``) or property name in ``lang``; the reference itself if unknown."""
     try:
-        if ref in _BOARD.properties:
+        if ref in table_edition().board.properties:
             name = ref
         else:
-            name = _BOARD.by_key(ref).name
+            name = table_edition().board.by_key(ref).name
     except Exception:  # noqa: BLE001 - a name the board does not know is shown as given
         return str(ref)
     return language(lang).words.get(f"space.{name}", name)
@@ -484,10 +478,10 @@ def space_name(ref: str, lang: str) -> str:
 @rewordable
 def card_title(card_id: str, lang: str) -> str:
     words = language(lang).words
-    if card_id in _DECK.cards:
-        return words.get(f"card.{card_id}", _DECK.cards[card_id].title)
-    if card_id in _DECK.vouchers:
-        return words.get(f"voucher.{card_id}", _DECK.vouchers[card_id].label)
+    if card_id in table_edition().deck.cards:
+        return words.get(f"card.{card_id}", table_edition().deck.cards[card_id].title)
+    if card_id in table_edition().deck.vouchers:
+        return words.get(f"voucher.{card_id}", table_edition().deck.vouchers[card_id].label)
     return str(card_id)
 
 
@@ -765,9 +759,9 @@ def _with_landing(state: GameState, option: Mapping[str, Any], label: str, lang:
 
     try:
         landing = resolve_voucher(
-            _BOARD,
+            state.edition.board,
             state.situation(),
-            _DECK.vouchers[command["voucher"]],
+            state.edition.deck.vouchers[command["voucher"]],
             player=state.decision.player,
             ride=bool(command.get("ride")),
             quiet=True,
@@ -965,7 +959,7 @@ def proposal_label(state: GameState, faces: Sequence[int | str], lang: str) -> s
             rest = [f for f in faces if not isinstance(f, int)]
             speed = rest[0] if rest and not state.seat(d.player).in_jail else None
             roll = Roll.from_json([regular[0], regular[1], _speed(speed)])
-            result = resolve_roll(_BOARD, state.situation(), roll, player=d.player)
+            result = resolve_roll(state.edition.board, state.situation(), roll, player=d.player)
             if result.code:
                 return sentence(result.code, result.params, lang)
         except Exception:  # noqa: BLE001 - the referee's preview is a courtesy
@@ -989,7 +983,7 @@ def _buildings_text(level: int, improved: bool, kind: str) -> int | str:
 def rent_now(state: GameState, name: str, lang: str) -> str:
     """The rent the owner of ``name`` would charge now, in words ("" when unowned)."""
     h = state.holdings.get(name)
-    space = _BOARD.properties[name][0]
+    space = state.edition.board.properties[name][0]
     if h is None:
         return ""
     if h.mortgaged:
@@ -999,14 +993,20 @@ def rent_now(state: GameState, name: str, lang: str) -> str:
     if space.kind in ("railroad", "cab_company"):
         owned = sum(
             1
-            for n in _BOARD.properties_of_kind(space.kind)
+            for n in state.edition.board.properties_of_kind(space.kind)
             if state.owner(n) == h.owner and not state.holdings[n].mortgaged
         )
         amount = space.rent[max(0, min(owned, len(space.rent)) - 1)] * (2 if h.improved else 1)
         return translate("Rent {amount}", lang, amount=money(amount, lang))
     if space.kind == "utility":
-        owned = sum(1 for n in _BOARD.properties_of_kind("utility") if state.owner(n) == h.owner)
-        times = _BOARD.utility_multipliers[max(0, min(owned, len(_BOARD.utility_multipliers)) - 1)]
+        owned = sum(
+            1
+            for n in state.edition.board.properties_of_kind("utility")
+            if state.owner(n) == h.owner
+        )
+        times = state.edition.board.utility_multipliers[
+            max(0, min(owned, len(state.edition.board.utility_multipliers)) - 1)
+        ]
         return translate("Rent {times} times the dice", lang, times=times)
     return ""
 
@@ -1015,7 +1015,7 @@ def rent_now(state: GameState, name: str, lang: str) -> str:
 def deed_lines(name: str, lang: str) -> tuple[str, ...]:
     """The printed deed (price, rents, building cost, mortgage): the same for every state,
     so worded once per property and language (a board view shows 84 deeds)."""
-    space = _BOARD.properties[name][0]
+    space = table_edition().board.properties[name][0]
     lines = [translate("Price {amount}", lang, amount=money(space.price, lang))]
     if space.kind == "street":
         labels = LEVEL_WORDS
@@ -1036,17 +1036,17 @@ def deed_lines(name: str, lang: str) -> tuple[str, ...]:
     elif space.kind == "utility":
         lines += [
             translate("{count} owned: {times} times the dice", lang, count=n, times=m)
-            for n, m in enumerate(_BOARD.utility_multipliers, 1)
+            for n, m in enumerate(table_edition().board.utility_multipliers, 1)
         ]
     lines.append(translate("Mortgage {amount}", lang, amount=money(space.mortgage, lang)))
     return tuple(lines)
 
 
 def space_view(state: GameState | None, key: str, lang: str) -> SpaceView:
-    bare = _bare_space(key, lang)
+    bare = _bare_space(table_edition().board if state is None else state.edition.board, key, lang)
     if state is None:
         return bare
-    space = _BOARD.by_key(key)
+    space = state.edition.board.by_key(key)
     if not space.is_property:
         return bare
     h = state.holdings.get(space.name)
@@ -1065,11 +1065,13 @@ def space_view(state: GameState | None, key: str, lang: str) -> SpaceView:
 
 
 @functools.cache
-def _bare_space(key: str, lang: str) -> SpaceView:
+def _bare_space(board: Board, key: str, lang: str) -> SpaceView:
     """A space as printed, with no owner: what depends on the board and the language only,
     worded once (a board view has 120 spaces; only the owned ones change with the game)."""
-    space = _BOARD.by_key(key)
-    colour = rgba(_GROUP_HEX.get(space.group or "")) if space.group else (0.93, 0.93, 0.9, 1.0)
+    space = board.by_key(key)
+    colour = (
+        rgba(board.group_colours.get(space.group or "")) if space.group else (0.93, 0.93, 0.9, 1.0)
+    )
     return SpaceView(
         key=space.key,
         name=space_name(space.key, lang),
@@ -1093,7 +1095,8 @@ def _bare_space(key: str, lang: str) -> SpaceView:
 
 
 def board_view(state: GameState | None, lang: str, *, path: Sequence[str] = ()) -> BoardView:
-    spaces = tuple(space_view(state, s.key, lang) for s in _BOARD.spaces)
+    board = table_edition().board if state is None else state.edition.board
+    spaces = tuple(space_view(state, s.key, lang) for s in board.spaces)
     seats = () if state is None else [s for s in state.seats if not s.bankrupt]
     return BoardView(
         spaces=spaces,
@@ -1152,7 +1155,7 @@ def lot_slots(name: str, offered: Mapping[str, Choice], lang: str) -> tuple[Slot
     >>> [s.label for s in lot_slots("Water Works", {}, "en")]
     ['Mortgage Water Works (+$75)', 'Lift the mortgage on Water Works ($83)']
     """
-    kinds = _LOT_SLOTS.get(_BOARD.properties[name][0].kind, _MORTGAGE_SLOTS)
+    kinds = _LOT_SLOTS.get(table_edition().board.properties[name][0].kind, _MORTGAGE_SLOTS)
     target = {"property": name}
     slots = []
     down = offered.get("sell_down")
@@ -1160,7 +1163,11 @@ def lot_slots(name: str, offered: Mapping[str, Choice], lang: str) -> tuple[Slot
         choice = offered.get(kind)
         if kind == "sell_building" and choice is None and down is not None:
             choice, down = down, None
-        value = mortgage_value(name) if kind in _MORTGAGE_SLOTS else building_cost(name)
+        value = (
+            table_edition().board.mortgage_value(name)
+            if kind in _MORTGAGE_SLOTS
+            else table_edition().board.building_cost(name)
+        )
         slots.append(_slot(kind, target, value, choice, lang))
     if down is not None:  # both sales at once: the group's sale after the fixed slots
         slots.append(Slot("sell_down", down.label, down))
@@ -1174,7 +1181,7 @@ def share_slots(
     ``offered`` holds the engine's choices now by (command type, company)."""
     return tuple(
         _slot(kind, {"company": company}, par // 2, offered.get((kind, company)), lang)
-        for company, par in par_values().items()
+        for company, par in table_edition().deck.par_values.items()
         if seat.shares.get(company)
         for kind in _MORTGAGE_SLOTS
     )
@@ -1202,12 +1209,12 @@ def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
     for name, h in state.holdings.items():
         if h.owner != player:
             continue
-        space = _BOARD.properties[name][0]
+        space = state.edition.board.properties[name][0]
         rows.append(
             PropertyRow(
                 name=space_name(name, lang),
                 key=space.key,
-                colour=rgba(_GROUP_HEX.get(space.group or "")),
+                colour=rgba(state.edition.board.group_colours.get(space.group or "")),
                 buildings=_level_words(h.level, h.improved, space.kind, lang),
                 mortgaged=h.mortgaged,
                 slots=lot_slots(name, by_property.get(name, {}), lang),
@@ -1456,8 +1463,9 @@ def referee_view(
     from companion.rules.movement import Roll, resolve_card, resolve_roll, resolve_voucher
     from companion.rules.situation import Situation
 
+    played = table_edition() if state is None else state.edition
     try:
-        start = _BOARD.space(space)
+        start = played.board.space(space)
         if state is not None and player:
             from dataclasses import replace
 
@@ -1472,16 +1480,24 @@ def referee_view(
             )
             situation = replace(base, players=players, to_move=player)
         else:
-            situation = Situation.fresh(start)
+            situation = Situation.fresh(start, edition=played)
         if card:
             roll = (
                 Roll.from_json([*faces[:2], *(_speed(f) for f in faces[2:3])])
                 if len(faces) >= 2
                 else None
             )
-            result = resolve_card(_BOARD, situation, _DECK.card(card), player=player, roll=roll)
+            result = resolve_card(
+                played.board,
+                situation,
+                played.deck.card(card),
+                player=player,
+                roll=roll,
+            )
         elif voucher:
-            result = resolve_voucher(_BOARD, situation, _DECK.voucher(voucher), player=player)
+            result = resolve_voucher(
+                played.board, situation, played.deck.voucher(voucher), player=player
+            )
         else:
             regular = [f for f in faces if isinstance(f, int) and not isinstance(f, bool)]
             rest = [f for f in faces if f not in regular]
@@ -1490,7 +1506,7 @@ def referee_view(
                     translate("Give two regular dice and the speed die, e.g. 3 4 mr", lang)
                 )
             roll = Roll.from_json([regular[0], regular[1], _speed(rest[0]) if rest else None])
-            result = resolve_roll(_BOARD, situation, roll, player=player)
+            result = resolve_roll(played.board, situation, roll, player=player)
     except Exception as exc:  # noqa: BLE001 - the referee answers in one line, never raises
         return RefereeView("", (), (), error=str(exc).splitlines()[0] if str(exc) else repr(exc))
     head = sentence(result.code, result.params, lang) if result.code else result.summary
@@ -1684,7 +1700,9 @@ def tradables(state: GameState, player: str, lang: str) -> tuple[TradeItem, ...]
         for r in seat.roll_three
     ]
     items += [
-        TradeItem("cards", c, card_title(c, lang)) for c in seat.cards if _DECK.cards[c].tradable
+        TradeItem("cards", c, card_title(c, lang))
+        for c in seat.cards
+        if state.edition.deck.cards[c].tradable
     ]
     return tuple(items)
 
@@ -1700,13 +1718,13 @@ def referee_cards(lang: str) -> tuple[tuple[str, str], ...]:
     Chance first; a title found twice in a deck (the same card printed twice) is listed once."""
     out: list[tuple[str, str]] = []
     seen: set[tuple[str, str]] = set()
-    for card_id, card in _DECK.cards.items():
+    for card_id, card in table_edition().deck.cards.items():
         if (card.move or {}).get("kind") in _CHOSEN_MOVES or (card.deck, card.title) in seen:
             continue
         seen.add((card.deck, card.title))
         title = translate(_DECK_NAMES[card.deck], lang, title=card_title(card_id, lang))
         out.append((card_id, title))
-    return tuple(sorted(out, key=lambda c: _DECK.cards[c[0]].deck != "chance"))
+    return tuple(sorted(out, key=lambda c: table_edition().deck.cards[c[0]].deck != "chance"))
 
 
 def referee_vouchers(lang: str) -> tuple[tuple[str, str], ...]:
@@ -1715,7 +1733,7 @@ def referee_vouchers(lang: str) -> tuple[tuple[str, str], ...]:
     not say)."""
     return tuple(
         (vid, card_title(vid, lang))
-        for vid, voucher in _DECK.vouchers.items()
+        for vid, voucher in table_edition().deck.vouchers.items()
         if voucher.kind == "free_cab_fare"
     )
 

@@ -3,8 +3,8 @@
 The commands here may be given whenever the rules allow them, not only as the answer to the
 decision (``companion.banker.engine.ANYTIME``); bankruptcy answers a payment that cannot be made.
 
->>> building_cost("Boardwalk"), lift_cost(mortgage_value("Boardwalk"))
-(200, 220)
+>>> lift_cost(250)
+275
 """
 
 from __future__ import annotations
@@ -19,8 +19,6 @@ from companion.banker.tx import (
     Tx,
     command,
     gone,
-    par_values,
-    property_key,
     return_card,
     return_vouchers,
     set_holding,
@@ -28,7 +26,6 @@ from companion.banker.tx import (
 )
 from companion.errors import CompanionError, IllegalCommandError
 from companion.messages import Message, message
-from companion.rules.board import ultimate_board
 from companion.rules.situation import Holding
 from companion.rules.table import building_piles, building_stock
 
@@ -64,7 +61,7 @@ def property_name(tx: Tx, ref: Any) -> str:
 
 def build_problem(state: GameState, player: str, name: str) -> str | None:
     """Why ``player`` may not add a building to ``name`` now (``None``: they may)."""
-    board = ultimate_board()
+    board = state.edition.board
     holding = state.holdings.get(name)
     if holding is None or holding.owner != player:
         return f"{player} does not own {name!r}"
@@ -106,7 +103,7 @@ def build_problem(state: GameState, player: str, name: str) -> str | None:
 def pile_of(state: GameState, name: str) -> str:
     """The Bank's pile the next building on ``name`` comes from (``houses``, ``hotels``,
     ``skyscrapers``, ``train_depots`` or ``cab_stands``)."""
-    kind = ultimate_board().properties[name][0].kind
+    kind = state.edition.board.properties[name][0].kind
     owner, level = state.holdings[name].owner, state.holdings[name].level
     if kind in ("railroad", "cab_company"):
         return building_piles(Holding(owner, improved=True), kind)[0]
@@ -120,7 +117,7 @@ def lots_to_build(state: GameState, player: str, pile: str) -> list[str]:
     In a colour group only the owner's lowest lots may take the next building, and
     :func:`build_problem` says the same of all of them: it is asked once per group as it
     stands (every build asks this of every player, :func:`shortage`)."""
-    board = ultimate_board()
+    board = state.edition.board
     lots: list[str] = []
     groups = set()
     for name in state.holdings_of(player):
@@ -138,7 +135,7 @@ def _group_lots_to_build(state: GameState, player: str, group: str, pile: str) -
     """:func:`lots_to_build` in one colour group: it follows from the group's holdings (kept
     alive by the cache, so no other object takes their identities), whether the Bank has any
     of ``pile``, and the player, so it is worked out again only for a group that changed."""
-    names = ultimate_board().groups[group]
+    names = state.edition.board.groups[group]
     members = tuple(map(state.holdings.get, names))
     key = (player, group, pile, state.supply()[pile] > 0, *map(id, members))
     cached = _GROUP_LOTS.get(key)
@@ -200,7 +197,7 @@ def build(tx: Tx, c: commands.Build) -> None:
             f"cannot build on {name!r}: the Bank's buildings in short supply are being sold; "
             "build once that is done"
         )
-    cost = building_cost(name)
+    cost = tx.board.building_cost(name)
     if tx.cash(player) < cost:
         raise IllegalCommandError(
             f"cannot build on {name!r}: it costs ${cost} and {player} has ${tx.cash(player)}"
@@ -213,8 +210,8 @@ def build(tx: Tx, c: commands.Build) -> None:
 
 def buy_building(tx: Tx, player: str, name: str) -> None:
     """``player`` buys the next building on ``name`` at its cost (checked already)."""
-    cost = building_cost(name)
-    tx.transfer(player, BANK, cost, message("reason.build", space=property_key(name)))
+    cost = tx.board.building_cost(name)
+    tx.transfer(player, BANK, cost, message("reason.build", space=tx.board.property_key(name)))
     put_up(tx, player, name)
 
 
@@ -224,16 +221,6 @@ def put_up(tx: Tx, player: str, name: str) -> None:
         set_holding(tx, name, Holding(player, level=tx.state.holdings[name].level + 1))
     else:
         set_holding(tx, name, Holding(player, improved=True))
-
-
-def building_cost(name: str) -> int:
-    """D3: a house, hotel or skyscraper costs the lot's house cost; a depot $100, a stand $150."""
-    space = ultimate_board().properties[name][0]
-    if space.kind == "railroad":
-        return 100
-    if space.kind == "cab_company":
-        return 150
-    return space.house_cost
 
 
 @command("sell_building")
@@ -246,7 +233,7 @@ def sell_building(tx: Tx, c: commands.SellBuilding) -> None:
         raise IllegalCommandError(f"sell_building: {problem}")
     space = tx.board.properties[name][0]
     why = message("reason.sell_building", space=space.key)
-    tx.transfer(BANK, player, building_cost(name) // 2, why)
+    tx.transfer(BANK, player, tx.board.building_cost(name) // 2, why)
     if space.kind == "street":
         set_holding(tx, name, Holding(player, level=holding.level - 1))
     else:
@@ -257,7 +244,7 @@ def sell_problem(state: GameState, name: str) -> str | None:
     """B4: why the owner of ``name`` may not sell a building from it now (``None``: they may):
     evenly, highest first, and a hotel or skyscraper sold needs the buildings that go back."""
     holding = state.holdings[name]
-    if ultimate_board().properties[name][0].kind in ("railroad", "cab_company"):
+    if state.edition.board.properties[name][0].kind in ("railroad", "cab_company"):
         return None if holding.improved else f"{name!r} has nothing built on it"
     if not holding.level:
         return f"{name!r} has no building to sell"
@@ -272,7 +259,7 @@ def sell_problem(state: GameState, name: str) -> str | None:
 def _built_lots(state: GameState, name: str) -> list[str]:
     """The lots of ``name``'s colour group its owner holds, in the board's order."""
     owner = state.holdings[name].owner
-    return [n for n in ultimate_board().group_of(name) if state.owner(n) == owner]
+    return [n for n in state.edition.board.group_of(name) if state.owner(n) == owner]
 
 
 def _put_back_problem(state: GameState, name: str) -> str | None:
@@ -288,7 +275,7 @@ def _put_back_problem(state: GameState, name: str) -> str | None:
 def sell_down_problem(state: GameState, name: str) -> str | None:
     """Why the owner of ``name`` may not sell its colour group down (``None``: they may): only
     when the Bank cannot put back the lower buildings of the group's top building."""
-    if ultimate_board().properties[name][0].kind != "street":
+    if state.edition.board.properties[name][0].kind != "street":
         return f"{name!r} is not a street: sell its building with sell_building"
     top = max(_built_lots(state, name), key=lambda n: state.holdings[n].level)
     if state.holdings[top].level < 5:
@@ -307,7 +294,7 @@ def sell_down_levels(state: GameState, name: str) -> dict[str, int]:
     replace what you had before". The levels of the owner's lots of ``name``'s group after the
     sale: one building at a time, evenly from the highest (the first such lot in the board's
     order), down to the first levels the Bank can supply (bare lots if need be)."""
-    board = ultimate_board()
+    board = state.edition.board
     lots = _built_lots(state, name)
     levels = {n: state.holdings[n].level for n in lots}
     holdings = dict(state.holdings)
@@ -325,7 +312,8 @@ def sell_down_refund(state: GameState, levels: Mapping[str, int]) -> int:
     """What the Bank pays for the lots sold down to ``levels`` (:func:`sell_down_levels`):
     half the cost of each building that goes back (a hotel stands for 5, a skyscraper for 6)."""
     return sum(
-        building_cost(n) // 2 * (state.holdings[n].level - level) for n, level in levels.items()
+        state.edition.board.building_cost(n) // 2 * (state.holdings[n].level - level)
+        for n, level in levels.items()
     )
 
 
@@ -345,10 +333,6 @@ def sell_down(tx: Tx, c: commands.SellDown) -> None:
             set_holding(tx, lot, Holding(player, level=level))
 
 
-def mortgage_value(name: str) -> int:
-    return ultimate_board().properties[name][0].mortgage
-
-
 def lift_cost(value: int) -> int:
     """A mortgage is lifted for its value plus 10% interest, rounded up to the dollar."""
     return value + (value + 9) // 10
@@ -364,7 +348,7 @@ def mortgage(tx: Tx, c: commands.Mortgage) -> None:
                 f"mortgage by {player}: {player} has no unmortgaged share of {company!r}"
             )
         why = message("reason.mortgage_share", company=company)
-        tx.transfer(BANK, player, par_values()[company] // 2, why)
+        tx.transfer(BANK, player, tx.deck.par_values[company] // 2, why)
         m = dict(seat.mortgaged_shares)
         m[company] = m.get(company, 0) + 1
         tx.shares({player: (seat.shares, m)})
@@ -374,8 +358,8 @@ def mortgage(tx: Tx, c: commands.Mortgage) -> None:
     problem = mortgage_problem(tx.state, name)
     if problem:
         raise IllegalCommandError(f"mortgage: {problem}")
-    why = message("reason.mortgage", space=property_key(name))
-    tx.transfer(BANK, player, mortgage_value(name), why)
+    why = message("reason.mortgage", space=tx.board.property_key(name))
+    tx.transfer(BANK, player, tx.board.mortgage_value(name), why)
     set_holding(tx, name, Holding(player, mortgaged=True))
 
 
@@ -384,7 +368,7 @@ def mortgage_problem(state: GameState, name: str) -> str | None:
     may stand anywhere in its group."""
     if state.holdings[name].mortgaged:
         return f"{name!r} is mortgaged already"
-    board = ultimate_board()
+    board = state.edition.board
     group = board.group_of(name) or (name,)
     built = [n for n in group if (h := state.holdings.get(n)) and (h.level or h.improved)]
     return f"sell the buildings on {built[0]!r} first" if built else None
@@ -397,7 +381,7 @@ def unmortgage(tx: Tx, c: commands.Unmortgage) -> None:
         seat = tx.state.seat(player)
         if not seat.mortgaged_shares.get(company):
             raise IllegalCommandError(f"unmortgage by {player}: no mortgaged share of {company!r}")
-        cost = lift_cost(par_values()[company] // 2)
+        cost = lift_cost(tx.deck.par_values[company] // 2)
         afford(tx, player, cost, f"lifting the mortgage on a share of {company}")
         tx.transfer(player, BANK, cost, message("reason.unmortgage_share", company=company))
         m = dict(seat.mortgaged_shares)
@@ -408,9 +392,9 @@ def unmortgage(tx: Tx, c: commands.Unmortgage) -> None:
     holding = _owned(tx, player, name, "unmortgage")
     if not holding.mortgaged:
         raise IllegalCommandError(f"unmortgage: {name!r} is not mortgaged")
-    cost = lift_cost(mortgage_value(name))
+    cost = lift_cost(tx.board.mortgage_value(name))
     afford(tx, player, cost, f"lifting the mortgage on {name}")
-    tx.transfer(player, BANK, cost, message("reason.unmortgage", space=property_key(name)))
+    tx.transfer(player, BANK, cost, message("reason.unmortgage", space=tx.board.property_key(name)))
     set_holding(tx, name, Holding(player))
 
 
@@ -490,8 +474,8 @@ def _move_assets(tx: Tx, source: str, target: str, side: Mapping[str, Any], why:
         set_holding(tx, name, Holding(target, mortgaged=h.mortgaged))
         if h.mortgaged:
             # Classic: who receives a mortgaged property pays the 10% interest at once.
-            interest = message("reason.mortgage_interest", space=property_key(name))
-            tx.first(tasks.Pay(target, BANK, (mortgage_value(name) + 9) // 10, interest))
+            interest = message("reason.mortgage_interest", space=tx.board.property_key(name))
+            tx.first(tasks.Pay(target, BANK, (tx.board.mortgage_value(name) + 9) // 10, interest))
     if side.get("shares"):
         src, dst = tx.state.seat(source), tx.state.seat(target)
         s_sh, s_m, d_sh, d_m = (
@@ -563,18 +547,18 @@ def raisable(state: GameState, player: str) -> int:
     total = 0
     for name in state.holdings_of(player):
         h = state.holdings[name]
-        total += building_cost(name) // 2 * (h.level + int(h.improved))
+        total += state.edition.board.building_cost(name) // 2 * (h.level + int(h.improved))
         if not h.mortgaged and not _built_by_others(state, name, player):
-            total += mortgage_value(name)
+            total += state.edition.board.mortgage_value(name)
     seat = state.seat(player)
-    stocks = par_values()
+    stocks = state.edition.deck.par_values
     for company, n in seat.shares.items():
         total += stocks[company] // 2 * (n - seat.mortgaged_shares.get(company, 0))
     return total
 
 
 def _built_by_others(state: GameState, name: str, player: str) -> bool:
-    group = ultimate_board().group_of(name)
+    group = state.edition.board.group_of(name)
     return any(
         (h := state.holdings.get(n)) is not None and h.owner != player and h.level for n in group
     )
@@ -606,8 +590,8 @@ def bankrupt(tx: Tx, player: str, creditor: str) -> None:
         if h.level or h.improved:
             # A hotel stands for 5 buildings bought and a skyscraper for 6, all at half price.
             back = h.level + int(h.improved)
-            why = message("reason.buildings_sold_back", space=property_key(name))
-            tx.transfer(BANK, player, building_cost(name) // 2 * back, why)
+            why = message("reason.buildings_sold_back", space=tx.board.property_key(name))
+            tx.transfer(BANK, player, tx.board.building_cost(name) // 2 * back, why)
             set_holding(tx, name, Holding(player, mortgaged=h.mortgaged))
     seat = tx.state.seat(player)
     to_player = creditor not in (BANK, POOL)
@@ -658,12 +642,14 @@ def net_worth(state: GameState, player: str) -> int:
     total = state.cash[player]
     for name, h in state.holdings.items():
         if h.owner == player:
-            space = ultimate_board().properties[name][0]
+            space = state.edition.board.properties[name][0]
             total += space.price - (space.price - space.mortgage if h.mortgaged else 0)
-            total += building_cost(name) * (h.level if h.level <= 4 else 5 if h.level == 5 else 6)
-            total += building_cost(name) if h.improved else 0
+            total += state.edition.board.building_cost(name) * (
+                h.level if h.level <= 4 else 5 if h.level == 5 else 6
+            )
+            total += state.edition.board.building_cost(name) if h.improved else 0
     seat = state.seat(player)
-    stocks = par_values()
+    stocks = state.edition.deck.par_values
     total += sum(stocks[c] * n for c, n in seat.shares.items())
     total -= sum(stocks[c] // 2 * n for c, n in seat.mortgaged_shares.items())
     return total

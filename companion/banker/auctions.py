@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from companion.banker import commands, keptcards, tasks
 from companion.banker.assets import (
-    building_cost,
     buy_building,
     lots_to_build,
     pile_of,
@@ -16,13 +15,12 @@ from companion.banker.tx import (
     Tx,
     command,
     give_share,
-    property_key,
     set_holding,
     task,
 )
 from companion.errors import IllegalCommandError
 from companion.messages import message
-from companion.rules.board import Space
+from companion.rules.board import Board, Space
 from companion.rules.situation import Holding
 
 
@@ -59,7 +57,7 @@ def _cmd_buy(tx: Tx, c: commands.Buy) -> None:
         raise IllegalCommandError(
             f"buy by {player}: {name} costs ${price} and {player} has ${tx.cash(player)}; mortgage or sell first, or auction it"
         )
-    tx.transfer(player, BANK, price, message("reason.buy", space=property_key(name)))
+    tx.transfer(player, BANK, price, message("reason.buy", space=tx.board.property_key(name)))
     set_holding(tx, name, Holding(owner=player))
 
 
@@ -88,14 +86,14 @@ def _task_auction(tx: Tx, task: tasks.Auction) -> None:
 @task("shortage")
 def _task_shortage(tx: Tx, task: tasks.Shortage) -> None:
     pile = pile_of(tx.state, task.property)
-    price = building_cost(task.property)
+    price = tx.board.building_cost(task.property)
     tx.ask(
         "building_shortage",
         task.player,
         ("buy", "auction"),
         "ask.building_shortage",
         {
-            "space": property_key(task.property),
+            "space": tx.board.property_key(task.property),
             "pile": pile,
             "left": tx.state.supply()[pile],
             "price": price,
@@ -150,7 +148,7 @@ def _ask_auction(
         waiting[0],
         ("bid", "pass"),
         _CODES[item][0],
-        {**_what(item, name), "high": high, "leader": leader, "waiting": waiting},
+        {**_what(tx.board, item, name), "high": high, "leader": leader, "waiting": waiting},
         item=item,
         name=name,
         bidders=bidders,
@@ -194,7 +192,7 @@ def _auction_next(
     if [b for b in bidders if b != leader]:
         _ask_auction(tx, item, name, bidders, high, leader)
         return
-    what = _what(item, name)
+    what = _what(tx.board, item, name)
     _, unsold, won, reason = _CODES[item]
     if leader is None:
         tx.note(unsold, **what)
@@ -233,9 +231,9 @@ _CODES = {
 }
 
 
-def _what(item: str, name: str) -> dict[str, str]:
+def _what(board: Board, item: str, name: str) -> dict[str, str]:
     """What is auctioned, as a message names it: a property's space, a company, or a pile of
     the Bank's buildings."""
     if item == "property":
-        return {"space": property_key(name)}
+        return {"space": board.property_key(name)}
     return {"company": name} if item == "share" else {"pile": name}

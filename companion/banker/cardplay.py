@@ -6,8 +6,8 @@ that are kept go to the drawer's hand: some are played with the ``play_card`` co
 by themselves the next time they apply (Comped Room, Lawyer on Retainer...), and Just Say NO!
 lets its holder refuse a card played against them. See ``docs/rulings.md`` (C rulings).
 
->>> from companion.rules.cards import card_deck
->>> [step["do"] for step in card_deck().card("cc-vehicle-impounded").play]
+>>> from companion.editions import edition
+>>> [step["do"] for step in edition("ultimate").deck.card("cc-vehicle-impounded").play]
 ['pay_pool', 'move', 'lose_turn']
 """
 
@@ -17,19 +17,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.banker import assets, commands, tasks
+from companion.banker import commands, tasks
 from companion.banker.keptcards import against, aimed, uses_lawyer
 from companion.banker.ledger import BANK, POOL
 from companion.banker.moves import apply_move
 from companion.banker.state import GameState
 from companion.banker.tx import (
-    BOARD,
     Tx,
     command,
     dice_of,
     dividend,
     others,
-    par_values,
     pay_dividends,
     return_vouchers,
     set_holding,
@@ -312,12 +310,14 @@ def _rent_to_pool(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> N
 
 
 def _stock_fine(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
-    companies = list(par_values()) if spec["companies"] == "all" else spec["companies"]
+    companies = list(tx.deck.par_values) if spec["companies"] == "all" else spec["companies"]
     holders = [player] if spec["companies"] == "all" else [s.name for s in tx.state.active]
     fines: list[tasks.Task] = []
     for holder in holders:
         seat = tx.state.seat(holder)
-        fine = sum(dividend(c, n) for c in companies if (n := seat.shares.get(c, 0)))
+        fine = sum(
+            dividend(tx.deck.par_values[c], n) for c in companies if (n := seat.shares.get(c, 0))
+        )
         if not fine:
             continue
         if spec.get("lawyer") and uses_lawyer(tx, holder, card.id):
@@ -472,11 +472,11 @@ def storm_hits(state: GameState, name: str) -> list[str]:
     group's built lots, or for a railroad or cab company, the owner's depots or stands of that
     kind (the storm takes the first)."""
     owner = state.owner(name)
-    kind = BOARD.properties[name][0].kind
+    kind = state.edition.board.properties[name][0].kind
     if kind in ("railroad", "cab_company"):
-        lots, built = BOARD.properties_of_kind(kind), "improved"
+        lots, built = state.edition.board.properties_of_kind(kind), "improved"
     else:
-        lots, built = BOARD.group_of(name), "level"
+        lots, built = state.edition.board.group_of(name), "level"
     return [
         n for n in lots if (h := state.holdings.get(n)) and h.owner == owner and getattr(h, built)
     ]
@@ -552,7 +552,7 @@ def _condemn_choice(tx: Tx, player: str, space: Space) -> None:
         raise IllegalCommandError(
             f"choose: House Condemned sells a house of yours, and {space.name!r} has none"
         )
-    refund = assets.building_cost(space.name) // 2
+    refund = tx.board.building_cost(space.name) // 2
     tx.transfer(BANK, player, refund, message("reason.house_condemned"))
     set_holding(tx, space.name, Holding(player, level=h.level - 1))
 

@@ -42,14 +42,13 @@ from companion.banker.tx import (
     Tx,
     held_back,
 )
+from companion.editions import Edition, of_game
 from companion.errors import BadRollError, CompanionError, IllegalCommandError, shown
 from companion.frozen import copy_with
 from companion.messages import message, render_decision
-from companion.rules.cards import card_deck
-from companion.rules.situation import SHARES_PER_COMPANY, Options
-from companion.rules.table import MAX_PLAYERS, MIN_PLAYERS, roll_three_deck
+from companion.rules.situation import Options
+from companion.rules.table import roll_three_deck
 
-STARTING_CASH = 3200
 TOKENS = (
     "car", "hat", "dog", "ship", "boot", "iron", "thimble", "wheelbarrow",
     "horse", "cannon", "cat", "duck",
@@ -61,14 +60,19 @@ COLOURS = (
 
 
 def new_game(
-    players: Sequence[Mapping[str, Any]], *, rules: Mapping[str, Any] | None = None
+    players: Sequence[Mapping[str, Any]],
+    *,
+    rules: Mapping[str, Any] | None = None,
+    edition: Edition | None = None,
 ) -> list[Event]:
-    """The events that start a game: the players (2 to 12: name, token, colour), the house
-    rules, the starting cash (P10). Next, each player is dealt a Travel Voucher and a Roll Three
-    card, then everyone rolls for the turn order."""
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+    """The events that start a game of ``edition`` (Ultimate if none): the players (Ultimate: 2
+    to 12; name, token, colour), the house rules, the starting cash (P10). Next, each player is
+    dealt a Travel Voucher and a Roll Three card, then everyone rolls for the turn order."""
+    played = edition or of_game(None)
+    if not played.min_players <= len(players) <= played.max_players:
         raise IllegalCommandError(
-            f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}"
+            f"a game of {played.name} has {played.min_players} to {played.max_players} "
+            f"players, not {len(players)}"
         )
     seats: list[dict[str, str]] = []
     for i, p in enumerate(players):
@@ -90,15 +94,16 @@ def new_game(
         parsed = Options.parse(rules or {})
     except ValueError as exc:
         raise IllegalCommandError(str(exc)) from None
-    deck = card_deck()
+    deck = played.deck
     first = seats[0]["name"]
     start = {
         "type": "game_started",
+        "edition": played.stamp,
         "players": seats,
         "rules": parsed.to_json(),
-        "shares_left": {name: SHARES_PER_COMPANY for name in deck.stock_names},
+        "shares_left": {name: played.numbers.shares_per_company for name in deck.stock_names},
         "vouchers_left": {v.id: v.count for v in deck.vouchers.values()},
-        "roll_three_left": roll_three_deck(parsed.roll_three_action_cards)[0],
+        "roll_three_left": roll_three_deck(played, parsed.roll_three_action_cards)[0],
         "decision": deal_decision(first).to_json(),
     }
     events: list[Event] = [start]
@@ -108,7 +113,7 @@ def new_game(
                 "type": "transfer",
                 "from": BANK,
                 "to": s["name"],
-                "amount": STARTING_CASH,
+                "amount": played.numbers.starting_cash,
                 "reason": message("reason.starting_cash"),
             }
         )

@@ -10,17 +10,15 @@ from typing import Any
 from companion.banker import commands, tasks
 from companion.banker.state import GameState
 from companion.banker.tx import (
-    BOARD,
-    DECK,
     Tx,
     command,
-    property_key,
     return_card,
     set_holding,
     task,
 )
 from companion.errors import IllegalCommandError
 from companion.messages import Message, message
+from companion.rules.board import Board
 from companion.rules.situation import Holding
 
 
@@ -28,7 +26,7 @@ def held(state: GameState, player: str, use: str, value: str | None = None) -> s
     """The first kept card of ``player`` used this way (``use``, and its ``rent`` or ``play``
     kind when ``value`` is given), or ``None``."""
     for card_id in state.seat(player).cards:
-        spec = DECK.cards[card_id].play[0]
+        spec = state.edition.deck.cards[card_id].play[0]
         if spec.get("use") == use and (
             value is None or spec.get("rent") == value or spec.get("play") == value
         ):
@@ -61,7 +59,7 @@ def _task_against(tx: Tx, t: tasks.Against) -> None:
     data: dict[str, Any] = {"task": t.task}
     if t.instead:
         data["instead"] = list(t.instead)
-    action = action_of(tasks.task_from_json(t.task))
+    action = action_of(tx.board, tasks.task_from_json(t.task))
     tx.ask(
         "respond",
         t.target,
@@ -72,7 +70,7 @@ def _task_against(tx: Tx, t: tasks.Against) -> None:
     )
 
 
-def action_of(task: tasks.Task) -> Message | None:
+def action_of(board: Board, task: tasks.Task) -> Message | None:
     """What an effect against a player does, as the table hears it (the respond decision
     names the action Just Say NO! would cancel)."""
     match task:
@@ -83,30 +81,30 @@ def action_of(task: tasks.Task) -> Message | None:
         case tasks.NoRent():
             return message("action.no_rent", player=task.player, space=task.space)
         case tasks.HandOver():
-            return message("action.hand_over", space=property_key(task.property), to=task.to)
+            return message("action.hand_over", space=board.property_key(task.property), to=task.to)
         case tasks.TakeAndMove():
             return message("action.hand_over", space=task.space, to=task.player)
         case tasks.Swap():
             return message(
                 "action.swap",
                 player=task.a,
-                mine=property_key(task.mine),
-                theirs=property_key(task.theirs),
+                mine=board.property_key(task.mine),
+                theirs=board.property_key(task.theirs),
             )
         case tasks.SendToJail():
             return message("action.jail", player=task.player)
         case tasks.GiveVoucher():
             return message("action.voucher", player=task.from_, to=task.to)
         case tasks.Storm():  # said to the owner, who may refuse it
-            group = BOARD.properties[task.property][0].group
+            group = board.properties[task.property][0].group
             if group:
                 return message("action.storm", group=group)
-            return message("action.storm_lot", space=property_key(task.property))
+            return message("action.storm_lot", space=board.property_key(task.property))
         case tasks.BuyInstead():
             return message(
                 "action.buy_instead",
                 player=task.player,
-                space=property_key(task.property),
+                space=board.property_key(task.property),
                 amount=task.price,
             )
     return None

@@ -33,10 +33,8 @@ from typing import Any, TypeVar, cast
 from companion.banker.assets import (
     bankruptcy_problem,
     build_problem,
-    building_cost,
     lift_cost,
     lots_to_build,
-    mortgage_value,
     sell_down_levels,
     sell_down_problem,
     sell_down_refund,
@@ -53,22 +51,16 @@ from companion.banker.tx import (
     held_back,
     jail_card,
     others,
-    par_values,
     roll_three_cards_left,
 )
 from companion.errors import CompanionError, shown
 from companion.messages import languages, render_decision
-from companion.rules.board import Space, ultimate_board
-from companion.rules.cards import card_deck
+from companion.rules.board import Board, Space
 from companion.rules.movement import CHOICE_SETS, side_end, taxi_destinations, taxi_fare
 from companion.rules.situation import Holding
 
 Option = dict[str, Any]
 _T = TypeVar("_T")
-
-_BOARD = ultimate_board()
-_DECK = card_deck()
-_ALL_SPACES = [s.key for s in _BOARD.spaces]
 
 
 def options_for(state: GameState, decision: Decision) -> tuple[Option, ...]:
@@ -137,7 +129,7 @@ def _vouchers(state: GameState, d: Decision) -> Iterator[Option]:
     if "voucher" not in d.answers or state.voucher_played or seat.reverse_direction:
         return
     for voucher_id in dict.fromkeys(seat.vouchers):
-        voucher = _DECK.vouchers[voucher_id]
+        voucher = state.edition.deck.vouchers[voucher_id]
         base = {"type": "voucher", "voucher": voucher_id}
         if voucher.kind == "free_cab_fare":
             # Where it takes the token is the referee's answer (``referee voucher``): working
@@ -145,61 +137,68 @@ def _vouchers(state: GameState, d: Decision) -> Iterator[Option]:
             for ride in (False, True):
                 yield {"command": {**base, "ride": ride}}
             continue
-        for key in _voucher_targets(voucher.kind == "bus_ticket", seat.position.key):
+        for key in _voucher_targets(
+            state.edition.board, voucher.kind == "bus_ticket", seat.position.key
+        ):
             yield {"command": {**base, "space": key}, "to": key}
 
 
 @functools.cache
-def _voucher_targets(bus: bool, start: str) -> tuple[str, ...]:
+def _voucher_targets(board: Board, bus: bool, start: str) -> tuple[str, ...]:
     """Where a voucher takes a token on ``start``, a table made once per space: a Bus Ticket
     anywhere ahead up to the end of the side, a Transit Token to a transit station ahead."""
-    origin = _BOARD.by_key(start)
-    ahead = _ahead(origin)
+    origin = board.by_key(start)
+    ahead = _ahead(board, origin)
     if bus:
-        ahead = ahead[: ahead.index(side_end(_BOARD, origin)) + 1]
+        ahead = ahead[: ahead.index(side_end(board, origin)) + 1]
     else:
-        ahead = [s for s in ahead if _BOARD.is_station(s)]
+        ahead = [s for s in ahead if board.is_station(s)]
     return tuple(s.key for s in ahead)
 
 
-def _ahead(start: Space) -> list[Space]:
+def _ahead(board: Board, start: Space) -> list[Space]:
     """The rest of ``start``'s track, in the direction of play."""
     spaces = []
-    space = _BOARD.step(start, 1)
+    space = board.step(start, 1)
     while space != start:
         spaces.append(space)
-        space = _BOARD.step(space, 1)
+        space = board.step(space, 1)
     return spaces
 
 
 def _choose_space(state: GameState, d: Decision) -> Iterator[Option]:
     why = d.data.get("why")
     if why in ("triples", "subway", "bonus_subway"):
-        yield {"command": {"type": "choose"}, "free": {"space": {"one_of": _ALL_SPACES}}}
+        yield {
+            "command": {"type": "choose"},
+            "free": {"space": {"one_of": [s.key for s in state.edition.board.spaces]}},
+        }
     elif why == "auction_any":
-        for name, spaces in _BOARD.properties.items():
+        for name, spaces in state.edition.board.properties.items():
             if name not in state.holdings:
-                yield _property_choice(name, price=spaces[0].price)
+                yield _property_choice(state.edition.board, name, price=spaces[0].price)
     elif why == "storm":
         yield from _storm(state, d)
     elif why == "seize":
         for name, h in state.holdings.items():
             if h.owner == d.player and seizable(h):
-                yield _property_choice(name)
+                yield _property_choice(state.edition.board, name)
     elif why == "place_building":
         for name in lots_to_build(state, d.player, d.data["pile"]):
-            yield _property_choice(name)
+            yield _property_choice(state.edition.board, name)
     elif why == "condemn":
         for name, h in state.holdings.items():
             if h.owner == d.player and 1 <= h.level <= 4:
-                yield _property_choice(name, refund=building_cost(name) // 2)
+                yield _property_choice(
+                    state.edition.board, name, refund=state.edition.board.building_cost(name) // 2
+                )
     elif why == "card":
         yield from _card_space(state, d)
 
 
-def _property_choice(name: str, **facts: Any) -> Option:
+def _property_choice(board: Board, name: str, **facts: Any) -> Option:
     return {
-        "command": {"type": "choose", "space": _BOARD.properties[name][0].key},
+        "command": {"type": "choose", "space": board.properties[name][0].key},
         "property": name,
         **facts,
     }
@@ -207,15 +206,15 @@ def _property_choice(name: str, **facts: Any) -> Option:
 
 def _storm(state: GameState, d: Decision) -> Iterator[Option]:
     """Hurricane (another player's group) or Tornado (your own): a group with buildings."""
-    own = _DECK.card(d.data["card"]).play[0]["whose"] == "own"
+    own = state.edition.deck.card(d.data["card"]).play[0]["whose"] == "own"
     for name, h in state.holdings.items():
         if (h.owner == d.player) == own and storm_hits(state, name):
-            yield _property_choice(name, owner=h.owner)
+            yield _property_choice(state.edition.board, name, owner=h.owner)
 
 
 def _card_space(state: GameState, d: Decision) -> Iterator[Option]:
     """A card's choice of space (GPS Is Not Working, A Moving Experience, Taxi Wars)."""
-    card = _DECK.card(d.data["card"])
+    card = state.edition.deck.card(d.data["card"])
     move = card.move or {}
     if move.get("kind") != "choose":
         return
@@ -224,7 +223,9 @@ def _card_space(state: GameState, d: Decision) -> Iterator[Option]:
     if move.get("takes"):
         # Taxi Wars: an owned cab company is taken; an unowned one is bought, and only while
         # no cab company has an owner.
-        cabs_owned = any(state.holdings.get(n) for n in _BOARD.properties_of_kind("cab_company"))
+        cabs_owned = any(
+            state.holdings.get(n) for n in state.edition.board.properties_of_kind("cab_company")
+        )
         spaces = [
             s
             for s in spaces
@@ -282,7 +283,7 @@ def _taxi(state: GameState, d: Decision) -> Iterator[Option]:
     holding = state.holdings.get(cab.name)
     if cab.kind == "cab_company" and holding is not None:
         fare, payee = taxi_fare(holding.owner, d.player)
-        for space in taxi_destinations(_BOARD, cab):
+        for space in taxi_destinations(state.edition.board, cab):
             yield {"command": {"type": "taxi", "space": space.key}, "fare": fare, "payee": payee}
     yield {"command": {"type": "skip"}}
 
@@ -299,7 +300,7 @@ def _draw(state: GameState, d: Decision) -> Iterator[Option]:
         if cards:
             yield {"command": {"type": "draw"}, "free": {"card": {"one_of": cards}}}
     else:
-        for card in _DECK.cards.values():
+        for card in state.edition.deck.cards.values():
             if card.deck == deck and state.cards_out.get(card.id, 0) < card.count:
                 yield {"command": {"type": "draw", "card": card.id}}
 
@@ -328,7 +329,7 @@ def _stock(state: GameState, d: Decision) -> Iterator[Option]:
     Insider Trading), or auctioned."""
     free = bool(d.data.get("free"))
     half = held(state, d.player, "share_price") is not None
-    for company, par in par_values().items():
+    for company, par in state.edition.deck.par_values.items():
         if not state.shares_left.get(company):
             continue
         price = 0 if free else par // 2 if half else par
@@ -342,7 +343,7 @@ def _rent(state: GameState, d: Decision) -> Iterator[Option]:
     """Rent due by a player who holds Reverse Rent or The Rent Is Too Darn High."""
     yield {"command": {"type": "pay"}, "amount": d.data["amount"], "owner": d.data["owner"]}
     for card_id in dict.fromkeys(state.seat(d.player).cards):
-        if _DECK.cards[card_id].play[0].get("play") in ("reverse_rent", "cheap_rent"):
+        if state.edition.deck.cards[card_id].play[0].get("play") in ("reverse_rent", "cheap_rent"):
             yield {"command": {"type": "play_card", "card": card_id}}
 
 
@@ -359,7 +360,7 @@ def _raise_money(state: GameState, d: Decision) -> Iterator[Option]:
 
 
 def _card_option(state: GameState, d: Decision) -> Iterator[Option]:
-    card = _DECK.card(d.data["card"])
+    card = state.edition.deck.card(d.data["card"])
     for i, move in enumerate((card.move or {}).get("options", ()), 1):
         yield {"command": {"type": "option", "option": i}, "move": dict(move)}
 
@@ -477,7 +478,7 @@ def _why(exc: BaseException) -> str:
 def _choices(state: GameState, among: str) -> list[Space]:
     """The spaces a card lets its player choose (``companion.rules.movement.CHOICE_SETS``)."""
     allowed, situation = CHOICE_SETS[among], state.situation()
-    return [s for s in _BOARD.spaces if allowed(_BOARD, situation, s)]
+    return [s for s in state.edition.board.spaces if allowed(state.edition.board, situation, s)]
 
 
 # -- Any time -------------------------------------------------------------------------------
@@ -555,7 +556,7 @@ def _buildings(
             yield {"command": {"type": "build", "property": name}, "cost": cost}
         if sales and sellable:
             yield {"command": {"type": "sell_building", "property": name}, "refund": cost // 2}
-        group = _BOARD.properties[name][0].group
+        group = state.edition.board.properties[name][0].group
         if short and group not in down and state.holdings[name].level:
             down.add(group)
             if sell_down_problem(state, name) is None:
@@ -611,12 +612,14 @@ def _work_out_lots(state: GameState, player: str) -> tuple[Lot, ...]:
     groups: dict[str, Mapping[str, Lot]] = {}
     out = []
     for name in state.holdings_of(player):
-        space = _BOARD.properties[name][0]
+        space = state.edition.board.properties[name][0]
         group = space.group
         if group:
             lots = groups.get(group)
             if lots is None:
-                lots = groups[group] = _group_lots(holdings, player, group, flags)
+                lots = groups[group] = _group_lots(
+                    state.edition.board, holdings, player, group, flags
+                )
             out.append(lots[name])
             continue
         # A railroad, cab company or utility: no colour group.
@@ -631,10 +634,10 @@ def _work_out_lots(state: GameState, player: str) -> tuple[Lot, ...]:
         out.append(
             (
                 name,
-                building_cost(name),
+                state.edition.board.building_cost(name),
                 buildable,
                 sellable,
-                mortgage_value(name),
+                state.edition.board.mortgage_value(name),
                 h.mortgaged,
                 bare,
             )
@@ -643,6 +646,7 @@ def _work_out_lots(state: GameState, player: str) -> tuple[Lot, ...]:
 
 
 def _group_lots(
+    board: Board,
     holdings: Mapping[str, Holding],
     player: str,
     group: str,
@@ -655,12 +659,12 @@ def _group_lots(
 
     The cache is keyed on the identities of the group's holdings; each entry keeps those
     holdings alive, so no other object can take one of their identities while it is there."""
-    members = tuple(map(holdings.get, _BOARD.groups[group]))
-    key = (player, group, flags, *map(id, members))
+    members = tuple(map(holdings.get, board.groups[group]))
+    key = (board, player, group, flags, *map(id, members))
     cached = _GROUP_LOTS.get(key)
     if cached is not None:
         return cached[1]
-    lots = _work_out_group(members, player, group, flags)
+    lots = _work_out_group(board, members, player, group, flags)
     if len(_GROUP_LOTS) > 4096:
         _GROUP_LOTS.clear()
     _GROUP_LOTS[key] = (members, lots)
@@ -671,6 +675,7 @@ _GROUP_LOTS: dict[tuple[Any, ...], tuple[tuple[Holding | None, ...], Mapping[str
 
 
 def _work_out_group(
+    board: Board,
     members: tuple[Holding | None, ...],
     player: str,
     group: str,
@@ -680,7 +685,7 @@ def _work_out_group(
     pile = {4: hotels, 5: skyscrapers}
     group_buildable, low, high, whole, bare = _group_facts(members, player)
     lots = {}
-    for name, h in zip(_BOARD.groups[group], members, strict=True):
+    for name, h in zip(board.groups[group], members, strict=True):
         if h is None or h.owner != player:
             continue
         level = h.level
@@ -700,10 +705,10 @@ def _work_out_group(
         )
         lots[name] = (
             name,
-            building_cost(name),
+            board.building_cost(name),
             buildable,
             sellable,
-            mortgage_value(name),
+            board.mortgage_value(name),
             h.mortgaged,
             bare,
         )
@@ -750,7 +755,7 @@ def _mortgages(
         elif mortgages and bare:
             yield {"command": {"type": "mortgage", "property": name}, "value": value}
     seat = state.seat(player)
-    for company, par in par_values().items():
+    for company, par in state.edition.deck.par_values.items():
         pledged = seat.mortgaged_shares.get(company, 0)
         if mortgages and seat.shares.get(company, 0) > pledged:
             yield {"command": {"type": "mortgage", "company": company}, "value": par // 2}
@@ -767,14 +772,18 @@ def _plays(state: GameState, player: str) -> Iterator[Option]:
     cash = state.cash[player]
     own_turn = state.turn == player and d.player == player and d.kind in ("roll", "end_turn")
     for card_id in dict.fromkeys(state.seat(player).cards):
-        card = _DECK.cards[card_id]
+        card = state.edition.deck.cards[card_id]
         spec = card.play[0]
         how = spec.get("play")
         command = {"type": "play_card", "card": card_id}
         if how == "deal_buster" or how == "bargain":
             if d.kind == "buy_or_auction" and (d.player == player) == (how == "bargain"):
                 name = d.data["property"]
-                price = spec["price"] if how == "bargain" else _BOARD.properties[name][0].price
+                price = (
+                    spec["price"]
+                    if how == "bargain"
+                    else state.edition.board.properties[name][0].price
+                )
                 if cash >= price:
                     yield {"command": command, "property": name, "price": price}
         elif how in _PLAYS and own_turn:
@@ -787,7 +796,7 @@ def _play_target(state: GameState, player: str, card: str, command: Option) -> I
 
 
 def _play_move(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
-    move = _DECK.cards[card].move or {}
+    move = state.edition.deck.cards[card].move or {}
     if move.get("kind") != "choose":
         yield {"command": command}
         return
@@ -798,8 +807,15 @@ def _play_move(state: GameState, player: str, card: str, command: Option) -> Ite
 
 def _play_foreclose(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
     for name, h in state.holdings.items():
-        if h.owner != player and h.mortgaged and state.cash[player] >= mortgage_value(name):
-            yield {"command": {**command, "property": name}, "price": mortgage_value(name)}
+        if (
+            h.owner != player
+            and h.mortgaged
+            and state.cash[player] >= state.edition.board.mortgage_value(name)
+        ):
+            yield {
+                "command": {**command, "property": name},
+                "price": state.edition.board.mortgage_value(name),
+            }
 
 
 def _play_swap(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
@@ -843,9 +859,11 @@ def _free_houses(state: GameState, player: str) -> tuple[str, ...]:
     names = []
     for name in state.holdings_of(player):
         h = state.holdings[name]
-        if _BOARD.properties[name][0].kind != "street" or h.level >= 4:
+        if state.edition.board.properties[name][0].kind != "street" or h.level >= 4:
             continue
-        monopoly = _BOARD.ownership(name, lambda n: state.owner(n) == player) == "monopoly"
+        monopoly = (
+            state.edition.board.ownership(name, lambda n: state.owner(n) == player) == "monopoly"
+        )
         if monopoly and build_problem(state, player, name) is None:
             names.append(name)
     return tuple(names)
@@ -853,8 +871,8 @@ def _free_houses(state: GameState, player: str) -> tuple[str, ...]:
 
 def _play_sell_share(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
     seat = state.seat(player)
-    bonus = _DECK.cards[card].play[0]["bonus"]
-    for company, par in par_values().items():
+    bonus = state.edition.deck.cards[card].play[0]["bonus"]
+    for company, par in state.edition.deck.par_values.items():
         if seat.shares.get(company, 0) - seat.mortgaged_shares.get(company, 0) >= 1:
             yield {"command": {**command, "company": company}, "amount": par + bonus}
 

@@ -11,12 +11,9 @@ from companion.banker.keptcards import against, uses_lawyer
 from companion.banker.ledger import BANK
 from companion.banker.state import GameState
 from companion.banker.tx import (
-    BOARD,
     Tx,
     command,
     others,
-    par_values,
-    property_key,
     return_card,
     set_holding,
     task,
@@ -111,9 +108,13 @@ def _task_buy_instead(tx: Tx, task: tasks.BuyInstead) -> None:
     """Task: a card buys the property from the Bank (Deal Buster, Bargain Business)."""
     if task.property in tx.state.holdings:
         return
-    why = message("reason.buy_with_card", space=property_key(task.property), card=task.card)
+    why = message(
+        "reason.buy_with_card", space=tx.board.property_key(task.property), card=task.card
+    )
     if tx.cash(task.player) < task.price:  # spent while the lander was asked
-        tx.note("note.card_cannot_buy", player=task.player, space=property_key(task.property))
+        tx.note(
+            "note.card_cannot_buy", player=task.player, space=tx.board.property_key(task.property)
+        )
         return
     tx.transfer(task.player, BANK, task.price, why)
     set_holding(tx, task.property, Holding(task.player))
@@ -142,7 +143,7 @@ def loose_problem(state: GameState, owner: str, name: str) -> str | None:
     h = state.holdings.get(name)
     if h is None or h.owner != owner:
         return f"{owner} does not own {name!r}"
-    if BOARD.ownership(name, lambda n: state.owner(n) == owner) == "monopoly":
+    if state.edition.board.ownership(name, lambda n: state.owner(n) == owner) == "monopoly":
         return f"{name!r} is part of {owner}'s monopoly"
     if h.level or h.improved:
         return f"{name!r} has buildings"
@@ -171,9 +172,9 @@ def _play_foreclose(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> No
         raise IllegalCommandError(
             f"play_card: {card.title!r} claims another player's mortgaged property, and {name!r} is not one"
         )
-    value = assets.mortgage_value(name)
+    value = tx.board.mortgage_value(name)
     assets.afford(tx, player, value, f"claiming {name}")
-    why = message("reason.card_claim", card=card.id, space=property_key(name))
+    why = message("reason.card_claim", card=card.id, space=tx.board.property_key(name))
     tx.transfer(player, BANK, value, why)
     against(tx, h.owner, tasks.HandOver(name, player), card.id)
 
@@ -219,7 +220,7 @@ def _play_sell_share(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> N
     shares = dict(seat.shares)
     shares[company] -= 1
     tx.shares({player: (shares, seat.mortgaged_shares)})
-    amount = par_values()[company] + card.play[0]["bonus"]
+    amount = tx.deck.par_values[company] + card.play[0]["bonus"]
     tx.transfer(BANK, player, amount, card_reason(card))
 
 

@@ -25,7 +25,7 @@ from dataclasses import asdict, fields, replace
 from types import MappingProxyType
 from typing import Any
 
-from companion.banker.engine import COLOURS, MAX_PLAYERS, MIN_PLAYERS, TOKENS, pose, step
+from companion.banker.engine import COLOURS, TOKENS, pose, step
 from companion.banker.ledger import BANK, POOL
 from companion.banker.options import (
     DECISION_KINDS,
@@ -51,7 +51,6 @@ from companion.banker.turns import ask_roll
 from companion.banker.tx import COMMAND_HANDLERS, Tx
 from companion.errors import BadSituationError, CompanionError
 from companion.messages import Message, message
-from companion.rules.cards import card_deck
 from companion.rules.situation import Options, Player, Situation
 
 #: Decisions posed before the turn order is known: nobody's turn has begun.
@@ -80,6 +79,7 @@ def start_from_situation(
     _check_players(s)
     start: Event = {
         "type": "game_started",
+        "edition": s.edition.stamp,
         "players": [_seat_json(i, p) for i, p in enumerate(s.players)],
         "rules": s.options.to_json(),
         "holdings": {name: asdict(h) for name, h in s.holdings.items()},
@@ -199,10 +199,9 @@ def _fail(where: str, message: str) -> BadSituationError:
 def _check_players(s: Situation) -> None:
     """What the banker needs beyond what the referee does: 2 to 12 players with names it can
     keep, everyone's cash, and the vouchers by id."""
-    if not MIN_PLAYERS <= len(s.players) <= MAX_PLAYERS:
-        raise _fail(
-            "players", f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(s.players)}"
-        )
+    low, high = s.edition.min_players, s.edition.max_players
+    if not low <= len(s.players) <= high:
+        raise _fail("players", f"a game has {low} to {high} players, not {len(s.players)}")
     for i, p in enumerate(s.players):
         where = f"players[{i}]"
         if not p.name.isprintable() or len(p.name) > 24:
@@ -246,12 +245,12 @@ def _vouchers_left(s: Situation) -> dict[str, int]:
     for p in s.players:
         for v in p.voucher_ids or ():
             held[v] = held.get(v, 0) + 1
-    left = {v.id: v.count - held.get(v.id, 0) for v in card_deck().vouchers.values()}
+    left = {v.id: v.count - held.get(v.id, 0) for v in s.edition.deck.vouchers.values()}
     if s.vouchers_left != sum(left.values()):
         # Some are out of play (used or expired): which ones, the count does not say.
         raise _fail(
             "vouchers_left",
-            f"{s.vouchers_left}, but the game's {sum(v.count for v in card_deck().vouchers.values())} "
+            f"{s.vouchers_left}, but the game's {sum(v.count for v in s.edition.deck.vouchers.values())} "
             f"less the {sum(held.values())} held leave {sum(left.values())}; with vouchers out of "
             "play (used or expired), give vouchers_left by id",
         )

@@ -20,8 +20,9 @@ from typing import Any
 
 from companion.banker.ledger import BANK, POOL
 from companion.banker.tasks import Task, task_from_json
+from companion.editions import Edition, of_game
 from companion.frozen import copy_with
-from companion.rules.board import Board, Space, ultimate_board
+from companion.rules.board import Board, Space
 from companion.rules.situation import Holding, Options, Player, Situation
 from companion.rules.table import building_piles, building_stock
 
@@ -121,6 +122,8 @@ class GameState:
 
     seats: tuple[Seat, ...]
     decision: Decision
+    #: The edition played: its board, decks and numbers (``companion.editions``).
+    edition: Edition
     #: What happens after the decision, in order (the rest of the turn).
     agenda: tuple[Task, ...] = ()
     #: Whose turn it is ("" before the turn order is known).
@@ -171,7 +174,7 @@ class GameState:
         """The buildings left in the Bank, derived from what stands on the board (kept up to
         date by each ``holding`` event from the supply before it; counted from the board only
         for holdings that come from elsewhere)."""
-        return _supply(self.holdings)
+        return _supply(self.holdings, self.edition.board)
 
     def holdings_of(self, player: str) -> tuple[str, ...]:
         """The properties ``player`` owns, in the order of :attr:`holdings` (an index made once
@@ -208,11 +211,11 @@ def seat_player(s: Seat) -> Player:
 _PLAYERS: dict[int, tuple[Seat, Player]] = {}
 
 
-def _supply(holdings: Mapping[str, Holding]) -> Mapping[str, int]:
+def _supply(holdings: Mapping[str, Holding], board: Board) -> Mapping[str, int]:
     cached = _SUPPLIES.get(id(holdings))
     if cached is not None and cached[0] is holdings:
         return cached[1]
-    supply: Mapping[str, int] = MappingProxyType(building_stock(holdings, ultimate_board()))
+    supply: Mapping[str, int] = MappingProxyType(building_stock(holdings, board))
     if len(_SUPPLIES) > 256:
         _SUPPLIES.clear()
     _SUPPLIES[id(holdings)] = (holdings, supply)
@@ -222,14 +225,16 @@ def _supply(holdings: Mapping[str, Holding]) -> Mapping[str, int]:
 _SUPPLIES: dict[int, tuple[Mapping[str, Holding], Mapping[str, int]]] = {}
 
 
-def _supply_after(before: Mapping[str, Holding], after: Mapping[str, Holding], name: str) -> None:
+def _supply_after(
+    board: Board, before: Mapping[str, Holding], after: Mapping[str, Holding], name: str
+) -> None:
     """Record the supply of ``after`` (``before`` with property ``name`` changed), from the
     supply of ``before`` when it is known: the piles of the old holding go back, the new
     holding's come out, instead of counting every holding again."""
     cached = _SUPPLIES.get(id(before))
     if cached is None or cached[0] is not before:
         return
-    kind = ultimate_board().properties[name][0].kind
+    kind = board.properties[name][0].kind
     left = dict(cached[1])
     for h, sign in ((before.get(name), 1), (after.get(name), -1)):
         if h is not None:
@@ -302,6 +307,7 @@ _SITUATIONS: dict[int, tuple[GameState, Situation]] = {}
 def _new_situation(state: GameState) -> Situation:
     players = tuple(seat_player(s) for s in state.active)
     return Situation(
+        edition=state.edition,
         players=players,
         to_move=state.turn if any(p.name == state.turn for p in players) else players[0].name,
         holdings=state.holdings,
@@ -329,8 +335,10 @@ def _seat_value(board: Board, key: str, value: Any) -> Any:
 def _started(event: Event) -> GameState:
     """A new game; or one started from the table as it stands (``companion.banker.start``):
     then each player's entry carries the seat's fields, and the event the rest of the table.
-    Cash comes after, in transfers from the Bank."""
-    board = ultimate_board()
+    Cash comes after, in transfers from the Bank. The event names its edition (a log from
+    before editions does not: Ultimate)."""
+    edition = of_game(event.get("edition"))
+    board = edition.board
     go = board.space("GO")
     seats = tuple(
         copy_with(
@@ -342,6 +350,7 @@ def _started(event: Event) -> GameState:
     holdings = {name: Holding(**h) for name, h in event.get("holdings", {}).items()}
     return GameState(
         seats=seats,
+        edition=edition,
         active=tuple(s for s in seats if not s.bankrupt),
         decision=Decision.from_json(event["decision"]),
         agenda=tuple(task_from_json(t) for t in event.get("agenda", ())),
@@ -448,7 +457,7 @@ def _seat_with(state: GameState, player: str, changes: Mapping[str, Any]) -> Cha
 
 
 def _seat(state: GameState, e: Event) -> Changes:
-    board = ultimate_board()
+    board = state.edition.board
     changes = {k: _seat_value(board, k, v) for k, v in e["set"].items()}
     return _seat_with(state, e["player"], changes)
 
@@ -456,7 +465,7 @@ def _seat(state: GameState, e: Event) -> Changes:
 def _shares(state: GameState, e: Event) -> Changes:
     """Shares change hands all at once, so that 5 per company hold after every event."""
     holders = e["holders"]
-    board = ultimate_board()
+    board = state.edition.board
     seats = tuple(
         copy_with(s, {k: _seat_value(board, k, v) for k, v in holders[s.name].items()})
         if s.name in holders
@@ -467,7 +476,7 @@ def _shares(state: GameState, e: Event) -> Changes:
 
 
 def _moved(state: GameState, e: Event) -> Changes:
-    return _seat_with(state, e["player"], {"position": ultimate_board().by_key(e["to"])})
+    return _seat_with(state, e["player"], {"position": state.edition.board.by_key(e["to"])})
 
 
 def _holding(state: GameState, e: Event) -> Changes:
@@ -477,7 +486,7 @@ def _holding(state: GameState, e: Event) -> Changes:
     else:
         holdings[e["property"]] = Holding(**e["holding"])
     after = MappingProxyType(holdings)
-    _supply_after(state.holdings, after, e["property"])
+    _supply_after(state.edition.board, state.holdings, after, e["property"])
     _owners_after(state.holdings, after, e["property"])
     return {"holdings": after}
 

@@ -8,7 +8,6 @@ from companion.banker.tx import (
     Tx,
     command,
     give_share,
-    par_values,
     pay_dividends,
     task,
 )
@@ -18,7 +17,7 @@ from companion.messages import message
 
 @task("stock_exchange")
 def _task_stock_exchange(tx: Tx, task: tasks.StockExchange) -> None:
-    pay_dividends(tx, list(par_values()), message("reason.stock_exchange"))
+    pay_dividends(tx, list(tx.deck.par_values), message("reason.stock_exchange"))
     player = task.player
     if any(tx.state.shares_left.values()):
         tx.ask("stock", player, ("stock",), "ask.stock")
@@ -27,9 +26,9 @@ def _task_stock_exchange(tx: Tx, task: tasks.StockExchange) -> None:
 @command("stock")
 def _cmd_stock(tx: Tx, c: commands.Stock) -> None:
     player, company, how = c.player, c.company, c.how
-    if company not in par_values():
+    if company not in tx.deck.par_values:
         raise IllegalCommandError(
-            f"stock: no company {company!r}; the companies are {', '.join(par_values())}"
+            f"stock: no company {company!r}; the companies are {', '.join(tx.deck.par_values)}"
         )
     if not tx.state.shares_left.get(company):
         raise IllegalCommandError(
@@ -38,7 +37,7 @@ def _cmd_stock(tx: Tx, c: commands.Stock) -> None:
     if tx.state.decision.data.get("free") and how != "buy":
         raise IllegalCommandError("stock: the free share (Inherit Stock) is taken, not auctioned")
     if how == "buy":
-        price = keptcards.share_price(tx, player, par_values()[company])
+        price = keptcards.share_price(tx, player, tx.deck.par_values[company])
         if tx.cash(player) < price:
             raise IllegalCommandError(
                 f"stock by {player}: a share of {company} costs ${price} and {player} has ${tx.cash(player)}"

@@ -9,9 +9,7 @@ Each part of the banker registers its handlers with :func:`command` and :func:`t
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
-from types import MappingProxyType
 from typing import Any
 
 from companion.banker import commands, tasks
@@ -26,14 +24,9 @@ from companion.banker.state import (
 )
 from companion.errors import BadRollError, IllegalCommandError, shown
 from companion.messages import Message, message
-from companion.rules.board import load_data, ultimate_board
-from companion.rules.cards import card_deck
 from companion.rules.movement import Roll
 from companion.rules.situation import Holding
 from companion.rules.table import roll_three_copies, roll_three_deck
-
-BOARD = ultimate_board()
-DECK = card_deck()
 
 
 class Tx:
@@ -52,8 +45,8 @@ class Tx:
         self.events: list[Event] = []
         self.agenda: list[tasks.Task] = list(state.agenda)
         self.decision: Decision | None = None
-        self.board = BOARD
-        self.deck = DECK
+        self.board = state.edition.board
+        self.deck = state.edition.deck
         #: An any-time command (``play_card``) answered the decision or added to the agenda.
         self.moved_on = False
 
@@ -177,7 +170,7 @@ def roll_three_cards_left(state: GameState) -> list[str]:
     for seat in state.seats:
         for card in seat.roll_three:
             held[card] = held.get(card, 0) + 1
-    deck = roll_three_deck(state.rules.roll_three_action_cards)[1] or _ANY_THREE_DICE
+    deck = roll_three_deck(state.edition, state.rules.roll_three_action_cards)[1] or _ANY_THREE_DICE
     return [card for card, n in deck.items() for _ in range(n - held.get(card, 0))]
 
 
@@ -190,9 +183,9 @@ def take_roll_three(tx: Tx, player: str, value: Any, kind: str) -> str:
     if tx.state.roll_three_left < 1:
         raise IllegalCommandError(f"{kind}: no Roll Three cards are left")
     if card not in roll_three_cards_left(tx.state):
-        copies = roll_three_copies(card, tx.state.rules.roll_three_action_cards)
+        copies = roll_three_copies(tx.state.edition, card, tx.state.rules.roll_three_action_cards)
         if not copies:
-            printed = roll_three_deck(True)[1] or {}
+            printed = roll_three_deck(tx.state.edition, True)[1] or {}
             missing = [
                 c for c in _ANY_THREE_DICE if len(set(c.split("-"))) == 3 and c not in printed
             ]
@@ -299,12 +292,6 @@ def held_back(state: GameState, player: str, kind: str) -> bool:
     return not (d.kind == "raise_money" and d.player == player and kind in RAISES)
 
 
-def property_key(name: str) -> str:
-    """The key of property ``name``'s space (its first, for a transit station), as messages
-    name a space: ``property_key("Boardwalk") == "middle:39"``."""
-    return BOARD.properties[name][0].key
-
-
 def gone(tx: Tx, name: str) -> bool:
     return name not in (BANK, POOL) and tx.state.seat(name).bankrupt
 
@@ -324,20 +311,14 @@ def set_holding(tx: Tx, name: str, holding: Holding | None, *, said: Message | N
     tx.emit("holding", property=name, holding=data, **words)
 
 
-def dividend(company: str, shares: int) -> int:
-    """P6: the dividend on ``shares`` shares of ``company``: par / 10 x shares squared.
+def dividend(par: int, shares: int) -> int:
+    """P6: the dividend on ``shares`` shares of a company of par value ``par``: par / 10 x
+    shares squared.
 
-    >>> dividend("Motion Pictures", 3)
+    >>> dividend(100, 3)  # Motion Pictures
     90
     """
-    par = par_values()[company]
     return par // 10 * shares * shares
-
-
-@functools.cache
-def par_values() -> Mapping[str, int]:
-    """Each company's par value (P6), in the order of the Stock Exchange's deeds."""
-    return MappingProxyType({s["name"]: s["par"] for s in load_data("cards.json")["stocks"]})
 
 
 def pay_dividends(
@@ -351,7 +332,7 @@ def pay_dividends(
             n = seat.shares.get(company, 0) - seat.mortgaged_shares.get(company, 0)
             if n <= 0:
                 continue
-            amount = dividend(company, n) * (factor or {}).get(seat.name, 1)
+            amount = dividend(tx.deck.par_values[company], n) * (factor or {}).get(seat.name, 1)
             if cuts.get(company):
                 amount = (amount + 1) // 2
             tx.transfer(

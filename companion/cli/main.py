@@ -14,10 +14,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO
 
+from companion.editions import DEFAULT, Edition, edition, known_editions
 from companion.errors import CompanionError
 from companion.rules import referee
-from companion.rules.board import Board, Space, ultimate_board
-from companion.rules.cards import card_deck
+from companion.rules.board import Space
 from companion.rules.movement import (
     Resolution,
     Roll,
@@ -53,6 +53,12 @@ def build_parser() -> argparse.ArgumentParser:
         "referee",
         help="answer 'what happens now?' for a table situation",
         description="Ask the referee. Without a question it starts an interactive prompt.",
+    )
+    ref.add_argument(
+        "--edition",
+        default=DEFAULT,
+        metavar="ID",
+        help=f"the edition played (default {DEFAULT}; the companion knows {', '.join(known_editions())})",
     )
     questions = ref.add_subparsers(dest="question", parser_class=_Parser)
 
@@ -144,26 +150,27 @@ def build_parser() -> argparse.ArgumentParser:
     return root
 
 
-def _situation(args: argparse.Namespace, board: Board) -> Situation:
-    start = board.space(args.start) if args.start else None
+def _situation(args: argparse.Namespace, played: Edition) -> Situation:
+    start = played.board.space(args.start) if args.start else None
     if args.state:
-        return Situation.load(args.state, board, player=args.player, position=start)
+        return Situation.load(args.state, played, player=args.player, position=start)
     if start is None:
         raise UsageError("--from SPACE is required when no --state file gives the position")
-    return Situation.fresh(start, name=args.player or "Player")
+    return Situation.fresh(start, name=args.player or "Player", edition=played)
 
 
-def _answer(args: argparse.Namespace, board: Board) -> str:
+def _answer(args: argparse.Namespace, played: Edition) -> str:
+    board = played.board
     if args.question == "board":
         return "\n".join(f"{s.key:<10} {s.name} ({s.kind.replace('_', ' ')})" for s in board)
     if args.question == "cards":
-        deck = card_deck()
+        deck = played.deck
         rows = [f"{c.id:<48} {c.title}" for c in deck.cards.values()]
         rows += [f"{v.id:<48} {v.title}" for v in deck.vouchers.values()]
         return "\n".join(rows)
     if args.question == "space":
         return referee.describe_space(board, board.space(" ".join(args.name)))
-    situation = _situation(args, board)
+    situation = _situation(args, played)
     to: Space | None = board.space(args.to) if getattr(args, "to", None) else None
     result: Resolution
     if args.question == "move":
@@ -181,7 +188,7 @@ def _answer(args: argparse.Namespace, board: Board) -> str:
         result = resolve_card(
             board,
             situation,
-            card_deck().card(args.card),
+            played.deck.card(args.card),
             player=args.player,
             to=to,
             roll=roll,
@@ -191,7 +198,7 @@ def _answer(args: argparse.Namespace, board: Board) -> str:
         result = resolve_voucher(
             board,
             situation,
-            card_deck().voucher(args.voucher),
+            played.deck.voucher(args.voucher),
             player=args.player,
             to=to,
             ride=args.ride,
@@ -211,7 +218,6 @@ def run(
     argv: Sequence[str], out: TextIO, err: TextIO, *, prompt: Callable[[], str] | None = None
 ) -> int:
     """Run one command line; returns the exit status."""
-    board = ultimate_board()
     if not argv:
         argv = ["app"]  # `companion` alone starts the touchscreen app
     try:
@@ -219,9 +225,10 @@ def run(
         handler: Handler | None = getattr(args, "handler", None)
         if handler is not None:
             return handler(args, out, err)
+        played = edition(args.edition)
         if args.command == "referee" and args.question is None:
-            return _interactive(board, out, err, prompt or (lambda: input("referee> ")))
-        print(_answer(args, board), file=out)
+            return _interactive(played, out, err, prompt or (lambda: input("referee> ")))
+        print(_answer(args, played), file=out)
         return 0
     except CompanionError as exc:
         _error(err, str(exc))
@@ -234,7 +241,7 @@ def _error(err: TextIO, message: str) -> None:
     print(f"companion: error: {line}", file=err)
 
 
-def _interactive(board: Board, out: TextIO, err: TextIO, prompt: Callable[[], str]) -> int:
+def _interactive(played: Edition, out: TextIO, err: TextIO, prompt: Callable[[], str]) -> int:
     print(
         'Ask the referee, e.g.  move --from "States Avenue" --roll 1 2 1   '
         "(help, or quit to leave)",
@@ -260,7 +267,7 @@ def _interactive(board: Board, out: TextIO, err: TextIO, prompt: Callable[[], st
         if words[:1] == ["referee"]:
             words = words[1:]
         try:
-            run(["referee", *words], out, err)
+            run(["referee", "--edition", played.id, *words], out, err)
         except SystemExit:  # --help prints and exits; the prompt goes on
             pass
 

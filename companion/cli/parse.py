@@ -41,10 +41,11 @@ from typing import TYPE_CHECKING, Any
 
 from companion.banker.commands import Command, Dice, OrderRoll, Roll
 from companion.banker.throws import command_for_throw
+from companion.editions import Edition
 from companion.errors import IllegalCommandError, shown
 from companion.messages import render_decision
-from companion.rules.board import ultimate_board
-from companion.rules.cards import Voucher, card_deck
+from companion.rules.board import Board
+from companion.rules.cards import CardDeck, Voucher
 
 if TYPE_CHECKING:
     from companion.banker.state import GameState
@@ -474,7 +475,7 @@ def check(command: Mapping[str, Any], state: GameState) -> Command:
         if field.name in resolved:
             out[field.name] = _finish(field, resolved[field.name], spec, state, out["player"])
     if spec.type in ("mortgage", "unmortgage"):
-        if out.get("property") in card_deck().stock_names and "company" not in out:
+        if out.get("property") in state.edition.deck.stock_names and "company" not in out:
             out["company"] = out.pop("property")
         if ("property" in out) == ("company" in out):
             raise CommandSyntaxError(
@@ -565,13 +566,13 @@ def _resolve(field: Field, value: Any, spec: Spec, state: GameState, player: str
     if kind == "roll_three":
         return _combo(text, what)
     if kind == "space":
-        return space_ref(text)
+        return space_ref(state.edition.board, text)
     if kind == "property":
-        return _property(text, what)
+        return _property(state.edition.board, text, what)
     if kind == "company":
-        return _pick(text, {n: n for n in card_deck().stock_names}, what, "company")
+        return _pick(text, {n: n for n in state.edition.deck.stock_names}, what, "company")
     if kind == "asset":
-        names = {n: n for n in (*ultimate_board().properties, *card_deck().stock_names)}
+        names = {n: n for n in (*state.edition.board.properties, *state.edition.deck.stock_names)}
         return _pick(text, names, what, "property or company")
     if kind == "player":
         return _player(text, state, spec, field.name)
@@ -587,9 +588,11 @@ def _finish(field: Field, value: Any, spec: Spec, state: GameState, player: str)
         return value[0]
     if field.kind == "voucher":
         if spec.type == "deal":
-            return _voucher(value, {v: 1 for v in card_deck().vouchers}, what)
+            return _voucher(
+                state.edition.deck, value, {v: 1 for v in state.edition.deck.vouchers}, what
+            )
         held = state.seat(player).vouchers if _seated(state, player) else ()
-        return _voucher(value, {v: 1 for v in held}, what, holder=player)
+        return _voucher(state.edition.deck, value, {v: 1 for v in held}, what, holder=player)
     if field.kind == "assets":
         return _assets(value, what, state, player if spec.type == "trade" else "")
     return value
@@ -681,14 +684,15 @@ def _combo(text: str, what: str) -> str:
     return "-".join(sorted(dice))
 
 
-def space_ref(text: str) -> str:
+def space_ref(board: Board, text: str) -> str:
     """A space as a command names it: its name when only one space has it, else ``TRACK:INDEX``
     (a transit station's name, on two tracks, is kept as it is: the engine knows the track).
 
-    >>> space_ref("boardw"), space_ref("outer:38"), space_ref("short line")
+    >>> from companion.editions import edition
+    >>> board = edition("ultimate").board
+    >>> space_ref(board, "boardw"), space_ref(board, "outer:38"), space_ref(board, "short line")
     ('Boardwalk', 'West Temple', 'Short Line')
     """
-    board = ultimate_board()
     folded = _fold(text)
     for name, spaces in board.properties.items():
         if len(spaces) > 1 and _fold(name) == folded:
@@ -698,9 +702,8 @@ def space_ref(text: str) -> str:
     return space.name if len(same) == 1 else space.key
 
 
-def _property(text: str, what: str) -> str:
-    board = ultimate_board()
-    ref = space_ref(text)
+def _property(board: Board, text: str, what: str) -> str:
+    ref = space_ref(board, text)
     name = ref if ref in board.properties else board.space(ref).name
     if name not in board.properties:
         raise CommandSyntaxError(f"{what}: {name} is not a property; name a deed")
@@ -725,13 +728,13 @@ def _card(
 
     For ``play_card`` the answer is (id, who holds one), so that the holder can be the player.
     """
-    deck = card_deck()
+    deck = state.edition.deck
     if spec.type == "draw":
         which = state.decision.data.get("deck") if state.decision.kind == "draw" else None
         if which == "roll_three":
             return _combo(text, what)
         if which == "travel_voucher":
-            return _voucher(text, {v: 1 for v in deck.vouchers}, what)
+            return _voucher(deck, text, {v: 1 for v in deck.vouchers}, what)
         cards = {c.title: c.id for c in deck.cards.values() if which in (None, c.deck)}
         return _pick(text, _titles(cards), what, "card")
     holders = [s for s in state.active if player in (None, s.name)]
@@ -743,8 +746,9 @@ def _card(
     return card_id, tuple(s.name for s in holders if card_id in s.cards)
 
 
-def _voucher(text: str, allowed: Mapping[str, int], what: str, *, holder: str | None = None) -> str:
-    deck = card_deck()
+def _voucher(
+    deck: CardDeck, text: str, allowed: Mapping[str, int], what: str, *, holder: str | None = None
+) -> str:
     if holder is not None and not allowed:
         raise CommandSyntaxError(f"{what}: {holder} holds no Travel Voucher")
     names = {name: v for v in allowed for name in voucher_names(deck.vouchers[v])}
@@ -782,10 +786,10 @@ def _assets(value: Any, what: str, state: GameState, giver: str) -> dict[str, An
             raise CommandSyntaxError(
                 f"{what}: no kind of asset {shown(unknown[0])}; trade {', '.join(_TRADE_KINDS)}"
             )
-        return _json_assets(value, what)
+        return _json_assets(state.edition, value, what)
     seat = state.seat(giver) if _seated(state, giver) else None
     side: dict[str, Any] = {}
-    deck = card_deck()
+    deck = state.edition.deck
     for item in value:
         text = _text(item, what)
         if _is_number(text):
@@ -799,17 +803,17 @@ def _assets(value: Any, what: str, state: GameState, giver: str) -> dict[str, An
             shares = side.setdefault("shares", {})
             shares[company] = shares.get(company, 0) + int(match.group(1))
         else:
-            side_kind, name = _held_item(text, what, seat)
+            side_kind, name = _held_item(state.edition, text, what, seat)
             side.setdefault(side_kind, []).append(name)
     return side
 
 
-def _held_item(text: str, what: str, seat: Any) -> tuple[str, str]:
+def _held_item(edition: Edition, text: str, what: str, seat: Any) -> tuple[str, str]:
     """A property, share, voucher or card named in a trade, looked up among what can be traded."""
-    deck = card_deck()
+    deck = edition.deck
     names: dict[str, str] = {}
     kinds: dict[str, str] = {}
-    for name in ultimate_board().properties:
+    for name in edition.board.properties:
         names[name], kinds[name] = name, "properties"
     for company in deck.stock_names:
         names[company], kinds[company] = company, "shares"
@@ -824,7 +828,7 @@ def _held_item(text: str, what: str, seat: Any) -> tuple[str, str]:
     return kinds[key], names[key]
 
 
-def _json_assets(value: Mapping[str, Any], what: str) -> dict[str, Any]:
+def _json_assets(edition: Edition, value: Mapping[str, Any], what: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, item in value.items():
         if key == "cash":
@@ -833,7 +837,7 @@ def _json_assets(value: Mapping[str, Any], what: str) -> dict[str, Any]:
             if not isinstance(item, Mapping):
                 raise CommandSyntaxError(f"{what}.shares is {{company: number}}, not {shown(item)}")
             out[key] = {
-                _pick(_text(c, what), {n: n for n in card_deck().stock_names}, what, "company"): (
+                _pick(_text(c, what), {n: n for n in edition.deck.stock_names}, what, "company"): (
                     _count(n, f"{what}.shares")
                 )
                 for c, n in item.items()
@@ -842,7 +846,9 @@ def _json_assets(value: Mapping[str, Any], what: str) -> dict[str, Any]:
             if not isinstance(item, list) or len(item) > 50:
                 raise CommandSyntaxError(f"{what}.{key} is a list of names, not {shown(item)}")
             out[key] = [
-                _property(_text(i, what), what) if key == "properties" else _text(i, what)
+                _property(edition.board, _text(i, what), what)
+                if key == "properties"
+                else _text(i, what)
                 for i in item
             ]
     return out
@@ -955,7 +961,7 @@ def help_line(spec: Spec) -> str:
     return f"{spec.syntax}: {spec.help} (e.g. '{spec.example}')"
 
 
-def help_text(spec: Spec) -> str:
+def help_text(spec: Spec, edition: Edition) -> str:
     """``help COMMAND``: what it does, its syntax, its fields and an example."""
     lines = [
         f"{spec.type}: {spec.help}.",
@@ -969,7 +975,7 @@ def help_text(spec: Spec) -> str:
         ]
         lines.append("  fields:   " + ", ".join(fields))
     if any(f.kind == "voucher" for f in spec.fields):
-        titles = ", ".join(v.label for v in card_deck().vouchers.values())
+        titles = ", ".join(v.label for v in edition.deck.vouchers.values())
         lines.append(f"  vouchers: {titles}")
     if spec.anytime:
         lines.append("  any time the rules allow it, not only when asked")

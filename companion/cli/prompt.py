@@ -23,8 +23,6 @@ from companion.cli.parse import CommandSyntaxError
 from companion.errors import CompanionError
 from companion.log.history import describe
 from companion.messages import render_decision
-from companion.rules.board import ultimate_board
-from companion.rules.cards import card_deck
 
 if TYPE_CHECKING:
     from companion.banker.state import Event, GameState, Seat
@@ -190,7 +188,7 @@ class PromptSession:
             elif name in self.extra:
                 self._say(self.extra[name][0])
             else:
-                self._say(commands.help_text(commands.spec_of(name)))
+                self._say(commands.help_text(commands.spec_of(name), self.state.edition))
             return
         now = commands.answers_now(self.state)
         lines = [f"Now: {render_decision(self.state.decision)}"]
@@ -262,7 +260,7 @@ class PromptSession:
                 ]
                 words = f"{words} [{', '.join(balances)}]" if balances else words
             if event["type"] == "moved" and event.get("path"):
-                board = ultimate_board()
+                board = before.edition.board
                 path = _path_words([board.by_key(k) for k in event["path"]])
                 words = f"{words}\n    Path: {path}"
             if words:
@@ -300,7 +298,7 @@ def show(state: GameState, who: str = "") -> str:
 
     The Bank has no balance to show: it never runs out of money (Classic rules).
     """
-    deck = card_deck()
+    deck = state.edition.deck
     seats = list(state.seats)
     if who:
         wanted = who.strip().casefold()
@@ -353,7 +351,9 @@ def _seat_lines(state: GameState, seat: Seat, deck: Any) -> list[str]:
         extra = [_LEVELS[h.level]] if h.level else []
         if h.improved:
             extra.append(
-                "depot" if ultimate_board().properties[name][0].kind == "railroad" else "cab stand"
+                "depot"
+                if state.edition.board.properties[name][0].kind == "railroad"
+                else "cab stand"
             )
         if h.mortgaged:
             extra.append("MORTGAGED")

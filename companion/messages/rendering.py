@@ -30,10 +30,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
+from companion.editions import Edition, of_game
 from companion.errors import CompanionError
 from companion.messages.codes import CODES
-from companion.rules.board import ultimate_board
-from companion.rules.cards import card_deck
 
 Template = str | Callable[["Params"], str]
 
@@ -58,7 +57,8 @@ class MessageError(CompanionError, LookupError):
 
 @dataclass(frozen=True, slots=True)
 class Language:
-    """One language's catalogue, with English behind it for what it does not word yet."""
+    """One language's catalogue, with English behind it for what it does not word yet, for
+    the spaces, cards and vouchers of one edition."""
 
     code: str
     messages: Mapping[str, Template]
@@ -66,6 +66,12 @@ class Language:
     money: Callable[[int], str]
     join: Callable[[Sequence[str]], str]
     roll: Callable[[int, int, Any], str]
+    edition: Edition
+
+
+#: A language as the render functions take it: its code, or the catalogue itself (for an
+#: edition, as one render function hands it to the next).
+Lang = str | Language
 
 
 def languages() -> tuple[str, ...]:
@@ -80,15 +86,24 @@ def languages() -> tuple[str, ...]:
     )
 
 
+def language(lang: Lang, edition: Edition | None = None) -> Language:
+    """The catalogue of ``lang`` (``"en"``, ``"fr"``...) for ``edition``'s spaces and cards
+    (a game that names none is Ultimate's, as its log)."""
+    if isinstance(lang, Language):
+        return lang if edition is None or edition is lang.edition else _language(lang.code, edition)
+    return _language(lang, edition or of_game(None))
+
+
 @functools.cache
-def language(lang: str) -> Language:
-    """The catalogue of ``lang`` (``"en"``, ``"fr"``...)."""
+def _language(lang: str, edition: Edition) -> Language:
     if not isinstance(lang, str) or not _LANG.match(lang) or lang not in languages():
         raise MessageError(f"no language {lang!r}; the languages are {', '.join(languages())}")
     module = importlib.import_module(f"companion.messages.{lang}")
     if lang == "en":
-        return Language("en", module.MESSAGES, module.WORDS, module.money, module.join, module.roll)
-    en = language("en")
+        return Language(
+            "en", module.MESSAGES, module.WORDS, module.money, module.join, module.roll, edition
+        )
+    en = _language("en", edition)
     return Language(
         lang,
         {**en.messages, **module.MESSAGES},
@@ -96,6 +111,7 @@ def language(lang: str) -> Language:
         getattr(module, "money", en.money),
         getattr(module, "join", en.join),
         getattr(module, "roll", en.roll),
+        edition,
     )
 
 
@@ -143,13 +159,19 @@ class _Formatter(string.Formatter):
         return self.params.shown(value, format_spec)
 
 
-def render(code: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
+def render(
+    code: str,
+    params: Mapping[str, Any] | None = None,
+    lang: Lang = "en",
+    *,
+    edition: Edition | None = None,
+) -> str:
     """The sentence of message ``code`` with ``params``, in ``lang``.
 
     >>> render("event.turn", {"player": "Ann"})
     "Ann's turn."
     """
-    language_ = language(lang)
+    language_ = language(lang, edition)
     kinds = CODES.get(code)
     template = language_.messages.get(code)
     if kinds is None or template is None:
@@ -178,14 +200,16 @@ def message(code: str, **params: Any) -> Message:
     return {"code": code, "params": {k: v for k, v in params.items() if v is not None}}
 
 
-def render_message(value: Any, lang: str = "en") -> str:
+def render_message(value: Any, lang: Lang = "en", *, edition: Edition | None = None) -> str:
     """A stored message: ``{"code": ..., "params": ...}``, or the English text an old log holds."""
     if isinstance(value, Mapping) and isinstance(value.get("code"), str):
-        return render(value["code"], value.get("params") or {}, lang)
+        return render(value["code"], value.get("params") or {}, lang, edition=edition)
     return str(value)
 
 
-def render_event(event: Mapping[str, Any], lang: str = "en") -> str | None:
+def render_event(
+    event: Mapping[str, Any], lang: Lang = "en", *, edition: Edition | None = None
+) -> str | None:
     """One sentence for an event, or ``None`` for bookkeeping the table need not read.
 
     An event with a ``code`` is worded from its ``params`` and its own fields; one written
@@ -198,6 +222,7 @@ def render_event(event: Mapping[str, Any], lang: str = "en") -> str | None:
     >>> render_event({"type": "bank", "set": {"roll_three_left": 19}}) is None
     True
     """
+    lang = language(lang, edition)
     code = event.get("code")
     if isinstance(code, str):
         fields = {k: v for k, v in event.items() if k not in _NOT_PARAMS}
@@ -212,7 +237,7 @@ def render_event(event: Mapping[str, Any], lang: str = "en") -> str | None:
     return None if words is None else words(event, lang)
 
 
-def render_decision(decision: Any, lang: str = "en") -> str:
+def render_decision(decision: Any, lang: Lang = "en", *, edition: Edition | None = None) -> str:
     """What a decision asks, from its code (or the text an old log holds).
 
     Accepts a :class:`companion.banker.state.Decision` or its JSON.
@@ -229,7 +254,7 @@ def render_decision(decision: Any, lang: str = "en") -> str:
         player, text = getattr(decision, "player", None), getattr(decision, "text", None)
     if isinstance(code, str) and code:
         try:
-            return render(code, {"player": player, **(params or {})}, lang)
+            return render(code, {"player": player, **(params or {})}, lang, edition=edition)
         except MessageError:
             if not text:
                 return f"({code})"
@@ -256,7 +281,7 @@ def _account(value: Any, variant: str, lang: Language) -> str:
 
 
 def _space(value: Any, variant: str, lang: Language) -> str:
-    board = ultimate_board()
+    board = lang.edition.board
     if isinstance(value, str) and value in board.properties:
         space = board.properties[value][0]
     else:
@@ -267,14 +292,14 @@ def _space(value: Any, variant: str, lang: Language) -> str:
 
 
 def _card(value: Any, variant: str, lang: Language) -> str:
-    card = card_deck().cards[value]
+    card = lang.edition.deck.cards[value]
     if variant == "effect":
         return lang.words.get(f"card_effect.{value}", card.effect)
     return lang.words.get(f"card.{value}", card.title)
 
 
 def _voucher(value: Any, variant: str, lang: Language) -> str:
-    return lang.words.get(f"voucher.{value}", card_deck().vouchers[value].label)
+    return lang.words.get(f"voucher.{value}", lang.edition.deck.vouchers[value].label)
 
 
 def _combo(value: Any, variant: str, lang: Language) -> str:
@@ -308,21 +333,23 @@ _KINDS: dict[str, Callable[[Any, str, Language], str]] = {
     "voucher": _voucher,
     "combo": _combo,
     "roll": _roll,
-    "message": lambda v, _, lang: render_message(v, lang.code),
-    "decision": lambda v, _, lang: render_decision(v, lang.code),
+    "message": lambda v, _, lang: render_message(v, lang),
+    "decision": lambda v, _, lang: render_decision(v, lang),
 }
 
 
 # -- Events worded from their fields -----------------------------------------------------------
 
 
-def _transfer(event: Mapping[str, Any], lang: str) -> str:
+def _transfer(event: Mapping[str, Any], lang: Lang) -> str:
     return render(
         "event.transfer", {k: event.get(k) for k in ("from", "to", "amount", "reason")}, lang
     )
 
 
-def render_transfers(events: Sequence[Mapping[str, Any]], lang: str = "en") -> list[str | None]:
+def render_transfers(
+    events: Sequence[Mapping[str, Any]], lang: Lang = "en", *, edition: Edition | None = None
+) -> list[str | None]:
     """The sentence of each transfer among ``events``, in order, the same payment made by
     several players to one account for one reason said once (at the first of them; ``None``
     for the others): a Squeeze Play among twelve is one sentence, not eleven.
@@ -333,6 +360,7 @@ def render_transfers(events: Sequence[Mapping[str, Any]], lang: str = "en") -> l
     >>> render_transfers(paid)
     ['Bob and Cy each pay Ann $50 (Squeeze Play).', None]
     """
+    lang = language(lang, edition)
     transfers = [e for e in events if e.get("type") == "transfer"]
     keys = [_payment(e) for e in transfers]
     payers: dict[str, list[str]] = {}
@@ -358,7 +386,7 @@ def _payment(event: Mapping[str, Any]) -> str:
     return json.dumps([event.get(k) for k in ("to", "amount", "reason")], sort_keys=True)
 
 
-def _holding(event: Mapping[str, Any], lang: str) -> str:
+def _holding(event: Mapping[str, Any], lang: Lang) -> str:
     h = event.get("holding")
     if h is None:
         return render("event.holding.back", {"property": event["property"]}, lang)
@@ -377,7 +405,7 @@ _SEAT_WORDS: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
 )
 
 
-def _seat(event: Mapping[str, Any], lang: str) -> str | None:
+def _seat(event: Mapping[str, Any], lang: Lang) -> str | None:
     changes, player = event.get("set") or {}, event.get("player")
     said = []
     for field, applies, code in _SEAT_WORDS:
@@ -389,13 +417,13 @@ def _seat(event: Mapping[str, Any], lang: str) -> str | None:
     return " ".join(said) or None
 
 
-def _undone(event: Mapping[str, Any], lang: str) -> str:
+def _undone(event: Mapping[str, Any], lang: Lang) -> str:
     of = event.get("of") or {}
     params = {"command": event["command"], "type": of.get("type", "?"), "player": of.get("player")}
     return render("event.undone", params, lang)
 
 
-_DERIVED: dict[str, Callable[[Mapping[str, Any], str], str | None]] = {
+_DERIVED: dict[str, Callable[[Mapping[str, Any], Lang], str | None]] = {
     "transfer": _transfer,
     "holding": _holding,
     "seat": _seat,

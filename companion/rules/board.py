@@ -1,10 +1,12 @@
-"""The Ultimate Monopoly board: 120 spaces on three concentric tracks, built once from data.
+"""A board: its spaces on one or more tracks, built once from an edition's data.
 
-Tracks count from 0 at their bottom-right corner in the direction of play (GO on the middle
-track, Squeeze Play on the inner, Stock Exchange on the outer). Board facts live in
-``companion/data/board.json``; this module turns them into frozen values with lookup tables.
+Tracks count from 0 at their bottom-right corner in the direction of play (Ultimate: GO on the
+middle track, Squeeze Play on the inner, Stock Exchange on the outer). Board facts live in each
+edition's ``board.json`` (``companion/editions/``); this module turns them into frozen values
+with lookup tables.
 
->>> board = ultimate_board()
+>>> from companion.editions import edition
+>>> board = edition("ultimate").board
 >>> board.space("States Avenue")
 Space('middle:13', 'States Avenue')
 >>> board.twin(board.space("middle:15"))
@@ -14,19 +16,15 @@ Space('inner:9', 'Pennsylvania Railroad')
 from __future__ import annotations
 
 import difflib
-import functools
-import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, Literal
 
 from companion.errors import UnknownSpaceError
 
-Track = Literal["inner", "middle", "outer"]
-#: The tracks from the centre of the board outwards.
-TRACKS: tuple[Track, ...] = ("inner", "middle", "outer")
+#: A track's name, as the edition's board data names it ("inner", "middle", "outer"; "main").
+Track = str
 
 #: Kinds of space a player can own.
 PROPERTY_KINDS = frozenset({"street", "railroad", "utility", "cab_company"})
@@ -84,27 +82,49 @@ class Space:
 class Board:
     """The spaces and every lookup the referee needs, precomputed."""
 
-    def __init__(self, data: dict) -> None:
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        #: The tracks from the centre of the board outwards, and their lengths.
         self.track_lengths: dict[Track, int] = dict(data["tracks"])
+        self.tracks: tuple[Track, ...] = tuple(self.track_lengths)
         spaces = [_space_from_data(s) for s in data["spaces"]]
         self._by_key: dict[str, Space] = {s.key: s for s in spaces}
         self._tracks: dict[str, tuple[Space, ...]] = {
             t: tuple(sorted((s for s in spaces if s.track == t), key=lambda s: s.index))
-            for t in TRACKS
+            for t in self.tracks
         }
         for track, length in self.track_lengths.items():
             if [s.index for s in self._tracks[track]] != list(range(length)):
-                raise ValueError(f"board data: track {track!r} is not indexed 0..{length - 1}")
-        self.spaces: tuple[Space, ...] = tuple(s for t in TRACKS for s in self._tracks[t])
+                raise ValueError(f"track {track!r} is not indexed 0 to {length - 1}")
+        self.spaces: tuple[Space, ...] = tuple(s for t in self.tracks for s in self._tracks[t])
+        if len(self.spaces) != len(spaces):
+            raise ValueError("a space names a track that field 'tracks' does not list")
 
         self._twin: dict[str, Space] = {}
-        for station in data["transit_stations"]:
-            a, b = (self._by_key[k] for k in station["spaces"])
+        #: The transit stations: their two spaces' keys and their railroad's name.
+        self.stations: tuple[tuple[str, str, str], ...] = tuple(
+            (*station["spaces"], station["name"]) for station in data.get("transit_stations", ())
+        )
+        for key_a, key_b, _ in self.stations:
+            a, b = self._by_key[key_a], self._by_key[key_b]
             self._twin[a.key], self._twin[b.key] = b, a
-        tunnel_a, tunnel_b = (self._by_key[k] for k in data["holland_tunnel"])
-        self._tunnel = {tunnel_a.key: tunnel_b, tunnel_b.key: tunnel_a}
+        self._tunnel: dict[str, Space] = {}
+        if "holland_tunnel" in data:
+            tunnel_a, tunnel_b = (self._by_key[k] for k in data["holland_tunnel"])
+            self._tunnel = {tunnel_a.key: tunnel_b, tunnel_b.key: tunnel_a}
         self.jail: Space = self._by_key[data["jail"]]
-        self.utility_multipliers: tuple[int, ...] = tuple(data["utility_multipliers"])
+        self.utility_multipliers: tuple[int, ...] = tuple(data.get("utility_multipliers", ()))
+        #: D3: what a train depot and a cab stand cost (none on a board without them).
+        self.depot_cost: int = data.get("railroad_depot", {}).get("cost", 0)
+        self.cab_stand_cost: int = data.get("cab_stand", {}).get("cost", 0)
+        #: D3: the Bank's building supply, by pile.
+        self.building_supply: Mapping[str, int] = dict(data["building_supply"])
+        self._track_key = re.compile(
+            rf"({'|'.join(map(re.escape, self.tracks))})\s*:\s*(-?\d+)", re.IGNORECASE
+        )
+        #: Each colour group's colour on the printed board (``#rrggbb``).
+        self.group_colours: dict[str, str] = {
+            name: str(g.get("colour", "#cccccc")) for name, g in data["groups"].items()
+        }
         self.groups: dict[str, tuple[str, ...]] = {
             name: tuple(g["members"]) for name, g in data["groups"].items()
         }
@@ -123,7 +143,7 @@ class Board:
         self.pay_corners: tuple[Space, ...] = tuple(s for s in self.spaces if s.is_pay_corner)
 
     def __repr__(self) -> str:
-        return "ultimate_board()"
+        return f"Board({len(self.spaces)} spaces on {', '.join(self.tracks)})"
 
     def __iter__(self) -> Iterator[Space]:
         return iter(self.spaces)
@@ -174,7 +194,8 @@ class Board:
         A group of two needs both lots; a property of no colour group (a railroad, a utility,
         a cab company) makes neither. ``owns`` tells whether the player holds a lot.
 
-        >>> board = ultimate_board()
+        >>> from companion.editions import edition
+        >>> board = edition("ultimate").board
         >>> board.ownership("Boardwalk", lambda n: n == "Boardwalk")
         ''
         >>> board.ownership("Vermont Avenue", lambda n: n != "Oriental Avenue")
@@ -190,6 +211,29 @@ class Board:
             return "monopoly"
         return "majority" if len(group) > 2 and held == len(group) - 1 else ""
 
+    def building_cost(self, name: str) -> int:
+        """D3: a house, hotel or skyscraper costs the lot's house cost; a depot or a cab stand
+        the board's price for it.
+
+        >>> from companion.editions import edition
+        >>> edition("ultimate").board.building_cost("Boardwalk")
+        200
+        """
+        space = self.properties[name][0]
+        if space.kind == "railroad":
+            return self.depot_cost
+        if space.kind == "cab_company":
+            return self.cab_stand_cost
+        return space.house_cost
+
+    def property_key(self, name: str) -> str:
+        """The key of property ``name``'s space (its first, for a transit station), as messages
+        name a space."""
+        return self.properties[name][0].key
+
+    def mortgage_value(self, name: str) -> int:
+        return self.properties[name][0].mortgage
+
     def properties_of_kind(self, kind: str) -> tuple[str, ...]:
         return self._of_kind.get(kind, ())
 
@@ -199,10 +243,10 @@ class Board:
         Raises :class:`UnknownSpaceError` naming the input and the closest names.
         """
         text = ref.strip()
-        match = re.fullmatch(r"(inner|middle|outer)\s*:\s*(-?\d+)", text, re.IGNORECASE)
+        match = self._track_key.fullmatch(text)
         if match:
             track, index = match.group(1).lower(), int(match.group(2))
-            length = self.track_lengths[track]  # type: ignore[index]
+            length = self.track_lengths[track]
             if not 0 <= index < length:
                 raise UnknownSpaceError(
                     f"no space {text!r}: the {track} track has indices 0 to {length - 1}"
@@ -266,17 +310,3 @@ def _space_from_data(d: dict) -> Space:
         lane_above=d.get("lane_above"),
         lane_below=d.get("lane_below"),
     )
-
-
-def load_data(name: str) -> dict[str, Any]:
-    """Read one of the project's own data files (``companion/data/NAME``)."""
-    data: dict[str, Any] = json.loads(
-        resources.files("companion").joinpath("data").joinpath(name).read_text("utf-8")
-    )
-    return data
-
-
-@functools.cache
-def ultimate_board() -> Board:
-    """The Ultimate Monopoly board, built once per process."""
-    return Board(load_data("board.json"))

@@ -1,9 +1,10 @@
 """Chance, Community Chest and Travel Voucher cards, by stable id.
 
 Players draw the physical card and tell the companion which one it is; the ids never change.
-Card facts live in ``companion/data/cards.json``.
+Card facts live in each edition's ``cards.json`` (``companion/editions/``).
 
->>> deck = card_deck()
+>>> from companion.editions import edition
+>>> deck = edition("ultimate").deck
 >>> deck.card("chance-advance-to-illinois-avenue").move
 {'kind': 'advance', 'to': 'Illinois Avenue'}
 """
@@ -11,12 +12,11 @@ Card facts live in ``companion/data/cards.json``.
 from __future__ import annotations
 
 import difflib
-import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.rules.board import load_data
 
 
 class UnknownCardError(CompanionError, LookupError):
@@ -53,9 +53,10 @@ class Voucher:
         """The title as the table reads it: the Free Cab Fares differ by their number, and the
         Bus Ticket whose printed title shouts its effect in 70 characters is named by it.
 
-        >>> card_deck().voucher("voucher-free-cab-fare-back-2").label
+        >>> from companion.editions import edition
+        >>> edition("ultimate").deck.voucher("voucher-free-cab-fare-back-2").label
         'Free Cab Fare -2'
-        >>> card_deck().voucher("voucher-bus-ticket-expiring").label
+        >>> edition("ultimate").deck.voucher("voucher-bus-ticket-expiring").label
         'Bus Ticket (the others expire)'
         """
         if self.title.startswith("Free Cab Fare"):
@@ -66,7 +67,10 @@ class Voucher:
 
 
 class CardDeck:
-    def __init__(self, data: dict[str, Any]) -> None:
+    """An edition's cards: Chance and Community Chest, and where the edition has them the
+    Travel Vouchers, the Roll Three cards and the Stock Exchange's companies."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
         self.cards: dict[str, Card] = {}
         for deck in ("chance", "community_chest"):
             for c in data[deck]:
@@ -91,9 +95,15 @@ class CardDeck:
                 steps=v.get("steps", 0),
                 expires_others=v.get("expires_others", False),
             )
-            for v in data["travel_vouchers"]
+            for v in data.get("travel_vouchers", ())
         }
-        self.stock_names: tuple[str, ...] = tuple(s["name"] for s in data["stocks"])
+        #: P6: each Stock Exchange company's par value, in the order of its deeds.
+        self.par_values: Mapping[str, int] = {s["name"]: s["par"] for s in data.get("stocks", ())}
+        self.stock_names: tuple[str, ...] = tuple(self.par_values)
+        roll_three = data.get("roll_three", {})
+        #: D4: what a Roll Three card pays by matches, and the printed action-card set's cards.
+        self.roll_three_payout: Mapping[str, int] = dict(roll_three.get("payout", {}))
+        self.roll_three_deck: tuple[str, ...] = tuple(roll_three.get("deck", ()))
 
     def card(self, card_id: str) -> Card:
         return self.cards[_lookup(self.cards, card_id, "card")]
@@ -114,8 +124,3 @@ def _lookup(ids: dict[str, Any], key: str, what: str) -> str:
         else "; 'companion referee cards' lists the ids"
     )
     raise UnknownCardError(f"no {what} with id {key!r}{hint}")
-
-
-@functools.cache
-def card_deck() -> CardDeck:
-    return CardDeck(load_data("cards.json"))

@@ -13,9 +13,9 @@ engine's) makes no English and no notes.
 
 Rule ids (``M2``, ``P8``...) refer to ``docs/rulings.md``.
 
->>> from companion.rules.board import ultimate_board
+>>> from companion.editions import edition
 >>> from companion.rules.situation import Situation
->>> board = ultimate_board()
+>>> board = edition("ultimate").board
 >>> start = board.space("States Avenue")
 >>> r = resolve_roll(board, Situation.fresh(start), Roll(1, 2, 1))
 >>> [s.name for s in r.path]
@@ -37,7 +37,7 @@ from typing import Any, Literal
 
 from companion.errors import BadRollError, IllegalMoveError, shown
 from companion.frozen import replace
-from companion.rules.board import TRACKS, Board, Salary, Space
+from companion.rules.board import Board, Salary, Space
 from companion.rules.cards import Card, Voucher
 from companion.rules.rent import is_rent_owed, rent_owed
 from companion.rules.situation import Holding, Player, Situation
@@ -182,9 +182,9 @@ class Note:
     counts, card and voucher ids, player names, a reason code, flags for a choice of words), the
     step, salary or action it tells of (``item``) when there is one, and its ``text`` in English.
 
-    >>> from companion.rules.board import ultimate_board
+    >>> from companion.editions import edition
     >>> from companion.rules.situation import Situation
-    >>> board = ultimate_board()
+    >>> board = edition("ultimate").board
     >>> r = resolve_roll(board, Situation.fresh(board.space("States Avenue")), Roll(1, 2, 1))
     >>> note = r.notes[0]
     >>> note.code, dict(note.params), note.item is r.steps[2]
@@ -975,7 +975,7 @@ def taxi_destinations(board: Board, cab: Space) -> tuple[Space, ...]:
     free_parking = next(s for s in board.spaces if s.kind == "free_parking")
     cabs = tuple(s for s in board.spaces if s.kind == "cab_company" and s != cab)
     stations = tuple(
-        min(spaces, key=lambda s: TRACKS.index(s.track))
+        min(spaces, key=lambda s: board.tracks.index(s.track))
         for spaces in board.properties.values()
         if board.is_station(spaces[0])
     )
@@ -1007,9 +1007,9 @@ def resolve_roll(
     landing, message code and parameters) with every step's and action's text empty and no
     explanation, for the engine, which records codes and never reads the sentences.
 
-    >>> from companion.rules.board import ultimate_board
+    >>> from companion.editions import edition
     >>> from companion.rules.situation import Situation
-    >>> board = ultimate_board()
+    >>> board = edition("ultimate").board
     >>> situation = Situation.fresh(board.space("States Avenue"))
     >>> loud = resolve_roll(board, situation, Roll(1, 2, 1))
     >>> quiet = resolve_roll(board, situation, Roll(1, 2, 1), quiet=True)
@@ -1611,13 +1611,15 @@ def _advance_to(
     if turn.pos.track in tracks:
         tracks = {turn.pos.track}
     best: tuple[int, RidePolicy] | None = None
-    for track in sorted(tracks, key=TRACKS.index):
-        goal = TRACKS.index(track)
+    for track in sorted(tracks, key=board.tracks.index):
+        goal = board.tracks.index(track)
 
         def ride(station: Space, goal: int = goal) -> bool:
             twin = board.twin(station)
             assert twin is not None
-            return abs(TRACKS.index(twin.track) - goal) < abs(TRACKS.index(station.track) - goal)
+            return abs(board.tracks.index(twin.track) - goal) < abs(
+                board.tracks.index(station.track) - goal
+            )
 
         n = turn.distance(target, 1, ride)
         if n is not None and (best is None or n < best[0]):

@@ -1,9 +1,9 @@
 """The referee's answers in the two forms the table uses: JSON data and plain sentences.
 
->>> from companion.rules.board import ultimate_board
+>>> from companion.editions import edition
 >>> from companion.rules.movement import Roll, resolve_roll
 >>> from companion.rules.situation import Situation
->>> board = ultimate_board()
+>>> board = edition("ultimate").board
 >>> r = resolve_roll(board, Situation.fresh(board.space("States Avenue")), Roll(2, 1, 2))
 >>> to_json(r)["landing"]
 {'name': 'Tennessee Avenue', 'track': 'middle', 'index': 18}

@@ -1,8 +1,8 @@
 """Rent: what a player owes on landing on a property (rulings P2, P3; railroads and cab companies).
 
->>> from companion.rules.board import ultimate_board
+>>> from companion.editions import edition
 >>> from companion.rules.situation import Situation
->>> board = ultimate_board()
+>>> board = edition("ultimate").board
 >>> s = Situation.parse({"players": [{"name": "Ann", "position": "GO"}, {"name": "Bob", "position": "GO"}],
 ...                      "properties": {"Park Place": {"owner": "Bob"}, "Boardwalk": {"owner": "Bob"}}})
 >>> rent_owed(board, s, board.space("Boardwalk"), "Ann", dice_total=7)

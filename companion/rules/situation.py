@@ -18,17 +18,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from companion.editions import Edition, edition, of_game
 from companion.errors import BadSituationError
-from companion.rules.board import Board, Space, ultimate_board
-from companion.rules.cards import card_deck
+from companion.rules.board import Space
 from companion.rules.situation_reader import FORMAT_VERSION, parse_json, read_json, read_situation
 from companion.rules.table import (
     BUILDING_LEVELS,
-    BUILDING_SUPPLY,
     EMPTY,
-    ROLL_THREE_CARDS,
-    SHARES_PER_COMPANY,
-    TRAVEL_VOUCHERS_IN_GAME,
     Holding,
     Options,
     Player,
@@ -38,11 +34,7 @@ from companion.rules.table import (
 
 __all__ = [
     "BUILDING_LEVELS",
-    "BUILDING_SUPPLY",
     "FORMAT_VERSION",
-    "ROLL_THREE_CARDS",
-    "SHARES_PER_COMPANY",
-    "TRAVEL_VOUCHERS_IN_GAME",
     "Holding",
     "Options",
     "Player",
@@ -60,7 +52,7 @@ class Situation:
     holdings: Mapping[str, Holding] = field(default_factory=lambda: MappingProxyType({}))
     doubles_this_turn: int = 0
     voucher_played_this_turn: bool = False
-    vouchers_left: int = TRAVEL_VOUCHERS_IN_GAME
+    vouchers_left: int = 0
     pool: int = 0
     options: Options = Options()
     #: Travel Vouchers left to draw by id, when the players' vouchers are given by id.
@@ -69,18 +61,26 @@ class Situation:
     dividend_cuts: Mapping[str, int] = field(default_factory=lambda: EMPTY)
     #: The banker's decision and agenda as its log stores them (``docs/situation.md``).
     pending: Mapping[str, Any] | None = None
+    #: The edition played (a situation that names none is Ultimate's, as a game log that
+    #: names none).
+    edition: Edition = field(default_factory=edition)
 
     @classmethod
-    def fresh(cls, position: Space, *, name: str = "Player") -> Situation:
-        """The default situation: one player on ``position``, nothing owned, first roll."""
+    def fresh(
+        cls, position: Space, *, name: str = "Player", edition: Edition | None = None
+    ) -> Situation:
+        """The default situation of ``edition`` (Ultimate's if none): one player on
+        ``position``, nothing owned, first roll (one Travel Voucher dealt)."""
+        played = edition or of_game(None)
         player = Player(name=name, position=position)
-        return cls(players=(player,), to_move=name, vouchers_left=TRAVEL_VOUCHERS_IN_GAME - 1)
+        vouchers = max(0, played.numbers.travel_vouchers_in_game - 1)
+        return cls(players=(player,), to_move=name, vouchers_left=vouchers, edition=played)
 
     @classmethod
     def load(
         cls,
         path: str | Path,
-        board: Board | None = None,
+        edition: Edition | None = None,
         *,
         player: str | None = None,
         position: Space | None = None,
@@ -90,12 +90,23 @@ class Situation:
         data = read_json(path)
         if position is not None:
             _place(data, player, position)
-        return cls.parse(data, board)
+        return cls.parse(data, edition)
 
     @classmethod
-    def parse(cls, data: Any, board: Board | None = None) -> Situation:
-        """Build a situation from its JSON form (see ``docs/situation.md``)."""
-        return cls(**read_situation(data, board or ultimate_board()))
+    def parse(cls, data: Any, edition: Edition | None = None) -> Situation:
+        """Build a situation from its JSON form (see ``docs/situation.md``), a table of the
+        edition its ``edition`` field names, else of ``edition``, else of Ultimate."""
+        named = data.get("edition") if isinstance(data, Mapping) else None
+        if named is not None:
+            if not isinstance(named, str):
+                raise BadSituationError(
+                    f"situation: edition: expected an edition id, not {named!r}"
+                )
+            try:
+                edition = of_game({"id": named})
+            except LookupError as exc:
+                raise BadSituationError(f"situation: edition: {exc}") from None
+        return cls(**read_situation(data, edition or of_game(None)))
 
     def player(self, name: str | None = None) -> Player:
         """The named player, or the player to move."""
@@ -113,18 +124,19 @@ class Situation:
     def building_stock(self) -> dict[str, int]:
         """D3: the buildings left in the Bank: the supply less what stands on the board (a
         hotel's houses went back to the Bank when it was built)."""
-        return building_stock(self.holdings, ultimate_board())
+        return building_stock(self.holdings, self.edition.board)
 
     def shares_left(self) -> dict[str, int]:
         """The Bank's shares of each company: the 5 less those the players hold."""
         return {
-            c: SHARES_PER_COMPANY - sum(p.shares.get(c, 0) for p in self.players)
-            for c in card_deck().stock_names
+            c: self.edition.numbers.shares_per_company
+            - sum(p.shares.get(c, 0) for p in self.players)
+            for c in self.edition.deck.stock_names
         }
 
     def roll_three_left(self) -> int:
         """D4: the Roll Three cards still in the deck."""
-        size = roll_three_deck(self.options.roll_three_action_cards)[0]
+        size = roll_three_deck(self.edition, self.options.roll_three_action_cards)[0]
         return size - sum(len(p.roll_three) for p in self.players)
 
     def cards_out(self) -> dict[str, int]:
@@ -137,7 +149,7 @@ class Situation:
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form that :meth:`parse` reads back (``docs/situation.md``)."""
-        board = ultimate_board()
+        board = self.edition.board
         properties: dict[str, dict[str, Any]] = {}
         for name, h in self.holdings.items():
             entry: dict[str, Any] = {"owner": h.owner}
@@ -151,6 +163,7 @@ class Situation:
             properties[name] = entry
         data: dict[str, Any] = {
             "version": FORMAT_VERSION,
+            "edition": self.edition.id,
             "players": [_player_json(p) for p in self.players],
             "to_move": self.to_move,
             "properties": properties,

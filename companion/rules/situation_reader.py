@@ -6,7 +6,8 @@ least 0``. A table that cannot happen is refused the same way, naming the field 
 a card held twice, more buildings than the Bank's supply (D3), a sixth share, money that does not
 add up.
 
->>> read_situation({"players": [{"name": "Ann", "position": "GO"}]}, ultimate_board())["to_move"]
+>>> from companion.editions import edition
+>>> read_situation({"players": [{"name": "Ann", "position": "GO"}]}, edition("ultimate"))["to_move"]
 'Ann'
 """
 
@@ -17,18 +18,16 @@ from collections.abc import Mapping
 from dataclasses import fields
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import BadSituationError, CompanionError
-from companion.rules.board import Board, Space, ultimate_board  # noqa: F401  (doctest)
-from companion.rules.cards import card_deck
+
+if TYPE_CHECKING:
+    from companion.editions import Edition
+from companion.rules.board import Space
 from companion.rules.table import (
     BUILDING_LEVELS,
-    BUILDING_SUPPLY,
     MAX_MONEY,
-    MAX_PLAYERS,
-    SHARES_PER_COMPANY,
-    TRAVEL_VOUCHERS_IN_GAME,
     Holding,
     Options,
     Player,
@@ -40,9 +39,10 @@ from companion.rules.table import (
 FORMAT_VERSION = 1
 
 
-def read_situation(data: Any, board: Board) -> dict[str, Any]:
-    """The fields of a :class:`companion.rules.situation.Situation` read from ``data``."""
-    return _Parser(board).situation(data)
+def read_situation(data: Any, edition: Edition) -> dict[str, Any]:
+    """The fields of a :class:`companion.rules.situation.Situation` read from ``data``, a
+    table of ``edition``."""
+    return {**_Parser(edition).situation(data), "edition": edition}
 
 
 def read_json(path: str | Path) -> Any:
@@ -125,7 +125,7 @@ def _refuse_doubled(data: Any) -> None:
 _TOP_LEVEL = frozenset({
     "version", "players", "to_move", "properties", "doubles_this_turn",
     "voucher_played_this_turn", "vouchers_left", "pool", "options", "building_stock",
-    "shares_left", "roll_three_left", "dividend_cuts", "cash_total", "pending",
+    "shares_left", "roll_three_left", "dividend_cuts", "cash_total", "pending", "edition",
 })  # fmt: skip
 _PLAYER_KEYS = frozenset({
     "name", "token", "colour", "position", "in_jail", "jail_turns", "reverse_direction",
@@ -141,9 +141,10 @@ def _money(amount: int) -> str:
 class _Parser:
     """Validates the JSON form field by field; every message names the field's path."""
 
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        self.deck = card_deck()
+    def __init__(self, edition: Edition) -> None:
+        self.edition = edition
+        self.board = edition.board
+        self.deck = edition.deck
 
     def fail(self, where: str, message: str) -> BadSituationError:
         return BadSituationError(f"situation: {where}: {message}")
@@ -212,10 +213,10 @@ class _Parser:
                 "players",
                 f"expected a list of at least one player, got {_quote(raw_players)}",
             )
-        if len(raw_players) > MAX_PLAYERS:
+        if len(raw_players) > self.edition.max_players:
             raise self.fail(
                 "players",
-                f"{len(raw_players)} players; a table has at most {MAX_PLAYERS} (the game's seats)",
+                f"{len(raw_players)} players; a table has at most {self.edition.max_players} (the game's seats)",
             )
         players = tuple(self.player(p, f"players[{i}]") for i, p in enumerate(raw_players))
         names = [p.name.casefold() for p in players]
@@ -339,7 +340,9 @@ class _Parser:
             ),
             subway=subway,
             transit_token=transit_token,
-            vouchers=self.integer(vouchers, f"{where}.vouchers", 0, TRAVEL_VOUCHERS_IN_GAME),
+            vouchers=self.integer(
+                vouchers, f"{where}.vouchers", 0, self.edition.numbers.travel_vouchers_in_game
+            ),
             shares=MappingProxyType(shares),
             token=self.text(data["token"], f"{where}.token") if "token" in data else None,
             colour=self.text(data["colour"], f"{where}.colour") if "colour" in data else None,
@@ -411,12 +414,12 @@ class _Parser:
         """Each card as many times as the game has it, 5 shares of each company in all."""
         for company in self.deck.stock_names:
             held_shares = sum(p.shares.get(company, 0) for p in players)
-            if held_shares > SHARES_PER_COMPANY:
+            if held_shares > self.edition.numbers.shares_per_company:
                 raise self.fail(
                     "players",
-                    f"{held_shares} shares of {company!r} are held; there are only {SHARES_PER_COMPANY}",
+                    f"{held_shares} shares of {company!r} are held; there are only {self.edition.numbers.shares_per_company}",
                 )
-        size = roll_three_deck(options.roll_three_action_cards)[0]
+        size = roll_three_deck(self.edition, options.roll_three_action_cards)[0]
         seen: dict[tuple[str, str], list[str]] = {}
         dealt = 0
         for i, p in enumerate(players):
@@ -452,7 +455,7 @@ class _Parser:
         """D4: the copies of ``card`` in the Roll Three deck, the ``dealt``-th card held."""
         if dealt > size:
             raise self.fail(where, f"Roll Three card number {dealt}, and the deck has {size} (D4)")
-        count = roll_three_copies(card, action_cards)
+        count = roll_three_copies(self.edition, card, action_cards)
         if not count:
             raise self.fail(where, f"the printed action cards have no Roll Three {card} (D4)")
         return count
@@ -527,12 +530,12 @@ class _Parser:
     def check_supply(self, holdings: dict[str, Holding], declared: Any) -> None:
         """D3: no more buildings on the board than the Bank's supply; a declared
         ``building_stock`` is what the supply less the board leaves."""
-        used = dict.fromkeys(BUILDING_SUPPLY, 0)
+        used = dict.fromkeys(self.board.building_supply, 0)
         for name, h in holdings.items():
             kind = self.board.properties[name][0].kind
             for pile in building_piles(h, kind):
                 used[pile] += h.level if pile == "houses" else 1
-                if used[pile] > BUILDING_SUPPLY[pile]:
+                if used[pile] > self.board.building_supply[pile]:
                     key = (
                         "buildings"
                         if pile in ("houses", "hotels", "skyscrapers")
@@ -541,17 +544,17 @@ class _Parser:
                     raise self.fail(
                         f"properties.{name}.{key}",
                         f"{used[pile]} {pile.replace('_', ' ')} on the board, and the Bank's "
-                        f"supply is {BUILDING_SUPPLY[pile]} (D3)",
+                        f"supply is {self.board.building_supply[pile]} (D3)",
                     )
         if declared is None:
             return
-        stock = self.counts(declared, "building_stock", tuple(BUILDING_SUPPLY), 81)
+        stock = self.counts(declared, "building_stock", tuple(self.board.building_supply), 81)
         for pile, n in stock.items():
-            left = BUILDING_SUPPLY[pile] - used[pile]
+            left = self.board.building_supply[pile] - used[pile]
             if n != left:
                 raise self.fail(
                     f"building_stock.{pile}",
-                    f"{n} in the Bank, but the supply of {BUILDING_SUPPLY[pile]} less the "
+                    f"{n} in the Bank, but the supply of {self.board.building_supply[pile]} less the "
                     f"{used[pile]} on the board leaves {left} (D3)",
                 )
 
@@ -561,14 +564,14 @@ class _Parser:
         self, data: dict[str, Any], players: tuple[Player, ...]
     ) -> tuple[int, Mapping[str, int] | None]:
         held = sum(p.vouchers for p in players)
-        raw = data.get("vouchers_left", max(0, TRAVEL_VOUCHERS_IN_GAME - held))
+        raw = data.get("vouchers_left", max(0, self.edition.numbers.travel_vouchers_in_game - held))
         if isinstance(raw, dict):
             return self.vouchers_by_id(raw, players)
-        left = self.integer(raw, "vouchers_left", 0, TRAVEL_VOUCHERS_IN_GAME)
-        if left + held > TRAVEL_VOUCHERS_IN_GAME:
+        left = self.integer(raw, "vouchers_left", 0, self.edition.numbers.travel_vouchers_in_game)
+        if left + held > self.edition.numbers.travel_vouchers_in_game:
             raise self.fail(
                 "vouchers_left",
-                f"{left} left plus {held} held is more than the {TRAVEL_VOUCHERS_IN_GAME} in the game",
+                f"{left} left plus {held} held is more than the {self.edition.numbers.travel_vouchers_in_game} in the game",
             )
         return left, None
 
@@ -608,18 +611,21 @@ class _Parser:
         declared ``cash_total`` is the players' cash and the Pool."""
         if "shares_left" in data:
             declared = self.counts(
-                data["shares_left"], "shares_left", self.deck.stock_names, SHARES_PER_COMPANY
+                data["shares_left"],
+                "shares_left",
+                self.deck.stock_names,
+                self.edition.numbers.shares_per_company,
             )
             for company, n in declared.items():
                 held = sum(p.shares.get(company, 0) for p in players)
-                if n + held != SHARES_PER_COMPANY:
+                if n + held != self.edition.numbers.shares_per_company:
                     raise self.fail(
                         f"shares_left.{company}",
                         f"{n} in the Bank and {held} held make {n + held}, and a company has "
-                        f"{SHARES_PER_COMPANY} shares",
+                        f"{self.edition.numbers.shares_per_company} shares",
                     )
         if "roll_three_left" in data:
-            size = roll_three_deck(options.roll_three_action_cards)[0]
+            size = roll_three_deck(self.edition, options.roll_three_action_cards)[0]
             n = self.integer(data["roll_three_left"], "roll_three_left", 0, size)
             held = sum(len(p.roll_three) for p in players)
             if n + held != size:

@@ -2,7 +2,8 @@
 house rules, and the game's equipment counts (D3, D4). The table situation
 (``companion.rules.situation``) is made of these values.
 
->>> building_stock({"Boardwalk": Holding("Ann", level=5)}, ultimate_board())["hotels"]
+>>> from companion.editions import edition
+>>> building_stock({"Boardwalk": Holding("Ann", level=5)}, edition("ultimate").board)["hotels"]
 30
 """
 
@@ -12,25 +13,17 @@ import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.rules.board import Board, Space, load_data, ultimate_board  # noqa: F401  (doctest)
+from companion.rules.board import Board, Space
+
+if TYPE_CHECKING:
+    from companion.editions import Edition
 
 #: Building levels of a street, in the order of its rent list.
 BUILDING_LEVELS = ("none", "1 house", "2 houses", "3 houses", "4 houses", "hotel", "skyscraper")
-TRAVEL_VOUCHERS_IN_GAME = 36
-#: The seats at the table: a game has 2 to 12 players (the tokens and colours), a referee's
-#: question 1 to 12.
-MIN_PLAYERS, MAX_PLAYERS = 2, 12
 #: More money than any table holds: a larger sum in a situation is a mistake.
 MAX_MONEY = 10**12
-SHARES_PER_COMPANY = 5
-#: D3: the Bank's building supply.
-BUILDING_SUPPLY: Mapping[str, int] = MappingProxyType(
-    {"houses": 81, "hotels": 31, "skyscrapers": 16, "train_depots": 4, "cab_stands": 4}
-)
-#: D4: the rules' Roll Three deck: 20 cards, any three dice values, each combination once.
-ROLL_THREE_CARDS = 20
 EMPTY: Mapping[str, int] = MappingProxyType({})
 
 
@@ -116,7 +109,7 @@ class Player:
 
 def building_stock(holdings: Mapping[str, Holding], board: Board) -> dict[str, int]:
     """D3: the Bank's supply less the buildings standing in ``holdings``."""
-    left = dict(BUILDING_SUPPLY)
+    left = dict(board.building_supply)
     for name, h in holdings.items():
         for what in building_piles(h, board.properties[name][0].kind):
             left[what] -= 1 if what != "houses" else h.level
@@ -138,43 +131,47 @@ def building_piles(h: Holding, kind: str) -> list[str]:
 
 
 @functools.cache
-def roll_three_deck(action_cards: bool) -> tuple[int, Mapping[str, int] | None]:
+def roll_three_deck(edition: Edition, action_cards: bool) -> tuple[int, Mapping[str, int] | None]:
     """D4: the Roll Three deck's size, and the copies of each combination it holds (``None``:
-    any three dice values, each combination at most once)."""
+    any three dice values, each combination at most once): the rules' deck of the edition's
+    numbers, or the printed action-card set of its cards."""
     if not action_cards:
-        return ROLL_THREE_CARDS, None
-    deck = load_data("cards.json")["roll_three"]["deck"]
+        return edition.numbers.roll_three_cards, None
+    deck = edition.deck.roll_three_deck
     return len(deck), MappingProxyType({card: deck.count(card) for card in deck})
 
 
-def roll_three_copies(card: str, action_cards: bool) -> int:
+def roll_three_copies(edition: Edition, card: str, action_cards: bool) -> int:
     """D4: the copies of the Roll Three ``card`` ("1-3-6") in the deck: one of any three dice
     values in the rules' deck; two of each printed combination, none of any other, in the
     action-card set.
 
-    >>> roll_three_copies("1-3-3", False), roll_three_copies("1-2-3", True), roll_three_copies("2-3-5", True)
-    (1, 2, 0)
+    >>> from companion.editions import edition
+    >>> ultimate = edition("ultimate")
+    >>> [roll_three_copies(ultimate, card, deck) for card, deck in (("1-3-3", False), ("1-2-3", True), ("2-3-5", True))]
+    [1, 2, 0]
     """
-    copies = roll_three_deck(action_cards)[1]
+    copies = roll_three_deck(edition, action_cards)[1]
     return 1 if copies is None else copies.get(card, 0)
 
 
 def roll_three_clash(
-    picks: Sequence[tuple[str, str]], action_cards: bool
+    edition: Edition, picks: Sequence[tuple[str, str]], action_cards: bool
 ) -> tuple[str, str, tuple[str, ...], int] | None:
     """D4: the first of ``picks`` (a player and a Roll Three card they hold, "1-3-6", in the
     order they were dealt) that the deck cannot have given them: that player, the card, who
     holds it before them, and the deck's copies of it; ``None`` if the deck holds them all.
 
-    >>> roll_three_clash([("Ann", "1-2-3"), ("Bob", "4-5-6"), ("Cy", "1-2-3")], False)
+    >>> from companion.editions import edition
+    >>> roll_three_clash(edition("ultimate"), [("Ann", "1-2-3"), ("Bob", "4-5-6"), ("Cy", "1-2-3")], False)
     ('Cy', '1-2-3', ('Ann',), 1)
-    >>> roll_three_clash([("Ann", "1-2-3"), ("Cy", "1-2-3")], True) is None
+    >>> roll_three_clash(edition("ultimate"), [("Ann", "1-2-3"), ("Cy", "1-2-3")], True) is None
     True
     """
     holders: dict[str, list[str]] = {}
     for player, card in picks:
         held = holders.setdefault(card, [])
-        copies = roll_three_copies(card, action_cards)
+        copies = roll_three_copies(edition, card, action_cards)
         if len(held) >= copies:
             return player, card, tuple(held), copies
         held.append(player)

@@ -21,17 +21,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.banker.assets import building_cost, lots_to_build
+from companion.banker.assets import lots_to_build
 from companion.banker.options import anytime_options, command_of, options_for
 from companion.banker.state import GameState
-from companion.banker.tx import RAISES, par_values
-from companion.rules.board import ultimate_board
-from companion.rules.cards import card_deck
+from companion.banker.tx import RAISES
 
 #: An option as a decision carries it (read, never changed).
 Option = Mapping[str, Any]
 
-SPEED_DIE = (1, 2, 3, "mr", "mr", "bus")
 #: The kept cards the player plays on its turn (against another player).
 PLAYED = ("take_cash", "jail_other")
 #: Any-time commands in a row before a roll or the end of a turn, at most.
@@ -47,8 +44,6 @@ class RandomPlayer:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self.board = ultimate_board()
-        self.deck = card_deck()
         self.anytime_streak = 0
 
     def choose(self, state: GameState) -> dict[str, Any]:
@@ -113,11 +108,13 @@ class RandomPlayer:
         pass_ = next(o for o in mine if o["command"]["type"] == "pass")
         name, high, item = d.data["name"], d.data["high"], d.data["item"]
         if item == "property":
-            worth = self.board.properties[name][0].price
+            worth = state.edition.board.properties[name][0].price
         elif item == "share":
-            worth = par_values()[name]
+            worth = state.edition.deck.par_values[name]
         else:
-            worth = min(building_cost(n) for n in lots_to_build(state, d.player, name))
+            worth = min(
+                state.edition.board.building_cost(n) for n in lots_to_build(state, d.player, name)
+            )
         amount = high + self.rng.randint(1, 40)
         if (
             bid is not None
@@ -131,14 +128,14 @@ class RandomPlayer:
     def share(self, state: GameState, options: Sequence[Option]) -> Option:
         d = state.decision
         company = self.rng.choice([o["command"]["company"] for o in options])
-        rich = state.cash[d.player] > par_values()[company] + 200
+        rich = state.cash[d.player] > state.edition.deck.par_values[company] + 200
         how = "buy" if rich or d.data.get("free") else "auction"
         of_company = [o for o in options if o["command"]["company"] == company]
         return next((o for o in of_company if o["command"]["how"] == how), of_company[0])
 
     def copies_left(self, state: GameState, card: str) -> int:
-        if card in self.deck.cards:
-            return self.deck.cards[card].count - state.cards_out.get(card, 0)
+        if card in state.edition.deck.cards:
+            return state.edition.deck.cards[card].count - state.cards_out.get(card, 0)
         return state.vouchers_left.get(card, 1)
 
     # -- Any time ---------------------------------------------------------------------------
@@ -157,7 +154,8 @@ class RandomPlayer:
         cash = state.cash[d.player]
         builds = rng.random() < 0.3
         plays = any(
-            self.deck.cards[c].play[0].get("play") in PLAYED for c in state.seat(d.player).cards
+            state.edition.deck.cards[c].play[0].get("play") in PLAYED
+            for c in state.seat(d.player).cards
         )
         if not builds and not plays:
             return None
@@ -178,7 +176,7 @@ class RandomPlayer:
         for o in anytime_options(state, d.player, _PLAYS):
             if rng.random() >= 0.3:
                 continue
-            if self.deck.cards[o["command"]["card"]].play[0].get("play") in PLAYED:
+            if state.edition.deck.cards[o["command"]["card"]].play[0].get("play") in PLAYED:
                 return o
         return None
 
@@ -213,6 +211,7 @@ class RandomPlayer:
             else:
                 dice: list[int | str] = [rng.randint(1, 6) for _ in range(spec["count"])]
                 if spec["speed"]:
-                    dice.append(rng.choice(SPEED_DIE))
+                    face = rng.choice(state.edition.dice.speed_die)
+                    dice.append(int(face) if face.isdigit() else face)
                 values[name] = dice
         return values

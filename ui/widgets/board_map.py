@@ -50,6 +50,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui import board_geometry as geo
+from ui.edition import table_edition
 
 RGBA = tuple[float, float, float, float]
 
@@ -372,7 +373,7 @@ class BoardMap(Widget):
             cb.add(Line(rectangle=(x, y, rw, rh), width=line * 0.6))
         # The track outlines, heavier than the space lines, so the three rings read at once.
         cb.add(Color(*INK))
-        for track in geo.TRACKS:
+        for track in table_edition().board.tracks:
             for r in geo.ring(track):
                 cb.add(Line(rectangle=f.rect_px(r), width=line * 1.4))
         self._draw_links(cb, f, line)
