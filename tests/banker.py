@@ -14,10 +14,10 @@ import pytest
 from companion.banker.engine import apply, new_game
 from companion.banker.ledger import BANK
 from companion.banker.state import GameState, evolve, invariant_problems, replay, snapshot
+from companion.editions import edition
 from companion.errors import CompanionError
-from companion.rules.board import ultimate_board
 
-BOARD = ultimate_board()
+BOARD = edition("ultimate").board
 #: The Roll Three cards :func:`table` deals, one to each seat in order (each card is in the
 #: deck once, D4), all printed in the action-card set too.
 DEALT = (

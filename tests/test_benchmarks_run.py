@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from companion.rules.board import ultimate_board
+from companion.editions import edition
 
 
 def test_the_referee_benchmark_runs_on_a_fully_owned_board(repo_root: Path, capsys) -> None:
@@ -16,8 +16,8 @@ def test_the_referee_benchmark_runs_on_a_fully_owned_board(repo_root: Path, caps
     spec.loader.exec_module(bench)
 
     situations = bench.fully_owned_situations()
-    assert len(situations) == len(ultimate_board().spaces)
-    assert set(situations[0].holdings) == set(ultimate_board().properties)
+    assert len(situations) == len(edition("ultimate").board.spaces)
+    assert set(situations[0].holdings) == set(edition("ultimate").board.properties)
 
     bench.main(rounds=1)
     assert "median" in capsys.readouterr().out

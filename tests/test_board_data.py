@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from companion.editions import edition
 from companion.errors import UnknownSpaceError
-from companion.rules.board import TRACKS, ultimate_board
 
-BOARD = ultimate_board()
+BOARD = edition("ultimate").board
 
 #: Ruling D2: the printed North Temple / Temple Square hotel and skyscraper rents are misprints.
 D2_CORRECTIONS = {
@@ -26,7 +26,7 @@ def reference(shared_reference: Path) -> dict:
 
 
 def test_every_space_matches_the_reference(reference: dict) -> None:
-    for track in TRACKS:
+    for track in edition("ultimate").board.tracks:
         ref_spaces = reference["tracks"][track]["spaces"]
         assert len(ref_spaces) == len(BOARD.track(track)) == reference["tracks"][track]["length"]
         for ref, space in zip(ref_spaces, BOARD.track(track), strict=True):
@@ -86,7 +86,11 @@ def test_the_issue_s_transit_links() -> None:
 
 
 def test_counts_the_rules_give() -> None:
-    assert {t: len(BOARD.track(t)) for t in TRACKS} == {"inner": 24, "middle": 40, "outer": 56}
+    assert {t: len(BOARD.track(t)) for t in edition("ultimate").board.tracks} == {
+        "inner": 24,
+        "middle": 40,
+        "outer": 56,
+    }
     kinds = [s.kind for s in BOARD]
     # 64 title deeds, 8 utilities, 4 railroads (two spaces each), 4 cab companies.
     assert kinds.count("street") == 64

@@ -1,4 +1,4 @@
-"""``companion/data/cards.json``: well-formed, self-consistent, and true to the reference.
+"""``companion/editions/ultimate/cards.json``: well-formed, self-consistent, and true to the reference.
 
 The structural tests need only the repository. The cross-checks against
 ``../shared/reference/cards.yaml`` use the ``shared_reference`` fixture and skip without it.
@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-CARDS_PATH = REPO_ROOT / "companion" / "data" / "cards.json"
-BOARD_PATH = REPO_ROOT / "companion" / "data" / "board.json"
+CARDS_PATH = REPO_ROOT / "companion" / "editions" / "ultimate" / "cards.json"
+BOARD_PATH = REPO_ROOT / "companion" / "editions" / "ultimate" / "board.json"
 
 CARDS: dict[str, Any] = json.loads(CARDS_PATH.read_text("utf-8"))
 BOARD: dict[str, Any] = json.loads(BOARD_PATH.read_text("utf-8"))

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from companion.rules.board import ultimate_board
+from companion.editions import edition
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 
@@ -381,7 +381,7 @@ def test_mr_monopoly_onto_the_last_unowned_property(referee: Run, state_file: An
     """R16: obey the space first (buy or auction Boardwalk), then the bonus move: once it is
     sold nothing is unowned, so Mr. Monopoly goes on to the first rent owed; if nobody bids,
     Boardwalk stays unowned and the bonus move, back round to it, stays."""
-    owned = {n: {"owner": "Ann"} for n in ultimate_board().properties if n != "Boardwalk"}
+    owned = {n: {"owner": "Ann"} for n in edition("ultimate").board.properties if n != "Boardwalk"}
     path = state_file({**ANN_AND_BOB, "properties": {**owned, "Park Place": {"owner": "Bob"}}})
 
     answer = answer_json(

@@ -14,8 +14,8 @@ import pytest
 
 from companion.banker import options
 from companion.banker.state import GameState, evolve, snapshot
+from companion.editions import edition
 from companion.game import Game
-from companion.rules.board import ultimate_board
 from companion.rules.table import building_stock
 from companion.simulator.players import RandomPlayer
 from companion.simulator.simulate import play_game
@@ -57,7 +57,7 @@ def test_kept_counts_and_cached_lots_equal_a_fresh_count(players: int, seed: int
         state = evolve(state, event)
         if event["type"] not in ("holding", "decision"):
             continue
-        assert dict(state.supply()) == building_stock(state.holdings, ultimate_board())
+        assert dict(state.supply()) == building_stock(state.holdings, edition("ultimate").board)
         for seat in state.active:
             assert state.holdings_of(seat.name) == _owned(state, seat.name)
             cached = options.anytime_options(state, seat.name)

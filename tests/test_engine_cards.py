@@ -10,12 +10,12 @@ import pytest
 from companion.banker import cardplay, playcards
 from companion.banker.engine import step as step_events
 from companion.banker.state import invariant_problems
+from companion.editions import edition
 from companion.messages import render_event
-from companion.rules.cards import card_deck
 from companion.simulator.simulate import RandomPlayer
 from tests.banker import apply, arrange, do, give, own, place, rejected, roll, table
 
-DECK = card_deck()
+DECK = edition("ultimate").deck
 CARDS = sorted(DECK.cards)
 
 

@@ -10,6 +10,7 @@ from companion.banker.ledger import BANK, POOL
 from companion.banker.spaces import roll_three_winnings, squeeze_play_amount
 from companion.banker.state import replay
 from companion.banker.tx import dividend
+from companion.editions import edition
 from companion.errors import IllegalCommandError
 from companion.rules.situation import Holding
 from tests.banker import BOARD, arrange, do, give, own, place, rejected, roll, set_cash, table
@@ -302,8 +303,10 @@ def test_birthday_gift_from_each_player_as_a_house_rule() -> None:
 
 
 def test_dividends_are_par_over_ten_times_shares_squared() -> None:
-    assert [dividend("Motion Pictures", n) for n in range(1, 6)] == [10, 40, 90, 160, 250]
-    assert dividend("Allied Steamships", 5) == 275
+    assert [
+        dividend(edition("ultimate").deck.par_values["Motion Pictures"], n) for n in range(1, 6)
+    ] == [10, 40, 90, 160, 250]
+    assert dividend(edition("ultimate").deck.par_values["Allied Steamships"], 5) == 275
 
 
 def test_landing_on_the_stock_exchange_pays_dividends_then_sells_a_share() -> None:
@@ -317,7 +320,7 @@ def test_landing_on_the_stock_exchange_pays_dividends_then_sells_a_share() -> No
     state = roll(
         place(state, "Ann", "Mulholland Drive"), 1, 2, 1
     )  # 4: Mulholland + 4 = Stock Exchange
-    par_gr = dividend("General Radio", 1)
+    par_gr = dividend(edition("ultimate").deck.par_values["General Radio"], 1)
     assert state.cash["Bob"] == 3200 + 90 and state.cash["Cy"] == 3200 + par_gr
     assert state.decision.kind == "stock"
     assert "no company 'Nope'" in rejected(state, "stock", company="Nope", how="buy")

@@ -8,11 +8,11 @@ you need to pay rent". Here Ann's first move stops on Boardwalk, the last unowne
 
 from __future__ import annotations
 
-from companion.rules.board import ultimate_board
+from companion.editions import edition
 from companion.rules.movement import Roll, resolve_roll
 from tests.banker import do, own, place, roll, table
 
-BOARD = ultimate_board()
+BOARD = edition("ultimate").board
 ROLL = (2, 3, "mr")  # 5, odd: Pennsylvania Avenue to Boardwalk, staying on the middle track
 
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from companion.rules.board import Space, ultimate_board
-from companion.rules.cards import card_deck
+from companion.editions import edition
+from companion.rules.board import Space
 from companion.rules.movement import (
     NOTE_CODES,
     REASONS,
@@ -25,7 +25,7 @@ from companion.rules.movement import (
 )
 from companion.rules.situation import Situation
 
-BOARD = ultimate_board()
+BOARD = edition("ultimate").board
 CASES = json.loads((Path(__file__).parent / "data" / "golden_moves.json").read_text("utf-8"))[
     "cases"
 ]
@@ -78,7 +78,7 @@ def resolve(case: dict[str, Any]) -> Resolution:
         return resolve_card(
             BOARD,
             situation,
-            card_deck().card(case["card"]),
+            edition("ultimate").deck.card(case["card"]),
             to=to,
             roll=roll,
             option=case.get("option"),
@@ -87,7 +87,7 @@ def resolve(case: dict[str, Any]) -> Resolution:
         return resolve_voucher(
             BOARD,
             situation,
-            card_deck().voucher(case["voucher"]),
+            edition("ultimate").deck.voucher(case["voucher"]),
             to=to,
             ride=case.get("ride", False),
         )

@@ -21,11 +21,11 @@ from companion.messages import (
     STEP_KINDS,
     MessageError,
     en,
-    language,
     message,
     render,
     render_decision,
     render_event,
+    rendering,
 )
 from companion.messages.codes import KINDS
 from tests import golden_games
@@ -566,11 +566,11 @@ def test_a_new_language_is_one_module_and_falls_back_to_english(
     monkeypatch.setattr(
         companion.messages, "__path__", [*companion.messages.__path__, str(tmp_path)]
     )
-    language.cache_clear()
+    rendering._language.cache_clear()
     try:
         assert render("note.pass", {"player": "Ann"}, lang="xx") == "Ann passe."
         assert render("note.bid", {"player": "Ann", "amount": 40}, lang="xx") == "Ann bids 40 $."
         transfer = {"type": "transfer", "from": "Pool", "to": "Ann", "amount": 5, "reason": "x"}
         assert render_event(transfer, "xx") == "La Cagnotte paie 5 $ à Ann."
     finally:
-        language.cache_clear()
+        rendering._language.cache_clear()

@@ -9,11 +9,9 @@ from typing import Any
 
 import pytest
 
+from companion.editions import edition
 from companion.messages import CODES, en, fr, language, render, render_decision, render_event
-from companion.rules.board import ultimate_board
-from companion.rules.cards import card_deck
 from companion.rules.movement import CHOICE_SETS, SPEED_FACES
-from companion.rules.table import BUILDING_SUPPLY
 from tests.test_messages import SAMPLES, _params, _replayed_events
 
 NNBSP, NBSP = "\u202f", "\u00a0"
@@ -30,16 +28,16 @@ NAMES_ONLY = {
 
 def _words_used() -> set[str]:
     """Every word key the rendering looks up for some value the engine can store."""
-    deck = card_deck()
+    deck = edition("ultimate").deck
     return {
         "account.Bank",
         "account.Pool",
         *(f"deck.{d}" for d in ("chance", "community_chest", "travel_voucher", "roll_three")),
         *(f"speed.{face}" for face in SPEED_FACES if not face.isdigit()),
         *(f"among.{among}" for among in CHOICE_SETS),
-        *(f"pile.{pile}" for pile in BUILDING_SUPPLY),
+        *(f"pile.{pile}" for pile in edition("ultimate").board.building_supply),
         *(f"track.{track}" for track in ("outer", "middle", "inner")),
-        *(f"group.{group}" for group in ultimate_board().groups),
+        *(f"group.{group}" for group in edition("ultimate").board.groups),
         *(f"company.{company}" for company in deck.stock_names),
         *(f"card.{card}" for card in deck.cards),
         *(f"card_effect.{card}" for card in deck.cards),
@@ -60,7 +58,7 @@ def test_every_word_the_sentences_use_is_french_and_none_is_left_over() -> None:
 
 def _english(key: str) -> str:
     """What English shows for a word key: its word, or the value itself (a card's title...)."""
-    deck = card_deck()
+    deck = edition("ultimate").deck
     group, value = key.split(".", 1)
     if group == "card":
         return deck.cards[value].title
@@ -74,7 +72,7 @@ def _english(key: str) -> str:
 def test_the_french_words_are_not_the_english_ones() -> None:
     """Only proper names and words both languages share are the same."""
     same = sorted(key for key in _words_used() if fr.WORDS[key] == _english(key))
-    companies = [f"company.{c}" for c in card_deck().stock_names]
+    companies = [f"company.{c}" for c in edition("ultimate").deck.stock_names]
     assert same == sorted([*companies, "deck.chance", "deck.roll_three", "group.orange"])
 
 
@@ -105,7 +103,7 @@ def test_a_french_template_names_exactly_the_parameters_declared(code: str) -> N
 
 
 def test_every_card_of_both_decks_is_worded_in_french() -> None:
-    for card in card_deck().cards:
+    for card in edition("ultimate").deck.cards:
         text = render("event.drew.card", {"player": "Ann", "card": card}, "fr")
         assert text.startswith("Ann a pioché «" + NBSP), text
 

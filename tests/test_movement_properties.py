@@ -9,10 +9,10 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.editions import edition
 from companion.errors import CompanionError, IllegalMoveError
 from companion.rules import movement
-from companion.rules.board import Space, ultimate_board
-from companion.rules.cards import card_deck
+from companion.rules.board import Space
 from companion.rules.movement import (
     Resolution,
     Roll,
@@ -21,9 +21,9 @@ from companion.rules.movement import (
     resolve_roll,
     resolve_voucher,
 )
-from companion.rules.situation import BUILDING_LEVELS, BUILDING_SUPPLY, Situation
+from companion.rules.situation import BUILDING_LEVELS, Situation
 
-BOARD = ultimate_board()
+BOARD = edition("ultimate").board
 PROPERTIES = sorted(BOARD.properties)
 PLAYERS = ("Ann", "Bob", "Cy")
 SALARIES = {200, 250, 300, 400}
@@ -39,7 +39,7 @@ def holdings(draw: st.DrawFn) -> dict:
     lot mortgaged (P2), and no more than the Bank's supply (D3); railroads, cab companies and
     utilities owned or mortgaged at random."""
     owned: dict = {}
-    used = dict.fromkeys(BUILDING_SUPPLY, 0)
+    used = dict.fromkeys(edition("ultimate").board.building_supply, 0)
     for members in BOARD.groups.values():
         sole = draw(st.sampled_from((None, *PLAYERS)))
         if sole is not None and draw(st.booleans()):
@@ -47,7 +47,7 @@ def holdings(draw: st.DrawFn) -> dict:
             i = BUILDING_LEVELS.index(level)
             pile = "houses" if i < 5 else "hotels" if i == 5 else "skyscrapers"
             pieces = len(members) * (i if i < 5 else 1)
-            if used[pile] + pieces > BUILDING_SUPPLY[pile]:
+            if used[pile] + pieces > edition("ultimate").board.building_supply[pile]:
                 level, pieces = "none", 0
             used[pile] += pieces
             owned.update({name: {"owner": sole, "buildings": level} for name in members})
@@ -194,8 +194,8 @@ def test_an_odd_move_never_changes_track_and_an_even_one_rides_every_station_pas
             pos, rode = step.space, step.kind == "ride"
 
 
-CARDS = sorted(card_deck().cards)
-VOUCHERS = sorted(card_deck().vouchers)
+CARDS = sorted(edition("ultimate").deck.cards)
+VOUCHERS = sorted(edition("ultimate").deck.vouchers)
 
 
 @settings(max_examples=500, deadline=None)
@@ -211,7 +211,7 @@ def test_every_card_answers_with_a_connected_path_or_refuses(
 ) -> None:
     data["players"][0].update(in_jail=False, jail_turns=0)
     situation = Situation.parse(data)
-    card = card_deck().card(card_id)
+    card = edition("ultimate").deck.card(card_id)
     try:
         r = resolve_card(
             BOARD, situation, card, to=to, roll=Roll(*roll) if roll else None, option=option
@@ -241,7 +241,9 @@ def test_every_voucher_answers_with_a_connected_path_or_refuses(data, voucher_id
     data["players"][0].update(in_jail=False, jail_turns=0)
     situation = Situation.parse(data)
     try:
-        r = resolve_voucher(BOARD, situation, card_deck().voucher(voucher_id), to=to, ride=ride)
+        r = resolve_voucher(
+            BOARD, situation, edition("ultimate").deck.voucher(voucher_id), to=to, ride=ride
+        )
     except CompanionError:
         return
     assert is_connected(situation.player().position, r)
@@ -250,7 +252,12 @@ def test_every_voucher_answers_with_a_connected_path_or_refuses(data, voucher_id
     assert all(paid.amount == paid.corner.salary.highest for paid in r.salaries)
     with _no_notes():
         quiet = resolve_voucher(
-            BOARD, situation, card_deck().voucher(voucher_id), to=to, ride=ride, quiet=True
+            BOARD,
+            situation,
+            edition("ultimate").deck.voucher(voucher_id),
+            to=to,
+            ride=ride,
+            quiet=True,
         )
     assert quiet == _without_texts(r)  # as the engine plays a voucher: no English, no note
 

@@ -20,16 +20,15 @@ from hypothesis import strategies as st
 from companion.banker.engine import step
 from companion.banker.options import anytime_options, command_of, options_for
 from companion.banker.state import GameState, invariant_problems
-from companion.banker.tx import COMMAND_HANDLERS, par_values
+from companion.banker.tx import COMMAND_HANDLERS
+from companion.editions import edition
 from companion.errors import CompanionError
 from companion.game import Game
 from companion.rules import movement
-from companion.rules.board import ultimate_board
-from companion.rules.cards import card_deck
 from tests import golden_games
 
-BOARD = ultimate_board()
-DECK = card_deck()
+BOARD = edition("ultimate").board
+DECK = edition("ultimate").deck
 SPEED_FACES = [1, 2, 3, "mr", "bus"]
 
 
@@ -228,7 +227,7 @@ def _template(state: GameState, kind: str) -> dict[str, Any]:
         "option": {"option": 1},
         "bid": {"amount": d.data.get("high", 0) + 1},
         "draw": {"card": "chance-go-to-jail"},
-        "stock": {"company": next(iter(par_values())), "how": "buy"},
+        "stock": {"company": next(iter(edition("ultimate").deck.par_values)), "how": "buy"},
         "voucher": {"voucher": voucher, "space": "middle:1"},
         "target": {"target": anyone},
         "build": {"property": "Boardwalk"},
@@ -249,7 +248,7 @@ def _other_values(state: GameState, name: str, value: Any, rng: random.Random) -
         "amount": [value - 1, value + 1, 0, -5, 10**6] if isinstance(value, int) else [1],
         "voucher": list(DECK.vouchers),
         "card": rng.sample(list(DECK.cards), 10) + list(DECK.vouchers) + rng.sample(combos, 5),
-        "company": list(par_values()),
+        "company": list(edition("ultimate").deck.par_values),
         "how": ["buy", "auction", "free"],
         "option": [1, 2, 3, 0, "move", "voucher", "cash"],
         "target": players,
@@ -284,7 +283,7 @@ def near_misses(state: GameState, rng: random.Random) -> list[dict[str, Any]]:
     for kind in ("build", "sell_building", "mortgage", "unmortgage"):
         for name in rng.sample(list(BOARD.properties), 6):
             out.append({"type": kind, "player": rng.choice(names), "property": name})
-        company = rng.choice(list(par_values()))
+        company = rng.choice(list(edition("ultimate").deck.par_values))
         if kind in ("mortgage", "unmortgage"):
             out.append({"type": kind, "player": rng.choice(names), "company": company})
     return out

@@ -17,6 +17,7 @@ from companion.banker.state import replay, snapshot
 from companion.cli.parse import CommandSyntaxError, format_line, parse_line, space_ref
 from companion.cli.play import _play
 from companion.cli.prompt import PromptSession, show
+from companion.editions import edition
 from companion.errors import IllegalCommandError
 from companion.game import Game
 from companion.log.gamelog import GameLog
@@ -301,7 +302,7 @@ def test_every_command_the_random_player_gives_reads_back_from_its_line(seed: in
         if state.over:
             break
         command = player.choose(state)
-        expected = {k: space_ref(v) if k == "space" else v for k, v in command.items()}
+        expected = {k: space_ref(edition("ultimate").board, v) if k == "space" else v for k, v in command.items()}
         assert parse_line(format_line(command), state).to_json() == expected
         state = apply(state, command)
 

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from companion.rules.board import ultimate_board
+from companion.editions import edition
 from companion.rules.rent import is_rent_owed, rent_owed
 from companion.rules.situation import Situation
 
-BOARD = ultimate_board()
+BOARD = edition("ultimate").board
 DICE = 7
 
 RAILROADS = ("Reading Railroad", "Pennsylvania Railroad", "B&O Railroad", "Short Line")

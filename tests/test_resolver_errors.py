@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from companion.editions import edition
 from companion.errors import BadRollError, CompanionError, IllegalMoveError
-from companion.rules.board import ultimate_board
-from companion.rules.cards import UnknownCardError, card_deck
+from companion.rules.cards import UnknownCardError
 from companion.rules.movement import (
     Roll,
     resolve_card,
@@ -20,9 +20,9 @@ from companion.rules.movement import (
 )
 from companion.rules.situation import Situation
 
-BOARD = ultimate_board()
+BOARD = edition("ultimate").board
 space = BOARD.space
-deck = card_deck()
+deck = edition("ultimate").deck
 
 
 def table(ann: dict[str, Any] | None = None, **extra: Any) -> Situation:

@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
+from companion.editions import edition
 from companion.errors import BadSituationError
-from companion.rules.board import ultimate_board
 from companion.rules.situation import Holding, Options, Player, Situation
 
-BOARD = ultimate_board()
+BOARD = edition("ultimate").board
 GO = BOARD.space("middle:0")
 JAIL = BOARD.space("middle:10")
 STATES_AVENUE = BOARD.space("middle:13")

@@ -23,10 +23,10 @@ from companion.banker.ledger import POOL
 from companion.banker.start import start_from_situation, table_situation
 from companion.banker.state import GameState, replay, snapshot
 from companion.cli.main import run
+from companion.editions import edition
 from companion.errors import BadSituationError
 from companion.game import Game
 from companion.log.gamelog import GameLog
-from companion.rules.board import ultimate_board
 from tests import golden_games
 from tests.test_situation import refusal
 from tests.test_situation_fuzz import json_values, read_or_refused, replaced
@@ -212,7 +212,9 @@ def test_the_exported_table_reads_back_the_same(repo_root: Path) -> None:
 
 # -- Refusals --------------------------------------------------------------------------------
 
-STREETS = [n for n, spaces in ultimate_board().properties.items() if spaces[0].kind == "street"]
+STREETS = [
+    n for n, spaces in edition("ultimate").board.properties.items() if spaces[0].kind == "street"
+]
 
 
 def table(*players: dict[str, Any], **fields: Any) -> dict[str, Any]:

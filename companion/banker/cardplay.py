@@ -1,6 +1,6 @@
 """What Chance and Community Chest cards do to money, holdings and hands.
 
-Each card's ``play`` list in ``companion/data/cards.json`` gives its steps in order; a
+Each card's ``play`` list in ``companion/editions/ultimate/cards.json`` gives its steps in order; a
 ``{"do": "move"}`` step is the card's movement (``companion.rules.movement.resolve_card``). Cards
 that are kept go to the drawer's hand: some are played with the ``play_card`` command, some act
 by themselves the next time they apply (Comped Room, Lawyer on Retainer...), and Just Say NO!

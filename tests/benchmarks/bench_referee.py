@@ -11,7 +11,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from companion.rules.board import ultimate_board
+from companion.editions import edition
 from companion.rules.movement import Roll, resolve_roll
 from companion.rules.situation import Situation
 
@@ -19,7 +19,7 @@ from companion.rules.situation import Situation
 def fully_owned_situations() -> list[Situation]:
     """Every property owned: one colour group in five and one railroad, cab company or utility in
     five by Ann, the rest by Bob, every third group with two houses; Ann to move from each space."""
-    board = ultimate_board()
+    board = edition("ultimate").board
     properties: dict[str, dict] = {}
     for i, members in enumerate(board.groups.values()):
         owner = {"owner": "Ann" if i % 5 == 0 else "Bob"}
@@ -59,7 +59,7 @@ def report(label: str, ms: list[float]) -> None:
 
 
 def main(rounds: int = 30) -> None:
-    board = ultimate_board()
+    board = edition("ultimate").board
     situations = fully_owned_situations()
     rolls = [Roll(d1, d2, "mr") for d1 in range(1, 7) for d2 in range(1, 7)]
 

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from companion.rules.board import ultimate_board
+from companion.editions import edition
 from ui import board_geometry as geo
 
 
@@ -27,7 +27,7 @@ def _touch(a: geo.Rect, b: geo.Rect) -> bool:
 
 
 def test_every_space_of_the_board_has_one_shape():
-    board = ultimate_board()
+    board = edition("ultimate").board
     keys = [s.key for s in geo.shapes()]
     assert keys == [s.key for s in board.spaces]
     assert len(set(keys)) == 120
@@ -76,8 +76,8 @@ def test_play_runs_left_along_the_bottom_then_up_the_left_side():
     assert c("middle:11")[1] > c("middle:10")[1]
     assert c("middle:21")[0] > c("middle:20")[0]
     assert c("middle:31")[1] < c("middle:30")[1]
-    for track in geo.TRACKS:
-        spaces = ultimate_board().track(track)
+    for track in edition("ultimate").board.tracks:
+        spaces = edition("ultimate").board.track(track)
         for a, b in zip(spaces, spaces[1:] + spaces[:1], strict=True):
             assert _touch(geo.shape(a.key).rect, geo.shape(b.key).rect), (a.key, b.key)
 
@@ -96,7 +96,7 @@ def test_transit_stations_sit_beside_their_twin_in_the_middle_of_a_side():
 
 
 def test_every_lane_of_the_board_data_is_just_across_the_track_edge():
-    board = ultimate_board()
+    board = edition("ultimate").board
     checked = 0
     for space in board.spaces:
         for key in (space.lane_above, space.lane_below):

@@ -16,9 +16,8 @@ from typing import Any
 
 import pytest
 
+from companion.editions import edition
 from companion.errors import IllegalMoveError
-from companion.rules.board import ultimate_board
-from companion.rules.cards import card_deck
 from companion.rules.movement import (
     CHOICE_SETS,
     NOTE_CODES,
@@ -37,8 +36,8 @@ from ui import viewmodels as vm
 from ui.explain import explain, note_line, unworded
 from ui.i18n import extract_messages, money, read_catalog
 
-BOARD = ultimate_board()
-DECK = card_deck()
+BOARD = edition("ultimate").board
+DECK = edition("ultimate").deck
 ROLLS = (
     Roll(3, 4, "mr"),
     Roll(2, 2, "bus"),

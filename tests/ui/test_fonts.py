@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.editions import edition
 from companion.messages import CODES, language, render
-from companion.rules.board import ultimate_board
 from tests.test_messages import _params
 from ui import i18n
 
@@ -53,7 +53,7 @@ def _texts() -> Iterator[tuple[str, str]]:
         for code in CODES:
             for optional in (True, False):
                 yield f"{lang} {code}", render(code, _params(code, optional=optional), lang)
-    for space in ultimate_board().spaces:
+    for space in edition("ultimate").board.spaces:
         yield "board", space.name
     yield "symbols", UI_SYMBOLS
 
