@@ -189,7 +189,7 @@ class Game:
                 f"{data.get('type')}: 'reading' is the dice module's key (text), not {shown(reading)}"
             )
         if reading is not None and reading in readings:
-            # The dice module's throw (or a button press) arrived twice: apply it once.
+            # B12: the dice module's throw (or a button press) arrived twice: apply it once.
             raise IllegalCommandError(
                 f"{data.get('type')}: reading {reading!r} has been applied already"
             )

@@ -63,41 +63,52 @@ def test_only_the_game_log_imports_sqlite_utils(repo_root: Path) -> None:
     assert importers == ["gamelog.py"]
 
 
+#: The packages of the tree: the domain, the dice module and buttons, the app.
+TREE = ("companion", "hardware", "ui")
+
+
+def _module_name(repo_root: Path, path: Path) -> str:
+    parts = path.relative_to(repo_root).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _is_module(repo_root: Path, name: str) -> bool:
+    path = repo_root / name.replace(".", "/")
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
 def _imports(repo_root: Path) -> dict[str, dict[str, set[str]]]:
-    """Each companion module -> the companion modules it imports -> the names it takes from them
-    (``*`` for the module itself). Imports under ``if TYPE_CHECKING:`` do not run, so they do not
-    count."""
+    """Each module of the tree -> the tree's modules it imports -> the names it takes from them
+    (``*`` for the module itself). An import inside a function counts as much as one at the top
+    (it runs when the function does); imports under ``if TYPE_CHECKING:`` do not run, so they do
+    not count."""
     graph: dict[str, dict[str, set[str]]] = {}
-    for path in sorted((repo_root / "companion").rglob("*.py")):
-        parts = path.relative_to(repo_root).with_suffix("").parts
-        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        tree = ast.parse(path.read_text("utf-8"))
-        skip = _type_checking_only(tree)
-        edges: dict[str, set[str]] = {}
-        for node in ast.walk(tree):
-            if id(node) in skip:
-                continue
-            if isinstance(node, ast.Import):
-                for alias in node.names:
-                    if alias.name.startswith("companion"):
-                        edges.setdefault(alias.name, set()).add("*")
-            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("companion"):
-                assert node.module is not None
-                for alias in node.names:
-                    sub = f"{node.module}.{alias.name}"
-                    if (repo_root / (sub.replace(".", "/") + ".py")).exists():
-                        edges.setdefault(sub, set()).add("*")
-                    else:
-                        edges.setdefault(node.module, set()).add(alias.name)
-        graph[name] = edges
+    for package in TREE:
+        for path in sorted((repo_root / package).rglob("*.py")):
+            tree = ast.parse(path.read_text("utf-8"))
+            skip = _type_checking_only(tree)
+            edges: dict[str, set[str]] = {}
+            for node in ast.walk(tree):
+                if id(node) in skip:
+                    continue
+                if isinstance(node, ast.Import):
+                    for alias in node.names:
+                        if alias.name.split(".")[0] in TREE:
+                            edges.setdefault(alias.name, set()).add("*")
+                elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in TREE:
+                    assert node.module is not None
+                    for alias in node.names:
+                        sub = f"{node.module}.{alias.name}"
+                        if _is_module(repo_root, sub):
+                            edges.setdefault(sub, set()).add("*")
+                        else:
+                            edges.setdefault(node.module, set()).add(alias.name)
+            graph[_module_name(repo_root, path)] = edges
     return graph
 
 
-def test_no_import_cycle_inside_companion(repo_root: Path) -> None:
-    graph = {
-        m: {d for d in deps if d in _imports_cache(repo_root)}
-        for m, deps in _imports_cache(repo_root).items()
-    }
+def _cycles(graph: dict[str, set[str]]) -> list[str]:
+    """One line per import cycle met in a depth-first walk of ``graph``."""
     cycles = []
     state: dict[str, int] = {}
     stack: list[str] = []
@@ -116,13 +127,37 @@ def test_no_import_cycle_inside_companion(repo_root: Path) -> None:
     for module in sorted(graph):
         if module not in state:
             visit(module)
-    assert cycles == []
+    return cycles
+
+
+def test_no_import_cycle_in_the_whole_tree(repo_root: Path) -> None:
+    """Not inside companion, and not between the packages either: the command line registers
+    the app's and the hardware's commands, so neither may import the command line back."""
+    imports = _imports_cache(repo_root)
+    assert {m.split(".")[0] for m in imports} == set(TREE)
+    assert _cycles({m: {d for d in deps if d in imports} for m, deps in imports.items()}) == []
+
+
+def test_the_hardware_imports_no_front_end(repo_root: Path) -> None:
+    """``hardware`` is the device side: the serial reader, the emulator, the buttons. Of the
+    domain it takes what a reading is (``companion.rules.movement``'s ``Roll``) and the root
+    error; the prompt's side of the dice is ``companion.cli.dice``."""
+    front_ends = ("companion.cli", "companion.simulator", "ui")
+    offenders = [
+        f"{module} imports {dep}"
+        for module, deps in _imports_cache(repo_root).items()
+        if module.split(".")[0] == "hardware"
+        for dep in sorted(deps)
+        if any(dep == f or dep.startswith(f"{f}.") for f in front_ends)
+    ]
+    assert offenders == []
 
 
 def test_no_module_takes_another_modules_private_names(repo_root: Path) -> None:
     offenders = [
         f"{module} imports {dep}.{name}"
         for module, deps in _imports_cache(repo_root).items()
+        if module.split(".")[0] == "companion"
         for dep, names in deps.items()
         for name in names
         if name.startswith("_")

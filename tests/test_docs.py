@@ -35,6 +35,24 @@ def test_every_rule_id_cited_by_a_step_is_in_the_rulings(repo_root: Path) -> Non
     assert cited and cited <= documented, sorted(cited - documented)
 
 
+def test_every_banker_ruling_is_cited_by_the_code_that_applies_it(repo_root: Path) -> None:
+    """A B ruling of docs/rulings.md is named ("B4: ...") where the code applies it, as the P
+    and M rulings are; and the code cites no B ruling the document does not have."""
+    rulings = (repo_root / "docs" / "rulings.md").read_text("utf-8")
+    section = rulings.split("## The banker's own rulings (B)", 1)[1].split("\n## ", 1)[0]
+    documented = set(re.findall(r"^\| (B\d+) \|", section, re.MULTILINE))
+    code = "".join(
+        path.read_text("utf-8")
+        for package in ("companion", "ui")
+        for path in sorted((repo_root / package).rglob("*.py"))
+    )
+    # Linters' codes (``noqa: B018``, flake8-bugbear's) are not rulings.
+    cited = set(re.findall(r"\b(B\d+)\b", re.sub(r"noqa: [A-Z0-9, ]+", "", code)))
+    assert len(documented) >= 16
+    assert sorted(documented - cited, key=lambda b: int(b[1:])) == []
+    assert sorted(cited - documented) == []
+
+
 def _first_column(text: str, header: str) -> set[str]:
     """The backticked names in the first column of the table whose header starts ``header``."""
     table = text.split(f"| {header} |", 1)[1].split("\n\n", 1)[0]

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ui import app as ui_app
-from ui.launch import devices_factory
+from ui.devices import devices_factory
 
 #: The places visited once the game is under way, for their screenshots.
 PLACES = ("board", "players", "history", "referee", "settings")

@@ -239,3 +239,16 @@ class TableDevices:
         dice = tuple(int(f) for f in faces if isinstance(f, int) and not isinstance(f, bool))
         rest = [str(f).lower() for f in faces if not isinstance(f, int) or isinstance(f, bool)]
         self.emulator.throw(ScriptedRoll(dice, rest[0] if rest else None))
+
+
+def devices_factory(
+    config: HardwareConfig | None, dice_url: str | None, **options: Any
+) -> Callable[[TableController, Post], TableDevices]:
+    """What the app calls with its controller and ``post`` to start the table's devices: the
+    app, its headless demo and the test scripts build theirs here (``options`` go to
+    :class:`TableDevices`)."""
+
+    def make(controller: TableController, post: Post) -> TableDevices:
+        return TableDevices(controller, post=post, config=config, dice_url=dice_url, **options)
+
+    return make

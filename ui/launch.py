@@ -117,15 +117,12 @@ def run_app(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             file=err,
         )
         return EXIT_NO_DISPLAY
-    from companion.cli.main import EXIT_BAD_INPUT
-    from companion.log.gamelog import GameLogError, refuse_special_file
+    from companion.log.gamelog import refuse_special_file
 
     db = Path(args.db) if args.db else default_db_path()
-    try:
-        refuse_special_file(db)  # before anything opens it: a FIFO would wait forever
-    except GameLogError as exc:
-        print(f"companion: error: {exc}", file=err)
-        return EXIT_BAD_INPUT
+    # Before anything opens it: a FIFO would wait forever. Its GameLogError is the command
+    # line's to say, in one line with status 2, as for every command.
+    refuse_special_file(db)
     if args.headless_demo:
         if args.turns < 1:
             print("companion: error: --turns: at least 1", file=err)
@@ -207,7 +204,7 @@ def _headless_environment() -> None:
 def _run_window(args: argparse.Namespace, db: Path, err: TextIO, panel: Panel | None) -> int:
     from ui import app as ui_app
     from ui.appstatus import AppStatus, status_path
-    from ui.devices import EMULATOR
+    from ui.devices import EMULATOR, devices_factory
 
     device = ui_app.on_device()
     if not device:
@@ -250,14 +247,5 @@ def controller_factory(db: Path, lang: str | None) -> Any:
         if lang:
             controller.set_language(lang)  # remembered for the next start
         return controller
-
-    return make
-
-
-def devices_factory(config: Any, dice_url: str | None, **options: Any) -> Any:
-    def make(controller: Any, post: Any) -> Any:
-        from ui.devices import TableDevices
-
-        return TableDevices(controller, post=post, config=config, dice_url=dice_url, **options)
 
     return make

@@ -670,6 +670,9 @@ def end_game(tx: Tx, c: commands.EndGame) -> None:
 
 @task("pay")
 def _task_pay(tx: Tx, task: tasks.Pay) -> None:
+    """Task: a payment. B3: one the payer cannot make waits, first on the agenda, while they
+    raise money and pay, or go bankrupt to the creditor when P13 allows it; cash never goes
+    below $0."""
     source, target, amount = task.from_, task.to, task.amount
     if amount <= 0 or gone(tx, source):
         return

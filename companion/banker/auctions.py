@@ -73,6 +73,7 @@ def _cmd_auction(tx: Tx, c: commands.Auction) -> None:
 @task("auction")
 def _task_auction(tx: Tx, task: tasks.Auction) -> None:
     if task.item != "building":
+        # B2: every player in the game bids, the one who declined to buy too.
         bidders = [s.name for s in tx.state.active]
         _ask_auction(tx, task.item, task.name, bidders, 0, None)
         return
@@ -159,6 +160,7 @@ def _ask_auction(
 
 @command("bid")
 def _cmd_bid(tx: Tx, c: commands.Bid) -> None:
+    """B2: a bid is a whole number of dollars above the standing bid, at most the bidder's cash."""
     d = tx.state.decision.data
     player, amount = c.player, c.amount
     if player not in d["bidders"]:
@@ -189,6 +191,8 @@ def _cmd_pass(tx: Tx, c: commands.Pass) -> None:
 def _auction_next(
     tx: Tx, item: str, name: str, bidders: list[str], high: int, leader: str | None
 ) -> None:
+    """B2: the auction goes on until every other bidder has passed; with no bid, the property
+    (or share) stays with the Bank."""
     if [b for b in bidders if b != leader]:
         _ask_auction(tx, item, name, bidders, high, leader)
         return

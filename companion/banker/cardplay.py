@@ -4,7 +4,7 @@ Each card's ``play`` list in ``companion/editions/ultimate/cards.json`` gives it
 ``{"do": "move"}`` step is the card's movement (``companion.rules.movement.resolve_card``). Cards
 that are kept go to the drawer's hand: some are played with the ``play_card`` command, some act
 by themselves the next time they apply (Comped Room, Lawyer on Retainer...), and Just Say NO!
-lets its holder refuse a card played against them. See ``docs/rulings.md`` (C rulings).
+lets its holder refuse a card played against them. See ``docs/rulings.md`` (B5 to B9, B11, B16).
 
 >>> from companion.editions import edition
 >>> [step["do"] for step in edition("ultimate").deck.card("cc-vehicle-impounded").play]
@@ -45,7 +45,8 @@ from companion.rules.situation import Holding
 
 
 def drawn(tx: Tx, player: str, card: Card) -> None:
-    """A card has been drawn: keep it, or do its steps."""
+    """A card has been drawn: keep it, or do its steps. B6: a kept card is out of the deck
+    while a hand holds it; one not kept goes back under the deck at once."""
     if card.keep:
         out = dict(tx.state.cards_out)
         out[card.id] = out.get(card.id, 0) + 1
@@ -114,6 +115,7 @@ def card_reason(card: Card) -> Message:
 
 
 def _left_of(tx: Tx, player: str) -> str:
+    """B9: "the player on your left" (GPS Is Not Working) is the next player in turn order."""
     names = [s.name for s in tx.state.active]
     return names[(names.index(player) + 1) % len(names)]
 
@@ -301,10 +303,13 @@ def _card_pool(tx: Tx, task: tasks.CardPool) -> None:
 
 
 def _lose_turn(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
+    """B11: Vehicle Impounded: the next turn is missed."""
     tx.seat_set(player, skip_turns=tx.state.seat(player).skip_turns + 1)
 
 
 def _rent_to_pool(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
+    """B11: Pay Back: while its drawer is in jail, rent due to them goes to the Pool (until
+    they leave jail: :func:`companion.banker.moves.apply_move`)."""
     if tx.state.seat(player).in_jail:
         tx.seat_set(player, rent_to_pool=True)
 
@@ -468,7 +473,7 @@ def _task_storm(tx: Tx, task: tasks.Storm) -> None:
 
 
 def storm_hits(state: GameState, name: str) -> list[str]:
-    """The owner's lots a Hurricane or Tornado on property ``name`` takes a building from: the
+    """B5: the owner's lots a Hurricane or Tornado on property ``name`` takes a building from: the
     group's built lots, or for a railroad or cab company, the owner's depots or stands of that
     kind (the storm takes the first)."""
     owner = state.owner(name)
@@ -488,8 +493,9 @@ def seizable(holding: Holding) -> bool:
 
 
 def _one_down(tx: Tx, level: int) -> int:
-    """A building taken off: a skyscraper leaves a hotel, a hotel 4 houses, as far as the Bank
-    has them (with too few, the lot keeps what the Bank can supply)."""
+    """B5: a building taken off (Hurricane, Tornado, Assets Seized) goes back to the Bank
+    without payment: a skyscraper leaves a hotel, a hotel 4 houses, as far as the Bank has them
+    (with too few, the lot keeps what the Bank can supply)."""
     supply = tx.state.supply()
     if level == 6 and supply["hotels"]:
         return 5

@@ -201,6 +201,8 @@ def _step(
             f"{kind} by {player}: wait until {state.turn}'s Mr. Monopoly move is over"
         )
     c = command if isinstance(command, Command) else cls.from_checked_json(command)
+    # B14: a command naming a decision no longer in force (a double tap, a stale screen, a
+    # bounced button) is refused and changes nothing.
     if c.decision is not None and c.decision != d.id:
         raise IllegalCommandError(
             f"{kind} by {player}: this answers decision {c.decision}, and the game has moved on "
@@ -215,7 +217,7 @@ def _step(
             # received): do it, then ask the same decision again.
             tx.resume_after_new(mark, state.decision)
         else:
-            tx.decision = state.decision  # asked again, under a new id
+            tx.decision = state.decision  # B14: asked again, under a new id
     _advance(tx, options)
     return tx.events, tx.state, c
 

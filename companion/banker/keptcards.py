@@ -1,6 +1,10 @@
 """Kept Chance and Community Chest cards that act by themselves or refuse another card: Just Say
 NO!, Lawyer on Retainer, Always Bank on Family, Share in Their Good Fortune; and the effects
-played against a player that Just Say NO! can cancel."""
+played against a player that Just Say NO! can cancel.
+
+B7: a kept card that acts by itself does so the next time it applies (:func:`held` finds it),
+and goes back to the deck. B16: Just Say NO! stops any card aimed at its holder (:func:`aimed`).
+"""
 
 from __future__ import annotations
 
@@ -37,8 +41,8 @@ def held(state: GameState, player: str, use: str, value: str | None = None) -> s
 def aimed(
     tx: Tx, target: str, task: tasks.Task, card_id: str, *, instead: Sequence[tasks.Task] = ()
 ) -> tasks.Task:
-    """The agenda's task for an effect of ``card_id`` against ``target`` (``task``): a target
-    holding Just Say NO! is asked first, and ``instead`` happens if they refuse."""
+    """B16: the agenda's task for an effect of ``card_id`` against ``target`` (``task``): a
+    target holding Just Say NO! is asked first, and ``instead`` happens if they refuse."""
     if held(tx.state, target, "refuse") is None:
         return task
     return tasks.Against(target, card_id, task.to_json(), tuple(t.to_json() for t in instead))
@@ -117,7 +121,7 @@ def respond(tx: Tx, c: commands.Accept | commands.Refuse) -> None:
         tx.first(tasks.task_from_json(d.data["task"]))
         return
     card = held(tx.state, c.player, "refuse")
-    if card is None:  # traded away while the decision waited
+    if card is None:  # B15: traded away while the decision waited; the effect may be accepted
         raise IllegalCommandError(
             f"refuse by {c.player}: {c.player} holds no Just Say NO! card now"
         )

@@ -40,7 +40,7 @@ def apply_move(tx: Tx, res: Resolution) -> None:
         for k in ("in_jail", "jail_turns", "reverse_direction", "subway", "transit_token")
         if getattr(after, k) != getattr(before, k)
     }
-    if before.rent_to_pool and not after.in_jail:
+    if before.rent_to_pool and not after.in_jail:  # B11: Pay Back ends as its drawer leaves jail
         changes["rent_to_pool"] = False
     if changes:
         tx.seat_set(player, **changes)

@@ -26,7 +26,10 @@ from companion.rules.situation import Holding
 
 @command("play_card")
 def play(tx: Tx, c: commands.PlayCard) -> None:
-    """The ``play_card`` command: a kept card played by its holder."""
+    """The ``play_card`` command: a kept card played by its holder. B8: each card has its
+    moment: when another player is about to buy (Deal Buster), when landing on an unowned
+    property (Bargain Business), when owing rent (Reverse Rent, The Rent Is Too Darn High),
+    else on the holder's own turn, before rolling or at the end of the turn."""
     player = c.player
     card = tx.deck.card(str(c.card or ""))
     if card.id not in tx.state.seat(player).cards:
@@ -193,6 +196,7 @@ def _play_steal(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
 
 
 def _play_free_house(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
+    """B15: Zero Dollars Down builds its free house on a street of a monopoly its holder owns."""
     name = assets.property_name(tx, c.property)
     problem = assets.build_problem(tx.state, player, name)
     if tx.board.properties[name][0].kind != "street":

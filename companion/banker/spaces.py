@@ -49,6 +49,8 @@ def _task_tax_refund(tx: Tx, task: tasks.CollectTaxRefund) -> None:
 
 @task("all_move")
 def _task_all_move(tx: Tx, task: tasks.AllMove) -> None:
+    """B11: Mardi Gras moves every other player directly to Canal Street without obeying the
+    space (only the drawer's landing counts); players in jail stay there."""
     for seat in tx.state.active:
         if seat.name != task.player and not seat.in_jail:
             tx.emit(
@@ -103,6 +105,7 @@ def _cmd_draw(tx: Tx, c: commands.Draw) -> None:
             raise IllegalCommandError(
                 f"draw: {card.id!r} is a {card.deck.replace('_', ' ')} card, and {player} draws from {deck.replace('_', ' ')}"
             )
+        # B6: a card whose every copy is kept in a hand is not in the deck.
         if tx.state.cards_out.get(card.id, 0) >= card.count:
             raise IllegalCommandError(
                 f"draw: every copy of {card.id!r} is in a player's hand; check the card"
@@ -205,6 +208,7 @@ def _cmd_dice(tx: Tx, c: commands.Dice) -> None:
     why = d.data["why"]
     if why == "squeeze_play":
         if tx.state.rules.squeeze_play_speed_die:
+            # B15: with the speed-die option, two dice alone are refused.
             if len(c.dice) != 3:
                 raise BadRollError(
                     f"dice: Squeeze Play is rolled with the speed die: give two regular dice and "

@@ -156,7 +156,8 @@ def _cmd_jail_card(tx: Tx, c: commands.JailCard) -> None:
 
 
 def _roll(tx: Tx, player: str, roll: Roll) -> None:
-    """A roll's first move and what its space asks; the bonus move and doubles come after."""
+    """B1: a roll's first move and what its space asks; the bonus move (from wherever that left
+    the player, with ownership as it now stands) and doubles come after, as agenda tasks."""
     state = tx.state
     seat = state.seat(player)
     backwards = seat.reverse_direction

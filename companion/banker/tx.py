@@ -233,7 +233,7 @@ def return_vouchers(tx: Tx, player: str, ids: Sequence[str]) -> None:
 
 
 def spend_vouchers(tx: Tx, player: str, ids: Sequence[str]) -> None:
-    """Vouchers used or expired: out of play for the rest of the game (UM *Using Travel
+    """B10: vouchers used or expired are out of play for the rest of the game (UM *Using Travel
     Vouchers*: "All used or expired TRAVEL VOUCHERS are 'out of play'"), not back on the deck."""
     held = list(tx.state.seat(player).vouchers)
     for v in ids:

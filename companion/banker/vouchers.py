@@ -1,4 +1,8 @@
-"""Travel Vouchers: playing one on a turn, drawing one, and vouchers that expire or change hands."""
+"""Travel Vouchers: playing one on a turn, drawing one, and vouchers that expire or change hands.
+
+B10: a voucher is played on the player's own turn, before rolling or at the end of the turn;
+played or expired, it is out of play (:func:`companion.banker.tx.spend_vouchers`).
+"""
 
 from __future__ import annotations
 
@@ -50,6 +54,7 @@ def _task_draw_voucher(tx: Tx, task: tasks.DrawVoucher) -> None:
 
 @task("expire_voucher")
 def _task_expire_voucher(tx: Tx, task: tasks.ExpireVoucher) -> None:
+    """B10: a voucher that expires (missed bus) is the player's oldest."""
     seat = tx.state.seat(task.player)
     if seat.vouchers:
         spend_vouchers(tx, seat.name, seat.vouchers[:1])
@@ -64,6 +69,7 @@ def _task_expire_all(tx: Tx, task: tasks.ExpireAllVouchers) -> None:
 
 @task("give_voucher")
 def _task_give_voucher(tx: Tx, task: tasks.GiveVoucher) -> None:
+    """B9: a voucher a card takes from a hand is the hand's oldest."""
     seat = tx.state.seat(task.from_)
     if seat.vouchers and not tx.state.seat(task.to).bankrupt:
         voucher = seat.vouchers[0]

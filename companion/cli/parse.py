@@ -520,7 +520,7 @@ def _expected(spec: Spec, state: GameState) -> None:
 
 
 def _default_player(spec: Spec, state: GameState, fields: Mapping[str, Any]) -> str:
-    """Who gives a command that does not say: only ever someone the game itself names."""
+    """B13: who gives a command that does not say: only ever someone the game itself names."""
     d = state.decision
     if spec.who == "owner":
         holding = state.holdings.get(str(fields.get("property")))

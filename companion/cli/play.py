@@ -264,11 +264,11 @@ def _may_start(log: Any, path: str, ask: Callable[[str], str], out: TextIO) -> b
 @contextlib.contextmanager
 def _dice_link(args: argparse.Namespace, session: Any, out: TextIO) -> Iterator[Callable[[], None]]:
     """Nothing without --dice; else the dice module's readings become proposals at the prompt
-    (hardware.prompt_dice). Yields the call that hands waiting readings to the session."""
+    (companion.cli.dice). Yields the call that hands waiting readings to the session."""
     if not args.dice:
         yield lambda: None
         return
-    from hardware.prompt_dice import connect
+    from companion.cli.dice import connect
 
     with connect(args.dice, session, out) as poll:
         yield poll

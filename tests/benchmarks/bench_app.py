@@ -82,7 +82,7 @@ def _rss_mb() -> float:
 
 def run_child(mode: str, folder: Path, out: Path) -> None:
     from ui import app as ui_app
-    from ui.launch import devices_factory
+    from ui.devices import devices_factory
 
     ui_app.configure_input(False)
     ui_app.configure_window(size=(800, 480), device=False)

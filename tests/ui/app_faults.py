@@ -168,7 +168,7 @@ def main(scenario: str, db: Path, out: Path, shots: Path | None, lang: str, size
     from kivy.core.window import Window
 
     from ui.controller import TableController
-    from ui.launch import devices_factory
+    from ui.devices import devices_factory
     from ui.setup_store import SetupStore
 
     devices = None

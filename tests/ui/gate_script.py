@@ -417,7 +417,7 @@ def main(argv: list[str]) -> None:
 
     from hardware.config import load_config
     from ui.controller import TableController
-    from ui.launch import devices_factory
+    from ui.devices import devices_factory
     from ui.setup_store import SetupStore
 
     ticks = Ticks()

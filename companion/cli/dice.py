@@ -20,6 +20,9 @@ terminal), so the person knows to press Enter.
 With ``emulator`` the prompt gains the word ``throw [D1 D2 SPEED]``: the emulated module throws
 (random faces, or these) and the reading comes back through the pseudo-terminal and the reader,
 the same path as the real module's.
+
+The device side (the reader, the emulator, what a reading says) is ``hardware``'s; this is the
+prompt's side of it, kept here because ``hardware`` imports no front end.
 """
 
 from __future__ import annotations

@@ -13,16 +13,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dice_fakes import TIMEOUT
 
+from companion.cli.dice import DiceLink, connect
 from companion.cli.play import _play
 from companion.cli.prompt import PromptSession
 from companion.game import Game
 from companion.log.gamelog import GameLog
 from companion.messages import render_decision
 from hardware.emulator import DiceModuleEmulator, Fault, ScriptedRoll
-from hardware.prompt_dice import DiceLink, connect
 
+TIMEOUT = 5.0
+"""Seconds to wait for the emulated module (as the hardware tests' fakes)."""
 DEALS = ["deal bus ticket 1-3-6", "deal bus ticket 2-4-5"]
 KEY = re.compile(r"[0-9a-f]{8}:\d+")
 
