@@ -8,7 +8,6 @@ from companion.banker.state import GameState
 from companion.banker.tx import (
     Tx,
     command,
-    spend_vouchers,
     task,
 )
 from companion.errors import IllegalCommandError
@@ -33,7 +32,7 @@ def _cmd_voucher(tx: Tx, c: commands.Voucher) -> None:
     res = resolve_voucher(
         tx.board, tx.state.situation(), voucher, player=player, to=to, ride=bool(c.ride), quiet=True
     )
-    spend_vouchers(tx, player, [voucher.id])
+    tx.emit("voucher_used", player=player, voucher=voucher.id)
     tx.emit("turn", player=tx.state.turn, doubles=tx.state.doubles, voucher=True)
     mark = len(tx.agenda)
     apply_move(tx, res)
@@ -52,20 +51,21 @@ def _task_draw_voucher(tx: Tx, task: tasks.DrawVoucher) -> None:
 def _task_expire_voucher(tx: Tx, task: tasks.ExpireVoucher) -> None:
     seat = tx.state.seat(task.player)
     if seat.vouchers:
-        spend_vouchers(tx, seat.name, seat.vouchers[:1])
+        tx.emit("vouchers_expired", player=seat.name, vouchers=list(seat.vouchers[:1]))
 
 
 @task("expire_all_vouchers")
 def _task_expire_all(tx: Tx, task: tasks.ExpireAllVouchers) -> None:
     for seat in tx.state.active:
         if seat.vouchers:
-            spend_vouchers(tx, seat.name, seat.vouchers)
+            tx.emit("vouchers_expired", player=seat.name, vouchers=list(seat.vouchers))
 
 
 @task("give_voucher")
 def _task_give_voucher(tx: Tx, task: tasks.GiveVoucher) -> None:
     seat = tx.state.seat(task.from_)
     if seat.vouchers and not tx.state.seat(task.to).bankrupt:
-        voucher = seat.vouchers[0]
-        tx.seat_set(seat.name, vouchers=list(seat.vouchers[1:]))
-        tx.seat_set(task.to, vouchers=[*tx.state.seat(task.to).vouchers, voucher])
+        given = [seat.vouchers[0]]
+        tx.emit(
+            "cards_given", player=seat.name, to=task.to, vouchers=given, roll_three=[], cards=[]
+        )
