@@ -713,7 +713,7 @@ def replay(events: Iterable[Event]) -> GameState:
 
 
 def seat_fields() -> frozenset[str]:
-    """The names a ``seat`` event may set."""
+    """The seat's fields a ``game_started`` player entry (or an old log's ``seat`` event) sets."""
     return frozenset(f.name for f in fields(Seat)) - {"name", "token", "colour"}
 
 
