@@ -32,7 +32,13 @@ _EMPTY: Mapping[str, int] = MappingProxyType({})
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """A player at the table and everything they hold but cash and property."""
+    """A player at the table and everything they hold but cash and property.
+
+    The banker's form of the referee's :class:`~companion.rules.table.Player`, which
+    :func:`seat_player` gives: the same standing and hand, but the Travel Vouchers by id (which
+    one moves the player, which one expires first; a table situation may say only how many),
+    the cash left to the ledger (``GameState.cash``, folded from transfers, the one truth of
+    balances), and a token and colour always chosen."""
 
     name: str
     token: str
