@@ -7,6 +7,11 @@ players, the house rules, every accepted command and the events it made, in
 today, one by one, and returns the first command whose events differ from the recorded ones
 once both are :func:`normalized`: what a player sees change hands, move, or be asked is
 compared, and wording (sentences, message codes) is not.
+
+The recording's ``seat`` and ``bank`` events set a player's or the Bank's fields to values;
+the engine has since named those changes after facts (``jailed``, ``card_kept``...). They are
+compared by what they leave: the recorded step's events folded into the table before it must
+give the table the engine's events give (:func:`table`), and the other events one by one.
 """
 
 from __future__ import annotations
@@ -33,6 +38,27 @@ GAMES: tuple[tuple[int, int, dict[str, bool], int], ...] = (
     (8, 8, {"time_limit": True}, 300),
     (9, 2, {}, 3000),
     (10, 12, {}, 200),
+)
+
+#: The recording's field patches, compared by the table they leave, not one by one.
+_PATCHES = frozenset({"seat", "bank"})
+#: The recording's other event types, compared one by one (the engine's facts that replace the
+#: patches are compared by the table they leave).
+_COMPARED = frozenset(
+    {
+        "transfer",
+        "moved",
+        "holding",
+        "shares",
+        "decision",
+        "turn",
+        "order_rolled",
+        "order_set",
+        "game_over",
+        "rolled",
+        "drew",
+        "note",
+    }
 )
 
 #: Fields that carry wording only: the words change, the game does not.
@@ -88,29 +114,74 @@ def replay_game(recorded: Mapping[str, Any]) -> Iterator[tuple[int, Any, Any]]:
 
     game = Game.new(recorded["players"], rules=recorded["rules"])
     for i, step in enumerate(recorded["steps"]):
-        try:
-            now = execute(game, step)
-        except Exception as exc:  # noqa: BLE001 - reported as the difference
-            yield i, step, f"refused: {exc}"
+        difference = step_difference(game, step)
+        if difference is not None:
+            yield i, step, difference
             return
-        if now != step["events"]:
-            yield i, step, now
-            return
+
+
+def step_difference(game: Any, step: Mapping[str, Any]) -> Any:
+    """Give ``game`` (a :class:`companion.game.Game`) a recorded step's command: ``None`` when
+    it makes the recorded events and leaves the recorded table, else what it did instead (its
+    events, the refusal, or the table's differences)."""
+    before = game.state
+    try:
+        now = execute(game, step)
+    except Exception as exc:  # noqa: BLE001 - reported as the difference
+        return f"refused: {exc}"
+    if now != [e for e in step["events"] if e["type"] not in _PATCHES]:
+        return now
+    expected, after = recorded_table(before, step), table(game.state)
+    if after != expected:
+        return {
+            "table differs": {
+                k: {"recorded": expected[k], "now": after[k]}
+                for k in after
+                if after[k] != expected[k]
+            }
+        }
+    return None
 
 
 def execute(game: Any, step: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Give ``game`` (a :class:`companion.game.Game`) a recorded step's command; its events,
-    normalized as the recording's are.
+    """Give ``game`` (a :class:`companion.game.Game`) a recorded step's command; its events
+    that the recording compares one by one, normalized as the recording's are.
 
     Since decisions have ids, an any-time command (build, mortgage...) poses the decision in
     force again under a new id: where the recording has no decision event, that one is left out.
     """
     d = game.state.decision
     posed = {"kind": d.kind, "player": d.player, "answers": list(d.answers)}
-    now = [normalized(e) for e in game.execute(dict(step["command"]))]
+    events = game.execute(dict(step["command"]))
+    now = [normalized(e) for e in events if e["type"] in _COMPARED]
     if not any(e["type"] == "decision" for e in step["events"]):
         now = [e for e in now if e != {"type": "decision", "decision": posed}]
     return now
+
+
+def recorded_table(before: Any, step: Mapping[str, Any]) -> dict[str, Any]:
+    """The :func:`table` that the recorded step's events leave when folded into the state
+    ``before`` it (its decision, normalized, is not folded: the decision is compared as an
+    event)."""
+    from companion.banker.state import evolve
+
+    state = before
+    for event in step["events"]:
+        if event["type"] != "decision":
+            state = evolve(state, dict(event))
+    return table(state)
+
+
+def table(state: Any) -> dict[str, Any]:
+    """A state's snapshot less its decision and agenda, counts of zero left out (a count the
+    recording's patches set to 0 means what no count does)."""
+    from companion.banker.state import snapshot
+
+    data = snapshot(state)
+    del data["decision"], data["agenda"]
+    for key in ("shares_left", "vouchers_left", "order_rolls"):
+        data[key] = {k: n for k, n in data[key].items() if n}
+    return data
 
 
 def _write(games: Sequence[Mapping[str, Any]]) -> None:  # pragma: no cover

@@ -491,14 +491,9 @@ def _move_assets(tx: Tx, source: str, target: str, side: Mapping[str, Any], why:
             d_sh[company] = d_sh.get(company, 0) + n
             d_m[company] = d_m.get(company, 0) + mortgaged
         tx.shares({source: (s_sh, s_m), target: (d_sh, d_m)})
-    for key in ("vouchers", "roll_three", "cards"):
-        items = side.get(key, [])
-        if items:
-            held = list(getattr(tx.state.seat(source), key))
-            for item in items:
-                held.remove(item)
-            tx.seat_set(source, **{key: held})
-            tx.seat_set(target, **{key: [*getattr(tx.state.seat(target), key), *items]})
+    hands = {key: list(side.get(key, [])) for key in ("vouchers", "roll_three", "cards")}
+    if any(hands.values()):
+        tx.emit("cards_given", player=source, to=target, **hands)
 
 
 @command("bankrupt")
@@ -613,12 +608,12 @@ def bankrupt(tx: Tx, player: str, creditor: str) -> None:
         for name in taken:
             set_holding(tx, name, None)
         tx.shares({player: ({}, {})})
-        tx.emit("bank", set={"roll_three_left": tx.state.roll_three_left + len(seat.roll_three)})
+        if seat.roll_three:
+            tx.emit("roll_three_returned", player=player)
         return_vouchers(tx, player, seat.vouchers)
         for card in seat.cards:
             return_card(tx, player, card)
-        tx.seat_set(player, roll_three=[])
-    tx.seat_set(player, bankrupt=True)
+    tx.emit("went_bankrupt", player=player)
     tx.note("note.bankrupt", player=player, to=creditor if to_player else BANK)
     tx.agenda[:] = [
         t

@@ -48,10 +48,7 @@ def drawn(tx: Tx, player: str, card: Card) -> None:
     """A card has been drawn: keep it, or do its steps. B6: a kept card is out of the deck
     while a hand holds it; one not kept goes back under the deck at once."""
     if card.keep:
-        out = dict(tx.state.cards_out)
-        out[card.id] = out.get(card.id, 0) + 1
-        tx.emit("bank", set={"cards_out": out})
-        tx.seat_set(player, cards=[*tx.state.seat(player).cards, card.id])
+        tx.emit("card_kept", player=player, card=card.id)
         return
     _steps(tx, player, card)
 
@@ -304,14 +301,14 @@ def _card_pool(tx: Tx, task: tasks.CardPool) -> None:
 
 def _lose_turn(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     """B11: Vehicle Impounded: the next turn is missed."""
-    tx.seat_set(player, skip_turns=tx.state.seat(player).skip_turns + 1)
+    tx.emit("turn_lost", player=player, turns=tx.state.seat(player).skip_turns + 1)
 
 
 def _rent_to_pool(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     """B11: Pay Back: while its drawer is in jail, rent due to them goes to the Pool (until
     they leave jail: :func:`companion.banker.moves.apply_move`)."""
     if tx.state.seat(player).in_jail:
-        tx.seat_set(player, rent_to_pool=True)
+        tx.emit("rent_diverted", player=player)
 
 
 def _stock_fine(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
@@ -343,9 +340,7 @@ def _dividends(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None
 
 
 def _dividend_cut(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
-    cuts = dict(tx.state.dividend_cuts)
-    cuts[spec["company"]] = spec["payouts"]
-    tx.emit("bank", set={"dividend_cuts": cuts})
+    tx.emit("dividend_cut", company=spec["company"], payouts=spec["payouts"])
 
 
 def _stock_crash(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:

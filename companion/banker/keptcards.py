@@ -206,11 +206,4 @@ def _task_send_to_jail(tx: Tx, task: tasks.SendToJail) -> None:
         kinds=["jail"],
         code="move.to_jail",
     )
-    tx.seat_set(
-        player,
-        in_jail=True,
-        jail_turns=0,
-        reverse_direction=False,
-        subway=False,
-        transit_token=False,
-    )
+    tx.emit("jailed", player=player)

@@ -15,12 +15,12 @@ from companion.rules.movement import (
     Action,
     Resolution,
 )
+from companion.rules.situation import Player
 
 
 def apply_move(tx: Tx, res: Resolution) -> None:
     """Record a resolved movement and put what its spaces ask at the front of the agenda."""
     player = res.player
-    before = tx.state.seat(player)
     if res.steps:
         tx.emit(
             "moved",
@@ -34,20 +34,39 @@ def apply_move(tx: Tx, res: Resolution) -> None:
     for salary in res.salaries:
         how = "reason.salary.landing" if salary.landed else "reason.salary.passing"
         tx.transfer(BANK, player, salary.amount, message(how, space=salary.corner.key))
-    after = res.after
-    changes = {
-        k: getattr(after, k)
-        for k in ("in_jail", "jail_turns", "reverse_direction", "subway", "transit_token")
-        if getattr(after, k) != getattr(before, k)
-    }
-    if before.rent_to_pool and not after.in_jail:  # B11: Pay Back ends as its drawer leaves jail
-        changes["rent_to_pool"] = False
-    if changes:
-        tx.seat_set(player, **changes)
+    _standing(tx, player, res.after)  # B11: Pay Back ends as its drawer leaves jail (released)
     todo: list[tasks.Task] = []
     for action in res.follow_up:
         todo.extend(tasks_for(player, action))
     tx.first(*todo)
+
+
+def _standing(tx: Tx, player: str, after: Player) -> None:
+    """What the move did to ``player``'s standing, one fact each: jailed, released or a roll
+    failed in jail; then each move still due (backwards, by the Subway, by a transit token)
+    won or over. ``jailed`` cancels the moves still due; where the resolution keeps one
+    (third doubles jail a player whose Reverse Direction is still due), it is said again."""
+    seat = tx.state.seat(player)
+    if after.in_jail != seat.in_jail or after.jail_turns != seat.jail_turns:
+        if not after.in_jail:
+            tx.emit("released", player=player)
+        elif after.jail_turns:
+            tx.emit("jail_roll_failed", player=player, tries=after.jail_turns)
+        else:
+            tx.emit("jailed", player=player)  # again, after doubles had freed them
+        seat = tx.state.seat(player)
+    if after.reverse_direction and not seat.reverse_direction:
+        tx.emit("direction_reversed", player=player)
+    elif seat.reverse_direction and not after.reverse_direction:
+        tx.emit("direction_restored", player=player)
+    if after.subway and not seat.subway:
+        tx.emit("subway_ride_due", player=player)
+    elif seat.subway and not after.subway:
+        tx.emit("subway_ride_over", player=player)
+    if after.transit_token and not seat.transit_token:
+        tx.emit("transit_token_placed", player=player)
+    elif seat.transit_token and not after.transit_token:
+        tx.emit("transit_token_used", player=player)
 
 
 def _space(a: Action) -> str:

@@ -33,7 +33,13 @@ _EMPTY: Mapping[str, int] = MappingProxyType({})
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """A player at the table and everything they hold but cash and property."""
+    """A player at the table and everything they hold but cash and property.
+
+    The banker's form of the referee's :class:`~companion.rules.table.Player`, which
+    :func:`seat_player` gives: the same standing and hand, but the Travel Vouchers by id (which
+    one moves the player, which one expires first; a table situation may say only how many),
+    the cash left to the ledger (``GameState.cash``, folded from transfers, the one truth of
+    balances), and a token and colour always chosen."""
 
     name: str
     token: str
@@ -380,10 +386,9 @@ def evolve(state: GameState | None, event: Event) -> GameState:
     if kind == "game_started":
         return _started(event)
     assert state is not None
-    fold = _FOLDS.get(kind)
-    if fold is None:
+    changes = _fold(state, event)
+    if changes is None:
         return state  # narrative events ("rolled", "drew", "note") carry words, not state
-    changes = fold(state, event)
     if "seats" in changes:
         changes["active"] = tuple(s for s in changes["seats"] if not s.bankrupt)
     return copy_with(state, changes)
@@ -422,10 +427,9 @@ def fold_in_place(
         cash[event["from"]] -= amount
         cash[event["to"]] += amount
     else:
-        fold = _FOLDS.get(kind)
-        if fold is None:
+        changes = _fold(state, event)
+        if changes is None:
             return cash  # narrative events ("rolled", "drew", "note") change nothing
-        changes = fold(state, event)
         if "seats" in changes:
             changes["active"] = tuple(s for s in changes["seats"] if not s.bankrupt)
         for name, value in changes.items():
@@ -526,19 +530,191 @@ def _over(state: GameState, e: Event) -> Changes:
     return {"winner": e["winner"]}
 
 
-_FOLDS = {
-    "transfer": _transfer,
-    "seat": _seat,
-    "shares": _shares,
-    "moved": _moved,
-    "holding": _holding,
-    "bank": _bank,
-    "decision": _decision,
-    "turn": _turn,
-    "order_rolled": _order_rolled,
-    "order_set": _order_set,
-    "game_over": _over,
-}
+#: ``jailed``: in jail, no roll failed yet; a move still due backwards, on the Subway or by a
+#: transit token is not made (a move that jails a player says what it leaves: ``moves.py``).
+_JAILED: Mapping[str, Any] = MappingProxyType(
+    {
+        "in_jail": True,
+        "jail_turns": 0,
+        "reverse_direction": False,
+        "subway": False,
+        "transit_token": False,
+    }
+)
+#: ``released``: out of jail, and the Pay Back card's diversion of rent over with it.
+_RELEASED: Mapping[str, Any] = MappingProxyType(
+    {"in_jail": False, "jail_turns": 0, "rent_to_pool": False}
+)
+
+
+def _without(held: tuple[str, ...], items: Iterable[str]) -> tuple[str, ...]:
+    """``held`` less one of each of ``items`` (the first of equal ones)."""
+    left = list(held)
+    for item in items:
+        left.remove(item)
+    return tuple(left)
+
+
+def _counted(counts: Mapping[str, int], changes: Iterable[tuple[str, int]]) -> Mapping[str, int]:
+    out = dict(counts)
+    for key, change in changes:
+        out[key] = out.get(key, 0) + change
+    return MappingProxyType(out)
+
+
+def _hand_without(state: GameState, player: str, key: str, items: Iterable[str]) -> Changes:
+    """Vouchers used or expired: out of play, back in no deck."""
+    return _seat_with(state, player, {key: _without(getattr(state.seat(player), key), items)})
+
+
+def _card_kept(state: GameState, e: Event) -> Changes:
+    card = e["card"]
+    changes = _seat_with(state, e["player"], {"cards": (*state.seat(e["player"]).cards, card)})
+    changes["cards_out"] = _counted(state.cards_out, ((card, 1),))
+    return changes
+
+
+def _card_returned(state: GameState, e: Event) -> Changes:
+    card = e["card"]
+    changes = _hand_without(state, e["player"], "cards", (card,))
+    changes["cards_out"] = _counted(state.cards_out, ((card, -1),))
+    return changes
+
+
+def _voucher_taken(state: GameState, e: Event) -> Changes:
+    voucher = e["voucher"]
+    seat = state.seat(e["player"])
+    changes = _seat_with(state, seat.name, {"vouchers": (*seat.vouchers, voucher)})
+    changes["vouchers_left"] = _counted(state.vouchers_left, ((voucher, -1),))
+    return changes
+
+
+def _vouchers_returned(state: GameState, e: Event) -> Changes:
+    vouchers = e["vouchers"]
+    changes = _hand_without(state, e["player"], "vouchers", vouchers)
+    changes["vouchers_left"] = _counted(state.vouchers_left, ((v, 1) for v in vouchers))
+    return changes
+
+
+def _roll_three_taken(state: GameState, e: Event) -> Changes:
+    seat = state.seat(e["player"])
+    changes = _seat_with(state, seat.name, {"roll_three": (*seat.roll_three, e["card"])})
+    changes["roll_three_left"] = state.roll_three_left - 1
+    return changes
+
+
+def _roll_three_returned(state: GameState, e: Event) -> Changes:
+    seat = state.seat(e["player"])
+    changes = _seat_with(state, seat.name, {"roll_three": ()})
+    changes["roll_three_left"] = state.roll_three_left + len(seat.roll_three)
+    return changes
+
+
+#: What a ``cards_given`` event hands over: Travel Vouchers, Roll Three cards, kept cards.
+_HANDS = ("vouchers", "roll_three", "cards")
+
+
+def _cards_given(state: GameState, e: Event) -> Changes:
+    giver, taker = state.seat(e["player"]), state.seat(e["to"])
+    hands = {
+        giver.name: {k: _without(getattr(giver, k), e[k]) for k in _HANDS},
+        taker.name: {k: (*getattr(taker, k), *e[k]) for k in _HANDS},
+    }
+    seats = tuple(copy_with(s, hands[s.name]) if s.name in hands else s for s in state.seats)
+    return {"seats": seats}
+
+
+def _dividend_cut(state: GameState, e: Event) -> Changes:
+    cuts = dict(state.dividend_cuts)
+    cuts[e["company"]] = e["payouts"]
+    return {"dividend_cuts": MappingProxyType(cuts)}
+
+
+def _reduced_dividends_paid(state: GameState, e: Event) -> Changes:
+    return {"dividend_cuts": _counted(state.dividend_cuts, ((c, -1) for c in e["companies"]))}
+
+
+def _fold(state: GameState, e: Event) -> Changes | None:
+    """The fields event ``e`` changes; ``None`` for a narrative event (``rolled``, ``drew``,
+    ``note``...), which carries words, not state. Each fact is one case, the most frequent
+    first; ``seat`` and ``bank``, the field patches of logs written before events were named
+    after facts, fold as they always did."""
+    match e["type"]:
+        case "decision":
+            return _decision(state, e)
+        case "transfer":
+            return _transfer(state, e)
+        case "moved":
+            return _moved(state, e)
+        case "turn":
+            return _turn(state, e)
+        case "rolled" | "note" | "drew":
+            return None
+        case "holding":
+            return _holding(state, e)
+        case "shares":
+            return _shares(state, e)
+        case "jailed":
+            return _seat_with(state, e["player"], _JAILED)
+        case "released":
+            return _seat_with(state, e["player"], _RELEASED)
+        case "jail_roll_failed":
+            return _seat_with(state, e["player"], {"jail_turns": e["tries"]})
+        case "direction_reversed":
+            return _seat_with(state, e["player"], {"reverse_direction": True})
+        case "direction_restored":
+            return _seat_with(state, e["player"], {"reverse_direction": False})
+        case "subway_ride_due":
+            return _seat_with(state, e["player"], {"subway": True})
+        case "subway_ride_over":
+            return _seat_with(state, e["player"], {"subway": False})
+        case "transit_token_placed":
+            return _seat_with(state, e["player"], {"transit_token": True})
+        case "transit_token_used":
+            return _seat_with(state, e["player"], {"transit_token": False})
+        case "rent_diverted":
+            return _seat_with(state, e["player"], {"rent_to_pool": True})
+        case "turn_lost":
+            return _seat_with(state, e["player"], {"skip_turns": e["turns"]})
+        case "turn_missed":
+            return _seat_with(state, e["player"], {"skip_turns": e["left"]})
+        case "went_bankrupt":
+            return _seat_with(state, e["player"], {"bankrupt": True})
+        case "card_kept":
+            return _card_kept(state, e)
+        case "card_returned":
+            return _card_returned(state, e)
+        case "voucher_taken":
+            return _voucher_taken(state, e)
+        case "vouchers_returned":
+            return _vouchers_returned(state, e)
+        case "voucher_used":
+            return _hand_without(state, e["player"], "vouchers", (e["voucher"],))
+        case "vouchers_expired":
+            return _hand_without(state, e["player"], "vouchers", e["vouchers"])
+        case "roll_three_taken":
+            return _roll_three_taken(state, e)
+        case "roll_three_returned":
+            return _roll_three_returned(state, e)
+        case "cards_given":
+            return _cards_given(state, e)
+        case "dividend_cut":
+            return _dividend_cut(state, e)
+        case "reduced_dividends_paid":
+            return _reduced_dividends_paid(state, e)
+        case "order_rolled":
+            return _order_rolled(state, e)
+        case "order_tied":
+            return {"order_rolls": _EMPTY}
+        case "order_set":
+            return _order_set(state, e)
+        case "game_over":
+            return _over(state, e)
+        case "seat":
+            return _seat(state, e)
+        case "bank":
+            return _bank(state, e)
+    return None
 
 
 def replay(events: Iterable[Event]) -> GameState:
@@ -552,7 +728,7 @@ def replay(events: Iterable[Event]) -> GameState:
 
 
 def seat_fields() -> frozenset[str]:
-    """The names a ``seat`` event may set."""
+    """The seat's fields a ``game_started`` player entry (or an old log's ``seat`` event) sets."""
     return frozenset(f.name for f in fields(Seat)) - {"name", "token", "colour"}
 
 

@@ -71,7 +71,7 @@ def _cmd_order_roll(tx: Tx, c: commands.OrderRoll) -> None:
     best = max(rolls[n] for n in group)
     tied = [n for n in group if rolls[n] == best]
     if len(tied) > 1:
-        tx.emit("bank", set={"order_rolls": {}})
+        tx.emit("order_tied", players=tied)
         tx.note("note.order_tie", players=tied, total=best)
         ask_order_roll(tx, tied)
         return
@@ -90,7 +90,7 @@ def next_turn(tx: Tx) -> None:
         if seat.bankrupt:
             continue
         if seat.skip_turns:
-            tx.seat_set(seat.name, skip_turns=seat.skip_turns - 1)
+            tx.emit("turn_missed", player=seat.name, left=seat.skip_turns - 1)
             tx.note("note.loses_turn", player=seat.name)
             continue
         _start_turn(tx, seat.name)
@@ -137,7 +137,7 @@ def _cmd_bail(tx: Tx, c: commands.Bail) -> None:
             f"bail by {player}: bail is ${BAIL} and {player} has ${tx.cash(player)}; raise money first"
         )
     tx.transfer(player, POOL, BAIL, message("reason.bail"))
-    tx.seat_set(player, in_jail=False, jail_turns=0, rent_to_pool=False)
+    tx.emit("released", player=player)
     ask_roll(tx, player)
 
 
@@ -151,7 +151,7 @@ def _cmd_jail_card(tx: Tx, c: commands.JailCard) -> None:
             f"jail_card by {player}: {player} holds no Get Out of Jail Free card"
         )
     return_card(tx, player, card)
-    tx.seat_set(player, in_jail=False, jail_turns=0, rent_to_pool=False)
+    tx.emit("released", player=player)
     ask_roll(tx, player)
 
 
@@ -290,7 +290,7 @@ def _cmd_choose(tx: Tx, c: commands.Choose) -> None:
             tx, resolve_subway(tx.board, tx.state.situation(), space, player=player, quiet=True)
         )
     elif why == "bonus_subway":
-        tx.seat_set(player, subway=False)
+        tx.emit("subway_ride_over", player=player)
         situation = tx.state.situation()
         seat = situation.player(player)
         situation = replace(

@@ -103,9 +103,6 @@ class Tx:
     def cash(self, name: str) -> int:
         return self.state.cash[name]
 
-    def seat_set(self, player: str, **changes: Any) -> None:
-        self.emit("seat", player=player, set=changes)
-
     def shares(
         self, changes: Mapping[str, tuple[Mapping[str, int], Mapping[str, int]]], **why: Any
     ) -> None:
@@ -199,46 +196,29 @@ def take_roll_three(tx: Tx, player: str, value: Any, kind: str) -> str:
             f"{kind} by {player}: {player}'s Roll Three card {card} is already held by "
             f"{' and '.join(holders)}: the deck has {_COPIES[copies]} {card}; check the card"
         )
-    tx.emit("bank", set={"roll_three_left": tx.state.roll_three_left - 1})
-    tx.seat_set(player, roll_three=[*tx.state.seat(player).roll_three, card])
+    tx.emit("roll_three_taken", player=player, card=card)
     return card
 
 
 def take_voucher(tx: Tx, player: str, voucher_id: Any) -> str:
     voucher = tx.deck.voucher(str(voucher_id))
-    left = dict(tx.state.vouchers_left)
-    if left.get(voucher.id, 0) < 1:
+    if tx.state.vouchers_left.get(voucher.id, 0) < 1:
         raise IllegalCommandError(
             f"draw: every copy of {voucher.id!r} is in a player's hand or out of play (used "
             "or expired); check the card"
         )
-    left[voucher.id] -= 1
-    tx.emit("bank", set={"vouchers_left": left})
-    seat = tx.state.seat(player)
-    tx.seat_set(player, vouchers=[*seat.vouchers, voucher.id])
+    tx.emit("voucher_taken", player=player, voucher=voucher.id)
     tx.emit("drew", player=player, card=voucher.id, code="event.drew.voucher")
     return voucher.id
 
 
 def return_vouchers(tx: Tx, player: str, ids: Sequence[str]) -> None:
     """Vouchers put back on the Bank's deck (Losers Weepers, a bankruptcy to the Bank): they
-    can be drawn again. A voucher used or expired is out of play instead (:func:`spend_vouchers`)."""
-    left = dict(tx.state.vouchers_left)
-    held = list(tx.state.seat(player).vouchers)
-    for v in ids:
-        held.remove(v)
-        left[v] += 1
-    tx.emit("bank", set={"vouchers_left": left})
-    tx.seat_set(player, vouchers=held)
-
-
-def spend_vouchers(tx: Tx, player: str, ids: Sequence[str]) -> None:
-    """B10: vouchers used or expired are out of play for the rest of the game (UM *Using Travel
-    Vouchers*: "All used or expired TRAVEL VOUCHERS are 'out of play'"), not back on the deck."""
-    held = list(tx.state.seat(player).vouchers)
-    for v in ids:
-        held.remove(v)
-    tx.seat_set(player, vouchers=held)
+    can be drawn again. B10: a voucher used or expired is out of play instead (``voucher_used``,
+    ``vouchers_expired``: UM *Using Travel Vouchers*: "All used or expired TRAVEL VOUCHERS are
+    'out of play'")."""
+    if ids:
+        tx.emit("vouchers_returned", player=player, vouchers=list(ids))
 
 
 def dice_of(
@@ -260,13 +240,7 @@ def roll_of(c: commands.Roll | commands.Dice) -> Roll:
 
 
 def return_card(tx: Tx, player: str, card: str) -> None:
-    seat = tx.state.seat(player)
-    cards = list(seat.cards)
-    cards.remove(card)
-    tx.seat_set(player, cards=cards)
-    out = dict(tx.state.cards_out)
-    out[card] -= 1
-    tx.emit("bank", set={"cards_out": out})
+    tx.emit("card_returned", player=player, card=card)
 
 
 def jail_card(cards: Sequence[str]) -> str | None:
@@ -326,7 +300,7 @@ def pay_dividends(
 ) -> None:
     """Pay every holder of unmortgaged shares of ``companies`` its dividend, ``why`` (the
     Stock Exchange, a card) in each transfer's reason."""
-    cuts = dict(tx.state.dividend_cuts)
+    cuts = tx.state.dividend_cuts
     for company in companies:
         for seat in tx.state.active:
             n = seat.shares.get(company, 0) - seat.mortgaged_shares.get(company, 0)
@@ -338,10 +312,9 @@ def pay_dividends(
             tx.transfer(
                 BANK, seat.name, amount, message("reason.dividend", why=why, company=company)
             )
-        if cuts.get(company):
-            cuts[company] -= 1
-    if cuts != dict(tx.state.dividend_cuts):
-        tx.emit("bank", set={"dividend_cuts": cuts})
+    reduced = [c for c in companies if cuts.get(c)]
+    if reduced:
+        tx.emit("reduced_dividends_paid", companies=reduced)
 
 
 def give_share(tx: Tx, player: str, company: str) -> None:

@@ -1,7 +1,7 @@
 """Travel Vouchers: playing one on a turn, drawing one, and vouchers that expire or change hands.
 
 B10: a voucher is played on the player's own turn, before rolling or at the end of the turn;
-played or expired, it is out of play (:func:`companion.banker.tx.spend_vouchers`).
+played or expired, it is out of play (the ``voucher_used`` and ``vouchers_expired`` events, B10).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from companion.banker.state import GameState
 from companion.banker.tx import (
     Tx,
     command,
-    spend_vouchers,
     task,
 )
 from companion.errors import IllegalCommandError
@@ -37,7 +36,7 @@ def _cmd_voucher(tx: Tx, c: commands.Voucher) -> None:
     res = resolve_voucher(
         tx.board, tx.state.situation(), voucher, player=player, to=to, ride=bool(c.ride), quiet=True
     )
-    spend_vouchers(tx, player, [voucher.id])
+    tx.emit("voucher_used", player=player, voucher=voucher.id)
     tx.emit("turn", player=tx.state.turn, doubles=tx.state.doubles, voucher=True)
     mark = len(tx.agenda)
     apply_move(tx, res)
@@ -57,14 +56,14 @@ def _task_expire_voucher(tx: Tx, task: tasks.ExpireVoucher) -> None:
     """B10: a voucher that expires (missed bus) is the player's oldest."""
     seat = tx.state.seat(task.player)
     if seat.vouchers:
-        spend_vouchers(tx, seat.name, seat.vouchers[:1])
+        tx.emit("vouchers_expired", player=seat.name, vouchers=list(seat.vouchers[:1]))
 
 
 @task("expire_all_vouchers")
 def _task_expire_all(tx: Tx, task: tasks.ExpireAllVouchers) -> None:
     for seat in tx.state.active:
         if seat.vouchers:
-            spend_vouchers(tx, seat.name, seat.vouchers)
+            tx.emit("vouchers_expired", player=seat.name, vouchers=list(seat.vouchers))
 
 
 @task("give_voucher")
@@ -72,6 +71,7 @@ def _task_give_voucher(tx: Tx, task: tasks.GiveVoucher) -> None:
     """B9: a voucher a card takes from a hand is the hand's oldest."""
     seat = tx.state.seat(task.from_)
     if seat.vouchers and not tx.state.seat(task.to).bankrupt:
-        voucher = seat.vouchers[0]
-        tx.seat_set(seat.name, vouchers=list(seat.vouchers[1:]))
-        tx.seat_set(task.to, vouchers=[*tx.state.seat(task.to).vouchers, voucher])
+        given = [seat.vouchers[0]]
+        tx.emit(
+            "cards_given", player=seat.name, to=task.to, vouchers=given, roll_three=[], cards=[]
+        )

@@ -23,10 +23,13 @@ A kind ending in ``?`` marks a parameter that may be left out.
 Where each code comes from (the English sentence of each code is in ``companion.messages.en``,
 worded as the banker worded it before codes):
 
-- ``event.*`` with a type's name (``event.transfer``, ``event.holding``, ``event.seat.*``,
-  ``event.moved``, ``event.drew``, ``event.order_rolled``, ``event.undone``, ``event.decision``,
-  ``event.game_started``): not stored; :func:`companion.messages.render_event` words an event
-  without a code (or stored text) from its fields with them.
+- ``event.*`` with a type's name (``event.transfer``, ``event.holding``, ``event.moved``,
+  ``event.drew``, ``event.order_rolled``, ``event.undone``, ``event.decision``,
+  ``event.game_started``; ``event.seat.*`` for the facts about a player, ``jailed``,
+  ``released``, ``jail_roll_failed``, ``went_bankrupt``, ``direction_reversed``,
+  ``subway_ride_due``, ``turn_lost``, ``turn_missed``, and the ``seat`` patches of older logs):
+  not stored; :func:`companion.messages.render_event` words an event without a code (or stored
+  text) from its fields with them.
 - Every other code is stored by the banker: an event's ``code`` (worded from its fields and its
   ``params``), a ``note``, a decision's ``code``, a transfer's ``reason``. The comment on each
   names the function of ``companion.banker`` that says it (``turns._start_turn``...); moves name

@@ -406,6 +406,8 @@ _SEAT_WORDS: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
 
 
 def _seat(event: Mapping[str, Any], lang: Lang) -> str | None:
+    """A ``seat`` event, the field patch of logs written before events were named after facts:
+    the changes the table reads, in one sentence each."""
     changes, player = event.get("set") or {}, event.get("player")
     said = []
     for field, applies, code in _SEAT_WORDS:
@@ -417,6 +419,20 @@ def _seat(event: Mapping[str, Any], lang: Lang) -> str | None:
     return " ".join(said) or None
 
 
+def _player_fact(code: str) -> Callable[[Mapping[str, Any], Lang], str]:
+    """The words of a fact about one player that only names them (``jailed``...)."""
+    return lambda e, lang: render(code, {"player": e["player"]}, lang)
+
+
+def _turn_missed(event: Mapping[str, Any], lang: Lang) -> str | None:
+    # Each turn missed has its note ("loses this turn"); this says the turns still to miss.
+    if not event["left"]:
+        return None
+    return render(
+        "event.seat.skip_turns", {"player": event["player"], "turns": event["left"]}, lang
+    )
+
+
 def _undone(event: Mapping[str, Any], lang: Lang) -> str:
     of = event.get("of") or {}
     params = {"command": event["command"], "type": of.get("type", "?"), "player": of.get("player")}
@@ -426,6 +442,18 @@ def _undone(event: Mapping[str, Any], lang: Lang) -> str:
 _DERIVED: dict[str, Callable[[Mapping[str, Any], Lang], str | None]] = {
     "transfer": _transfer,
     "holding": _holding,
+    "jailed": _player_fact("event.seat.jailed"),
+    "released": _player_fact("event.seat.freed"),
+    "jail_roll_failed": lambda e, lang: render(
+        "event.seat.jail_try", {"player": e["player"], "tries": e["tries"]}, lang
+    ),
+    "went_bankrupt": _player_fact("event.seat.bankrupt"),
+    "direction_reversed": _player_fact("event.seat.reverse"),
+    "subway_ride_due": _player_fact("event.seat.subway"),
+    "turn_lost": lambda e, lang: render(
+        "event.seat.skip_turns", {"player": e["player"], "turns": e["turns"]}, lang
+    ),
+    "turn_missed": _turn_missed,
     "seat": _seat,
     "moved": lambda e, lang: render("event.moved", {"player": e["player"], "to": e["to"]}, lang),
     "drew": lambda e, lang: render(

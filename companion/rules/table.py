@@ -74,6 +74,9 @@ class Holding:
 
 @dataclass(frozen=True, slots=True)
 class Player:
+    """A player as the referee and a table situation (``docs/situation.md``) know them; the
+    banker holds each as a ``companion.banker.state.Seat`` and shows the referee this view."""
+
     name: str
     position: Space
     in_jail: bool = False

@@ -258,3 +258,41 @@ def test_the_last_building_of_a_shortage_is_auctioned_in_the_singular():
 def test_the_buttons_number_a_decision_s_main_actions_only(commands, numbered):
     choices = [vm.Choice(str(c), c, None, {}, c["type"]) for c in commands]
     assert vm.numbered_choices(choices) == numbered
+
+
+def test_the_history_reads_a_fact_as_it_read_the_patch_an_old_log_holds() -> None:
+    """Events are named after facts (``jail_roll_failed``, ``card_kept``); an old log holds
+    the field patches (``seat``, ``bank``) instead: the history says the same of both, and
+    leaves the bookkeeping out."""
+    from companion.log.gamelog import LoggedCommand
+
+    roll_ = {"type": "roll", "player": "Bob", "dice": [2, 5]}
+    old = LoggedCommand(
+        7,
+        "t",
+        "Bob",
+        roll_,
+        (
+            {"type": "seat", "player": "Bob", "set": {"jail_turns": 2}},
+            {"type": "bank", "set": {"cards_out": {"cc-just-say-no": 1}}},
+            {"type": "seat", "player": "Bob", "set": {"cards": ["cc-just-say-no"]}},
+        ),
+    )
+    new = LoggedCommand(
+        7,
+        "t",
+        "Bob",
+        roll_,
+        (
+            {"type": "jail_roll_failed", "player": "Bob", "tries": 2},
+            {"type": "card_kept", "player": "Bob", "card": "cc-just-say-no"},
+        ),
+    )
+    for lang, said in (
+        ("en", "Bob stays in jail: no doubles (try 2 of 3)."),
+        ("fr", "Bob reste en prison\u00a0: pas de double (essai 2 sur 3)."),
+    ):
+        for logged in (old, new):
+            assert [r.text for r in vm.history_rows([logged], lang)] == [said]
+            assert [r.text for r in vm.history_rows([logged], lang, player="Bob")] == [said]
+            assert vm.history_rows([logged], lang, player="Ann") == []
