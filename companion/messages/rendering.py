@@ -1,16 +1,22 @@
 """Messages into sentences: a code and its parameters, worded by one language's catalogue.
 
-A language is one module of this package named by its code (``en.py``, ``fr.py``...) with:
+A language is a gettext catalogue, ``companion/locales/<lang>/LC_MESSAGES/messages.po``, read
+by :mod:`companion.messages.po`, and optionally a module of this package named by its code
+(``fr.py``) with what is not words: ``money(amount)``, ``typeset(text)`` (French spaces) and
+``CONTRACTIONS`` (``{de name}``: ``du Pool``, ``d'Ann``).
 
-- ``MESSAGES``: each code's template, a ``str.format`` text of named parameters
-  (``"{player} bids {amount}."``; ``{card:effect}`` asks a kind for another form) or a function
-  of :class:`Params` for wording that depends on the values;
-- ``WORDS``: the words of enumerations (``"account.Pool": "the Pool"``, ``"deck.chance"``...),
-  and optionally translated card titles (``"card.<id>"``), space names (``"space.<name>"``)...;
-- ``money(amount)``, ``join(names)`` and ``roll(d1, d2, speed)``.
+Each entry's ``msgctxt`` is a message code (``note.bid``) or a word (``account.Pool``,
+``card.<id>``...), its ``msgid`` the English and its ``msgstr`` the language's words; English
+leaves ``msgstr`` empty. A ``{name}`` is a parameter shown by its kind (``codes.CODES``),
+``{name:variant}`` another form of it (``{card:effect}``), ``{de name}`` a contraction.
+A code worded differently by its values has one entry per case, the context naming what holds:
+``ask.respond[action]`` (``action`` given: not None, False, 0 or empty), ``move.roll[end=to]``
+(``end`` shown as ``to``); the entry whose conditions all hold, the most of them, is said. A
+context ending in ``#name`` is a plural entry whose form follows the number ``name`` (an
+integer, or the length of a list), by the catalogue's ``Plural-Forms``.
 
 A code or a word missing from a language is taken from English, so a new language can start
-with part of the catalogue. ``codes.CODES`` gives each code's parameters and their kinds.
+with part of the catalogue.
 
 >>> render("note.bid", {"player": "Ann", "amount": 1500})
 'Ann bids $1,500.'
@@ -23,23 +29,28 @@ from __future__ import annotations
 import functools
 import importlib
 import json
-import pkgutil
 import re
-import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypedDict
 
 from companion.errors import CompanionError
+from companion.messages import po
 from companion.messages.codes import CODES
 from companion.rules.board import ultimate_board
 from companion.rules.cards import card_deck
 
-Template = str | Callable[["Params"], str]
+LOCALES = Path(__file__).resolve().parents[1] / "locales"
+DOMAIN = "messages"
 
 _LANG = re.compile(r"[a-z]{2,3}\Z")
 #: Event fields that are not a message's parameters.
 _NOT_PARAMS = frozenset({"type", "code", "params", "text"})
+#: A context: the code or word, the conditions of its case, the number its plural follows.
+CONTEXT = re.compile(r"([^\[\]#]+)(?:\[([\w=,]+)\])?(?:#(\w+))?\Z")
+#: A field of a template: ``{name}``, ``{name:variant}``, ``{de name}``.
+FIELD = re.compile(r"\{(?:(\w+) )?(\w+)(?::(\w+))?\}")
 
 
 class Message(TypedDict):
@@ -57,15 +68,53 @@ class MessageError(CompanionError, LookupError):
 
 
 @dataclass(frozen=True, slots=True)
+class Wording:
+    """One case of a code: the conditions under which it is said, the parameter whose number
+    chooses the plural form (if any), and its forms (one, or one per plural form)."""
+
+    conditions: tuple[str, ...]
+    count: str | None
+    forms: tuple[str, ...]
+
+    def holds(self, values: Mapping[str, Any], p: Params) -> bool:
+        for condition in self.conditions:
+            name, _, same = condition.partition("=")
+            if not _given(values.get(name)):
+                return False
+            if same and (not _given(values.get(same)) or p[name] != p[same]):
+                return False
+        return True
+
+
+def _given(value: Any) -> bool:
+    return value is not None and value is not False and value != 0 and value not in ("", [])
+
+
+@dataclass(frozen=True, slots=True)
 class Language:
     """One language's catalogue, with English behind it for what it does not word yet."""
 
     code: str
-    messages: Mapping[str, Template]
+    messages: Mapping[str, tuple[Wording, ...]]
     words: Mapping[str, str]
+    plural: Callable[[int], int]
     money: Callable[[int], str]
-    join: Callable[[Sequence[str]], str]
-    roll: Callable[[int, int, Any], str]
+    typeset: Callable[[str], str]
+    contractions: Mapping[str, Callable[[str], str]]
+
+    def join(self, names: Sequence[str]) -> str:
+        """Names as a list in a sentence: ``Ann, Bob and Cy``."""
+        if len(names) <= 1:
+            return "".join(names) or self.words["join.nobody"]
+        last = self.words["join.and"]
+        return last.format(names=", ".join(names[:-1]), last=names[-1])
+
+    def roll(self, d1: int, d2: int, speed: Any) -> str:
+        """Two regular dice and the speed die (``None`` when it was not rolled)."""
+        if speed is None:
+            return f"{d1}+{d2}"
+        face = self.words.get(f"speed.{speed}", str(speed))
+        return self.words["roll.speed"].format(dice=f"{d1}+{d2}", speed=face)
 
 
 def languages() -> tuple[str, ...]:
@@ -74,10 +123,18 @@ def languages() -> tuple[str, ...]:
     >>> "en" in languages()
     True
     """
-    package = importlib.import_module("companion.messages")
     return tuple(
-        sorted(m.name for m in pkgutil.iter_modules(package.__path__) if _LANG.match(m.name))
+        sorted(
+            path.name
+            for path in LOCALES.iterdir()
+            if _LANG.match(path.name) and (path / "LC_MESSAGES" / f"{DOMAIN}.po").is_file()
+        )
     )
+
+
+def catalogue_path(lang: str) -> Path:
+    """The catalogue file of ``lang``."""
+    return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 @functools.cache
@@ -85,26 +142,52 @@ def language(lang: str) -> Language:
     """The catalogue of ``lang`` (``"en"``, ``"fr"``...)."""
     if not isinstance(lang, str) or not _LANG.match(lang) or lang not in languages():
         raise MessageError(f"no language {lang!r}; the languages are {', '.join(languages())}")
-    module = importlib.import_module(f"companion.messages.{lang}")
-    if lang == "en":
-        return Language("en", module.MESSAGES, module.WORDS, module.money, module.join, module.roll)
-    en = language("en")
+    catalogue = po.read(catalogue_path(lang))
+    try:
+        module: Any = importlib.import_module(f"companion.messages.{lang}")
+    except ModuleNotFoundError:
+        module = None
+    en = language("en") if lang != "en" else None
+    typeset = getattr(module, "typeset", None) or (lambda text: text)
+    messages, words = wordings(catalogue, typeset)
     return Language(
         lang,
-        {**en.messages, **module.MESSAGES},
-        {**en.words, **getattr(module, "WORDS", {})},
-        getattr(module, "money", en.money),
-        getattr(module, "join", en.join),
-        getattr(module, "roll", en.roll),
+        {**(en.messages if en else {}), **messages},
+        {**(en.words if en else {}), **words},
+        catalogue.plural,
+        getattr(module, "money", None) or language("en").money,
+        typeset,
+        getattr(module, "CONTRACTIONS", {}),
     )
 
 
+def wordings(
+    catalogue: po.Catalogue, typeset: Callable[[str], str] = str
+) -> tuple[dict[str, tuple[Wording, ...]], dict[str, str]]:
+    """A catalogue's codes, each with its cases, and its words (``typeset``); an entry without
+    words (an empty ``msgstr``) is worded by its English, its ``msgid``."""
+    messages: dict[str, list[Wording]] = {}
+    words: dict[str, str] = {}
+    for entry in catalogue.entries:
+        match = CONTEXT.match(entry.context or "")
+        if match is None or "fuzzy" in entry.flags:
+            continue
+        key, conditions, count = match.groups()
+        english = (entry.id,) if entry.plural is None else (entry.id, entry.plural)
+        forms = entry.strings if all(entry.strings) else english
+        if key in CODES:
+            wording = Wording(tuple(conditions.split(",")) if conditions else (), count, forms)
+            messages.setdefault(key, []).append(wording)
+        else:
+            words[key] = typeset(forms[0])
+    return {k: tuple(v) for k, v in messages.items()}, words
+
+
 class Params:
-    """A message's parameters as a template function sees them.
+    """A message's parameters as a template sees them.
 
     ``p["space"]`` is the value shown in the sentence (a space's printed name, ``$1,500``...),
-    ``p.shown("card", "effect")`` another form of it, ``p.raw("level")`` the value itself and
-    ``p.has("leader")`` whether an optional one was given.
+    ``p.shown("card", "effect")`` another form of it.
     """
 
     __slots__ = ("_values", "_kinds", "_lang")
@@ -123,25 +206,6 @@ class Params:
         kind = self._kinds.get(name, "text?").rstrip("?")
         return _show(kind, self._values[name], variant, self._lang)
 
-    def raw(self, name: str) -> Any:
-        return self._values.get(name)
-
-    def has(self, name: str) -> bool:
-        return self._values.get(name) is not None
-
-
-class _Formatter(string.Formatter):
-    """``str.format`` whose fields are the message's parameters, shown by their kinds."""
-
-    def __init__(self, params: Params) -> None:
-        self.params = params
-
-    def get_field(self, field_name: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
-        return field_name, field_name
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        return self.params.shown(value, format_spec)
-
 
 def render(code: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
     """The sentence of message ``code`` with ``params``, in ``lang``.
@@ -151,8 +215,8 @@ def render(code: str, params: Mapping[str, Any] | None = None, lang: str = "en")
     """
     language_ = language(lang)
     kinds = CODES.get(code)
-    template = language_.messages.get(code)
-    if kinds is None or template is None:
+    cases = language_.messages.get(code)
+    if kinds is None or cases is None:
         raise MessageError(f"no message {code!r}")
     values = {k: v for k, v in (params or {}).items() if v is not None}
     missing = [
@@ -161,9 +225,22 @@ def render(code: str, params: Mapping[str, Any] | None = None, lang: str = "en")
     if missing:
         raise MessageError(f"message {code!r} needs {', '.join(map(repr, missing))}")
     p = Params(values, kinds, language_)
-    if isinstance(template, str):
-        return _Formatter(p).vformat(template, (), {})
-    return template(p)
+    held = [case for case in cases if case.holds(values, p)]
+    if not held:
+        raise MessageError(f"no wording of {code!r} in {lang!r} for {sorted(values)}")
+    case = max(held, key=lambda c: len(c.conditions))
+    template = case.forms[0]
+    if case.count is not None:
+        n = values.get(case.count, 0)
+        n = len(n) if isinstance(n, list | tuple) else int(n)
+        template = case.forms[min(language_.plural(n), len(case.forms) - 1)]
+
+    def field(match: re.Match[str]) -> str:
+        before, name, variant = match.groups()
+        shown = p.shown(name, variant or "")
+        return language_.contractions[before](shown) if before else shown
+
+    return language_.typeset(FIELD.sub(field, template))
 
 
 def message(code: str, **params: Any) -> Message:
@@ -288,6 +365,10 @@ def _roll(value: Any, variant: str, lang: Language) -> str:
     return lang.roll(int(d1), int(d2), speed[0] if speed else None)
 
 
+def _level(value: Any, variant: str, lang: Language) -> str:
+    return lang.words[f"level.{int(value)}"] if int(value) else str(int(value))
+
+
 def _word(lang: Language, group: str, value: Any) -> str:
     return lang.words.get(f"{group}.{value}", str(value))
 
@@ -297,6 +378,8 @@ _KINDS: dict[str, Callable[[Any, str, Language], str]] = {
     "money": lambda v, _, lang: lang.money(int(v)),
     "account": _account,
     "players": lambda v, _, lang: lang.join([str(n) for n in v]),
+    "level": _level,
+    "command": lambda v, _, lang: _word(lang, "command", v),
     "space": _space,
     "track": lambda v, _, lang: _word(lang, "track", v),
     "group": lambda v, _, lang: _word(lang, "group", v),
