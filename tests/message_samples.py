@@ -37,14 +37,25 @@ _REASONS = [
     {"code": "reason.rent", "params": {"space": "middle:39"}},
     {"code": "reason.card", "params": {"card": "chance-traffic-ticket"}},
     {"code": "reason.salary.passing", "params": {"space": "middle:0"}},
-    {"code": "reason.dividend", "params": {"why": {"code": "reason.stock_exchange", "params": {}}, "company": "Acme Motors"}},
+    {
+        "code": "reason.dividend",
+        "params": {
+            "why": {"code": "reason.stock_exchange", "params": {}},
+            "company": "Acme Motors",
+        },
+    },
     {"code": "reason.bankruptcy", "params": {"player": "Ann"}},
     "rent for Boardwalk",
 ]
 _DECISIONS = [
     {"kind": "roll", "player": "Ann", "code": "ask.roll", "params": {}},
     {"kind": "roll", "player": "Bob", "text": "Bob: roll the dice.", "answers": ["roll"]},
-    {"kind": "buy_or_auction", "player": "Ann", "code": "ask.buy_or_auction", "params": {"space": "middle:39", "price": 400}},
+    {
+        "kind": "buy_or_auction",
+        "player": "Ann",
+        "code": "ask.buy_or_auction",
+        "params": {"space": "middle:39", "price": 400},
+    },
 ]
 
 
@@ -58,7 +69,15 @@ def values() -> dict[str, list[Any]]:
         "player": ["Ann", "Bob", "Eve Ölund"],
         "account": ["Pool", "Bank", "Ann", "Bob"],
         "players": [["Ann", "Bob", "Cy"], [], ["Ann"], ["Bob"], ["Ann", "Bob"]],
-        "space": ["middle:39", "Boardwalk", "outer:5", "middle:5", "inner:9", "middle:0", "nowhere:99"],
+        "space": [
+            "middle:39",
+            "Boardwalk",
+            "outer:5",
+            "middle:5",
+            "inner:9",
+            "middle:0",
+            "nowhere:99",
+        ],
         "track": ["outer", "middle", "inner"],
         "group": sorted(board.groups),
         "card": sorted(deck.cards),

@@ -21,11 +21,12 @@ from companion.messages import (
     MessageError,
     language,
     message,
+    po,
     render,
     render_decision,
     render_event,
+    rendering,
 )
-from companion.messages import po, rendering
 from companion.messages.codes import KINDS
 from tests import golden_games
 

@@ -57,9 +57,7 @@ def test_babel_reads_the_catalogues_as_the_companion_does(lang: str) -> None:
         babel = pofile.read_po(f)
     ours = po.read(catalogue_path(lang))
     theirs = {
-        (m.context, m.id if isinstance(m.id, str) else m.id[0]): m.string
-        for m in babel
-        if m.id
+        (m.context, m.id if isinstance(m.id, str) else m.id[0]): m.string for m in babel if m.id
     }
     mine = {
         (e.context, e.id): e.strings[0] if e.plural is None else e.strings for e in ours.entries

@@ -17,9 +17,8 @@ from tests.conftest import run_app_script
 
 pytest.importorskip("kivy")
 
-from companion.messages import po  # noqa: E402
+from companion.messages import CODES, po  # noqa: E402
 from companion.messages.fr import typeset  # noqa: E402
-from companion.messages import CODES  # noqa: E402
 from companion.messages.rendering import CONTEXT, catalogue_path  # noqa: E402
 from ui import i18n  # noqa: E402
 
