@@ -5,6 +5,9 @@ catalogues are well formed gettext, checked as the app's are."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 
 from companion.messages import CODES, render
@@ -64,3 +67,117 @@ def test_babel_reads_the_catalogues_as_the_companion_does(lang: str) -> None:
     }
     assert mine == theirs
     assert babel.plural_expr == ours.header["Plural-Forms"].split("plural=")[1].rstrip(";")
+
+
+# -- The reader ---------------------------------------------------------------------------------
+
+
+def test_the_reader_reads_what_gettext_writes() -> None:
+    from companion.messages import po
+
+    text = (
+        "# a translator's comment\n"
+        'msgid ""\n'
+        'msgstr ""\n"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 ? 1 : 2);\\n"\n'
+        "\n"
+        "#. for the translator\n"
+        "#, python-brace-format, fuzzy\n"
+        'msgctxt "a"\n'
+        'msgid ""\n"Say \\"NO!\\"\\t"\n"again\\n"\n'
+        'msgstr "Dites \\"NON !\\"\\\\"\n'
+        "\n"
+        'msgctxt "b#n"\n'
+        'msgid "{n} house"\n'
+        'msgid_plural "{n} houses"\n'
+        'msgstr[0] "{n} dom"\nmsgstr[1] "{n} domy"\nmsgstr[2] "{n} domów"\n'
+        "\n"
+        '#~ msgid "Gone"\n#~ msgstr "Parti"\n'
+    )
+    catalogue = po.parse(text)
+    first, second = catalogue.entries
+    assert first == po.Entry(
+        "a",
+        'Say "NO!"\tagain\n',
+        None,
+        ('Dites "NON !"\\',),
+        frozenset({"python-brace-format", "fuzzy"}),
+        ("for the translator",),
+    )
+    assert (second.plural, second.strings) == ("{n} houses", ("{n} dom", "{n} domy", "{n} domów"))
+    assert [catalogue.plural(n) for n in (1, 3, 5, 22)] == [0, 1, 2, 1]
+    assert po.parse(po.format_entry(first)).entries == (first,)
+    assert po.parse(po.format_entry(second)).entries == (second,)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('msgid "a"\nmsgstr "b\n', r"x\.po:2: not a catalogue line"),
+        ('msgid "a"\nmsgstr "\\q"\n', r"x\.po:2: unknown escape \\q"),
+        ('"a"\n', r"x\.po:1: a string continues no keyword"),
+        ('msgctxt "a"\nmsgstr "b"\n', r"x\.po:3: an entry without msgid"),
+        ('msgid "a"\nmsgid_plural "as"\nmsgstr "b"\n', r"x\.po:4: msgid_plural needs msgstr\[0\]"),
+        ('msgid "a"\nmsgid "b"\n', r"x\.po:2: msgid twice in one entry"),
+        ('msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=import os;\\n"\n', "is not gettext's"),
+    ],
+)
+def test_a_broken_catalogue_is_one_clear_error_naming_the_file_and_line(
+    text: str, said: str
+) -> None:
+    from companion.messages import po
+
+    with pytest.raises(po.CatalogueError, match=said):
+        po.parse(text, "x.po")
+
+
+# -- Converting codes written the old way --------------------------------------------------------
+
+
+def test_convert_moves_codes_written_the_old_way_into_the_catalogues(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A branch older than the catalogues added a code to ``codes.py``, ``en.py`` and ``fr.py``:
+    one command adds it to both catalogues, and names the one worded by a function."""
+    from companion.messages import catalogues, language, rendering
+
+    for lang in ("en", "fr"):
+        folder = tmp_path / lang / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        shutil.copy(rendering.catalogue_path(lang), folder)
+    monkeypatch.setattr(rendering, "LOCALES", tmp_path)
+    monkeypatch.setitem(CODES, "note.fresh", {"player": "player", "to": "account"})
+    monkeypatch.setitem(CODES, "note.clever", {"player": "player"})
+    (tmp_path / "en.py").write_text(
+        "MESSAGES = {\n"
+        '    "note.pass": "{player} passes.",\n'
+        '    "note.fresh": "{player} gives the Pool to {to}.",\n'
+        '    "note.clever": lambda p: p["player"],\n'
+        "}\n"
+        'WORDS = {"account.Pool": "the Pool", "speed.tram": "the Tram"}\n',
+        "utf-8",
+    )
+    (tmp_path / "fr.py").write_text(
+        "def _fr(template):\n"
+        "    def words(p):\n"
+        "        return template\n"
+        "    words.template = template\n"
+        "    return words\n"
+        'MESSAGES = {"note.fresh": _fr("{player} donne le Pool {à to} !")}\n'
+        'WORDS = {"speed.tram": "le Tram"}\n',
+        "utf-8",
+    )
+    language.cache_clear()
+    try:
+        said = catalogues.convert(tmp_path / "en.py", tmp_path / "fr.py")
+        assert said[1].startswith("note.clever: worded by a Python function")
+        assert said[::2] == ["note.fresh: added", "speed.tram: added"]
+        assert catalogues.problems() == ["en: no English for code 'note.clever'"]
+        assert render("note.fresh", {"player": "Ann", "to": "Pool"}, "fr") == (
+            "Ann donne le Pool au Pool\u202f!"
+        )
+        assert render("event.rolled", {"player": "Ann", "dice": [1, 2, "tram"]}, "fr") == (
+            "Ann a obtenu 1+2 et le Tram."
+        )
+        assert catalogues.convert(tmp_path / "en.py", tmp_path / "fr.py") == [said[1]]
+    finally:
+        language.cache_clear()

@@ -40,15 +40,15 @@ _TYPESET = re.compile(f"[{NBSP}{NARROW_NBSP}](?=[:;!?»$])|(?<=«){NBSP}")
 
 def untypeset(text: str) -> str:
     """French text as a translator types it: the no-break spaces :func:`typeset` puts back are
-    ordinary spaces.
+    ordinary spaces (a text whose spaces it would not put back as they were is kept as it is).
 
     >>> untypeset(typeset("Prêt ? « Go ! » 25 $")) == "Prêt ? « Go ! » 25 $"
     True
+    >>> untypeset("Go\u00a0!") == "Go\u00a0!"
+    True
     """
     plain = _TYPESET.sub(" ", text)
-    if typeset(plain) != typeset(text):
-        raise ValueError(f"{text!r} has no-break spaces typesetting would not put back")
-    return plain
+    return plain if typeset(plain) == typeset(text) else text
 
 
 def english_of(key: str) -> str | None:
@@ -155,13 +155,13 @@ def convert(en_path: Path, fr_path: Path) -> list[str]:
         **{f"command.{k}": v for k, v in getattr(old_fr, "COMMAND_NOUNS", {}).items()},
         **getattr(old_fr, "WORDS", {}),
     }
-    items = [(code, _template(t), t) for code, t in getattr(old_en, "MESSAGES", {}).items()]
-    items += [(key, word, word) for key, word in old_words.items()]
-    for key, text, value in items:
+    items = [(code, _template(t)) for code, t in getattr(old_en, "MESSAGES", {}).items()]
+    items += list(old_words.items())
+    for key, text in items:
         if key in known:
             continue
         if text is None:
-            said.append(f"{key}: worded by a Python function ({value!r}): write its cases by hand")
+            said.append(f"{key}: worded by a Python function in {en_path}: write its cases by hand")
             continue
         added["en"].append(po.Entry(key, text))
         french = _template(old_fr.MESSAGES.get(key)) if key in CODES else french_words.get(key)

@@ -14,7 +14,6 @@ its comments for translators (``#.``); obsolete entries (``#~``) are left out. T
 from __future__ import annotations
 
 import functools
-import gettext
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -83,18 +82,22 @@ def parse(text: str, where: str = "<catalogue>") -> Catalogue:
     lines = text.splitlines()
     for lineno, line in enumerate(lines, 1):
         line = line.strip()
-        if line.startswith("#~") or (not line and fields):
-            close(lineno)
-        elif line.startswith("#,"):
-            flags.update(f.strip() for f in line[2:].split(",") if f.strip())
-        elif line.startswith("#."):
-            comments.append(line[2:].strip())
-        elif not line or line.startswith("#"):
-            continue
-        elif line.startswith('"'):
+        first = line[:1]
+        if first == '"':
             if not last:
                 raise CatalogueError(f"{where}:{lineno}: a string continues no keyword")
             fields[last] += _unquote(line, where, lineno)
+        elif first == "#":
+            second = line[1:2]
+            if second == "~":
+                close(lineno)
+            elif second == ",":
+                flags.update(f.strip() for f in line[2:].split(",") if f.strip())
+            elif second == ".":
+                comments.append(line[2:].strip())
+        elif not first:
+            if fields:
+                close(lineno)
         else:
             match = _KEYWORD.match(line)
             if match is None:
@@ -124,6 +127,9 @@ def _entry(fields: dict[str, str], flags: set[str], comments: list[str], where: 
 
 
 def _unquote(text: str, where: str, lineno: int) -> str:
+    body = text[1:-1]
+    if len(text) > 1 and text[-1] == '"' and "\\" not in body and '"' not in body:
+        return body  # most strings: nothing escaped
     match = _STRING.match(text)
     if match is None:
         raise CatalogueError(f"{where}:{lineno}: not a quoted string: {text[:40]!r}")
@@ -144,6 +150,8 @@ def _header(text: str) -> dict[str, str]:
 def _plural(forms: str | None, where: str) -> Callable[[int], int]:
     if not forms:
         return lambda n: int(n != 1)
+    import gettext  # only to read a catalogue: the engine imports this module, not gettext
+
     match = re.search(r"plural\s*=\s*([^;]+)", forms)
     try:
         if match is None:

@@ -67,6 +67,10 @@ class MessageError(CompanionError, LookupError):
     """A message code no catalogue knows, a language that does not exist, or a missing parameter."""
 
 
+#: A template cut at its fields: (the text before a field, its contraction, name, variant).
+Pieces = tuple[tuple[str, str | None, str, str], ...]
+
+
 @dataclass(frozen=True, slots=True)
 class Wording:
     """One case of a code: the conditions under which it is said, the parameter whose number
@@ -75,6 +79,11 @@ class Wording:
     conditions: tuple[str, ...]
     count: str | None
     forms: tuple[str, ...]
+    pieces: tuple[Pieces, ...] = ()
+
+    @classmethod
+    def of(cls, conditions: tuple[str, ...], count: str | None, forms: tuple[str, ...]) -> Wording:
+        return cls(conditions, count, forms, tuple(_pieces(form) for form in forms))
 
     def holds(self, values: Mapping[str, Any], p: Params) -> bool:
         for condition in self.conditions:
@@ -84,6 +93,15 @@ class Wording:
             if same and (not _given(values.get(same)) or p[name] != p[same]):
                 return False
         return True
+
+
+def _pieces(template: str) -> Pieces:
+    pieces, start = [], 0
+    for match in FIELD.finditer(template):
+        before, name, variant = match.groups()
+        pieces.append((template[start : match.start()], before, name, variant or ""))
+        start = match.end()
+    return (*pieces, (template[start:], None, "", ""))
 
 
 def _given(value: Any) -> bool:
@@ -176,7 +194,7 @@ def wordings(
         english = (entry.id,) if entry.plural is None else (entry.id, entry.plural)
         forms = entry.strings if all(entry.strings) else english
         if key in CODES:
-            wording = Wording(tuple(conditions.split(",")) if conditions else (), count, forms)
+            wording = Wording.of(tuple(conditions.split(",")) if conditions else (), count, forms)
             messages.setdefault(key, []).append(wording)
         else:
             words[key] = typeset(forms[0])
@@ -225,22 +243,25 @@ def render(code: str, params: Mapping[str, Any] | None = None, lang: str = "en")
     if missing:
         raise MessageError(f"message {code!r} needs {', '.join(map(repr, missing))}")
     p = Params(values, kinds, language_)
-    held = [case for case in cases if case.holds(values, p)]
-    if not held:
-        raise MessageError(f"no wording of {code!r} in {lang!r} for {sorted(values)}")
-    case = max(held, key=lambda c: len(c.conditions))
-    template = case.forms[0]
+    if len(cases) == 1 and not cases[0].conditions:
+        case = cases[0]
+    else:
+        held = [case for case in cases if case.holds(values, p)]
+        if not held:
+            raise MessageError(f"no wording of {code!r} in {lang!r} for {sorted(values)}")
+        case = max(held, key=lambda c: len(c.conditions))
+    pieces = case.pieces[0]
     if case.count is not None:
         n = values.get(case.count, 0)
         n = len(n) if isinstance(n, list | tuple) else int(n)
-        template = case.forms[min(language_.plural(n), len(case.forms) - 1)]
-
-    def field(match: re.Match[str]) -> str:
-        before, name, variant = match.groups()
-        shown = p.shown(name, variant or "")
-        return language_.contractions[before](shown) if before else shown
-
-    return language_.typeset(FIELD.sub(field, template))
+        pieces = case.pieces[min(language_.plural(n), len(case.pieces) - 1)]
+    said = []
+    for text, before, name, variant in pieces:
+        said.append(text)
+        if name:
+            shown = p.shown(name, variant)
+            said.append(language_.contractions[before](shown) if before else shown)
+    return language_.typeset("".join(said))
 
 
 def message(code: str, **params: Any) -> Message:
