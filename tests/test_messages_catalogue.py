@@ -181,3 +181,39 @@ def test_convert_moves_codes_written_the_old_way_into_the_catalogues(
         assert catalogues.convert(tmp_path / "en.py", tmp_path / "fr.py") == [said[1]]
     finally:
         language.cache_clear()
+
+
+def test_check_reports_a_stale_an_untranslated_and_a_badly_formed_french_entry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.messages import catalogues, po, rendering
+
+    for lang in ("en", "fr"):
+        folder = tmp_path / lang / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        shutil.copy(rendering.catalogue_path(lang), folder)
+    monkeypatch.setattr(rendering, "LOCALES", tmp_path)
+    french = rendering.catalogue_path("fr")
+    text = french.read_text("utf-8")
+    for old, new in [
+        ('msgid "{player} passes."\nmsgstr "{player} passe."', 'msgid "{player} passes by."\nmsgstr "{player} passe."'),
+        ('msgstr "{player} offre {amount}."', 'msgstr ""'),
+        ('msgstr "Au tour {de player}."', 'msgstr "Au tour {du player} {joueur}."'),
+        ('msgctxt "ask.respond[action]"', 'msgctxt "ask.respond[acton]"'),
+    ]:  # fmt: skip
+        assert old in text
+        text = text.replace(old, new)
+    french.write_text(text, "utf-8")
+    po.read.cache_clear()
+    try:
+        assert catalogues.problems() == [
+            "fr: 'event.turn': 'Au tour {du player} {joueur}.' names other fields than \"{player}'s turn.\"",
+            "fr: 'event.turn': fr has no contraction 'du' ({du player})",
+            "fr: 'ask.respond[acton]' names 'acton', which 'ask.respond' does not have",
+            "fr: 'ask.respond[acton]' is no code nor word of the English catalogue",
+            "fr: 'note.bid' has no translation",
+            "fr: 'note.pass' is stale: its msgid '{player} passes by.' is not the English '{player} passes.'",
+            "fr: no entry 'ask.respond[action]'",
+        ]  # fmt: skip
+    finally:
+        po.read.cache_clear()

@@ -29,7 +29,7 @@ from typing import Any
 from companion.messages import po
 from companion.messages.codes import CODES
 from companion.messages.fr import NARROW_NBSP, NBSP, typeset
-from companion.messages.rendering import CONTEXT, FIELD, catalogue_path, languages
+from companion.messages.rendering import CONTEXT, FIELD, catalogue_path, languages, typography
 from companion.rules.cards import card_deck
 
 #: Words whose English is no catalogue's but the game's data: a card's title, a space's name...
@@ -116,9 +116,13 @@ def _entry_problems(entry: po.Entry, english: Mapping[Any, po.Entry], lang: str)
     if lang != "en" and not all(entry.strings):
         yield f"{context!r} has no translation"
     english_fields = _fields(entry.id) | _fields(entry.plural or "")
-    for text in entry.strings:
+    contractions = typography(lang).CONTRACTIONS
+    for text in entry.strings if lang != "en" else (entry.id, entry.plural or ""):
         if text and _fields(text) - english_fields - ({count} if count else set()):
             yield f"{context!r}: {text!r} names other fields than {entry.id!r}"
+        for m in FIELD.finditer(text):
+            if m.group(1) and m.group(1) not in contractions:
+                yield f"{context!r}: {lang} has no contraction {m.group(1)!r} ({m.group(0)})"
 
 
 # -- Converting the Python catalogues of before --------------------------------------------------

@@ -12,6 +12,11 @@ a code, worded as the banker worded it before codes, and English leaves every ``
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
+#: English contracts nothing: no ``{de name}`` in its templates.
+CONTRACTIONS: Mapping[str, Callable[[str], str]] = {}
+
 
 def money(amount: int) -> str:
     """Dollars with a thousands separator.
@@ -20,3 +25,8 @@ def money(amount: int) -> str:
     ('$1,500', '-$50')
     """
     return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+
+
+def typeset(text: str) -> str:
+    """English typography: a sentence as its template and parameters make it."""
+    return text

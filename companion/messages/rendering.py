@@ -1,9 +1,9 @@
 """Messages into sentences: a code and its parameters, worded by one language's catalogue.
 
 A language is a gettext catalogue, ``companion/locales/<lang>/LC_MESSAGES/messages.po``, read
-by :mod:`companion.messages.po`, and optionally a module of this package named by its code
-(``fr.py``) with what is not words: ``money(amount)``, ``typeset(text)`` (French spaces) and
-``CONTRACTIONS`` (``{de name}``: ``du Pool``, ``d'Ann``).
+by :mod:`companion.messages.po`, and a module of this package named by its code (``fr.py``;
+English's when it has none) with what is not words: ``money(amount)``, ``typeset(text)``
+(French spaces) and ``CONTRACTIONS`` (``{de name}``: ``du Pool``, ``d'Ann``).
 
 Each entry's ``msgctxt`` is a message code (``note.bid``) or a word (``account.Pool``,
 ``card.<id>``...), its ``msgid`` the English and its ``msgstr`` the language's words; English
@@ -161,22 +161,22 @@ def language(lang: str) -> Language:
     if not isinstance(lang, str) or not _LANG.match(lang) or lang not in languages():
         raise MessageError(f"no language {lang!r}; the languages are {', '.join(languages())}")
     catalogue = po.read(catalogue_path(lang))
-    try:
-        module: Any = importlib.import_module(f"companion.messages.{lang}")
-    except ModuleNotFoundError:
-        module = None
-    en = language("en") if lang != "en" else None
-    typeset = getattr(module, "typeset", None) or (lambda text: text)
-    messages, words = wordings(catalogue, typeset)
+    module = typography(lang)
+    messages, words = wordings(catalogue, module.typeset)
+    if lang != "en":
+        en = language("en")
+        messages, words = {**en.messages, **messages}, {**en.words, **words}
     return Language(
-        lang,
-        {**(en.messages if en else {}), **messages},
-        {**(en.words if en else {}), **words},
-        catalogue.plural,
-        getattr(module, "money", None) or language("en").money,
-        typeset,
-        getattr(module, "CONTRACTIONS", {}),
+        lang, messages, words, catalogue.plural, module.money, module.typeset, module.CONTRACTIONS
     )
+
+
+def typography(lang: str) -> Any:
+    """The module of what ``lang`` writes otherwise than in words (``fr.py``), or English's."""
+    try:
+        return importlib.import_module(f"companion.messages.{lang}")
+    except ModuleNotFoundError:
+        return importlib.import_module("companion.messages.en")
 
 
 def wordings(
@@ -260,7 +260,8 @@ def render(code: str, params: Mapping[str, Any] | None = None, lang: str = "en")
         said.append(text)
         if name:
             shown = p.shown(name, variant)
-            said.append(language_.contractions[before](shown) if before else shown)
+            contract = language_.contractions.get(before) if before else None
+            said.append(contract(shown) if contract else shown)  # check reports an unknown one
     return language_.typeset("".join(said))
 
 
