@@ -91,6 +91,8 @@ def values() -> dict[str, list[Any]]:
         "message": _REASONS,
         "decision": _DECISIONS,
         "flag": [True, False],
+        "level": [3, 0, 1, 2, 4, 5, 6],
+        "command": ["build", "roll", "gift", "something_new"],
     }
 
 

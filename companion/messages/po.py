@@ -187,10 +187,17 @@ def format_entry(entry: Entry) -> str:
         lines.append("#, " + ", ".join(sorted(entry.flags)))
     if entry.context is not None:
         lines.append(f"msgctxt {quote(entry.context)}")
-    lines.append(f"msgid {quote(entry.id)}")
+    lines.append(f"msgid {_quoted(entry.id)}")
     if entry.plural is None:
-        lines.append(f"msgstr {quote(entry.strings[0])}")
+        lines.append(f"msgstr {_quoted(entry.strings[0])}")
     else:
-        lines.append(f"msgid_plural {quote(entry.plural)}")
-        lines += [f"msgstr[{n}] {quote(s)}" for n, s in enumerate(entry.strings)]
+        lines.append(f"msgid_plural {_quoted(entry.plural)}")
+        lines += [f"msgstr[{n}] {_quoted(s)}" for n, s in enumerate(entry.strings)]
     return "\n".join(lines) + "\n\n"
+
+
+def _quoted(text: str) -> str:
+    """A string of several lines (a header) one line each, as gettext writes it."""
+    if "\n" not in text[:-1]:
+        return quote(text)
+    return '""\n' + "\n".join(quote(line) for line in text.splitlines(keepends=True))
