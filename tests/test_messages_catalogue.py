@@ -163,7 +163,7 @@ def test_convert_moves_codes_written_the_old_way_into_the_catalogues(
         "    words.template = template\n"
         "    return words\n"
         'MESSAGES = {"note.fresh": _fr("{player} donne le Pool {à to} !")}\n'
-        'WORDS = {"speed.tram": "le Tram"}\n',
+        'WORDS = {"speed.tram": "le Tram", "track.outer": "extérieure"}\n',
         "utf-8",
     )
     language.cache_clear()

@@ -147,8 +147,8 @@ def convert(en_path: Path, fr_path: Path) -> list[str]:
     """Add to the catalogues the codes and words of the old ``en.py`` and ``fr.py`` they lack;
     what was added, and what is left to do by hand."""
     old_en, old_fr = _module(en_path), _module(fr_path)
-    english = po.read(catalogue_path("en"))
-    known = {_key(e) for e in english.entries}
+    known = {_key(e) for e in po.read(catalogue_path("en")).entries}
+    known_in_french = {_key(e) for e in po.read(catalogue_path("fr")).entries}
     said: list[str] = []
     added: dict[str, list[po.Entry]] = {"en": [], "fr": []}
     old_words = {
@@ -175,7 +175,7 @@ def convert(en_path: Path, fr_path: Path) -> list[str]:
         said.append(f"{key}: added")
     for key, french in french_words.items():
         source = english_of(key)
-        if key not in old_words and source is not None and key not in known:
+        if key not in old_words and source is not None and key not in known_in_french:
             added["fr"].append(po.Entry(key, source, strings=(untypeset(french),)))
             said.append(f"{key}: added")
     for lang, entries in added.items():
