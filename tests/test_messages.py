@@ -370,6 +370,9 @@ def test_an_unknown_code_a_missing_parameter_or_language_is_refused() -> None:
 def test_a_value_a_kind_cannot_show_is_shown_as_it_is() -> None:
     assert render("reason.rent", {"space": "nowhere:99"}) == "rent for nowhere:99"
     assert render("reason.card", {"card": "no-such-card"}) == "no-such-card"
+    assert render("event.seat.skip_turns", {"player": "Ann", "turns": "x"}) == (
+        "Ann misses the next x turns."
+    )
 
 
 # -- Events -------------------------------------------------------------------------------------

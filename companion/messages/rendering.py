@@ -252,9 +252,8 @@ def render(code: str, params: Mapping[str, Any] | None = None, lang: str = "en")
         case = max(held, key=lambda c: len(c.conditions))
     pieces = case.pieces[0]
     if case.count is not None:
-        n = values.get(case.count, 0)
-        n = len(n) if isinstance(n, list | tuple) else int(n)
-        pieces = case.pieces[min(language_.plural(n), len(case.pieces) - 1)]
+        form = language_.plural(_number(values.get(case.count, 0)))
+        pieces = case.pieces[min(form, len(case.pieces) - 1)]
     said = []
     for text, before, name, variant in pieces:
         said.append(text)
@@ -263,6 +262,16 @@ def render(code: str, params: Mapping[str, Any] | None = None, lang: str = "en")
             contract = language_.contractions.get(before) if before else None
             said.append(contract(shown) if contract else shown)  # check reports an unknown one
     return language_.typeset("".join(said))
+
+
+def _number(value: Any) -> int:
+    """The number a plural form follows: an integer, or how many a list holds."""
+    if isinstance(value, list | tuple):
+        return len(value)
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0  # a value no kind can show: said as it is, in the form of none
 
 
 def message(code: str, **params: Any) -> Message:
