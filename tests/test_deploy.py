@@ -182,3 +182,32 @@ def test_systemd_reads_the_units(installed: Path, tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="no git to clone the repository")
+def test_a_clean_clone_installs_every_catalogue_and_the_banker_speaks_french_from_it(
+    tmp_path: Path,
+) -> None:
+    """What ``pip install`` of a clean clone puts in site-packages (setuptools' ``build_py``:
+    the packages and their package data) holds every ``.po`` the clone tracks, the banker's and
+    the app's, and the installed banker words French from its own copy."""
+    clone, lib = tmp_path / "clone", tmp_path / "lib"
+    subprocess.run(["git", "clone", "-q", str(REPO), str(clone)], check=True, timeout=120)
+    built = subprocess.run(
+        [sys.executable, "-c", "from setuptools import setup; setup()", "-q", "build_py",
+         "--build-lib", str(lib)],
+        cwd=clone, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr
+    tracked = subprocess.run(
+        ["git", "ls-files", "*.po"], cwd=clone, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert sorted(p.relative_to(lib).as_posix() for p in lib.rglob("*.po")) == sorted(tracked)
+    assert any(p.startswith("companion/") for p in tracked)
+    said = subprocess.run(
+        [sys.executable, "-c", "from companion.messages import render; "
+         "print(render('note.bid', {'player': 'Ann', 'amount': 40}, 'fr'))"],
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(lib)},
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert said.stdout == "Ann offre 40\u00a0$.\n", said.stderr

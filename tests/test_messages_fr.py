@@ -4,15 +4,19 @@ exactly what a French table reads."""
 
 from __future__ import annotations
 
-import string
 from typing import Any
 
 import pytest
 
 from companion.editions import edition
-from companion.messages import CODES, en, fr, language, render, render_decision, render_event
+from companion.messages import CODES, fr, language, po, render, render_decision, render_event
+from companion.messages.rendering import FIELD, catalogue_path, wordings
 from companion.rules.movement import CHOICE_SETS, SPEED_FACES
 from tests.test_messages import SAMPLES, _params, _replayed_events
+
+#: The French catalogue's own codes and words, without English behind them.
+FR_MESSAGES, FR_WORDS = wordings(po.read(catalogue_path("fr")), fr.typeset)
+EN_MESSAGES, EN_WORDS = wordings(po.read(catalogue_path("en")))
 
 NNBSP, NBSP = "\u202f", "\u00a0"
 
@@ -28,8 +32,15 @@ NAMES_ONLY = {
 
 def _words_used() -> set[str]:
     """Every word key the rendering looks up for some value the engine can store."""
+    from companion.banker.commands import COMMANDS
+
     deck = edition("ultimate").deck
     return {
+        "join.nobody",
+        "join.and",
+        "roll.speed",
+        *(f"level.{n}" for n in range(1, 7)),
+        *(f"command.{command}" for command in COMMANDS),
         "account.Bank",
         "account.Pool",
         *(f"deck.{d}" for d in ("chance", "community_chest", "travel_voucher", "roll_three")),
@@ -46,14 +57,14 @@ def _words_used() -> set[str]:
 
 
 def test_every_code_has_french_words_and_every_french_entry_a_code() -> None:
-    assert set(fr.MESSAGES) == set(CODES)
+    assert set(FR_MESSAGES) == set(CODES)
 
 
 def test_every_word_the_sentences_use_is_french_and_none_is_left_over() -> None:
     used = _words_used()
-    assert sorted(used - set(fr.WORDS)) == []
-    assert sorted(set(fr.WORDS) - used) == []
-    assert set(en.WORDS) <= set(fr.WORDS)
+    assert sorted(used - set(FR_WORDS)) == []
+    assert sorted(set(FR_WORDS) - used) == []
+    assert set(EN_WORDS) <= set(FR_WORDS)
 
 
 def _english(key: str) -> str:
@@ -66,12 +77,12 @@ def _english(key: str) -> str:
         return deck.cards[value].effect
     if group == "voucher":
         return deck.vouchers[value].label
-    return en.WORDS.get(key, value)
+    return EN_WORDS.get(key, value)
 
 
 def test_the_french_words_are_not_the_english_ones() -> None:
     """Only proper names and words both languages share are the same."""
-    same = sorted(key for key in _words_used() if fr.WORDS[key] == _english(key))
+    same = sorted(key for key in _words_used() if FR_WORDS[key] == _english(key))
     companies = [f"company.{c}" for c in edition("ultimate").deck.stock_names]
     assert same == sorted([*companies, "deck.chance", "deck.roll_three", "group.orange"])
 
@@ -88,18 +99,14 @@ def test_every_code_renders_in_french_with_its_declared_parameters(code: str) ->
             assert text != render(code, params, "en"), code
 
 
-@pytest.mark.parametrize(
-    "code", sorted(c for c, t in fr.MESSAGES.items() if hasattr(t, "template"))
-)
-def test_a_french_template_names_exactly_the_parameters_declared(code: str) -> None:
-    template = fr.MESSAGES[code].template  # type: ignore[union-attr]
-    fields = {
-        name.split(" ")[-1]
-        for _, name, _, _ in string.Formatter().parse(template)
-        if name is not None
-    }
-    required = {n for n, kind in CODES[code].items() if not kind.endswith("?")}
-    assert required <= fields <= set(CODES[code])
+@pytest.mark.parametrize("code", sorted(FR_MESSAGES))
+def test_a_french_template_names_exactly_the_parameters_of_its_english(code: str) -> None:
+    for french, english in zip(FR_MESSAGES[code], EN_MESSAGES[code], strict=True):
+        assert (french.conditions, french.count) == (english.conditions, english.count)
+        for form in french.forms:
+            fields = {m.group(2) for m in FIELD.finditer(form)}
+            english_fields = {m.group(2) for f in english.forms for m in FIELD.finditer(f)}
+            assert fields <= english_fields | {english.count} <= set(CODES[code]) | {None}
 
 
 def test_every_card_of_both_decks_is_worded_in_french() -> None:
@@ -253,7 +260,8 @@ def test_an_undone_command_is_named_in_words_in_both_languages() -> None:
     English words in a French history (after every correction from History, for instance)."""
     from companion.banker.commands import COMMANDS
 
-    assert set(en.COMMAND_NOUNS) == set(fr.COMMAND_NOUNS) == set(COMMANDS)
+    commands = {f"command.{c}" for c in COMMANDS}
+    assert commands <= set(EN_WORDS) and commands <= set(FR_WORDS)
     undone = {"type": "undone", "command": 79, "of": {"type": "draw", "player": "Cy"}}
     assert render_event(undone, "en") == "Undone: command #79 (the card drawn, by Cy)."
     assert render_event(undone, "fr") == "Annulé\u00a0: commande n° 79 (la carte tirée, par Cy)."

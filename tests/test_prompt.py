@@ -302,7 +302,10 @@ def test_every_command_the_random_player_gives_reads_back_from_its_line(seed: in
         if state.over:
             break
         command = player.choose(state)
-        expected = {k: space_ref(edition("ultimate").board, v) if k == "space" else v for k, v in command.items()}
+        expected = {
+            k: space_ref(edition("ultimate").board, v) if k == "space" else v
+            for k, v in command.items()
+        }
         assert parse_line(format_line(command), state).to_json() == expected
         state = apply(state, command)
 

@@ -100,7 +100,10 @@ def test_the_prompt_takes_every_command_json_the_log_writes(tmp_path: Path) -> N
 
 def same_space(command: Mapping[str, Any]) -> dict[str, Any]:
     """A command with its space named as the prompt names it (``middle:3`` is Baltic Avenue)."""
-    return {k: space_ref(edition("ultimate").board, v) if k == "space" else v for k, v in command.items()}
+    return {
+        k: space_ref(edition("ultimate").board, v) if k == "space" else v
+        for k, v in command.items()
+    }
 
 
 @pytest.mark.parametrize("index", range(len(golden_games.GAMES)))

@@ -9,7 +9,7 @@ Every visible string of ``ui/`` goes through here. A msgid is the English senten
     N_("Roll")                                    # marks a msgid to translate later, unchanged
 
 The catalogs are ``ui/locales/<lang>/LC_MESSAGES/companion.po``, read at run time (no compile
-step). ``python -m ui.i18n extract`` adds the msgids found in ``ui/**/*.py`` and ``ui/**/*.kv``
+step) by the same reader as the banker's catalogues (:mod:`companion.messages.po`). ``python -m ui.i18n extract`` adds the msgids found in ``ui/**/*.py`` and ``ui/**/*.kv``
 to every catalog (keeping the translations), and ``python -m ui.i18n check`` says what is missing
 or stale without writing (the tests run it). An empty French msgstr falls back to the English.
 
@@ -41,6 +41,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract as _babel_extract
 from babel.messages.pofile import read_po, write_po
 from babel.numbers import format_decimal
+
+from companion.messages import po
+from companion.messages.fr import typeset
 
 #: The languages of the app, the first is the default.
 LANGUAGES: tuple[str, ...] = ("en", "fr")
@@ -289,8 +292,14 @@ def _catalog(lang: str) -> dict[Key, Any]:
     if lang not in LANGUAGES:
         raise ValueError(f"no language {lang!r}; the languages are {', '.join(LANGUAGES)}")
     if lang not in _catalogs:
+        path = po_path(lang)
+        entries = po.read(path).entries if path.exists() else ()
         _catalogs[lang] = {
-            m.id: _typeset(m.string, lang) for m in read_catalog(lang) if m.id and not m.fuzzy
+            (e.id if e.plural is None else (e.id, e.plural)): _typeset(
+                e.strings[0] if e.plural is None else e.strings, lang
+            )
+            for e in entries
+            if e.id and "fuzzy" not in e.flags
         }
     return _catalogs[lang]
 
@@ -298,26 +307,19 @@ def _catalog(lang: str) -> dict[Key, Any]:
 def reload() -> None:
     """Read the catalogs again on next use (after the extractor wrote them)."""
     _catalogs.clear()
-
-
-_FR_SPACES = (
-    (re.compile(r" ([:»])"), "\u00a0\\1"),  # a no-break space before a colon and a closing quote
-    (re.compile(r" ([;!?])"), "\u202f\\1"),  # a narrow one before ; ! ?
-    (re.compile(r"« "), "«\u00a0"),
-)
+    po.read.cache_clear()
 
 
 def french_spacing(text: str) -> str:
-    """French typography: the space before ``: ; ! ? »`` and after ``«`` never breaks a line.
+    """French typography: the space before ``: ; ! ? » $`` and after ``«`` never breaks a line.
 
-    Translators type ordinary spaces; the app shows them unbreakable.
+    Translators type ordinary spaces; the app shows them unbreakable, as the banker's words
+    (:func:`companion.messages.fr.typeset`).
 
     >>> french_spacing("Prêt ? Oui : « Go ! »") == "Prêt\\u202f? Oui\\u00a0: «\\u00a0Go\\u202f!\\u00a0»"
     True
     """
-    for pattern, replacement in _FR_SPACES:
-        text = pattern.sub(replacement, text)
-    return text
+    return typeset(text)
 
 
 def _typeset(string: Any, lang: str) -> Any:

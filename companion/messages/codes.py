@@ -1,8 +1,8 @@
 """Every message code and the kinds of its parameters: the part of a message no language owns.
 
 A message is a code and its parameters, JSON primitives: ``{"code": "reason.rent", "params":
-{"space": "middle:39"}}``. Each language's catalogue (``companion.messages.en``...) words every
-code; the kind of a parameter says how it is shown (``companion.messages.rendering``):
+{"space": "middle:39"}}``. Each language's catalogue (``companion/locales/<lang>/LC_MESSAGES/
+messages.po``) words every code; the kind of a parameter says how it is shown (``companion.messages.rendering``):
 
 ``text``      shown as it is                  ``int``      a number: ``3``
 ``money``     dollars: ``$1,500``            ``player``   a player's name
@@ -14,14 +14,17 @@ code; the kind of a parameter says how it is shown (``companion.messages.renderi
 ``voucher``   a Travel Voucher id, shown as its label  ``deck``  ``chance``, ``travel_voucher``...
 ``company``   a Stock Exchange company         ``combo``    Roll Three dice: ``1-3-6``
 ``roll``      ``[d1, d2, speed]``: ``3+4 and Mr. Monopoly``   ``among``  a card's choice of spaces
+``level``     a holding's buildings, 1 to 6: ``2 houses``, ``a hotel``, ``a skyscraper``
+``command``   a command's type, shown as a noun: ``bid`` is ``the bid``
 ``message``   a nested message (a transfer's reason); old logs hold its English text instead
 ``decision``  a decision (its JSON), shown as its sentence
 ``flag``      true or false, for a catalogue's own choice of words
 
 A kind ending in ``?`` marks a parameter that may be left out.
 
-Where each code comes from (the English sentence of each code is in ``companion.messages.en``,
-worded as the banker worded it before codes):
+Where each code comes from (the English sentence of each code is its ``msgid`` in the English
+catalogue, ``companion/locales/en/LC_MESSAGES/messages.po``, worded as the banker worded it
+before codes):
 
 - ``event.*`` with a type's name (``event.transfer``, ``event.holding``, ``event.moved``,
   ``event.drew``, ``event.order_rolled``, ``event.undone``, ``event.decision``,
@@ -77,6 +80,8 @@ KINDS = frozenset(
         "message",
         "decision",
         "flag",
+        "level",
+        "command",
     }
 )
 
@@ -97,7 +102,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "event.holding": {
         "property": "space",
         "owner": "player",
-        "level": "int",
+        "level": "level",
         "improved": "flag",
         "mortgaged": "flag",
     },
@@ -116,7 +121,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "event.moved": {"player": "player", "to": "space"},
     "event.drew": {"player": "player", "title": "text"},
     "event.order_rolled": {"player": "player", "total": "int"},
-    "event.undone": {"command": "int", "type": "text", "player": "player?"},
+    "event.undone": {"command": "int", "type": "command", "player": "player?"},
     "event.decision": {"decision": "decision"},
     "event.game_started": {"players": "players"},
     # -- Events that carry a code ---------------------------------------------------------------

@@ -1,16 +1,22 @@
 """Messages into sentences: a code and its parameters, worded by one language's catalogue.
 
-A language is one module of this package named by its code (``en.py``, ``fr.py``...) with:
+A language is a gettext catalogue, ``companion/locales/<lang>/LC_MESSAGES/messages.po``, read
+by :mod:`companion.messages.po`, and a module of this package named by its code (``fr.py``;
+English's when it has none) with what is not words: ``money(amount)``, ``typeset(text)``
+(French spaces) and ``CONTRACTIONS`` (``{de name}``: ``du Pool``, ``d'Ann``).
 
-- ``MESSAGES``: each code's template, a ``str.format`` text of named parameters
-  (``"{player} bids {amount}."``; ``{card:effect}`` asks a kind for another form) or a function
-  of :class:`Params` for wording that depends on the values;
-- ``WORDS``: the words of enumerations (``"account.Pool": "the Pool"``, ``"deck.chance"``...),
-  and optionally translated card titles (``"card.<id>"``), space names (``"space.<name>"``)...;
-- ``money(amount)``, ``join(names)`` and ``roll(d1, d2, speed)``.
+Each entry's ``msgctxt`` is a message code (``note.bid``) or a word (``account.Pool``,
+``card.<id>``...), its ``msgid`` the English and its ``msgstr`` the language's words; English
+leaves ``msgstr`` empty. A ``{name}`` is a parameter shown by its kind (``codes.CODES``),
+``{name:variant}`` another form of it (``{card:effect}``), ``{de name}`` a contraction.
+A code worded differently by its values has one entry per case, the context naming what holds:
+``ask.respond[action]`` (``action`` given: not None, False, 0 or empty), ``move.roll[end=to]``
+(``end`` shown as ``to``); the entry whose conditions all hold, the most of them, is said. A
+context ending in ``#name`` is a plural entry whose form follows the number ``name`` (an
+integer, or the length of a list), by the catalogue's ``Plural-Forms``.
 
 A code or a word missing from a language is taken from English, so a new language can start
-with part of the catalogue. ``codes.CODES`` gives each code's parameters and their kinds.
+with part of the catalogue.
 
 >>> render("note.bid", {"player": "Ann", "amount": 1500})
 'Ann bids $1,500.'
@@ -23,22 +29,27 @@ from __future__ import annotations
 import functools
 import importlib
 import json
-import pkgutil
 import re
-import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypedDict
 
 from companion.editions import Edition, of_game
 from companion.errors import CompanionError
+from companion.messages import po
 from companion.messages.codes import CODES
 
-Template = str | Callable[["Params"], str]
+LOCALES = Path(__file__).resolve().parents[1] / "locales"
+DOMAIN = "messages"
 
 _LANG = re.compile(r"[a-z]{2,3}\Z")
 #: Event fields that are not a message's parameters.
 _NOT_PARAMS = frozenset({"type", "code", "params", "text"})
+#: A context: the code or word, the conditions of its case, the number its plural follows.
+CONTEXT = re.compile(r"([^\[\]#]+)(?:\[([\w=,]+)\])?(?:#(\w+))?\Z")
+#: A field of a template: ``{name}``, ``{name:variant}``, ``{de name}``.
+FIELD = re.compile(r"\{(?:(\w+) )?(\w+)(?::(\w+))?\}")
 
 
 class Message(TypedDict):
@@ -55,18 +66,74 @@ class MessageError(CompanionError, LookupError):
     """A message code no catalogue knows, a language that does not exist, or a missing parameter."""
 
 
+#: A template cut at its fields: (the text before a field, its contraction, name, variant).
+Pieces = tuple[tuple[str, str | None, str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """One case of a code: the conditions under which it is said, the parameter whose number
+    chooses the plural form (if any), and its forms (one, or one per plural form)."""
+
+    conditions: tuple[str, ...]
+    count: str | None
+    forms: tuple[str, ...]
+    pieces: tuple[Pieces, ...] = ()
+
+    @classmethod
+    def of(cls, conditions: tuple[str, ...], count: str | None, forms: tuple[str, ...]) -> Wording:
+        return cls(conditions, count, forms, tuple(_pieces(form) for form in forms))
+
+    def holds(self, values: Mapping[str, Any], p: Params) -> bool:
+        for condition in self.conditions:
+            name, _, same = condition.partition("=")
+            if not _given(values.get(name)):
+                return False
+            if same and (not _given(values.get(same)) or p[name] != p[same]):
+                return False
+        return True
+
+
+def _pieces(template: str) -> Pieces:
+    pieces, start = [], 0
+    for match in FIELD.finditer(template):
+        before, name, variant = match.groups()
+        pieces.append((template[start : match.start()], before, name, variant or ""))
+        start = match.end()
+    return (*pieces, (template[start:], None, "", ""))
+
+
+def _given(value: Any) -> bool:
+    return value is not None and value is not False and value != 0 and value not in ("", [])
+
+
 @dataclass(frozen=True, slots=True)
 class Language:
-    """One language's catalogue, with English behind it for what it does not word yet, for
-    the spaces, cards and vouchers of one edition."""
+    """One language's catalogue, with English behind it for what it does not word yet."""
 
     code: str
-    messages: Mapping[str, Template]
+    messages: Mapping[str, tuple[Wording, ...]]
     words: Mapping[str, str]
+    plural: Callable[[int], int]
     money: Callable[[int], str]
-    join: Callable[[Sequence[str]], str]
-    roll: Callable[[int, int, Any], str]
+    typeset: Callable[[str], str]
+    contractions: Mapping[str, Callable[[str], str]]
+    #: The edition whose spaces, cards and vouchers the sentences name.
     edition: Edition
+
+    def join(self, names: Sequence[str]) -> str:
+        """Names as a list in a sentence: ``Ann, Bob and Cy``."""
+        if len(names) <= 1:
+            return "".join(names) or self.words["join.nobody"]
+        last = self.words["join.and"]
+        return last.format(names=", ".join(names[:-1]), last=names[-1])
+
+    def roll(self, d1: int, d2: int, speed: Any) -> str:
+        """Two regular dice and the speed die (``None`` when it was not rolled)."""
+        if speed is None:
+            return f"{d1}+{d2}"
+        face = self.words.get(f"speed.{speed}", str(speed))
+        return self.words["roll.speed"].format(dice=f"{d1}+{d2}", speed=face)
 
 
 #: A language as the render functions take it: its code, or the catalogue itself (for an
@@ -80,10 +147,18 @@ def languages() -> tuple[str, ...]:
     >>> "en" in languages()
     True
     """
-    package = importlib.import_module("companion.messages")
     return tuple(
-        sorted(m.name for m in pkgutil.iter_modules(package.__path__) if _LANG.match(m.name))
+        sorted(
+            path.name
+            for path in LOCALES.iterdir()
+            if _LANG.match(path.name) and (path / "LC_MESSAGES" / f"{DOMAIN}.po").is_file()
+        )
     )
+
+
+def catalogue_path(lang: str) -> Path:
+    """The catalogue file of ``lang``."""
+    return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 def language(lang: Lang, edition: Edition | None = None) -> Language:
@@ -94,33 +169,68 @@ def language(lang: Lang, edition: Edition | None = None) -> Language:
     return _language(lang, edition or of_game(None))
 
 
+def reload() -> None:
+    """Read the catalogues again at the next sentence (a translator's change, a test's)."""
+    _language.cache_clear()
+
+
 @functools.cache
 def _language(lang: str, edition: Edition) -> Language:
     if not isinstance(lang, str) or not _LANG.match(lang) or lang not in languages():
         raise MessageError(f"no language {lang!r}; the languages are {', '.join(languages())}")
-    module = importlib.import_module(f"companion.messages.{lang}")
-    if lang == "en":
-        return Language(
-            "en", module.MESSAGES, module.WORDS, module.money, module.join, module.roll, edition
-        )
-    en = _language("en", edition)
+    catalogue = po.read(catalogue_path(lang))
+    module = typography(lang)
+    messages, words = wordings(catalogue, module.typeset)
+    if lang != "en":
+        en = _language("en", edition)
+        messages, words = {**en.messages, **messages}, {**en.words, **words}
     return Language(
         lang,
-        {**en.messages, **module.MESSAGES},
-        {**en.words, **getattr(module, "WORDS", {})},
-        getattr(module, "money", en.money),
-        getattr(module, "join", en.join),
-        getattr(module, "roll", en.roll),
+        messages,
+        words,
+        catalogue.plural,
+        module.money,
+        module.typeset,
+        module.CONTRACTIONS,
         edition,
     )
 
 
+def typography(lang: str) -> Any:
+    """The module of what ``lang`` writes otherwise than in words (``fr.py``), or English's."""
+    try:
+        return importlib.import_module(f"companion.messages.{lang}")
+    except ModuleNotFoundError:
+        return importlib.import_module("companion.messages.en")
+
+
+def wordings(
+    catalogue: po.Catalogue, typeset: Callable[[str], str] = str
+) -> tuple[dict[str, tuple[Wording, ...]], dict[str, str]]:
+    """A catalogue's codes, each with its cases, and its words (``typeset``); an entry without
+    words (an empty ``msgstr``) is worded by its English, its ``msgid``."""
+    messages: dict[str, list[Wording]] = {}
+    words: dict[str, str] = {}
+    for entry in catalogue.entries:
+        match = CONTEXT.match(entry.context or "")
+        if match is None or "fuzzy" in entry.flags:
+            continue
+        key, conditions, count = match.groups()
+        english = (entry.id,) if entry.plural is None else (entry.id, entry.plural)
+        forms = entry.strings if all(entry.strings) else english
+        if key in CODES:
+            wording = Wording.of(tuple(conditions.split(",")) if conditions else (), count, forms)
+            messages.setdefault(key, []).append(wording)
+        else:
+            words[key] = typeset(forms[0])
+    return {k: tuple(v) for k, v in messages.items()}, words
+
+
 class Params:
-    """A message's parameters as a template function sees them.
+    """A message's parameters as a template sees them.
 
     ``p["space"]`` is the value shown in the sentence (a space's printed name, ``$1,500``...),
-    ``p.shown("card", "effect")`` another form of it, ``p.raw("level")`` the value itself and
-    ``p.has("leader")`` whether an optional one was given.
+    ``p.shown("card", "effect")`` another form of it.
     """
 
     __slots__ = ("_values", "_kinds", "_lang")
@@ -139,25 +249,6 @@ class Params:
         kind = self._kinds.get(name, "text?").rstrip("?")
         return _show(kind, self._values[name], variant, self._lang)
 
-    def raw(self, name: str) -> Any:
-        return self._values.get(name)
-
-    def has(self, name: str) -> bool:
-        return self._values.get(name) is not None
-
-
-class _Formatter(string.Formatter):
-    """``str.format`` whose fields are the message's parameters, shown by their kinds."""
-
-    def __init__(self, params: Params) -> None:
-        self.params = params
-
-    def get_field(self, field_name: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
-        return field_name, field_name
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        return self.params.shown(value, format_spec)
-
 
 def render(
     code: str,
@@ -173,8 +264,8 @@ def render(
     """
     language_ = language(lang, edition)
     kinds = CODES.get(code)
-    template = language_.messages.get(code)
-    if kinds is None or template is None:
+    cases = language_.messages.get(code)
+    if kinds is None or cases is None:
         raise MessageError(f"no message {code!r}")
     values = {k: v for k, v in (params or {}).items() if v is not None}
     missing = [
@@ -183,9 +274,35 @@ def render(
     if missing:
         raise MessageError(f"message {code!r} needs {', '.join(map(repr, missing))}")
     p = Params(values, kinds, language_)
-    if isinstance(template, str):
-        return _Formatter(p).vformat(template, (), {})
-    return template(p)
+    if len(cases) == 1 and not cases[0].conditions:
+        case = cases[0]
+    else:
+        held = [case for case in cases if case.holds(values, p)]
+        if not held:
+            raise MessageError(f"no wording of {code!r} in {lang!r} for {sorted(values)}")
+        case = max(held, key=lambda c: len(c.conditions))
+    pieces = case.pieces[0]
+    if case.count is not None:
+        form = language_.plural(_number(values.get(case.count, 0)))
+        pieces = case.pieces[min(form, len(case.pieces) - 1)]
+    said = []
+    for text, before, name, variant in pieces:
+        said.append(text)
+        if name:
+            shown = p.shown(name, variant)
+            contract = language_.contractions.get(before) if before else None
+            said.append(contract(shown) if contract else shown)  # check reports an unknown one
+    return language_.typeset("".join(said))
+
+
+def _number(value: Any) -> int:
+    """The number a plural form follows: an integer, or how many a list holds."""
+    if isinstance(value, list | tuple):
+        return len(value)
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0  # a value no kind can show: said as it is, in the form of none
 
 
 def message(code: str, **params: Any) -> Message:
@@ -313,6 +430,10 @@ def _roll(value: Any, variant: str, lang: Language) -> str:
     return lang.roll(int(d1), int(d2), speed[0] if speed else None)
 
 
+def _level(value: Any, variant: str, lang: Language) -> str:
+    return lang.words[f"level.{int(value)}"] if int(value) else str(int(value))
+
+
 def _word(lang: Language, group: str, value: Any) -> str:
     return lang.words.get(f"{group}.{value}", str(value))
 
@@ -322,6 +443,8 @@ _KINDS: dict[str, Callable[[Any, str, Language], str]] = {
     "money": lambda v, _, lang: lang.money(int(v)),
     "account": _account,
     "players": lambda v, _, lang: lang.join([str(n) for n in v]),
+    "level": _level,
+    "command": lambda v, _, lang: _word(lang, "command", v),
     "space": _space,
     "track": lambda v, _, lang: _word(lang, "track", v),
     "group": lambda v, _, lang: _word(lang, "group", v),

@@ -135,7 +135,9 @@ def test_board_and_sheets_of_a_game_under_way():
     for name in (s.name for s in state.seats):
         sheet = vm.player_sheet(state, name, "en")
         mine = {n for n, h in state.holdings.items() if h.owner == name}
-        assert {r.key for r in sheet.properties} == {state.edition.board.properties[n][0].key for n in mine}
+        assert {r.key for r in sheet.properties} == {
+            state.edition.board.properties[n][0].key for n in mine
+        }
         assert sheet.cash_text == f"${state.cash[name]:,}"
     go = vm.space_view(None, "middle:0", "en")
     assert go.name == "GO" and go.owner is None and go.deed == ()

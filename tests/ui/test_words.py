@@ -17,8 +17,9 @@ from tests.conftest import run_app_script
 
 pytest.importorskip("kivy")
 
-from companion.messages import en as engine_en  # noqa: E402
-from companion.messages import fr as engine_fr  # noqa: E402
+from companion.messages import CODES, po  # noqa: E402
+from companion.messages.fr import typeset  # noqa: E402
+from companion.messages.rendering import CONTEXT, catalogue_path  # noqa: E402
 from ui import i18n  # noqa: E402
 
 
@@ -130,8 +131,8 @@ def _pattern(template: str) -> re.Pattern[str] | None:
 
 
 def _pairs() -> Iterator[tuple[str, str]]:
-    """(English, French) of every sentence the app words: its catalog (both plural forms) and
-    the engine's string templates."""
+    """(English, French) of every sentence the app words: its catalog and the banker's (both
+    plural forms)."""
     for message in i18n.read_catalog("fr"):
         if not message.id:
             continue
@@ -140,10 +141,12 @@ def _pairs() -> Iterator[tuple[str, str]]:
         for english, french in zip(ids, strings, strict=False):
             if french:
                 yield english, i18n.french_spacing(french)
-    for code, template in engine_en.MESSAGES.items():
-        french = getattr(engine_fr.MESSAGES.get(code), "template", None)
-        if isinstance(template, str) and isinstance(french, str):
-            yield template, engine_fr.typeset(french)
+    for entry in po.read(catalogue_path("fr")).entries:
+        match = CONTEXT.match(entry.context or "")
+        if match and match.group(1) in CODES:
+            english = (entry.id, entry.plural or entry.id)
+            for source, french in zip(english, entry.strings, strict=False):
+                yield source, typeset(french)
 
 
 def _catalog_patterns() -> dict[str, list[re.Pattern[str]]]:
