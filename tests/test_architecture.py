@@ -202,6 +202,26 @@ def _imports_cache(repo_root: Path) -> dict[str, dict[str, set[str]]]:
     return _GRAPH
 
 
+def test_the_rule_modules_sit_above_the_banker_and_are_loaded_by_name(repo_root: Path) -> None:
+    """``companion/editions/rules/<rule>.py`` imports the banker and the board (their
+    registries); nothing in ``companion`` imports a rule module (the edition's list loads them
+    by name), and a rule module imports no front end, no log and no table."""
+    graph = _imports_cache(repo_root)
+    rules = {m for m in graph if m.startswith("companion.editions.rules.")}
+    assert {"companion.editions.rules.tax", "companion.editions.rules.birthday_gift"} <= rules
+    importers = [
+        f"{module} imports {dep}"
+        for module, deps in graph.items()
+        if module not in rules
+        for dep in deps
+        if dep in rules
+    ]
+    assert importers == []
+    above = ("companion.cli", "companion.game", "companion.log", "companion.simulator")
+    reaching_up = [f"{m} imports {dep}" for m in rules for dep in graph[m] if dep.startswith(above)]
+    assert reaching_up == []
+
+
 # -- The app (ui/) ----------------------------------------------------------------------------
 
 #: The app's Kivy side: it shows view-models and calls the controller's verbs, nothing deeper.

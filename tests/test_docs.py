@@ -5,13 +5,17 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion.rules import movement
+
+def _rules_source(repo_root: Path) -> str:
+    """The space rules' modules (``companion/editions/rules/``), one text."""
+    folder = repo_root / "companion" / "editions" / "rules"
+    return "".join(path.read_text("utf-8") for path in sorted(folder.glob("*.py")))
 
 
 def emitted_kinds(repo_root: Path) -> set[str]:
     source = (repo_root / "companion" / "rules" / "movement.py").read_text("utf-8")
     kinds = set(re.findall(r'Action\(\s*"([a-z_]+)"', source))
-    kinds |= {kind for kind, _ in movement._SPACE_ACTIONS.values()}
+    kinds |= set(re.findall(r'\.action\(\s*"([a-z_]+)"', _rules_source(repo_root)))
     return kinds
 
 
@@ -27,6 +31,7 @@ def test_every_follow_up_kind_is_documented_and_every_documented_kind_exists(
 
 def test_every_rule_id_cited_by_a_step_is_in_the_rulings(repo_root: Path) -> None:
     source = (repo_root / "companion" / "rules" / "movement.py").read_text("utf-8")
+    source += _rules_source(repo_root)
     cited = set(re.findall(r'"([MPRD]\d+)"', source)) | set(
         re.findall(r'rule="([A-Z]\d+)"', source)
     )
@@ -69,6 +74,7 @@ def test_the_banker_doc_lists_every_decision_command_and_event(repo_root: Path) 
     code = "".join(
         path.read_text("utf-8") for path in (repo_root / "companion" / "banker").glob("*.py")
     )
+    code += _rules_source(repo_root)
     asked = set(re.findall(r'\.ask\(\s*"(\w+)"', code)) | {"deal"}
     assert _first_column(doc, "decision") == asked
     assert _first_column(doc, "command") == set(COMMAND_HANDLERS)

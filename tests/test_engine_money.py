@@ -7,10 +7,11 @@ import pytest
 from companion.banker.assets import bankruptcy_problem, lift_cost, raisable
 from companion.banker.engine import new_game
 from companion.banker.ledger import BANK, POOL
-from companion.banker.spaces import roll_three_winnings, squeeze_play_amount
 from companion.banker.state import replay
 from companion.banker.tx import dividend
 from companion.editions import edition
+from companion.editions.rules.roll_three import roll_three_winnings
+from companion.editions.rules.squeeze_play import squeeze_play_amount
 from companion.errors import IllegalCommandError
 from companion.rules.situation import Holding
 from tests.banker import BOARD, arrange, do, give, own, place, rejected, roll, set_cash, table

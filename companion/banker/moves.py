@@ -69,7 +69,8 @@ def _standing(tx: Tx, player: str, after: Player) -> None:
         tx.emit("transit_token_used", player=player)
 
 
-def _space(a: Action) -> str:
+def action_space(a: Action) -> str:
+    """The key of the space an action of a move names."""
     assert a.space is not None, a
     return a.space.key
 
@@ -77,44 +78,48 @@ def _space(a: Action) -> str:
 def _rent(player: str, a: Action) -> tasks.Task:
     if a.amount is None:  # a utility: the payer rolls
         assert a.times is not None, a
-        return tasks.UtilityRoll(player, _space(a), a.times)
+        return tasks.UtilityRoll(player, action_space(a), a.times)
     assert a.payee is not None
-    return tasks.Rent(player, _space(a), a.amount, a.payee)
+    return tasks.Rent(player, action_space(a), a.amount, a.payee)
 
 
-def _payment(code: str, *, of_space: bool = False) -> Callable[[str, Action], tasks.Task]:
-    """A payment the move asks for, its reason message ``code`` (naming the space, a tax)."""
+def _payment(code: str) -> Callable[[str, Action], tasks.Task]:
+    """A payment the move asks for, its reason message ``code``."""
 
     def owed(player: str, a: Action) -> tasks.Task:
-        reason = message(code, space=_space(a)) if of_space else message(code)
-        return tasks.Pay(player, a.payee or POOL, a.amount or 0, reason)
+        return tasks.Pay(player, a.payee or POOL, a.amount or 0, message(code))
 
     return owed
 
 
+FollowUp = Callable[[str, Action], tasks.Task]
+
 #: What each follow-up action of a move (``companion.rules.movement.Action.kind``) leaves on
 #: the agenda; kinds not here ask nothing of the banker (``use_jail_card``: the card was handed
-#: in before the roll).
-_FOLLOW_UPS: dict[str, Callable[[str, Action], tasks.Task]] = {
-    "buy_or_auction": lambda player, a: tasks.Offer(player, _space(a)),
+#: in before the roll). The space rules add their own (:func:`follow_up`).
+_FOLLOW_UPS: dict[str, FollowUp] = {
+    "buy_or_auction": lambda player, a: tasks.Offer(player, action_space(a)),
     "pay_rent": _rent,
-    "pay_tax": _payment("reason.tax", of_space=True),
     "pay_bail": _payment("reason.bail"),
     "pay_taxi_fare": _payment("reason.taxi_fare"),
-    "taxi_ride": lambda player, a: tasks.TaxiOffer(player, _space(a)),
+    "taxi_ride": lambda player, a: tasks.TaxiOffer(player, action_space(a)),
     "draw_travel_voucher": lambda player, a: tasks.DrawVoucher(player),
-    "draw_chance": lambda player, a: tasks.DrawCard(player, "chance"),
-    "draw_community_chest": lambda player, a: tasks.DrawCard(player, "community_chest"),
-    "collect_tax_refund": lambda player, a: tasks.CollectTaxRefund(player),
-    "birthday_gift": lambda player, a: tasks.BirthdayGift(player),
-    "squeeze_play": lambda player, a: tasks.SqueezePlay(player),
-    "roll_three": lambda player, a: tasks.RollThree(player),
-    "stock_exchange": lambda player, a: tasks.StockExchange(player),
-    "auction_any": lambda player, a: tasks.AuctionAny(player),
     "voucher_expires": lambda player, a: tasks.ExpireVoucher(player),
     "expire_vouchers": lambda player, a: tasks.ExpireAllVouchers(),
-    "all_players_move": lambda player, a: tasks.AllMove(player, _space(a)),
+    "all_players_move": lambda player, a: tasks.AllMove(player, action_space(a)),
 }
+
+
+def follow_up(kind: str) -> Callable[[FollowUp], FollowUp]:
+    """Register the decorated function as what a move's follow-up action of ``kind`` leaves on
+    the agenda: ``(player, action) -> task``."""
+
+    def register(make: FollowUp) -> FollowUp:
+        assert kind not in _FOLLOW_UPS, f"two follow-ups for {kind!r}"
+        _FOLLOW_UPS[kind] = make
+        return make
+
+    return register
 
 
 def tasks_for(player: str, a: Action) -> list[tasks.Task]:

@@ -168,35 +168,35 @@ def _ahead(board: Board, start: Space) -> list[Space]:
 
 def _choose_space(state: GameState, d: Decision) -> Iterator[Option]:
     why = d.data.get("why")
-    if why in ("triples", "subway", "bonus_subway"):
+    rule = _BY_WHY.get(("choose_space", why))
+    if rule is not None:
+        yield from rule(state, d)
+    elif why in ("triples", "subway", "bonus_subway"):
         yield {
             "command": {"type": "choose"},
             "free": {"space": {"one_of": [s.key for s in state.edition.board.spaces]}},
         }
-    elif why == "auction_any":
-        for name, spaces in state.edition.board.properties.items():
-            if name not in state.holdings:
-                yield _property_choice(state.edition.board, name, price=spaces[0].price)
     elif why == "storm":
         yield from _storm(state, d)
     elif why == "seize":
         for name, h in state.holdings.items():
             if h.owner == d.player and seizable(h):
-                yield _property_choice(state.edition.board, name)
+                yield property_choice(state.edition.board, name)
     elif why == "place_building":
         for name in lots_to_build(state, d.player, d.data["pile"]):
-            yield _property_choice(state.edition.board, name)
+            yield property_choice(state.edition.board, name)
     elif why == "condemn":
         for name, h in state.holdings.items():
             if h.owner == d.player and 1 <= h.level <= 4:
-                yield _property_choice(
+                yield property_choice(
                     state.edition.board, name, refund=state.edition.board.building_cost(name) // 2
                 )
     elif why == "card":
         yield from _card_space(state, d)
 
 
-def _property_choice(board: Board, name: str, **facts: Any) -> Option:
+def property_choice(board: Board, name: str, **facts: Any) -> Option:
+    """Choosing the property ``name`` (its space), with facts to show."""
     return {
         "command": {"type": "choose", "space": board.properties[name][0].key},
         "property": name,
@@ -209,7 +209,7 @@ def _storm(state: GameState, d: Decision) -> Iterator[Option]:
     own = state.edition.deck.card(d.data["card"]).play[0]["whose"] == "own"
     for name, h in state.holdings.items():
         if (h.owner == d.player) == own and storm_hits(state, name):
-            yield _property_choice(state.edition.board, name, owner=h.owner)
+            yield property_choice(state.edition.board, name, owner=h.owner)
 
 
 def _card_space(state: GameState, d: Decision) -> Iterator[Option]:
@@ -291,37 +291,39 @@ def _taxi(state: GameState, d: Decision) -> Iterator[Option]:
 def _draw(state: GameState, d: Decision) -> Iterator[Option]:
     """The cards still in the deck being drawn from."""
     deck = d.data["deck"]
-    if deck == "travel_voucher":
+    rule = _BY_WHY.get(("draw", deck))
+    if rule is not None:
+        yield from rule(state, d)
+    elif deck == "travel_voucher":
         for voucher_id, n in state.vouchers_left.items():
             if n > 0:
                 yield {"command": {"type": "draw", "card": voucher_id}}
-    elif deck == "roll_three":
-        cards = list(dict.fromkeys(roll_three_cards_left(state)))
-        if cards:
-            yield {"command": {"type": "draw"}, "free": {"card": {"one_of": cards}}}
     else:
         for card in state.edition.deck.cards.values():
             if card.deck == deck and state.cards_out.get(card.id, 0) < card.count:
                 yield {"command": {"type": "draw", "card": card.id}}
 
 
-def _gift(state: GameState, d: Decision) -> Iterator[Option]:
-    yield {"command": {"type": "gift", "option": "cash"}, "amount": 100}
-    yield {"command": {"type": "gift", "option": "voucher"}}
-
-
 def _dice(state: GameState, d: Decision) -> Iterator[Option]:
     why = d.data.get("why")
-    command = {"type": "dice"}
-    if why == "game_night":
+    rule = _BY_WHY.get(("dice", why))
+    if rule is not None:
+        yield from rule(state, d)
+    elif why == "game_night":
         rivals = others(state, d.player)
         free = {"dice": {"count": 4, "speed": False}, "opponent": {"one_of": rivals}}
-        yield {"command": command, "free": free, "why": why, "amount": d.data["amount"]}
-        return
-    speed = why == "squeeze_play" and state.rules.squeeze_play_speed_die
-    count = {"roll_three": 3, "squeeze_play": 2, "utility": 2, "card": 2}.get(str(why))
-    if count is not None:
-        yield {"command": command, "free": {"dice": {"count": count, "speed": speed}}, "why": why}
+        yield {"command": {"type": "dice"}, "free": free, "why": why, "amount": d.data["amount"]}
+    elif why in ("utility", "card"):
+        yield dice_option(why, 2)
+
+
+def dice_option(why: str, count: int, *, speed: bool = False) -> Option:
+    """Rolling ``count`` regular dice (and the speed die, ``speed``) for a ``dice`` decision."""
+    return {
+        "command": {"type": "dice"},
+        "free": {"dice": {"count": count, "speed": speed}},
+        "why": why,
+    }
 
 
 def _stock(state: GameState, d: Decision) -> Iterator[Option]:
@@ -385,7 +387,11 @@ def _respond(state: GameState, d: Decision) -> Iterator[Option]:
         }
 
 
-_KINDS: dict[str, Callable[[GameState, Decision], Iterator[Option]]] = {
+Builder = Callable[[GameState, Decision], Iterator[Option]]
+
+#: The options of each decision kind; the rules that pose their own add theirs
+#: (:func:`decision_options`).
+_KINDS: dict[str, Builder] = {
     "deal": _deal,
     "order_roll": _order_roll,
     "roll": _roll,
@@ -398,7 +404,6 @@ _KINDS: dict[str, Callable[[GameState, Decision], Iterator[Option]]] = {
     "auction": _auction,
     "taxi": _taxi,
     "draw": _draw,
-    "gift": _gift,
     "dice": _dice,
     "stock": _stock,
     "rent": _rent,
@@ -406,11 +411,30 @@ _KINDS: dict[str, Callable[[GameState, Decision], Iterator[Option]]] = {
     "card_option": _card_option,
     "choose_player": _choose_player,
     "respond": _respond,
+    "game_over": lambda state, d: iter(()),
 }
+#: The options of a decision kind several rules share (``choose_space``, ``dice``, ``draw``),
+#: by what the decision asks for (its ``why``, a draw's ``deck``): a rule's own.
+_BY_WHY: dict[tuple[str, object], Builder] = {}
 
 
-#: The decisions the banker poses: those above, and the end of the game (nothing to answer).
-DECISION_KINDS = frozenset({*_KINDS, "game_over"})
+def decision_options(kind: str, why: str | None = None) -> Callable[[Builder], Builder]:
+    """Register the decorated function as the options of a rule's decisions of ``kind`` (for
+    a kind several rules share, those that ask for ``why``: a ``why`` or a draw's deck)."""
+
+    def register(build: Builder) -> Builder:
+        registry: dict[Any, Builder] = _KINDS if why is None else _BY_WHY
+        key = kind if why is None else (kind, why)
+        assert key not in registry, f"two option builders for {key!r}"
+        registry[key] = build
+        return build
+
+    return register
+
+
+#: The decisions the banker poses (the end of the game among them: nothing to answer), the
+#: rules' own included.
+DECISION_KINDS = _KINDS.keys()
 #: What working with a decision whose data does not fit its kind raises.
 UNFIT = (LookupError, TypeError, ValueError, AttributeError, ArithmeticError, CompanionError)
 

@@ -1,26 +1,13 @@
-"""The Stock Exchange space: dividends for everyone, then one share bought at par or auctioned."""
+"""A share bought at par or auctioned: the ``stock`` decision, which the Stock Exchange space
+(``companion/editions/rules/stock_exchange.py``) and Inherit Stock pose."""
 
 from __future__ import annotations
 
 from companion.banker import commands, keptcards, tasks
 from companion.banker.ledger import BANK
-from companion.banker.tx import (
-    Tx,
-    command,
-    give_share,
-    pay_dividends,
-    task,
-)
+from companion.banker.tx import Tx, command, give_share
 from companion.errors import IllegalCommandError
 from companion.messages import message
-
-
-@task("stock_exchange")
-def _task_stock_exchange(tx: Tx, task: tasks.StockExchange) -> None:
-    pay_dividends(tx, list(tx.deck.par_values), message("reason.stock_exchange"))
-    player = task.player
-    if any(tx.state.shares_left.values()):
-        tx.ask("stock", player, ("stock",), "ask.stock")
 
 
 @command("stock")

@@ -11,6 +11,7 @@ from companion.banker.ledger import POOL
 from companion.banker.moves import apply_move
 from companion.banker.state import Decision
 from companion.banker.tx import (
+    ANSWERS,
     Tx,
     command,
     dice_of,
@@ -279,7 +280,10 @@ def _cmd_choose(tx: Tx, c: commands.Choose) -> None:
     player = c.player
     space = tx.board.space(str(c.space or ""))
     why = d.data.get("why")
-    if why == "triples":
+    rule = ANSWERS.get(("choose", why))
+    if rule is not None:
+        rule(tx, c)
+    elif why == "triples":
         roll = Roll.from_json(d.data["roll"])
         res = resolve_roll(
             tx.board, tx.state.situation(), roll, player=player, to=space, quiet=True
@@ -301,12 +305,6 @@ def _cmd_choose(tx: Tx, c: commands.Choose) -> None:
         apply_move(
             tx, resolve_bonus(tx.board, situation, roll, player=player, to=space, quiet=True)
         )
-    elif why == "auction_any":
-        if not space.is_property or space.name in tx.state.holdings:
-            raise IllegalCommandError(
-                f"choose: the Auction space auctions an unowned property, and {space.name!r} is not one"
-            )
-        tx.first(tasks.Auction("property", space.name))
     elif why == "place_building":
         auctions.place_building(tx, player, space)
     else:

@@ -349,6 +349,25 @@ def task(*names: str) -> Callable[[Handler], Handler]:
     return _registrar(TASK_HANDLERS, names)
 
 
+#: The answers of a decision shared by several rules (``choose`` a space, roll ``dice``,
+#: ``draw`` a card), by (command type, what the decision asks for: its ``why``, or the ``deck``
+#: of a draw): a rule's own handler.
+ANSWERS: dict[tuple[str, object], Handler] = {}
+
+
+def answer(type_: str, why: str) -> Callable[[Handler], Handler]:
+    """Register the decorated function as the handler of command ``type_`` when the decision
+    it answers asks it for ``why`` (``@answer("dice", "squeeze_play")``, ``@answer("draw",
+    "roll_three")``)."""
+
+    def register(handler: Handler) -> Handler:
+        assert (type_, why) not in ANSWERS, f"two handlers for {type_!r} {why!r}"
+        ANSWERS[type_, why] = handler
+        return handler
+
+    return register
+
+
 def _registrar(registry: dict[str, Handler], names: Sequence[str]) -> Callable[[Handler], Handler]:
     def register(handler: Handler) -> Handler:
         for name in names:

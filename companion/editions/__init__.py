@@ -91,6 +91,8 @@ class Edition:
     money: Money
     min_players: int
     max_players: int
+    #: The rule modules of :mod:`companion.editions.rules` the edition plays by.
+    rules: tuple[str, ...]
 
     def __repr__(self) -> str:
         return f"edition({self.id!r})"
@@ -194,7 +196,20 @@ def load_edition(folder: Path) -> Edition:
         money=_record(Money, money, path, "money"),
         min_players=_field(seats, path, "players.min", int),
         max_players=_field(seats, path, "players.max", int),
+        rules=_rules(data, path),
     )
+
+
+def _rules(data: Mapping[str, Any], path: Path) -> tuple[str, ...]:
+    names = _field(data, path, "rules", list)
+    for name in names:
+        if not isinstance(name, str) or not name.isidentifier():
+            raise EditionDataError(f"{path}: field 'rules' names {name!r}, not a rule module")
+        if not resources.files("companion.editions.rules").joinpath(f"{name}.py").is_file():
+            raise EditionDataError(
+                f"{path}: field 'rules' names {name!r}: companion/editions/rules/ has no such rule"
+            )
+    return tuple(names)
 
 
 def _read(path: Path) -> dict[str, Any]:

@@ -35,7 +35,8 @@ before codes):
   text) from its fields with them.
 - Every other code is stored by the banker: an event's ``code`` (worded from its fields and its
   ``params``), a ``note``, a decision's ``code``, a transfer's ``reason``. The comment on each
-  names the function of ``companion.banker`` that says it (``turns._start_turn``...); moves name
+  names the function of ``companion.banker`` that says it (``turns._start_turn``...), or the
+  space rule of ``companion.editions.rules`` (``rules/tax``); moves name
   the resolver of ``companion.rules.movement`` whose headline they word.
 
 An effect played against a player (``action.*``, :func:`companion.banker.keptcards.action_of`)
@@ -138,7 +139,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "event.drew.roll_three": {
         "player": "player",
         "card": "combo",
-    },  # spaces._cmd_draw
+    },  # rules/roll_three
     "event.shares.gets": {"player": "player", "company": "company"},  # tx.give_share
     "event.shares.crash": {},  # cardplay._stock_crash
     # -- Moves: the moved event's headline (Resolution.summary) --------------------------------
@@ -237,13 +238,13 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "ask.taxi": _P,  # spaces._task_taxi_offer
     "ask.draw.voucher": _P,  # vouchers._task_draw_voucher
     "ask.draw.card": {"player": "player", "deck": "deck"},  # spaces._task_draw_card
-    "ask.draw.roll_three": _P,  # spaces._task_roll_three
-    "ask.gift": {"player": "player", "amount": "money"},  # spaces._task_birthday
-    "ask.dice.squeeze_play": _P,  # spaces._task_squeeze
-    "ask.dice.squeeze_play_speed": _P,  # spaces._task_squeeze, house rule P5
-    "ask.dice.roll_three": _P,  # spaces._ask_roll_three_dice
-    "ask.stock": _P,  # stocks._task_stock_exchange
-    "ask.choose.auction_any": _P,  # spaces._task_auction_any
+    "ask.draw.roll_three": _P,  # rules/roll_three
+    "ask.gift": {"player": "player", "amount": "money"},  # rules/birthday_gift
+    "ask.dice.squeeze_play": _P,  # rules/squeeze_play
+    "ask.dice.squeeze_play_speed": _P,  # rules/squeeze_play, house rule P5
+    "ask.dice.roll_three": _P,  # rules/roll_three
+    "ask.stock": _P,  # rules/stock_exchange
+    "ask.choose.auction_any": _P,  # rules/auction
     "ask.game_over": _P,  # engine._game_over, assets.end_game
     "ask.card_option": _PC,  # cardplay._move, either
     "ask.choose.card": {"player": "player", "card": "card", "among": "among"},  # cardplay._move
@@ -291,8 +292,8 @@ CODES: Mapping[str, Mapping[str, str]] = {
         "player": "player",
         "total": "int",
         "amount": "money",
-    },  # spaces._cmd_dice
-    "note.roll_three": {"player": "player", "dice": "combo"},  # spaces._cmd_dice
+    },  # rules/squeeze_play
+    "note.roll_three": {"player": "player", "dice": "combo"},  # rules/roll_three
     "note.game_night_tie": {"player": "player", "rival": "player", "total": "int"},  # cardplay.dice
     "note.takes_property": {
         "player": "player",
@@ -322,18 +323,18 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "reason.bail": {},  # turns._cmd_bail, moves._FOLLOW_UPS (pay_bail)
     "reason.salary.passing": {"space": "space"},  # moves.apply_move
     "reason.salary.landing": {"space": "space"},  # moves.apply_move
-    "reason.tax": {"space": "space"},  # moves._FOLLOW_UPS (pay_tax): the tax space's name
+    "reason.tax": {"space": "space"},  # rules/tax: the tax space's name
     "reason.taxi_fare": {},  # moves._FOLLOW_UPS (pay_taxi_fare)
-    "reason.tax_refund": {},  # spaces._task_tax_refund
+    "reason.tax_refund": {},  # rules/tax_refund
     "reason.buy": {"space": "space"},  # auctions._cmd_buy, cardplay._take_cab
     "reason.buy_with_card": {"space": "space", "card": "card"},  # playcards._buy_instead
     "reason.auction": {"space": "space"},  # auctions._auction_next
     "reason.auction_share": {"company": "company"},  # auctions._auction_next
     "reason.auction_building": {"pile": "pile"},  # auctions._auction_next
-    "reason.birthday_gift": {},  # spaces._task_birthday, spaces._cmd_gift
-    "reason.squeeze_play": {},  # spaces._cmd_dice
-    "reason.roll_three": {},  # spaces._cmd_dice
-    "reason.stock_exchange": {},  # stocks._task_stock_exchange (inside reason.dividend)
+    "reason.birthday_gift": {},  # rules/birthday_gift
+    "reason.squeeze_play": {},  # rules/squeeze_play
+    "reason.roll_three": {},  # rules/roll_three
+    "reason.stock_exchange": {},  # rules/stock_exchange (inside reason.dividend)
     "reason.dividend": {"why": "message", "company": "company"},  # tx.pay_dividends
     "reason.buy_share": {"company": "company"},  # stocks._cmd_stock
     "reason.rent": {"space": "space"},  # rentdue.rent

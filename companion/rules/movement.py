@@ -25,7 +25,9 @@ Why one file of about 1,900 lines: every resolver here (dice rolls, bonus moves,
 routes, Subway, taxis, cards, vouchers) drives one private builder, ``_Turn``, that walks the
 token step by step and records the path, the salaries and the stops the same way for each. Split
 along the resolvers, the builder and its policies would become a public API for three modules to
-reach into; the sections below keep the resolvers apart instead.
+reach into; the sections below keep the resolvers apart instead. What landing on each kind of
+space asks is each space rule's (``companion/editions/rules/``): it reaches the builder only
+through :class:`Landing`.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from companion.rules.board import Board, Salary, Space
 from companion.rules.cards import Card, Voucher
 from companion.rules.rent import is_rent_owed, rent_owed
 from companion.rules.situation import Holding, Player, Situation
+from companion.rules.spacekinds import landing_of, rule_notes
 
 SPEED_FACES = ("1", "2", "3", "mr", "bus")
 BAIL = 50
@@ -286,34 +289,6 @@ class Pay:
         return salary.highest
 
 
-#: What the rules ask on landing on a space of each kind, where it is always the same.
-_SPACE_ACTIONS: dict[str, tuple[str, str]] = {
-    "chance": ("draw_chance", "Draw a Chance card and tell the companion which one."),
-    "community_chest": (
-        "draw_community_chest",
-        "Draw a Community Chest card and tell the companion which one.",
-    ),
-    "squeeze_play": (
-        "squeeze_play",
-        "Squeeze Play: roll the two regular dice to see what each other player pays you.",
-    ),
-    "roll_three": (
-        "roll_three",
-        "Roll Three: draw a Roll Three card, then roll three regular dice.",
-    ),
-    "stock_exchange": (
-        "stock_exchange",
-        "Stock Exchange: the Bank pays dividends to every shareholder; "
-        "then buy one share at par or the Banker auctions it.",
-    ),
-    "reverse_direction": (
-        "reverse_direction",
-        "Your next move goes backwards, and you may not use a Travel Voucher on it.",
-    ),
-    "subway": ("subway", "Subway: on your next move, ride directly to any space on any track."),
-    "go_to_jail": ("go_to_jail", "Go To Jail: go directly to jail."),
-}
-
 HIGHEST = Pay("highest")
 CARD = Pay("card")
 
@@ -416,7 +391,8 @@ def _reason(why: Why) -> tuple[str, dict[str, Any]]:
 
 
 _STEP = frozenset({"space", "track", "reason", "count", "card", "voucher"})
-_ACTION = frozenset({"space", "amount", "payee", "times"})
+#: The parameters of an action's note: the action's own fields.
+ACTION_PARAMS = frozenset({"space", "amount", "payee", "times"})
 
 #: Every code a :class:`Note` has, with the parameters it may have. ``step.*`` tells of a
 #: :class:`Step` (its ``space`` and ``track``, and the reason: ``reason`` with its ``count``,
@@ -425,7 +401,8 @@ _ACTION = frozenset({"space", "amount", "payee", "times"})
 #: ``payee`` and ``times`` are the action's); the others tell of no item. A flag (``even``,
 #: ``ride``, ``backwards``, ``double``, ``taxi``) or a word (``goal``: ``unowned`` or ``rent``; a
 #: card's ``condition``) chooses between words of one sentence; ``doubles`` counts this turn's.
-NOTE_CODES: Mapping[str, frozenset[str]] = MappingProxyType(
+#: The space rules' actions make their own notes (:func:`companion.rules.spacekinds.landing`).
+_OWN_NOTE_CODES: Mapping[str, frozenset[str]] = MappingProxyType(
     {
         # Steps: a ride, the tunnel, a taxi, the Subway, jail, a direct move (walks have none).
         "step.ride": _STEP,
@@ -440,52 +417,43 @@ NOTE_CODES: Mapping[str, frozenset[str]] = MappingProxyType(
         # Salaries: amount, space (the pay corner).
         "salary.landing": frozenset({"space", "amount"}),
         "salary.passing": frozenset({"space", "amount"}),
-        # Actions, by Action.kind.
-        **{f"action.{kind}": _ACTION for kind, _text in _SPACE_ACTIONS.values()},
-        "action.in_jail": _ACTION,
-        "action.pay_tax": _ACTION,
-        "action.collect_tax_refund": _ACTION,
-        "action.draw_travel_voucher": _ACTION,
-        "action.draw_travel_voucher.station": _ACTION,
-        "action.draw_travel_voucher.bus": _ACTION,
-        "action.no_travel_voucher": _ACTION,
-        "action.birthday_gift": _ACTION,
-        "action.birthday_gift.no_vouchers": _ACTION,
-        "action.holland_tunnel": _ACTION | {"track"},
-        "action.auction_any": _ACTION,
-        "action.buy_or_auction": _ACTION,
-        "action.no_rent": _ACTION | {"taxi"},
-        "action.own_property": _ACTION,
-        "action.mortgaged": _ACTION,
-        "action.pay_rent": _ACTION | {"double"},
-        "action.pay_rent.roll": _ACTION,
-        "action.taxi_ride": _ACTION,
-        "action.pay_taxi_fare": _ACTION,
-        "action.pay_bail": _ACTION,
-        "action.pay_bail.third": _ACTION,
-        "action.use_jail_card": _ACTION,
-        "action.voucher_expires": _ACTION,
-        "action.choose_any_space.triples": _ACTION,
-        "action.choose_any_space.bonus": _ACTION,
-        "action.choose_any_space.doubles": _ACTION,
-        "action.roll_again": _ACTION | {"doubles"},
-        "action.end_turn": _ACTION,
-        "action.end_turn.jail": _ACTION,
-        "action.end_turn.triples": _ACTION,
-        "action.continue_turn": _ACTION,
-        "action.continue_turn.taxi": _ACTION,
-        "action.bus_option": _ACTION | {"track"},
-        "action.if_unsold": _ACTION,
-        "action.transit_token": _ACTION,
-        "action.expire_vouchers": _ACTION,
-        "action.card_effect": _ACTION | {"card"},
-        "action.nothing": _ACTION,
-        "action.take_property": _ACTION,
-        "action.all_players_move": _ACTION,
+        # Actions, by Action.kind (the space rules' are theirs: companion.rules.spacekinds).
+        "action.in_jail": ACTION_PARAMS,
+        "action.draw_travel_voucher": ACTION_PARAMS,
+        "action.draw_travel_voucher.station": ACTION_PARAMS,
+        "action.draw_travel_voucher.bus": ACTION_PARAMS,
+        "action.no_travel_voucher": ACTION_PARAMS,
+        "action.buy_or_auction": ACTION_PARAMS,
+        "action.no_rent": ACTION_PARAMS | {"taxi"},
+        "action.own_property": ACTION_PARAMS,
+        "action.mortgaged": ACTION_PARAMS,
+        "action.pay_rent": ACTION_PARAMS | {"double"},
+        "action.pay_rent.roll": ACTION_PARAMS,
+        "action.taxi_ride": ACTION_PARAMS,
+        "action.pay_taxi_fare": ACTION_PARAMS,
+        "action.pay_bail": ACTION_PARAMS,
+        "action.pay_bail.third": ACTION_PARAMS,
+        "action.use_jail_card": ACTION_PARAMS,
+        "action.voucher_expires": ACTION_PARAMS,
+        "action.choose_any_space.triples": ACTION_PARAMS,
+        "action.choose_any_space.bonus": ACTION_PARAMS,
+        "action.choose_any_space.doubles": ACTION_PARAMS,
+        "action.roll_again": ACTION_PARAMS | {"doubles"},
+        "action.end_turn": ACTION_PARAMS,
+        "action.end_turn.jail": ACTION_PARAMS,
+        "action.end_turn.triples": ACTION_PARAMS,
+        "action.continue_turn": ACTION_PARAMS,
+        "action.continue_turn.taxi": ACTION_PARAMS,
+        "action.bus_option": ACTION_PARAMS | {"track"},
+        "action.if_unsold": ACTION_PARAMS,
+        "action.transit_token": ACTION_PARAMS,
+        "action.expire_vouchers": ACTION_PARAMS,
+        "action.card_effect": ACTION_PARAMS | {"card"},
+        "action.nothing": ACTION_PARAMS,
+        "action.take_property": ACTION_PARAMS,
+        "action.all_players_move": ACTION_PARAMS,
         # Notes of no single item.
         "walk.back_past_corner": frozenset({"space"}),
-        "auction.stay": frozenset(),
-        "auction.move": frozenset({"even"}),
         "transit_token.leave": frozenset(),
         "bus.missed_no_voucher": frozenset(),
         "bus.no_vouchers": frozenset(),
@@ -504,6 +472,24 @@ NOTE_CODES: Mapping[str, frozenset[str]] = MappingProxyType(
         "voucher.other_track": frozenset({"ride", "space", "track"}),
     }
 )
+
+
+class _NoteCodes(Mapping[str, frozenset[str]]):
+    """The resolver's own note codes, then the space rules' (loaded on first use)."""
+
+    def __getitem__(self, code: str) -> frozenset[str]:
+        own = _OWN_NOTE_CODES.get(code)
+        return own if own is not None else rule_notes()[code]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from _OWN_NOTE_CODES
+        yield from rule_notes()
+
+    def __len__(self) -> int:
+        return len(_OWN_NOTE_CODES) + len(rule_notes())
+
+
+NOTE_CODES: Mapping[str, frozenset[str]] = _NoteCodes()
 
 #: The English of each step's note (``{why}``: its reason; ``{name}``, ``{track}``: its space).
 _STEP_TEXTS: Mapping[str, str] = MappingProxyType(
@@ -591,10 +577,6 @@ class _Turn:
             params["space"] = a.space.key
             if a.kind == "bus_option":
                 params["track"] = a.space.track
-            elif a.kind == "holland_tunnel":
-                exit_ = self.board.tunnel_exit(a.space)
-                assert exit_ is not None
-                params["track"] = exit_.track
         if a.amount is not None:
             params["amount"] = a.amount
         if a.payee is not None:
@@ -696,10 +678,20 @@ class _Turn:
             self.action_note(action, variant, **params)
         self.follow.append(action)
 
-    def stop(self, actions: Sequence[Action], how: str = "roll") -> None:
-        """The token stops here and the rules act (it arrived ``how``, as :meth:`land` says)."""
+    def stop(
+        self,
+        actions: Sequence[Action],
+        how: str = "roll",
+        said: Sequence[tuple[str, Mapping[str, Any]]] = (),
+    ) -> None:
+        """The token stops here and the rules act (it arrived ``how``, as :meth:`land` says);
+        ``said``: the variant and the parameters of each action's note, when a space rule gave
+        them (:class:`Landing`)."""
         if self.quiet:
             actions = [_mute(a) for a in actions]
+        elif said:
+            for a, (variant, params) in zip(actions, said, strict=True):
+                self.action_note(a, variant, **params)
         else:
             for a in actions:
                 self.stop_note(a, how)
@@ -717,8 +709,6 @@ class _Turn:
                 self.action_note(a, double=self.rent_factor != 1)
         elif kind == "no_rent":
             self.action_note(a, taxi=how == "taxi")
-        elif kind == "birthday_gift" and not self.vouchers_left:
-            self.action_note(a, ".no_vouchers")
         elif (
             kind == "draw_travel_voucher" and a.space is not None and self.board.is_station(a.space)
         ):
@@ -758,52 +748,21 @@ class _Turn:
     # Obeying the space
 
     def land(self, how: str = "roll", *, parity_even: bool = False) -> None:
-        """Apply the rules of the space the token stands on (one stop, plus forced moves)."""
+        """Apply the rules of the space the token stands on (one stop, plus forced moves): a
+        property's own, or its kind's space rule (:mod:`companion.rules.spacekinds`)."""
         space = self.pos
-        forced: Callable[[], None] | None = None
         if space.is_property:
-            actions = self.property_actions(space, how)
-        elif space.kind in _SPACE_ACTIONS:
-            actions = [Action(*_SPACE_ACTIONS[space.kind], space)]
-        else:
-            actions = []
-        if space.kind == "tax":
-            text = f"Pay ${space.amount} {space.name} into the Pool."
-            actions.append(Action("pay_tax", text, space, space.amount, "Pool"))
-        elif space.kind == "tax_refund":
-            amount = (self.situation.pool + 1) // 2
-            text = f"Collect half the Pool, rounded up: ${amount}."
-            actions.append(Action("collect_tax_refund", text, space, amount))
-        elif space.kind == "bus_ticket":
-            actions.append(self.voucher_draw(space, "Draw a Travel Voucher."))
-        elif space.kind == "birthday_gift":
-            text = (
-                "Take $100 from the Bank or a Travel Voucher: your choice."
-                if self.vouchers_left
-                else "Take $100 from the Bank (no Travel Vouchers are left)."
-            )
-            actions.append(Action("birthday_gift", text, space, 100))
-        elif space.kind == "reverse_direction":
-            self.player = replace(self.player, reverse_direction=True)
-        elif space.kind == "subway":
-            self.player = replace(self.player, subway=True)
-        elif space.kind == "holland_tunnel" and how != "tunnel":
-            exit_ = self.board.tunnel_exit(space)
-            assert exit_ is not None
-            text = f"Holland Tunnel: go directly to the other Holland Tunnel ({exit_.track} track)."
-            actions.append(Action("holland_tunnel", text, space))
-            forced = lambda: self.tunnel(exit_)  # noqa: E731
-        elif space.kind == "go_to_jail":
-            forced = lambda: self.to_jail(("go_to_jail", None), "R15")  # noqa: E731
-        elif space.kind == "auction":
-            if any(n not in self.situation.holdings for n in self.board.properties):
-                text = "Auction: pick any unowned property for the Banker to auction."
-                actions.append(Action("auction_any", text, space))
-            else:
-                forced = lambda: self.auction_move(parity_even)  # noqa: E731
-        self.stop(actions, how)
-        if forced is not None:
-            forced()
+            self.stop(self.property_actions(space, how), how)
+            return
+        hook = landing_of(space.kind)
+        if hook is None:
+            self.stop((), how)
+            return
+        landed = Landing(self, space, how, parity_even)
+        hook(landed)
+        self.stop(landed.actions, how, landed.said)
+        if landed.forced is not None:
+            landed.forced()
 
     def property_actions(self, space: Space, how: str) -> list[Action]:
         holding = self.situation.holdings.get(space.name)
@@ -902,46 +861,6 @@ class _Turn:
         self.jump(exit_, "M7", "step.tunnel", kind="tunnel")
         self.land("tunnel")
 
-    def auction_move(self, even: bool) -> None:
-        """M10: every property is owned; move ahead to the highest rent you can reach."""
-        ride = _by_parity(0 if even else 1)
-        best: tuple[int, int] | None = None
-        for n, pos in self.orbit(1, ride):
-            if is_rent_owed(self.situation, pos, self.player.name):
-                rent = rent_owed(
-                    self.board,
-                    self.situation,
-                    pos,
-                    self.player.name,
-                    dice_total=self.dice_total or 0,
-                )
-                if best is None or rent > best[0]:
-                    best = (rent, n)
-        if best is None:
-            if not self.quiet:
-                self.note(
-                    "auction.stay",
-                    "Auction: every property is owned and none you can reach charges you rent, "
-                    "so you stay.",
-                )
-            return
-        if not self.quiet:
-            self.note(
-                "auction.move",
-                f"Auction with every property owned: you move ahead ({'even' if even else 'odd'} "
-                "move rules) to the highest rent you can reach.",
-                even=even,
-            )
-        self.walk(
-            best[1],
-            1,
-            ride,
-            Pay("roll", even),
-            rule="M10",
-            why=("even_move" if even else "odd_move", None),
-        )
-        self.land("roll", parity_even=even)
-
     # Result
 
     def result(self, headline: str, code: str, **params: Any) -> Resolution:
@@ -963,6 +882,113 @@ class _Turn:
             code,
             {k: v for k, v in params.items() if v is not None},
         )
+
+
+class Landing:
+    """A token stopped on a space whose kind a space rule handles: what the rule reads (the
+    board, the table situation, the space, how the token arrived) and how it answers: the
+    actions the stop asks (:meth:`action`, :meth:`draw_voucher`), marks on the player for their
+    next move (:meth:`mark`) and one forced move after the stop (:meth:`then_tunnel`,
+    :meth:`then_jail`, or the rule's own: :meth:`then`)."""
+
+    __slots__ = ("_turn", "space", "how", "parity_even", "actions", "said", "forced")
+
+    def __init__(self, turn: _Turn, space: Space, how: str, parity_even: bool) -> None:
+        self._turn = turn
+        self.space = space
+        #: How the token arrived: ``roll``, ``tunnel``, ``taxi``, ``token``...
+        self.how = how
+        #: The move that ended here was even (an Auction's move ahead follows its parity).
+        self.parity_even = parity_even
+        self.actions: list[Action] = []
+        #: Each action's note: the variant of its sentence and what else it names.
+        self.said: list[tuple[str, Mapping[str, Any]]] = []
+        self.forced: Callable[[], None] | None = None
+
+    @property
+    def board(self) -> Board:
+        return self._turn.board
+
+    @property
+    def situation(self) -> Situation:
+        return self._turn.situation
+
+    @property
+    def vouchers_left(self) -> int:
+        """Travel Vouchers left to draw, after the draws this move already asked for."""
+        return self._turn.vouchers_left
+
+    def action(
+        self,
+        kind: str,
+        text: str,
+        amount: int | None = None,
+        payee: str | None = None,
+        *,
+        variant: str = "",
+        **params: Any,
+    ) -> None:
+        """The stop asks an action of ``kind`` (its note: ``action.<kind><variant>``, with the
+        action's fields and ``params``); ``text``: its English for the referee."""
+        self.actions.append(Action(kind, text, self.space, amount, payee))
+        self.said.append((variant, params))
+
+    def draw_voucher(self, text: str) -> None:
+        """The stop asks for a Travel Voucher to be drawn, if any is left."""
+        self.actions.append(self._turn.voucher_draw(self.space, text))
+        self.said.append(("", {}))
+
+    def mark(self, **flags: bool) -> None:
+        """Set flags of the player's next move (``reverse_direction``, ``subway``)."""
+        turn = self._turn
+        turn.player = replace(turn.player, **flags)
+
+    def then_tunnel(self, exit_: Space) -> None:
+        """M7: after the stop, go through the Holland Tunnel to ``exit_`` and obey it."""
+        turn = self._turn
+        self.forced = lambda: turn.tunnel(exit_)
+
+    def then_jail(self, reason: str, rule: str) -> None:
+        """After the stop, go directly to jail (``reason``: a key of :data:`REASONS`)."""
+        turn = self._turn
+        self.forced = lambda: turn.to_jail((reason, None), rule)
+
+    def then(self, move: Callable[[Landing], None]) -> None:
+        """After the stop, ``move(self)``: a move of the rule's own (:meth:`ahead`,
+        :meth:`move_ahead`)."""
+        self.forced = lambda: move(self)
+
+    @property
+    def quiet(self) -> bool:
+        """No English and no notes are kept (the engine's resolution)."""
+        return self._turn.quiet
+
+    def note(self, code: str, text: str, **params: Any) -> None:
+        """A line of the explanation of no single item: its message ``code`` (one the rule
+        declares), ``params`` and English ``text``."""
+        self._turn.note(code, text, **params)
+
+    def ahead(self, *, even: bool) -> Iterator[tuple[int, Space]]:
+        """The spaces ahead with their distance, riding the transit stations as an even or odd
+        move does (M2), until coming back round (R5)."""
+        return self._turn.orbit(1, _by_parity(0 if even else 1))
+
+    def rent_at(self, space: Space) -> int | None:
+        """The rent the player would owe on ``space`` (a utility's by this move's dice), or
+        ``None`` when they would owe none."""
+        turn = self._turn
+        me = turn.player.name
+        if not is_rent_owed(turn.situation, space, me):
+            return None
+        return rent_owed(turn.board, turn.situation, space, me, dice_total=turn.dice_total or 0)
+
+    def move_ahead(self, count: int, *, even: bool, rule: str) -> None:
+        """Move ``count`` spaces ahead as an even or odd dice move (its transit rides and
+        salaries, M2 and M8), then obey the space landed on."""
+        turn = self._turn
+        why = ("even_move" if even else "odd_move", None)
+        turn.walk(count, 1, _by_parity(0 if even else 1), Pay("roll", even), rule=rule, why=why)
+        turn.land("roll", parity_even=even)
 
 
 def taxi_fare(owner: str, rider: str) -> tuple[int, str]:

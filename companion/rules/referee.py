@@ -16,6 +16,7 @@ from typing import Any
 from companion.rules.board import Board, Space
 from companion.rules.movement import Action, Resolution
 from companion.rules.situation import BUILDING_LEVELS
+from companion.rules.spacekinds import description_of
 
 
 def space_json(space: Space) -> dict[str, Any]:
@@ -115,8 +116,8 @@ def describe_space(board: Board, space: Space) -> str:
         lines.append(
             f"Price ${space.price}; mortgage ${space.mortgage}; rent by utilities owned ({mult}) the dice"
         )
-    elif space.kind == "tax":
-        lines.append(f"Pay ${space.amount} into the Pool")
+    elif (describe := description_of(space.kind)) is not None:
+        lines.append(describe(space))
     elif space.salary is not None:
         s = space.salary
         lines.append(

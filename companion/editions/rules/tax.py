@@ -1,0 +1,31 @@
+"""Income Tax and Luxury Tax (D3, P1): the lander pays the space's amount into the Pool."""
+
+from __future__ import annotations
+
+from companion.banker import tasks
+from companion.banker.ledger import POOL
+from companion.banker.moves import action_space, follow_up
+from companion.messages import message
+from companion.rules.movement import ACTION_PARAMS, Action, Landing
+from companion.rules.spacekinds import landing
+
+KIND = "tax"
+HOUSE_RULE = None
+CODES = ("reason.tax",)
+
+
+@landing(
+    KIND,
+    notes={"action.pay_tax": ACTION_PARAMS},
+    describe=lambda space: f"Pay ${space.amount} into the Pool",
+)
+def _land(at: Landing) -> None:
+    space = at.space
+    text = f"Pay ${space.amount} {space.name} into the Pool."
+    at.action("pay_tax", text, space.amount, POOL)
+
+
+@follow_up("pay_tax")
+def _pay(player: str, a: Action) -> tasks.Task:
+    reason = message("reason.tax", space=action_space(a))
+    return tasks.Pay(player, a.payee or POOL, a.amount or 0, reason)

@@ -1,0 +1,41 @@
+"""Tax Refund (P1): the lander collects half the Pool, rounded up."""
+
+from __future__ import annotations
+
+from companion.banker import tasks
+from companion.banker.ledger import POOL
+from companion.banker.moves import follow_up
+from companion.banker.tx import Tx, task
+from companion.messages import message
+from companion.rules.movement import ACTION_PARAMS, Action, Landing
+from companion.rules.spacekinds import landing
+
+KIND = "tax_refund"
+HOUSE_RULE = None
+CODES = ("reason.tax_refund",)
+
+
+def refund(pool: int) -> int:
+    """P1: half the Pool, rounded up.
+
+    >>> refund(75), refund(0)
+    (38, 0)
+    """
+    return (pool + 1) // 2
+
+
+@landing(KIND, notes={"action.collect_tax_refund": ACTION_PARAMS})
+def _land(at: Landing) -> None:
+    amount = refund(at.situation.pool)
+    at.action("collect_tax_refund", f"Collect half the Pool, rounded up: ${amount}.", amount)
+
+
+@follow_up("collect_tax_refund")
+def _collect(player: str, a: Action) -> tasks.Task:
+    return tasks.CollectTaxRefund(player)
+
+
+@task("collect_tax_refund")
+def _task_tax_refund(tx: Tx, task: tasks.CollectTaxRefund) -> None:
+    """P1: the Pool as it stands when the task is done (a payment before it may have grown it)."""
+    tx.transfer(POOL, task.player, refund(tx.state.pool), message("reason.tax_refund"))

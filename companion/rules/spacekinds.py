@@ -1,0 +1,98 @@
+"""What the rules ask of a token that stops on a space of each kind: the referee's side of
+each space rule.
+
+Each space rule is one module of :mod:`companion.editions.rules` (``tax.py``,
+``birthday_gift.py``...): it registers its kind here with :func:`landing`, with the notes its
+actions make (their message codes and parameters), and the movement resolver looks the kind up
+(:data:`LANDINGS`) where it once climbed a ladder of ``kind ==``. Properties (streets,
+railroads, utilities, cab companies) are the resolver's own (rent, taxis, transit stations).
+
+The rules are modules named by each edition's list (``companion.editions.rules.load_for``);
+the first lookup loads them (:func:`ensure_loaded`), so the referee, the banker and the tests see
+the same rules whichever of them comes first.
+
+>>> hook = landing_of("tax")
+>>> hook.__module__, "action.pay_tax" in rule_notes()
+('companion.editions.rules.tax', True)
+>>> landing_of("street") is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING
+
+from companion.editions.rules import load_for
+
+if TYPE_CHECKING:
+    from companion.rules.board import Space
+    from companion.rules.movement import Landing
+
+#: A space rule's hook: it reads the stop (:class:`~companion.rules.movement.Landing`) and
+#: answers with its actions, the player's marks and a forced move.
+LandingHook = Callable[["Landing"], None]
+
+#: Space kind -> what landing there asks (filled as the rule modules are imported).
+LANDINGS: dict[str, LandingHook] = {}
+#: The notes the space rules' actions make: message code -> the parameters it may have.
+NOTES: dict[str, frozenset[str]] = {}
+#: Space kind -> what the referee says of such a space besides its kind (a tax's amount).
+DESCRIPTIONS: dict[str, Callable[[Space], str]] = {}
+
+_loaded: list[bool] = []
+
+
+def landing(
+    kind: str,
+    *,
+    notes: Mapping[str, Iterable[str]],
+    describe: Callable[[Space], str] | None = None,
+) -> Callable[[LandingHook], LandingHook]:
+    """Register the decorated function as what landing on a space of ``kind`` asks; ``notes``:
+    each message code its notes use (``action.<kind>[.<variant>]``...) and the parameters it
+    has; ``describe``: the line ``companion referee space`` adds about such a space."""
+
+    def register(hook: LandingHook) -> LandingHook:
+        assert kind not in LANDINGS, f"two rules for the space kind {kind!r}"
+        LANDINGS[kind] = hook
+        for code, params in notes.items():
+            NOTES[code] = frozenset(params)
+        if describe is not None:
+            DESCRIPTIONS[kind] = describe
+        return hook
+
+    return register
+
+
+def ensure_loaded() -> None:
+    """Import the rules of every edition the companion ships, once (the referee may resolve a
+    move before any game, and so any edition's, is loaded)."""
+    if not _loaded:
+        _loaded.append(True)
+        from companion.editions import edition, known_editions
+
+        for edition_id in known_editions():
+            load_for(edition(edition_id))
+
+
+def landing_of(kind: str) -> LandingHook | None:
+    """What landing on a space of ``kind`` asks, or ``None`` (a property, a corner that asks
+    nothing)."""
+    if not _loaded:
+        ensure_loaded()
+    return LANDINGS.get(kind)
+
+
+def description_of(kind: str) -> Callable[[Space], str] | None:
+    """What the referee says of a space of ``kind`` besides its kind, if its rule says more."""
+    if not _loaded:
+        ensure_loaded()
+    return DESCRIPTIONS.get(kind)
+
+
+def rule_notes() -> Mapping[str, frozenset[str]]:
+    """Every note code the space rules' actions make, with its parameters."""
+    if not _loaded:
+        ensure_loaded()
+    return NOTES
