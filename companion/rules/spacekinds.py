@@ -21,17 +21,16 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import Any
 
 from companion.editions.rules import load_for
+from companion.rules.board import Space
 
-if TYPE_CHECKING:
-    from companion.rules.board import Space
-    from companion.rules.movement import Landing
-
-#: A space rule's hook: it reads the stop (:class:`~companion.rules.movement.Landing`) and
-#: answers with its actions, the player's marks and a forced move.
-LandingHook = Callable[["Landing"], None]
+#: A space rule's hook: it reads the stop (a :class:`companion.rules.movement.Landing`, which
+#: looks the hooks up here: typed ``Any`` so that this registry imports nothing of the resolver
+#: and the two make no circle) and answers with its actions, the player's marks and a forced
+#: move.
+LandingHook = Callable[[Any], None]
 
 #: Space kind -> what landing there asks (filled as the rule modules are imported).
 LANDINGS: dict[str, LandingHook] = {}
