@@ -97,7 +97,7 @@ REFUSED = [
         "missing: a decision of kind 'bus_option' needs it (answering it with 'bus')",
     ),
     (
-        "an auction's sentence that French cannot word",
+        "an auction's sentence whose waiting players are a number",
         json.dumps(
             table(
                 pending={
@@ -110,7 +110,7 @@ REFUSED = [
             )
         ),
         "pending.decision.params",
-        "its sentence cannot be worded in 'fr'",
+        "its sentence cannot be worded ('waiting' must be players, not 2)",
     ),
     (
         "a price no table holds",

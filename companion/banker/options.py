@@ -54,7 +54,7 @@ from companion.banker.tx import (
     roll_three_cards_left,
 )
 from companion.errors import CompanionError, shown
-from companion.messages import languages, render_decision
+from companion.messages import languages, render_decision, unshowable
 from companion.rules.board import Board, Space
 from companion.rules.movement import CHOICE_SETS, side_end, taxi_destinations, taxi_fare
 from companion.rules.situation import Holding
@@ -469,6 +469,8 @@ def decision_problem(state: GameState) -> tuple[str, str] | None:
                 f"{shown(list(d.answers))} leave out {option['command']['type']!r}, "
                 f"which answers a decision of kind {d.kind!r}",
             )
+    if d.code and (problem := unshowable(d.code, d.params or {}, edition=state.edition)):
+        return "params", f"its sentence cannot be worded ({problem})"
     for lang in languages():
         try:
             render_decision(d, lang)

@@ -24,6 +24,7 @@ from companion.messages.rendering import (
     render_event,
     render_message,
     render_transfers,
+    unshowable,
 )
 
 __all__ = [
@@ -40,4 +41,5 @@ __all__ = [
     "render_event",
     "render_message",
     "render_transfers",
+    "unshowable",
 ]

@@ -390,6 +390,30 @@ def _show(kind: str, value: Any, variant: str, lang: Language) -> str:
         return value if isinstance(value, str) else json.dumps(value)
 
 
+def unshowable(
+    code: str, params: Mapping[str, Any], *, edition: Edition | None = None
+) -> str | None:
+    """Why a parameter of ``code`` holds a value its kind cannot show (a table situation's
+    decision written by hand), or ``None``. Rendering shows such a value as it is, for a stored
+    message must always be said; a message about to be recorded is checked here first.
+
+    >>> unshowable("ask.auction.property", {"space": "middle:39", "high": 0, "waiting": 2})
+    "'waiting' must be players, not 2"
+    >>> unshowable("ask.auction.property", {"space": "Boardwalk", "high": 0, "waiting": ["Ann"]})
+    """
+    lang = language("en", edition)
+    for name, kind in CODES.get(code, {}).items():
+        kind = kind.rstrip("?")
+        shower, value = _KINDS.get(kind), params.get(name)
+        if shower is None or value is None:
+            continue
+        try:
+            shower(value, "", lang)
+        except (KeyError, TypeError, ValueError, IndexError):
+            return f"{name!r} must be {kind}, not {json.dumps(value)}"
+    return None
+
+
 def _account(value: Any, variant: str, lang: Language) -> str:
     word = lang.words.get(f"account.{value}")
     if word is None:
