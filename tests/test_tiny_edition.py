@@ -4,7 +4,11 @@ the engine: what it lacks, the engine reads from the edition instead of assuming
 
 from __future__ import annotations
 
+import argparse
+import io
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +17,8 @@ from companion.banker.engine import new_game
 from companion.banker.ledger import BANK, POOL
 from companion.banker.options import options_for
 from companion.banker.state import GameState, evolve, invariant_problems, replay
+from companion.cli.main import run
+from companion.cli.play import _play
 from companion.editions import Edition, edition, of_game
 from companion.game import Game
 from companion.simulator.simulate import RandomPlayer, play_game, simulate
@@ -138,3 +144,94 @@ def test_the_invariants_find_money_in_the_pool_of_an_edition_without_one(tiny: E
         state, {"type": "transfer", "from": "Ann", "to": POOL, "amount": 10, "reason": "test"}
     )
     assert invariant_problems(state) == ["Tiny Monopoly has no Pool, but the Pool holds $10"]
+
+
+# -- The prompt -------------------------------------------------------------------------------
+
+
+def _play_tiny(db: Path, lines: list[str], **args: Any) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    script = iter(lines)
+
+    def prompt(_prompt: str) -> str:
+        line = next(script, None)
+        if line is None:
+            raise EOFError
+        return line
+
+    namespace = argparse.Namespace(
+        db=str(db), players="Ann,Bob", game=None, new=True, dice=None, edition="tiny"
+    )
+    for name, value in args.items():
+        setattr(namespace, name, value)
+    status = _play(namespace, out, err, prompt=prompt)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_a_tiny_game_at_the_prompt_names_its_spaces_and_pays_the_bank(
+    tiny: Edition, tmp_path: Path
+) -> None:
+    status, text, err = _play_tiny(
+        tmp_path / "g.db",
+        [
+            "order_roll 6 6",
+            "order_roll 1 2",
+            "roll 1 2 mr",
+            "roll 5 6",
+            "roll 4 5",
+            "roll 1 3",
+            "show",
+            "bail",
+            "roll 2 3",
+            "draw go to jail",
+            "history 3",
+        ],
+    )
+    assert status == 0
+    assert "Ann: roll the dice.  [roll D1 D2]  ('help' for more)" in text
+    assert err.splitlines() == [
+        "companion: error: roll: Tiny Monopoly has no speed die: give the two regular dice: "
+        "roll D1 D2"
+    ]
+    assert "  5+6: move 11 from GO to Income Tax." in text
+    assert "  Ann pays the Bank $50 (Income Tax). [Ann $350]" in text
+    assert "  The Bank pays Ann $20 (passing GO). [Ann $370]" in text
+    assert "[roll D1 D2 | bail]" in text
+    assert (
+        "Bank's stock: 12 houses, 4 hotels.\n"
+        "Ann (car, red): $370, on Jail\n"
+        "Bob (hat, blue): $400, in jail (0 of 3 tries used); to play\n"
+    ) in text
+    assert "  Bob pays the Bank $50 (jail bail). [Bob $350]" in text
+    assert "Pool" not in text and "speed die" not in text.replace("no speed die", "")
+    assert text.count("Bob goes to jail.") == 3  # the roll, the card, and 'history'
+
+    # The game log names the edition: resumed, it plays Tiny again.
+    status, text, err = _play_tiny(tmp_path / "g.db", ["show Bob"], players=None, new=False)
+    assert (status, err) == (0, "")
+    assert "Bob (hat, blue): $350, in jail (0 of 3 tries used)" in text
+
+
+def test_the_command_line_starts_and_simulates_an_edition_by_id(
+    tiny: Edition, tmp_path: Path
+) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["simulate", "--edition", "tiny", "--games", "2", "--players", "3", "--json"]
+    assert run([*argv, "--check"], out, err) == 0
+    assert json.loads(out.getvalue())["invariant_violations"] == 0
+
+    _play_tiny(tmp_path / "g.db", ["order_roll 6 6", "order_roll 1 2", "roll 5 6"])
+    for form in ("text", "jsonl", "csv"):
+        out, err = io.StringIO(), io.StringIO()
+        assert run(["history", "--db", str(tmp_path / "g.db"), "--format", form], out, err) == 0
+        assert "Ann pays the Bank $50 (Income Tax)." in out.getvalue()
+        assert "ring:" not in out.getvalue().replace('"ring:', "")  # a key only in the data
+
+    out, err = io.StringIO(), io.StringIO()
+    assert run(["simulate", "--edition", "giant", "--games", "1"], out, err) == 2
+    assert err.getvalue() == (
+        "companion: error: no edition 'giant': the companion knows tiny, ultimate\n"
+    )
+    out, err = io.StringIO(), io.StringIO()
+    assert run(["simulate", "--edition", "tiny", "--games", "1", "--players", "5"], out, err) == 2
+    assert err.getvalue() == "companion: error: a game of Tiny Monopoly has 2 to 4 players, not 5\n"

@@ -190,11 +190,11 @@ def _step(
         if kind not in d.answers:
             raise IllegalCommandError(
                 f"{kind} by {player}: the game waits for {d.player} to {_answers(d)} "
-                f"({render_decision(d)})"
+                f"({render_decision(d, edition=state.edition)})"
             )
         if player != d.player and kind not in ("bid", "pass"):
             raise IllegalCommandError(
-                f"{kind} by {player}: it is {d.player}'s decision now ({render_decision(d)})"
+                f"{kind} by {player}: it is {d.player}'s decision now ({render_decision(d, edition=state.edition)})"
             )
     elif held_back(state, player, kind):
         raise IllegalCommandError(
