@@ -235,3 +235,21 @@ def test_the_command_line_starts_and_simulates_an_edition_by_id(
     out, err = io.StringIO(), io.StringIO()
     assert run(["simulate", "--edition", "tiny", "--games", "1", "--players", "5"], out, err) == 2
     assert err.getvalue() == "companion: error: a game of Tiny Monopoly has 2 to 4 players, not 5\n"
+
+
+def test_the_referee_answers_for_the_tiny_edition(tiny: Edition) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["referee", "--edition", "tiny", "move", "--from", "Mill Road", "--roll", "3", "4"]
+    assert run(argv, out, err) == 0
+    assert out.getvalue().splitlines()[:3] == [
+        "3+4: move 7 from Mill Road to Income Tax.",
+        "Path: Ring Railroad > Free Parking > Harbour Street > Chance > Go To Jail > "
+        "Quay Street > Income Tax",
+        "- Pay $50 Income Tax to the Bank.",
+    ]
+    out, err = io.StringIO(), io.StringIO()
+    assert run([*argv, "mr"], out, err) == 2
+    assert err.getvalue() == (
+        "companion: error: Tiny Monopoly has no speed die: give the two regular dice, "
+        "not 3+4 and Mr. Monopoly\n"
+    )

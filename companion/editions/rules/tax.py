@@ -1,4 +1,5 @@
-"""Income Tax and Luxury Tax (D3, P1): the lander pays the space's amount into the Pool."""
+"""Income Tax and Luxury Tax (D3, P1): the lander pays the space's amount into the Pool (to the
+Bank in an edition without one)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ CODES = ("reason.tax",)
 def _land(at: Landing) -> None:
     space = at.space
     payee = at.situation.edition.fees_account
-    text = f"Pay ${space.amount} {space.name} into the Pool."
+    into = "into the Pool" if at.situation.edition.has_pool else f"to the {payee}"
+    text = f"Pay ${space.amount} {space.name} {into}."
     at.action("pay_tax", text, space.amount, payee)
 
 
