@@ -1088,12 +1088,13 @@ def _resolve_roll(
             f"{situation.edition.name} has no speed die: give the two regular dice, not {roll}"
         )
     if me.in_jail:
+        rolling = "rolling all three dice" if dice.has_speed_die else "rolling"
         if leave_jail == "bail":
             fees = situation.edition.fees_account
-            text = f"You pay ${BAIL} bail {_into(fees)} before rolling."
+            text = f"You pay ${BAIL} bail {_into(fees)} before {rolling}."
             turn.then(Action("pay_bail", text, turn.pos, BAIL, fees))
         else:
-            text = "You hand in a Get Out of Jail Free card before rolling all three dice."
+            text = f"You hand in a Get Out of Jail Free card before {rolling}."
             turn.then(Action("use_jail_card", text, turn.pos))
         turn.player = me = replace(me, in_jail=False, jail_turns=0)
         turn.in_jail = False
