@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,10 +17,13 @@ from companion.banker.state import snapshot
 from companion.editions import Edition
 from companion.game import Game
 from companion.log.gamelog import GameLog
+from companion.rules.movement import Roll, resolve_roll
+from companion.rules.situation import Situation
 from tests.ui.test_controller import play_until
 from ui import viewmodels as vm
 from ui.controller import TableController
 from ui.edition import table_edition
+from ui.explain import explain
 from ui.setup_store import SetupStore
 
 
@@ -81,3 +85,38 @@ def test_seeded_tiny_games_play_through_the_app_s_controller(make, tiny, seed, c
         again = Game.resume(log, c.game.game_id)
     assert again.state.edition is tiny and snapshot(again.state) == snapshot(c.game.state)
     assert all(row.text for row in c.history())
+
+
+def test_the_app_explains_a_tiny_move_with_fees_to_the_bank(make, tiny: Edition) -> None:
+    """The referee's notes say where a fee goes: to the Bank in an edition without a Pool."""
+    c = make()
+    assert c.start_game([{"name": "Ann"}, {"name": "Bob"}], {}, edition=tiny), c.view.notice
+    lands_on_tax = Situation.fresh(tiny.board.space("Mill Road"), name="Ann", edition=tiny)
+    jailed = replace(
+        lands_on_tax,
+        players=(
+            replace(lands_on_tax.players[0], in_jail=True, jail_turns=2, position=tiny.board.jail),
+        ),
+    )
+    said = {
+        lang: [
+            explain(resolve_roll(tiny.board, lands_on_tax, Roll(3, 4), player="Ann"), lang)[0],
+            explain(resolve_roll(tiny.board, jailed, Roll(1, 2), player="Ann"), lang)[0],
+            explain(
+                resolve_roll(tiny.board, jailed, Roll(1, 2), player="Ann", leave_jail="bail"), lang
+            )[0],
+        ]
+        for lang in ("en", "fr")
+    }
+    assert said == {
+        "en": [
+            "Pay $50 for Income Tax to the Bank.",
+            "Third failed roll: pay $50 bail to the Bank.",
+            "You pay $50 bail to the Bank before rolling.",
+        ],
+        "fr": [
+            "Payez 50\u00a0$ à la Banque pour Income Tax.",
+            "Troisième essai manqué\u00a0: payez 50\u00a0$ de caution à la Banque.",
+            "Vous payez 50\u00a0$ de caution à la Banque avant de lancer les dés.",
+        ],
+    }
