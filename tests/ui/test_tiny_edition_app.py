@@ -22,7 +22,7 @@ from companion.rules.situation import Situation
 from tests.ui.test_controller import play_until
 from ui import viewmodels as vm
 from ui.controller import TableController
-from ui.edition import table_edition
+from ui.edition import set_table_edition, table_edition
 from ui.explain import explain
 from ui.setup_store import SetupStore
 
@@ -38,9 +38,11 @@ def make(tmp_path: Path) -> Iterator[Callable[..., TableController]]:
         made.append(c)
         return c
 
+    before = table_edition()
     yield build
     for c in made:
         c.close()
+    set_table_edition(before)  # the words and drawings asked by a name alone read it
 
 
 def test_the_app_starts_a_tiny_game_and_rolls_two_dice(make, tiny: Edition) -> None:
