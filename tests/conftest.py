@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.editions import Edition, load_edition, register
+
 _KIVY_HOME = tempfile.mkdtemp(prefix="companion-kivy-home-")
 atexit.register(shutil.rmtree, _KIVY_HOME, ignore_errors=True)
 
@@ -40,6 +42,17 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 def repo_root() -> Path:
     """The repository's top folder."""
     return REPO_ROOT
+
+
+#: The tests' second edition: one ring of 12 spaces, two dice, no speed die, no Pool.
+TINY_FOLDER = REPO_ROOT / "tests" / "data" / "editions" / "tiny"
+
+
+@pytest.fixture(scope="session")
+def tiny() -> Edition:
+    """The tiny test edition (``tests/data/editions/tiny/``), registered so that
+    ``edition("tiny")`` and a game log naming it find it."""
+    return register(load_edition(TINY_FOLDER))
 
 
 @pytest.fixture(scope="session")

@@ -687,20 +687,25 @@ class TableController:
         return game
 
     def start_game(
-        self, players: Sequence[Mapping[str, Any]], rules: Mapping[str, Any] | None = None
+        self,
+        players: Sequence[Mapping[str, Any]],
+        rules: Mapping[str, Any] | None = None,
+        *,
+        edition: Edition | None = None,
     ) -> bool:
-        """A new game: ``players`` (2 to 12) each with ``name``, ``token``, ``colour`` and,
-        when the physical cards are already drawn, ``voucher`` (id) and ``roll_three``
-        (``"1-3-6"``); ``rules`` the house rules (``companion.rules.table.Options`` fields).
-        The starting cards given are dealt at once; the others are asked on the table."""
+        """A new game of ``edition`` (Ultimate if none): ``players`` (Ultimate: 2 to 12) each
+        with ``name``, ``token``, ``colour`` and, when the physical cards are already drawn,
+        ``voucher`` (id) and ``roll_three`` (``"1-3-6"``); ``rules`` the house rules
+        (``companion.rules.table.Options`` fields). The starting cards given are dealt at
+        once; the others are asked on the table."""
         try:
             seats = [
                 {k: p.get(k) for k in ("name", "token", "colour") if p.get(k)} for p in players
             ]
             # Tried without a log first: a refused table leaves no game behind in the file.
-            trial = Game.new(seats, rules=dict(rules or {}))
+            trial = Game.new(seats, rules=dict(rules or {}), edition=edition)
             deals = self._deals(trial, players)
-            game = Game.new(seats, rules=dict(rules or {}), log=self.log)
+            game = Game.new(seats, rules=dict(rules or {}), log=self.log, edition=edition)
         except (CompanionError, ValueError, TypeError, AttributeError, OSError) as exc:
             return self._refuse(one_line(exc))
         self._load(game)

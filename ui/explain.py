@@ -249,7 +249,13 @@ _SAY: Mapping[str, Say] = {
     "salary.landing": _said(N_("Collect {amount} for landing on {space}.")),
     "salary.passing": _said(N_("Collect {amount} for passing {space}.")),
     # Actions
-    "action.pay_tax": _said(N_("Pay {amount} for {space} into the Pool.")),
+    "action.pay_tax": _by(
+        _to_pool,
+        {
+            True: _said(N_("Pay {amount} for {space} into the Pool.")),
+            False: _said(N_("Pay {amount} for {space} to the Bank.")),
+        },
+    ),
     "action.collect_tax_refund": _said(N_("Collect half the Pool, rounded up: {amount}.")),
     "action.birthday_gift": _said(
         N_("Take {amount} from the Bank or a Travel Voucher: your choice.")
@@ -307,10 +313,20 @@ _SAY: Mapping[str, Say] = {
     "action.holland_tunnel": _said(
         N_("Holland Tunnel: go directly to the other Holland Tunnel ({track} track).")
     ),
-    "action.pay_bail": _said(
-        N_("You pay {amount} bail into the Pool before rolling all three dice.")
+    "action.pay_bail": _by(
+        _to_pool,
+        {
+            True: _said(N_("You pay {amount} bail into the Pool before rolling all three dice.")),
+            False: _said(N_("You pay {amount} bail to the Bank before rolling.")),
+        },
     ),
-    "action.pay_bail.third": _said(N_("Third failed roll: pay {amount} bail into the Pool.")),
+    "action.pay_bail.third": _by(
+        _to_pool,
+        {
+            True: _said(N_("Third failed roll: pay {amount} bail into the Pool.")),
+            False: _said(N_("Third failed roll: pay {amount} bail to the Bank.")),
+        },
+    ),
     "action.roll_again": _by(
         lambda params: params["doubles"] >= 2,
         {

@@ -840,11 +840,13 @@ def table_view(
     too_soon: str = "",
     announce: bool = False,
 ) -> TableView:
-    """The table screen: every player's cash, the Pool, the Bank, the decision as buttons."""
+    """The table screen: every player's cash, the Pool (in an edition with one), the Bank,
+    the decision as buttons."""
+    pool = translate("Pool {amount}", lang, amount=money(state.pool, lang))
     return TableView(
         lang=lang,
         players=player_chips(state, lang),
-        pool_text=translate("Pool {amount}", lang, amount=money(state.pool, lang)),
+        pool_text=pool if state.edition.has_pool else "",
         bank_text=bank_text(state, lang),
         status=status_text(state, lang),
         decision=decision_view(state, lang),

@@ -220,7 +220,7 @@ def _take_cab(tx: Tx, player: str, space: Space) -> None:
 
 
 def _pay_pool(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
-    tx.first(tasks.Pay(player, POOL, spec["amount"], card_reason(card)))
+    tx.first(tasks.Pay(player, tx.state.edition.fees_account, spec["amount"], card_reason(card)))
 
 
 def _collect(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
@@ -276,12 +276,13 @@ def buildings_of(tx: Tx, player: str) -> dict[str, int]:
 def _repairs(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     counts = buildings_of(tx, player)
     amount = sum(spec[k] * n for k, n in counts.items())
-    tx.first(tasks.Pay(player, POOL, amount, card_reason(card)))
+    tx.first(tasks.Pay(player, tx.state.edition.fees_account, amount, card_reason(card)))
 
 
 def _per_property(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     n = sum(1 for h in tx.state.holdings.values() if h.owner == player and not h.mortgaged)
-    tx.first(tasks.Pay(player, POOL, spec["amount"] * n, card_reason(card)))
+    fees = tx.state.edition.fees_account
+    tx.first(tasks.Pay(player, fees, spec["amount"] * n, card_reason(card)))
 
 
 def _by_track(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
@@ -289,7 +290,7 @@ def _by_track(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     if amount > 0:
         tx.transfer(BANK, player, amount, card_reason(card))
     elif amount < 0:
-        tx.first(tasks.Pay(player, POOL, -amount, card_reason(card)))
+        tx.first(tasks.Pay(player, tx.state.edition.fees_account, -amount, card_reason(card)))
 
 
 @task("card_pool")
@@ -326,7 +327,7 @@ def _stock_fine(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> Non
             if holder == player and spec["companies"] == "all":
                 _skip_rest(tx, player, card)
             continue
-        fines.append(tasks.Pay(holder, POOL, fine, card_reason(card)))
+        fines.append(tasks.Pay(holder, tx.state.edition.fees_account, fine, card_reason(card)))
     tx.first(*fines)
 
 

@@ -35,7 +35,7 @@ from companion.banker.ledger import BANK, POOL
 from companion.banker.options import options_for
 from companion.banker.state import Decision, Event, GameState, replay
 from companion.banker.tasks import Task
-from companion.banker.turns import deal_decision, next_turn
+from companion.banker.turns import first_decision, next_turn
 from companion.banker.tx import (
     COMMAND_HANDLERS,
     TASK_HANDLERS,
@@ -67,7 +67,8 @@ def new_game(
 ) -> list[Event]:
     """The events that start a game of ``edition`` (Ultimate if none): the players (Ultimate: 2
     to 12; name, token, colour), the house rules, the starting cash (P10). Next, each player is
-    dealt a Travel Voucher and a Roll Three card, then everyone rolls for the turn order."""
+    dealt a Travel Voucher and a Roll Three card (in an edition that has them), then everyone
+    rolls for the turn order."""
     played = edition or of_game(None)
     if not played.min_players <= len(players) <= played.max_players:
         raise IllegalCommandError(
@@ -95,7 +96,6 @@ def new_game(
     except ValueError as exc:
         raise IllegalCommandError(str(exc)) from None
     deck = played.deck
-    first = seats[0]["name"]
     start = {
         "type": "game_started",
         "edition": played.stamp,
@@ -104,7 +104,7 @@ def new_game(
         "shares_left": {name: played.numbers.shares_per_company for name in deck.stock_names},
         "vouchers_left": {v.id: v.count for v in deck.vouchers.values()},
         "roll_three_left": roll_three_deck(played, parsed.roll_three_action_cards)[0],
-        "decision": deal_decision(first).to_json(),
+        "decision": first_decision(played, [s["name"] for s in seats]).to_json(),
     }
     events: list[Event] = [start]
     for s in seats:
@@ -190,11 +190,11 @@ def _step(
         if kind not in d.answers:
             raise IllegalCommandError(
                 f"{kind} by {player}: the game waits for {d.player} to {_answers(d)} "
-                f"({render_decision(d)})"
+                f"({render_decision(d, edition=state.edition)})"
             )
         if player != d.player and kind not in ("bid", "pass"):
             raise IllegalCommandError(
-                f"{kind} by {player}: it is {d.player}'s decision now ({render_decision(d)})"
+                f"{kind} by {player}: it is {d.player}'s decision now ({render_decision(d, edition=state.edition)})"
             )
     elif held_back(state, player, kind):
         raise IllegalCommandError(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.banker import tasks
-from companion.banker.ledger import BANK, POOL
+from companion.banker.ledger import BANK
 from companion.banker.tx import (
     Tx,
 )
@@ -87,7 +87,8 @@ def _payment(code: str) -> Callable[[str, Action], tasks.Task]:
     """A payment the move asks for, its reason message ``code``."""
 
     def owed(player: str, a: Action) -> tasks.Task:
-        return tasks.Pay(player, a.payee or POOL, a.amount or 0, message(code))
+        assert a.payee is not None, a
+        return tasks.Pay(player, a.payee, a.amount or 0, message(code))
 
     return owed
 

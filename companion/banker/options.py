@@ -108,7 +108,8 @@ def _order_roll(state: GameState, d: Decision) -> Iterator[Option]:
 
 def _roll(state: GameState, d: Decision) -> Iterator[Option]:
     seat = state.seat(d.player)
-    yield {"command": {"type": "roll"}, "free": {"dice": {"count": 2, "speed": not seat.in_jail}}}
+    speed = state.edition.dice.has_speed_die and not seat.in_jail
+    yield {"command": {"type": "roll"}, "free": {"dice": {"count": 2, "speed": speed}}}
     if "bail" in d.answers and state.cash[d.player] >= BAIL:
         yield {"command": {"type": "bail"}, "amount": BAIL}
     card = jail_card(seat.cards) if "jail_card" in d.answers else None

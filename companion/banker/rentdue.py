@@ -7,7 +7,6 @@ from dataclasses import replace
 
 from companion.banker import tasks
 from companion.banker.keptcards import against, held
-from companion.banker.ledger import POOL
 from companion.banker.tx import (
     Tx,
     return_card,
@@ -62,5 +61,6 @@ def rent(tx: Tx, task: tasks.Rent) -> None:
         against(tx, player, extra, card, instead=[again])
         return
     landlord = tx.state.seat(owner)
-    payee = POOL if landlord.rent_to_pool and landlord.in_jail else owner
+    jailed_to_pool = landlord.rent_to_pool and landlord.in_jail
+    payee = tx.state.edition.fees_account if jailed_to_pool else owner
     tx.first(tasks.Pay(player, payee, amount, message("reason.rent", space=space.key)))

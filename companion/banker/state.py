@@ -780,7 +780,8 @@ def snapshot(state: GameState) -> dict[str, Any]:
 
 def invariant_problems(state: GameState) -> list[str]:
     """What is wrong with ``state`` (empty when nothing is): money conserved, buildings within
-    the supply, shares within 5 per company, owners in the game, no player below $0."""
+    the supply, each company's shares all held or left, owners in the game, no player below
+    $0, no money in the Pool of an edition without one."""
     problems = []
     total = sum(state.cash.values())
     if total:
@@ -788,10 +789,11 @@ def invariant_problems(state: GameState) -> list[str]:
     for what, left in state.supply().items():
         if left < 0:
             problems.append(f"{-left} {what} more on the board than the Bank's supply")
+    shares = state.edition.numbers.shares_per_company
     for company, left in state.shares_left.items():
         held = sum(s.shares.get(company, 0) for s in state.seats)
-        if left < 0 or held + left != 5:
-            problems.append(f"{company}: {held} shares held and {left} left, not 5 in all")
+        if left < 0 or held + left != shares:
+            problems.append(f"{company}: {held} shares held and {left} left, not {shares} in all")
     active = {s.name for s in state.active}
     for name, h in state.holdings.items():
         if h.owner not in active:
@@ -799,4 +801,6 @@ def invariant_problems(state: GameState) -> list[str]:
     for account, balance in state.cash.items():
         if account != BANK and balance < 0:
             problems.append(f"{account} has ${balance}")
+    if not state.edition.has_pool and state.cash.get(POOL):
+        problems.append(f"{state.edition.name} has no Pool, but the Pool holds ${state.pool}")
     return problems

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from companion.banker import auctions, cardplay, commands, tasks
-from companion.banker.ledger import POOL
 from companion.banker.moves import apply_move
 from companion.banker.state import Decision
 from companion.banker.tx import (
@@ -23,6 +22,7 @@ from companion.banker.tx import (
     task,
 )
 from companion.banker.vouchers import can_play_voucher
+from companion.editions import Edition
 from companion.errors import IllegalCommandError
 from companion.messages import message
 from companion.rules.movement import (
@@ -37,6 +37,23 @@ BAIL = 50
 
 def deal_decision(player: str) -> Decision:
     return Decision("deal", player, "", ("deal",), code="ask.deal")
+
+
+def first_decision(edition: Edition, names: Sequence[str]) -> Decision:
+    """The game's first question: the deal of the starting cards to the first player, or, in
+    an edition that deals none, everyone's roll for the turn order."""
+    if edition.deals_starting_cards:
+        return deal_decision(names[0])
+    says = message("ask.order_roll")
+    return Decision(
+        "order_roll",
+        names[0],
+        "",
+        ("order_roll",),
+        {"group": list(names)},
+        code="ask.order_roll",
+        params=says["params"],
+    )
 
 
 @command("deal")
@@ -137,7 +154,7 @@ def _cmd_bail(tx: Tx, c: commands.Bail) -> None:
         raise IllegalCommandError(
             f"bail by {player}: bail is ${BAIL} and {player} has ${tx.cash(player)}; raise money first"
         )
-    tx.transfer(player, POOL, BAIL, message("reason.bail"))
+    tx.transfer(player, tx.state.edition.fees_account, BAIL, message("reason.bail"))
     tx.emit("released", player=player)
     ask_roll(tx, player)
 

@@ -469,7 +469,7 @@ def check(command: Mapping[str, Any], state: GameState) -> Command:
         _dice_count(spec, state, out["player"], resolved["dice"])
     if not spec.anytime and spec.who != "named" and out["player"] != d.player:
         raise IllegalCommandError(
-            f"{spec.type} by {out['player']}: the game waits for {d.player} ({render_decision(d)})"
+            f"{spec.type} by {out['player']}: the game waits for {d.player} ({render_decision(d, edition=state.edition)})"
         )
     for field in spec.fields:
         if field.name in resolved:
@@ -515,7 +515,7 @@ def _expected(spec: Spec, state: GameState) -> None:
     if not spec.anytime and spec.type not in d.answers:
         waits = " or ".join(d.answers) or "nothing more"
         raise IllegalCommandError(
-            f"{spec.type}: the game waits for {d.player} to {waits} ({render_decision(d)})"
+            f"{spec.type}: the game waits for {d.player} to {waits} ({render_decision(d, edition=state.edition)})"
         )
 
 
@@ -622,8 +622,8 @@ def _dice(value: Any, what: str) -> list[int | str]:
 
 
 def _dice_count(spec: Spec, state: GameState, player: str, dice: list[int | str]) -> None:
-    """A roll's dice as the rules ask for them: the speed die, except for the turn order and
-    in jail; the speed die last."""
+    """A roll's dice as the rules ask for them: the speed die, except for the turn order, in
+    jail and in an edition without one; the speed die last."""
     speed = [d for d in dice if isinstance(d, str)]
     if spec.type == "order_roll" and (len(dice) != 2 or speed):
         raise CommandSyntaxError(
@@ -636,6 +636,11 @@ def _dice_count(spec: Spec, state: GameState, player: str, dice: list[int | str]
             raise CommandSyntaxError(
                 f"roll: {player} is in jail and rolls the two regular dice: roll D1 D2 "
                 "(or 'bail' or 'jail_card' first, then all three)"
+            )
+    elif not state.edition.dice.has_speed_die:
+        if len(dice) != 2:
+            raise CommandSyntaxError(
+                f"roll: {state.edition.name} has no speed die: give the two regular dice: roll D1 D2"
             )
     elif len(dice) != 3:
         raise CommandSyntaxError(
@@ -946,8 +951,11 @@ def answers_now(state: GameState) -> list[Spec]:
 
 
 def syntax_now(spec: Spec, state: GameState) -> str:
-    """How to type ``spec`` now: a roll from jail takes the two regular dice only."""
+    """How to type ``spec`` now: a roll from jail, or in an edition without the speed die,
+    takes the two regular dice only."""
     d = state.decision
+    if spec.type == "roll" and not state.edition.dice.has_speed_die:
+        return "roll D1 D2"
     if spec.type == "roll" and d.player and state.seat(d.player).in_jail:
         return "roll D1 D2"
     return spec.syntax

@@ -12,6 +12,13 @@ import logging
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
+from companion.editions import DEFAULT, Edition, edition, known_editions
+
+_EDITION_HELP = (
+    f"the edition a new game plays (default {DEFAULT}; the companion knows "
+    f"{', '.join(known_editions())})"
+)
+
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     sim = commands.add_parser(
@@ -23,6 +30,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     sim.add_argument("--seed", type=int, default=0, metavar="S")
     sim.add_argument("--players", type=_players, default=4, metavar="P", help="2 to 12")
     sim.add_argument("--db", metavar="FILE", help="also write every game to this game log")
+    sim.add_argument("--edition", default=DEFAULT, metavar="ID", help=_EDITION_HELP)
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument(
         "--check",
@@ -47,6 +55,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "--new",
         action="store_true",
         help="with --players or --from: start the new game without asking, even if one is in progress",
+    )
+    play.add_argument(
+        "--edition",
+        default=DEFAULT,
+        metavar="ID",
+        help=f"{_EDITION_HELP}; a game resumed plays the edition it started with",
     )
     play.add_argument("--game", type=int, metavar="ID", help="resume this game ('companion games')")
     play.add_argument(
@@ -94,6 +108,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             err.write("\n")
         err.flush()
 
+    played = edition(args.edition)
     log = None
     if args.db:
         from companion.log.gamelog import GameLog
@@ -101,6 +116,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         log = GameLog(args.db, holder="'companion simulate'")
     try:
         report = simulate(
+            edition=played,
             games=args.games,
             seed=args.seed,
             players=args.players,
@@ -141,6 +157,7 @@ def _play(
     interactive = prompt is None
     ask = prompt or _terminal_prompt()
     started = _started(args)
+    played = edition(getattr(args, "edition", None) or DEFAULT)
     with GameLog(args.db, holder="'companion play'") as log:
         if started is not None:
             if not args.new and not _may_start(log, args.db, ask, out):
@@ -152,9 +169,9 @@ def _play(
                 print("No new game started.", file=out)
                 return 1
             names = [n.strip() for n in args.players.split(",")]
-            game = Game.new([{"name": n} for n in names], log=log)
+            game = Game.new([{"name": n} for n in names], log=log, edition=played)
         elif args.game is None and log.latest_game() is None:
-            game = _first_game(log, args.db, ask, out)
+            game = _first_game(log, args.db, ask, out, played)
             if game is None:
                 return 1
         else:
@@ -224,12 +241,15 @@ def _terminal_prompt() -> Callable[[str], str]:
     return input
 
 
-def _first_game(log: Any, path: str, ask: Callable[[str], str], out: TextIO) -> Any:
+def _first_game(
+    log: Any, path: str, ask: Callable[[str], str], out: TextIO, played: Edition
+) -> Any:
     """An empty game log: ask for the players' names until they make a game (or give up)."""
     from companion.errors import CompanionError
     from companion.game import Game
 
-    print(f"{path} holds no game yet. Who plays? (2 to 12 names, in seating order)", file=out)
+    seats = f"{played.min_players} to {played.max_players}"
+    print(f"{path} holds no game yet. Who plays? ({seats} names, in seating order)", file=out)
     while True:
         try:
             answer = ask("Players (e.g. Ann, Bob, Cy): ")
@@ -238,7 +258,7 @@ def _first_game(log: Any, path: str, ask: Callable[[str], str], out: TextIO) -> 
             return None
         names = [n.strip() for n in answer.split(",") if n.strip()]
         try:
-            return Game.new([{"name": n} for n in names], log=log)
+            return Game.new([{"name": n} for n in names], log=log, edition=played)
         except CompanionError as exc:
             print(f"companion: error: {exc}; type the names separated by commas", file=out)
 

@@ -84,12 +84,13 @@ class PromptSession:
         """What the game waits for, with the commands that answer it."""
         d = self.state.decision
         if self.state.over:
-            self._say(f"{render_decision(d)} ('undo' takes back the last command; 'quit' leaves.)")
+            said = render_decision(d, edition=self.state.edition)
+            self._say(f"{said} ('undo' takes back the last command; 'quit' leaves.)")
             return
         forms = " | ".join(
             commands.syntax_now(s, self.state) for s in commands.answers_now(self.state)
         )
-        self._say(f"{render_decision(d)}  [{forms}]  ('help' for more)")
+        self._say(f"{render_decision(d, edition=self.state.edition)}  [{forms}]  ('help' for more)")
         if self.proposal is not None:
             self._say(
                 f"  Dice read {self.proposal.words}: press Enter to use them, or type the roll."
@@ -191,7 +192,7 @@ class PromptSession:
                 self._say(commands.help_text(commands.spec_of(name), self.state.edition))
             return
         now = commands.answers_now(self.state)
-        lines = [f"Now: {render_decision(self.state.decision)}"]
+        lines = [f"Now: {render_decision(self.state.decision, edition=self.state.edition)}"]
         if now:
             lines.append("Answer with:")
             lines += [f"  {commands.help_line(s)}" for s in now]
@@ -215,7 +216,8 @@ class PromptSession:
                 )
             count = int(rest)
         events = (e for e in self.game.all_events() if e["type"] != "decision")
-        lines = [w for e in events if (w := describe(e)) is not None]
+        played = self.state.edition
+        lines = [w for e in events if (w := describe(e, edition=played)) is not None]
         self._say("\n".join(lines[-count:]) or "Nothing has happened yet.")
 
     # -- Dice readings ------------------------------------------------------------------------
@@ -249,7 +251,7 @@ class PromptSession:
         for event in events:
             if event["type"] == "decision":
                 continue
-            words = describe(event)
+            words = describe(event, edition=before.edition)
             if event["type"] == "transfer":
                 cash[event["from"]] -= event["amount"]
                 cash[event["to"]] += event["amount"]
@@ -308,19 +310,43 @@ def show(state: GameState, who: str = "") -> str:
             raise CommandSyntaxError(f"show: no player {who[:24]!r}; the players are {names}")
     lines = []
     if not who:
-        supply = state.supply()
-        lines.append(
-            f"Pool ${state.cash.get(POOL, 0):,}. Bank's stock: {supply['houses']} houses, "
-            f"{supply['hotels']} hotels, {supply['skyscrapers']} skyscrapers, "
-            f"{supply['train_depots']} train depots, {supply['cab_stands']} cab stands; "
-            f"{state.roll_three_left} Roll Three cards, "
-            f"{sum(state.vouchers_left.values())} Travel Vouchers."
-        )
-        shares = ", ".join(f"{c} {n}" for c, n in state.shares_left.items() if n)
-        lines.append(f"Shares left: {shares or 'none'}.")
+        lines += _bank_lines(state)
     for seat in seats:
         lines += _seat_lines(state, seat, deck)
     return "\n".join(lines)
+
+
+def _bank_lines(state: GameState) -> list[str]:
+    """The Pool, the Bank's stock and the shares left, of what the edition has."""
+    played = state.edition
+    supply = state.supply()
+    piles = [
+        f"{supply[pile]} {words}"
+        for pile, words in (
+            ("houses", "houses"),
+            ("hotels", "hotels"),
+            ("skyscrapers", "skyscrapers"),
+            ("train_depots", "train depots"),
+            ("cab_stands", "cab stands"),
+        )
+        if played.board.building_supply.get(pile)
+    ]
+    decks = [
+        f"{left} {words}"
+        for left, words, has in (
+            (state.roll_three_left, "Roll Three cards", played.numbers.roll_three_cards),
+            (sum(state.vouchers_left.values()), "Travel Vouchers", played.deck.vouchers),
+        )
+        if has
+    ]
+    pool = f"Pool ${state.cash.get(POOL, 0):,}. " if played.has_pool else ""
+    lines = [
+        f"{pool}Bank's stock: {', '.join(piles)}" + (f"; {', '.join(decks)}." if decks else ".")
+    ]
+    if played.deck.stock_names:
+        shares = ", ".join(f"{c} {n}" for c, n in state.shares_left.items() if n)
+        lines.append(f"Shares left: {shares or 'none'}.")
+    return lines
 
 
 def _seat_lines(state: GameState, seat: Seat, deck: Any) -> list[str]:

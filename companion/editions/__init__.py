@@ -93,6 +93,21 @@ class Edition:
     max_players: int
     #: The rule modules of :mod:`companion.editions.rules` the edition plays by.
     rules: tuple[str, ...]
+    #: Whether taxes, fees, fines and bail go into a Pool (Ultimate: Tax Refund and some cards
+    #: pay out of it) or to the Bank (``edition.json``'s ``"pool": false``).
+    has_pool: bool = True
+
+    @property
+    def fees_account(self) -> str:
+        """The ledger's account that taxes, fees, fines and bail are paid into: the Pool, or
+        the Bank in an edition without one."""
+        return "Pool" if self.has_pool else "Bank"
+
+    @property
+    def deals_starting_cards(self) -> bool:
+        """Whether each player is dealt a Travel Voucher and a Roll Three card before the
+        turn-order roll (an edition with neither deals nothing)."""
+        return bool(self.deck.vouchers) and self.numbers.roll_three_cards > 0
 
     def __repr__(self) -> str:
         return f"edition({self.id!r})"
@@ -197,6 +212,7 @@ def load_edition(folder: Path) -> Edition:
         min_players=_field(seats, path, "players.min", int),
         max_players=_field(seats, path, "players.max", int),
         rules=_rules(data, path),
+        has_pool=_field(data, path, "pool", bool, default=True),
     )
 
 

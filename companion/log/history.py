@@ -15,6 +15,7 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from companion.editions import Edition, of_game, stamp_problem
 from companion.messages import render_event
 
 if TYPE_CHECKING:
@@ -23,13 +24,25 @@ if TYPE_CHECKING:
 FORMATS = ("text", "jsonl", "csv")
 
 
-def describe(event: Mapping[str, Any], lang: str = "en") -> str | None:
-    """One sentence for an event, or ``None`` for bookkeeping the table need not read.
+def describe(
+    event: Mapping[str, Any], lang: str = "en", *, edition: Edition | None = None
+) -> str | None:
+    """One sentence for an event, or ``None`` for bookkeeping the table need not read; the
+    spaces and cards named are ``edition``'s (Ultimate's if none).
 
     Worded by :func:`companion.messages.render_event`: from the event's message code, or the
     text an event written before codes stored.
     """
-    return render_event(event, lang)
+    return render_event(event, lang, edition=edition)
+
+
+def _played(event: Mapping[str, Any], played: Edition | None) -> Edition | None:
+    """The edition whose words the events after ``event`` use: the one a ``game_started``
+    names (``None``, Ultimate's words, for one this companion cannot play)."""
+    if event["type"] != "game_started":
+        return played
+    stamp = event.get("edition")
+    return None if stamp_problem(stamp) else of_game(stamp)
 
 
 def _command_words(c: Mapping[str, Any]) -> str:
@@ -41,21 +54,25 @@ def _command_words(c: Mapping[str, Any]) -> str:
 def text_lines(game_id: int, commands: Iterable[LoggedCommand]) -> Iterator[str]:
     """The history as the table reads it: each command, then what happened."""
     yield f"Game {game_id}"
+    played = None
     for logged in commands:
         who = logged.player or "table"
         yield f"#{logged.seq} {logged.time[11:19]} {who}: {_command_words(logged.command)}"
         for event in logged.events:
+            played = _played(event, played)
             if event["type"] == "decision" and event is not logged.events[-1]:
                 continue
-            words = describe(event)
+            words = describe(event, edition=played)
             if words:
                 yield f"    {words}"
 
 
 def jsonl_lines(game_id: int, commands: Iterable[LoggedCommand]) -> Iterator[str]:
     """One JSON object per event, with its command."""
+    played = None
     for logged in commands:
         for i, event in enumerate(logged.events):
+            played = _played(event, played)
             yield json.dumps(
                 {
                     "game": game_id,
@@ -65,7 +82,7 @@ def jsonl_lines(game_id: int, commands: Iterable[LoggedCommand]) -> Iterator[str
                     "player": logged.player,
                     "command": logged.command,
                     "event": event,
-                    "text": describe(event),
+                    "text": describe(event, edition=played),
                 }
             )
 
@@ -77,8 +94,10 @@ def csv_text(game_id: int, commands: Iterable[LoggedCommand]) -> str:
     writer.writerow(
         ["game", "command_seq", "time", "player", "command", "event", "text", "payload"]
     )
+    played = None
     for logged in commands:
         for event in logged.events:
+            played = _played(event, played)
             writer.writerow(
                 [
                     game_id,
@@ -87,7 +106,7 @@ def csv_text(game_id: int, commands: Iterable[LoggedCommand]) -> str:
                     logged.player,
                     logged.command.get("type"),
                     event["type"],
-                    describe(event) or "",
+                    describe(event, edition=played) or "",
                     json.dumps(event),
                 ]
             )

@@ -991,6 +991,11 @@ class Landing:
         turn.land("roll", parity_even=even)
 
 
+def _into(account: str) -> str:
+    """Where a fee goes, as a sentence says it: into the Pool, or to the Bank."""
+    return "into the Pool" if account == "Pool" else f"to the {account}"
+
+
 def taxi_fare(owner: str, rider: str) -> tuple[int, str]:
     """P8: the fare and who gets it: $50 to the cab's owner, or $20 to the Pool for your own."""
     return (TAXI_FARE_OWN_CAB, "Pool") if owner == rider else (TAXI_FARE, owner)
@@ -1073,16 +1078,23 @@ def _resolve_roll(
     me, situation = turn.player, turn.situation
     if me.in_jail and not leave_jail:
         return _jail_roll(turn, roll)
-    if roll.speed is None:
+    dice = situation.edition.dice
+    if roll.speed is None and dice.has_speed_die:
         raise BadRollError(
             "the speed die is missing: give the two regular dice and the speed die (1, 2, 3, mr or bus)"
         )
+    if roll.speed is not None and not dice.has_speed_die:
+        raise BadRollError(
+            f"{situation.edition.name} has no speed die: give the two regular dice, not {roll}"
+        )
     if me.in_jail:
+        rolling = "rolling all three dice" if dice.has_speed_die else "rolling"
         if leave_jail == "bail":
-            text = f"You pay ${BAIL} bail into the Pool before rolling all three dice."
-            turn.then(Action("pay_bail", text, turn.pos, BAIL, "Pool"))
+            fees = situation.edition.fees_account
+            text = f"You pay ${BAIL} bail {_into(fees)} before {rolling}."
+            turn.then(Action("pay_bail", text, turn.pos, BAIL, fees))
         else:
-            text = "You hand in a Get Out of Jail Free card before rolling all three dice."
+            text = f"You hand in a Get Out of Jail Free card before {rolling}."
             turn.then(Action("use_jail_card", text, turn.pos))
         turn.player = me = replace(me, in_jail=False, jail_turns=0)
         turn.in_jail = False
@@ -1258,6 +1270,7 @@ def _jail_roll(turn: _Turn, roll: Roll) -> Resolution:
             f"or leaves jail first (bail or a Get Out of Jail Free card) to roll all three"
         )
     attempt = me.jail_turns + 1
+    fees = turn.situation.edition.fees_account
     if not roll.is_doubles and attempt < 3:
         turn.player = replace(me, jail_turns=attempt)
         turn.then(
@@ -1277,10 +1290,10 @@ def _jail_roll(turn: _Turn, roll: Roll) -> Resolution:
         turn.then(
             Action(
                 "pay_bail",
-                f"Third failed roll: pay ${BAIL} bail into the Pool.",
+                f"Third failed roll: pay ${BAIL} bail {_into(fees)}.",
                 turn.pos,
                 BAIL,
-                "Pool",
+                fees,
             ),
             ".third",
         )

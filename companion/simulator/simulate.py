@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.banker.state import GameState, evolve, invariant_problems, replay, snapshot
+from companion.editions import Edition
 from companion.errors import CompanionError
 from companion.game import Game
 from companion.simulator.players import RandomPlayer
@@ -104,9 +105,11 @@ def simulate(
     progress: Callable[[int, Report], None] | None = None,
     max_turns: int = MAX_TURNS,
     check: bool = True,
+    edition: Edition | None = None,
 ) -> Report:
-    """Play ``games`` complete games of ``players`` seeded random players; ``check``: check the
-    invariants after every event and the replay of every game (off: only play, for speed)."""
+    """Play ``games`` complete games of ``edition`` (Ultimate if none) by ``players`` seeded
+    random players; ``check``: check the invariants after every event and the replay of every
+    game (off: only play, for speed)."""
     rng = random.Random(seed)
     report = Report(checked=check)
     started = time.perf_counter()
@@ -117,7 +120,9 @@ def simulate(
             report.problems.append(f"game {report.games + 1} {where}: {problem}")
 
     for _ in range(games):
-        game = Game.new([{"name": f"P{i + 1}"} for i in range(players)], rules=rules, log=log)
+        game = Game.new(
+            [{"name": f"P{i + 1}"} for i in range(players)], rules=rules, log=log, edition=edition
+        )
         turns, commands = play_game(
             game, RandomPlayer(rng), check=check_state if check else None, max_turns=max_turns
         )

@@ -1,9 +1,9 @@
-"""Income Tax and Luxury Tax (D3, P1): the lander pays the space's amount into the Pool."""
+"""Income Tax and Luxury Tax (D3, P1): the lander pays the space's amount into the Pool (to the
+Bank in an edition without one)."""
 
 from __future__ import annotations
 
 from companion.banker import tasks
-from companion.banker.ledger import POOL
 from companion.banker.moves import action_space, follow_up
 from companion.messages import message
 from companion.rules.movement import ACTION_PARAMS, Action, Landing
@@ -21,11 +21,14 @@ CODES = ("reason.tax",)
 )
 def _land(at: Landing) -> None:
     space = at.space
-    text = f"Pay ${space.amount} {space.name} into the Pool."
-    at.action("pay_tax", text, space.amount, POOL)
+    payee = at.situation.edition.fees_account
+    into = "into the Pool" if at.situation.edition.has_pool else f"to the {payee}"
+    text = f"Pay ${space.amount} {space.name} {into}."
+    at.action("pay_tax", text, space.amount, payee)
 
 
 @follow_up("pay_tax")
 def _pay(player: str, a: Action) -> tasks.Task:
     reason = message("reason.tax", space=action_space(a))
-    return tasks.Pay(player, a.payee or POOL, a.amount or 0, reason)
+    assert a.payee is not None, a
+    return tasks.Pay(player, a.payee, a.amount or 0, reason)
