@@ -132,26 +132,23 @@ def lots_to_build(state: GameState, player: str, pile: str) -> list[str]:
 
 
 def _group_lots_to_build(state: GameState, player: str, group: str, pile: str) -> tuple[str, ...]:
-    """:func:`lots_to_build` in one colour group: it follows from the group's holdings (kept
-    alive by the cache, so no other object takes their identities), whether the Bank has any
-    of ``pile``, and the player, so it is worked out again only for a group that changed."""
-    names = state.edition.board.groups[group]
+    """:func:`lots_to_build` in one colour group: it follows from the board, the group's
+    holdings (as values), whether the Bank has any of ``pile``, and the player, so it is
+    worked out again only for a group that changed (kept in the board's memo)."""
+    board = state.edition.board
+    names = board.groups[group]
     members = tuple(map(state.holdings.get, names))
-    key = (player, group, pile, state.supply()[pile] > 0, *map(id, members))
-    cached = _GROUP_LOTS.get(key)
+    memo = board.memo("group_lots_to_build")
+    key = (player, group, pile, state.supply()[pile] > 0, members)
+    cached: tuple[str, ...] | None = memo.get(key)
     if cached is not None:
-        return cached[1]
+        return cached
     mine = [n for n, h in zip(names, members, strict=True) if h is not None and h.owner == player]
     low = min(state.holdings[n].level for n in mine)
     lowest = tuple(n for n in mine if state.holdings[n].level == low)
     ok = pile_of(state, lowest[0]) == pile and build_problem(state, player, lowest[0]) is None
-    if len(_GROUP_LOTS) > 4096:
-        _GROUP_LOTS.clear()
-    _GROUP_LOTS[key] = (members, lowest if ok else ())
-    return _GROUP_LOTS[key][1]
-
-
-_GROUP_LOTS: dict[tuple[Any, ...], tuple[tuple[Holding | None, ...], tuple[str, ...]]] = {}
+    cached = memo[key] = lowest if ok else ()
+    return cached
 
 
 def shortage(state: GameState, player: str, name: str) -> bool:
