@@ -157,6 +157,7 @@ def _state_at(game_id: int, commands: list[Any], at: int | None) -> Any:
 
 
 def _games(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from companion.editions import stamp_name
     from companion.log.gamelog import GameLog
 
     args.db = _given(args.db, "--db", DB_VARIABLE)
@@ -166,12 +167,15 @@ def _games(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not games:
         out.write(f"no game in {args.db} yet\n")
         return 0
-    rows = [("game", "players", "created (UTC)", "last played (UTC)", "status", "commands")]
+    rows = [
+        ("game", "edition", "players", "created (UTC)", "last played (UTC)", "status", "commands")
+    ]
     for g in games:
         status = f"over: {g['winner']} wins" if g["status"] == "over" else str(g["status"])
         rows.append(
             (
                 f"{g['id']}{'*' if g['id'] == default else ''}",
+                stamp_name(g["edition"]),
                 ", ".join(g["players"]),
                 _minute(g["created"]),
                 _minute(g["last_played"]),
@@ -231,8 +235,8 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _unresumable(path: str, games: Any) -> dict[int, str]:
     """The intact games ``play`` cannot resume (a pending decision an older companion logged
-    broken), each with its one-line reason."""
-    from companion.errors import UnresumableGameError
+    broken, an edition this companion cannot play), each with its one-line reason."""
+    from companion.errors import UnplayableEditionError, UnresumableGameError
     from companion.game import Game
     from companion.log.gamelog import GameLog, GameLogError
 
@@ -243,7 +247,7 @@ def _unresumable(path: str, games: Any) -> dict[int, str]:
                 if g.is_intact:
                     try:
                         Game.resume(log, g.game_id)
-                    except UnresumableGameError as exc:
+                    except (UnresumableGameError, UnplayableEditionError) as exc:
                         found[g.game_id] = str(exc)
     except GameLogError:
         pass  # damage: the check reports it, and a game that cannot be read is not resumed
