@@ -141,6 +141,12 @@ def test_a_game_this_companion_cannot_play_is_refused_in_one_line_and_left_as_it
     assert games_table(db)[1][:2] == ["1*", name]
     status, out, _ = cli("history", "--db", str(db), "--game", str(game_id))
     assert status == 0 and out.splitlines()[0] == f"Game {game_id}: {name}"
+    status, out, err = cli("history", "--db", str(db), "--format", "situation")
+    assert (status, out) == (2, "")
+    assert (
+        err
+        == f"companion: error: game {game_id}: {problem} (its history in words: --format text)\n"
+    )
     status, out, _ = cli("log", "check", str(db))
     assert f"game {game_id}" in out and problem in out
     assert digest(db) == before
