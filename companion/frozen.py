@@ -51,7 +51,7 @@ def _copier(cls: type) -> Callable[[Any, Mapping[str, Any]], Any]:
         "def copy(obj, changes):",
         "    new = new_(cls)",
         *(
-            f"    set_(new, {name!r}, changes.get({name!r}))"
+            f"    set_(new, {name!r}, changes[{name!r}] if {name!r} in changes else None)"
             if name in fresh
             else f"    set_(new, {name!r}, changes[{name!r}] if {name!r} in changes else obj.{name})"
             for name in cls.__slots__  # type: ignore[attr-defined]

@@ -118,6 +118,7 @@ def lots_to_build(state: GameState, player: str, pile: str) -> list[str]:
     :func:`build_problem` says the same of all of them: it is asked once per group as it
     stands (every build asks this of every player, :func:`shortage`)."""
     board = state.edition.board
+    memo = board.memo("group_lots_to_build")
     lots: list[str] = []
     groups = set()
     for name in state.holdings_of(player):
@@ -127,19 +128,26 @@ def lots_to_build(state: GameState, player: str, pile: str) -> list[str]:
                 lots.append(name)
         elif group not in groups:
             groups.add(group)
-            lots.extend(_group_lots_to_build(state, player, group, pile))
+            lots.extend(_group_lots_to_build(state, memo, player, group, pile))
     return lots
 
 
-def _group_lots_to_build(state: GameState, player: str, group: str, pile: str) -> tuple[str, ...]:
+def _group_lots_to_build(
+    state: GameState, memo: dict[Any, Any], player: str, group: str, pile: str
+) -> tuple[str, ...]:
     """:func:`lots_to_build` in one colour group: it follows from the board, the group's
     holdings (as values), whether the Bank has any of ``pile``, and the player, so it is
-    worked out again only for a group that changed (kept in the board's memo)."""
-    board = state.edition.board
-    names = board.groups[group]
+    worked out again only for a group that changed (kept in ``memo``, the board's; each
+    holding in the key as a tuple of its fields, which hashes without a Python call)."""
+    names = state.edition.board.groups[group]
     members = tuple(map(state.holdings.get, names))
-    memo = board.memo("group_lots_to_build")
-    key = (player, group, pile, state.supply()[pile] > 0, members)
+    key = (
+        player,
+        group,
+        pile,
+        state.supply()[pile] > 0,
+        *[h and (h.owner, h.mortgaged, h.level, h.improved) for h in members],
+    )
     cached: tuple[str, ...] | None = memo.get(key)
     if cached is not None:
         return cached

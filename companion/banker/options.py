@@ -634,6 +634,7 @@ def _work_out_lots(state: GameState, player: str) -> tuple[Lot, ...]:
         supply["skyscrapers"] > 0,
     )
     groups: dict[str, Mapping[str, Lot]] = {}
+    memo = state.edition.board.memo("group_lots")
     out = []
     for name in state.holdings_of(player):
         space = state.edition.board.properties[name][0]
@@ -642,7 +643,7 @@ def _work_out_lots(state: GameState, player: str) -> tuple[Lot, ...]:
             lots = groups.get(group)
             if lots is None:
                 lots = groups[group] = _group_lots(
-                    state.edition.board, holdings, player, group, flags
+                    state.edition.board, memo, holdings, player, group, flags
                 )
             out.append(lots[name])
             continue
@@ -671,6 +672,7 @@ def _work_out_lots(state: GameState, player: str) -> tuple[Lot, ...]:
 
 def _group_lots(
     board: Board,
+    memo: dict[Any, Any],
     holdings: Mapping[str, Holding],
     player: str,
     group: str,
@@ -679,11 +681,16 @@ def _group_lots(
     """``player``'s lots of colour ``group``, by name: they follow from the group's holdings
     (immutable, and shared by the holdings mappings that leave the group alone) and the
     supply's ``flags``, so they are worked out once per group as it stands, not again for
-    every lot after each build elsewhere: in the board's memo, keyed by the group's holdings
-    (values: equal holdings give equal lots, in any game of the board)."""
+    every lot after each build elsewhere: in ``memo``, the board's, keyed by the group's
+    holdings as values (equal holdings give equal lots, in any game of the board), each a
+    tuple of its fields, which hashes without a call to ``Holding.__hash__``."""
     members = tuple(map(holdings.get, board.groups[group]))
-    memo = board.memo("group_lots")
-    key = (player, group, flags, members)
+    key = (
+        player,
+        group,
+        flags,
+        *[h and (h.owner, h.mortgaged, h.level, h.improved) for h in members],
+    )
     lots: Mapping[str, Lot] | None = memo.get(key)
     if lots is None:
         lots = memo[key] = _work_out_group(board, members, player, group, flags)
