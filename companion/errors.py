@@ -33,6 +33,17 @@ class UnresumableGameError(CompanionError, ValueError):
     (logged by an older companion). The log is intact and its history can still be read."""
 
 
+class UnplayableEditionError(CompanionError, ValueError):
+    """A logged game of an edition this companion cannot play: an edition it does not know, or
+    a newer data version of one it knows (``companion.editions.stamp_problem``). Nothing is
+    replayed and the log is left as it is; its history can still be read. ``edition`` names
+    the edition as the game recorded it (``companion.editions.stamp_name``)."""
+
+    def __init__(self, message: str, *, edition: str) -> None:
+        super().__init__(message)
+        self.edition = edition
+
+
 class IllegalMoveError(CompanionError, ValueError):
     """A move the rules do not allow in this situation."""
 

@@ -13,18 +13,47 @@ Holding(owner='Ann', mortgaged=False, level=2, improved=False)
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import field, fields, is_dataclass
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 
+def derived(*, kept: bool = False) -> Any:
+    """A slot for a value derived from the others, filled when first asked for (``None`` until
+    then): no argument of ``__init__``, not in ``repr`` or comparisons. A copy starts it empty,
+    since the fields it comes from may have changed; ``kept``: a copy keeps it, for a value that
+    holds what it was derived from and is checked against it when read.
+
+    A cache that lives in the value it derives from dies with it, and no other value, of this
+    game or of another one in the process, can ever read it (which a module-level cache keyed
+    by ``id()`` cannot promise)."""
+    return field(
+        default=None,
+        init=False,
+        repr=False,
+        compare=False,
+        metadata={"derived": "kept" if kept else "fresh"},
+    )
+
+
+def _fresh(cls: type) -> frozenset[str]:
+    """The slots of ``cls`` that a copy starts empty (:func:`derived`)."""
+    if not is_dataclass(cls):
+        return frozenset()
+    return frozenset(f.name for f in fields(cls) if f.metadata.get("derived") == "fresh")
+
+
 def _copier(cls: type) -> Callable[[Any, Mapping[str, Any]], Any]:
     """The copy function of ``cls``, generated once: one line per slot."""
+    fresh = _fresh(cls)
     lines = [
         "def copy(obj, changes):",
         "    new = new_(cls)",
         *(
-            f"    set_(new, {name!r}, changes[{name!r}] if {name!r} in changes else obj.{name})"
+            f"    set_(new, {name!r}, changes[{name!r}] if {name!r} in changes else None)"
+            if name in fresh
+            else f"    set_(new, {name!r}, changes[{name!r}] if {name!r} in changes else obj.{name})"
             for name in cls.__slots__  # type: ignore[attr-defined]
         ),
         "    return new",

@@ -30,8 +30,14 @@ from companion.banker.commands import Command
 from companion.banker.engine import new_game, step_command, with_options
 from companion.banker.options import decision_problem
 from companion.banker.state import Event, GameState, evolve, replay
-from companion.editions import Edition
-from companion.errors import CompanionError, IllegalCommandError, UnresumableGameError, shown
+from companion.editions import Edition, stamp_name, stamp_problem
+from companion.errors import (
+    CompanionError,
+    IllegalCommandError,
+    UnplayableEditionError,
+    UnresumableGameError,
+    shown,
+)
 
 if TYPE_CHECKING:
     from companion.log.gamelog import GameLog
@@ -110,7 +116,10 @@ class Game:
 
     @classmethod
     def resume(cls, log: GameLog, game_id: int | None = None) -> Game:
-        """The game as it stood after its last acknowledged command (default: the latest game)."""
+        """The game as it stood after its last acknowledged command (default: the latest game).
+
+        A game of an edition this companion cannot play (unknown, or a newer data version)
+        raises :class:`UnplayableEditionError` before anything is replayed."""
         from companion.log.gamelog import GameLogError, in_force
 
         if game_id is None:
@@ -118,6 +127,14 @@ class Game:
             if game_id is None:
                 raise GameLogError(f"no game in {str(log.path)!r} to resume")
         commands = list(log.commands(game_id))
+        started = commands[0].events[0] if commands[0].events else {}
+        unplayable = stamp_problem(started.get("edition"))
+        if unplayable is not None:
+            raise UnplayableEditionError(
+                f"game {game_id} in {str(log.path)!r} cannot be played here: {unplayable} "
+                f"('companion history --game {game_id}' reads it)",
+                edition=stamp_name(started.get("edition")),
+            )
         game = cls(commands[0].events, log=log, game_id=game_id)
         for logged in in_force(commands[1:]):
             game._push(logged.seq, logged.command, logged.events)

@@ -47,3 +47,12 @@ def test_the_peers_benchmark_runs_our_part(repo_root: Path) -> None:
     spec.loader.exec_module(bench)
     result = bench.run_ours(0.001, 2, check=True)  # one game, every house rule on
     assert result["games"] == 1 and result["turns"] > 0 and result["violations"] == 0
+
+
+def test_the_instruction_count_workload_runs(repo_root: Path) -> None:
+    path = repo_root / "tests" / "benchmarks" / "bench_games_instructions.py"
+    spec = importlib.util.spec_from_file_location("bench_games_instructions", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.run(0) == 0

@@ -69,7 +69,7 @@ def test_history_in_words(tmp_path: Path) -> None:
     status, out, _ = cli("history", "--db", str(played(tmp_path)))
     assert status == 0
     lines = out.splitlines()
-    assert lines[0] == "Game 1"
+    assert lines[0] == "Game 1: Ultimate Monopoly"
     assert lines[1].startswith("#0 ") and lines[2] == "    A new game: P1 and P2."
     assert "    The Bank pays P1 $3,200 (starting cash)." in lines
     assert any(" wins" in line for line in lines)

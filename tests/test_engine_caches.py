@@ -61,8 +61,8 @@ def test_kept_counts_and_cached_lots_equal_a_fresh_count(players: int, seed: int
         for seat in state.active:
             assert state.holdings_of(seat.name) == _owned(state, seat.name)
             cached = options.anytime_options(state, seat.name)
-            options._BY_HOLDINGS.clear()
-            options._GROUP_LOTS.clear()
+            object.__setattr__(state, "_held", None)
+            edition("ultimate").board.memo("group_lots").clear()
             assert options.anytime_options(state, seat.name) == cached
             for kinds in KINDS:
                 asked = options.anytime_options(state, seat.name, kinds)

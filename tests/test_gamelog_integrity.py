@@ -300,7 +300,7 @@ def test_the_default_game_is_the_last_played_not_the_newest(tmp_path: Path) -> N
         one.execute({"type": "roll", "player": "Ann", "dice": [1, 2, 1]})
         assert log.last_played_game() == one.game_id
         assert Game.resume(log).game_id == one.game_id
-    assert history(path)[1].startswith(f"Game {one.game_id}\n")
+    assert history(path)[1].startswith(f"Game {one.game_id}: Ultimate Monopoly\n")
     # A damaged time cannot make another game the default without a word.
     raw(path, "UPDATE commands SET time = '2000' || substr(time, 5) WHERE game_id = 1 AND seq = 5")
     with (
@@ -327,11 +327,11 @@ def test_games_lists_every_game_with_its_players_status_and_commands(tmp_path: P
     assert (status, err) == (0, "")
     table = [re.split(r"\s{2,}", line.strip()) for line in out.splitlines()]
     minute = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d")
-    assert all(minute.fullmatch(row[i]) for row in table[1:3] for i in (2, 3))
-    assert [row[:2] + row[4:] for row in table] == [
-        ["game", "players", "status", "commands"],
-        ["1", "Ann, Bob", f"over: {one.state.decision.player} wins", "5"],
-        ["2*", "Cy, Dee, Eve", "playing", "6"],
+    assert all(minute.fullmatch(row[i]) for row in table[1:3] for i in (3, 4))
+    assert [row[:3] + row[5:] for row in table] == [
+        ["game", "edition", "players", "status", "commands"],
+        ["1", "Ultimate Monopoly", "Ann, Bob", f"over: {one.state.decision.player} wins", "5"],
+        ["2*", "Ultimate Monopoly", "Cy, Dee, Eve", "playing", "6"],
         ["* the last played: play and history take it when no --game is given"],
     ]
 

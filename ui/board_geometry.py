@@ -22,7 +22,6 @@ True
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from companion.rules.board import Board
@@ -142,8 +141,16 @@ def shapes() -> tuple[SpaceShape, ...]:
     return _shapes(table_edition().board)
 
 
-@functools.cache
 def _shapes(board: Board) -> tuple[SpaceShape, ...]:
+    """The board's shapes, drawn once per board (kept in its memo)."""
+    memo = board.memo("ui.shapes")
+    drawn: tuple[SpaceShape, ...] | None = memo.get("all")
+    if drawn is None:
+        drawn = memo["all"] = _draw(board)
+    return drawn
+
+
+def _draw(board: Board) -> tuple[SpaceShape, ...]:
     colours = board.group_colours
     out = []
     for space in board.spaces:
@@ -172,9 +179,12 @@ def _by_key() -> dict[str, SpaceShape]:
     return _keyed(table_edition().board)
 
 
-@functools.cache
 def _keyed(board: Board) -> dict[str, SpaceShape]:
-    return {s.key: s for s in _shapes(board)}
+    memo = board.memo("ui.shapes")
+    keyed: dict[str, SpaceShape] | None = memo.get("by_key")
+    if keyed is None:
+        keyed = memo["by_key"] = {s.key: s for s in _shapes(board)}
+    return keyed
 
 
 def shape(key: str) -> SpaceShape:
@@ -217,9 +227,12 @@ def space_at(x: float, y: float) -> str | None:
     return None
 
 
-@functools.cache
 def _track_shapes(board: Board, track: str) -> tuple[SpaceShape, ...]:
-    return tuple(s for s in _shapes(board) if s.track == track)
+    memo = board.memo("ui.shapes")
+    shapes: tuple[SpaceShape, ...] | None = memo.get(("track", track))
+    if shapes is None:
+        shapes = memo["track", track] = tuple(s for s in _shapes(board) if s.track == track)
+    return shapes
 
 
 def transit_links() -> tuple[tuple[str, str, str], ...]:

@@ -50,8 +50,8 @@ from typing import TYPE_CHECKING, Any
 from companion.banker.engine import COLOURS, TOKENS
 from companion.banker.options import command_of
 from companion.banker.throws import command_for_throw, wanted_dice
-from companion.editions import Edition
-from companion.errors import CompanionError, UnresumableGameError
+from companion.editions import Edition, stamp_name
+from companion.errors import CompanionError, UnplayableEditionError, UnresumableGameError
 from companion.game import Correction, Game
 from companion.log import history as log_history
 from companion.log.backup import restore
@@ -201,6 +201,12 @@ def one_line(exc: BaseException) -> str:
             "{holder} has this game open: close it there first, then try again. "
             "Nothing was changed.",
             holder=holder_words(exc.holder),
+        )
+    if isinstance(exc, UnplayableEditionError):
+        return _(
+            "This game was saved for {edition} by a newer companion: update this one to play "
+            "it. Nothing was changed.",
+            edition=exc.edition,
         )
     if isinstance(exc, UnresumableGameError):
         return _(
@@ -596,8 +602,8 @@ class TableController:
         return _Found(games=games, game=game, summary=_summary(games, game))
 
     def saved_games(self) -> list[dict[str, Any]]:
-        """The games in the log, newest first (``id``, ``players``, ``created``,
-        ``last_played``, ``commands``, ``status``, ``winner``, ``problem``); [] with a notice if
+        """The games in the log, newest first (``id``, ``players``, ``edition`` (its name),
+        ``created``, ``last_played``, ``commands``, ``status``, ``winner``, ``problem``); [] with a notice if
         unreadable. ``problem`` says in one line why a game cannot be resumed (its pending
         decision logged broken by an older companion, or damaged rows): the newest games are
         tried down to the first that can be, the one offered; ``None`` for that one and the
@@ -610,7 +616,8 @@ class TableController:
             self._refuse(one_line(found.error))
         return [
             {
-                **{k: v for k, v in g.items() if k != "error"},
+                **{k: v for k, v in g.items() if k not in ("error", "edition")},
+                "edition": stamp_name(g["edition"]),
                 "problem": None if g["error"] is None else one_line(g["error"]),
             }
             for g in found.games

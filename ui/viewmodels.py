@@ -1066,10 +1066,18 @@ def space_view(state: GameState | None, key: str, lang: str) -> SpaceView:
     )
 
 
-@functools.cache
 def _bare_space(board: Board, key: str, lang: str) -> SpaceView:
     """A space as printed, with no owner: what depends on the board and the language only,
-    worded once (a board view has 120 spaces; only the owned ones change with the game)."""
+    worded once (a board view has 120 spaces; only the owned ones change with the game) and
+    kept in the board's memo."""
+    memo = board.memo("ui.bare_spaces")
+    view: SpaceView | None = memo.get((key, lang))
+    if view is None:
+        view = memo[key, lang] = _word_bare_space(board, key, lang)
+    return view
+
+
+def _word_bare_space(board: Board, key: str, lang: str) -> SpaceView:
     space = board.by_key(key)
     colour = (
         rgba(board.group_colours.get(space.group or "")) if space.group else (0.93, 0.93, 0.9, 1.0)

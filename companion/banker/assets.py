@@ -118,6 +118,7 @@ def lots_to_build(state: GameState, player: str, pile: str) -> list[str]:
     :func:`build_problem` says the same of all of them: it is asked once per group as it
     stands (every build asks this of every player, :func:`shortage`)."""
     board = state.edition.board
+    memo = board.memo("group_lots_to_build")
     lots: list[str] = []
     groups = set()
     for name in state.holdings_of(player):
@@ -127,31 +128,35 @@ def lots_to_build(state: GameState, player: str, pile: str) -> list[str]:
                 lots.append(name)
         elif group not in groups:
             groups.add(group)
-            lots.extend(_group_lots_to_build(state, player, group, pile))
+            lots.extend(_group_lots_to_build(state, memo, player, group, pile))
     return lots
 
 
-def _group_lots_to_build(state: GameState, player: str, group: str, pile: str) -> tuple[str, ...]:
-    """:func:`lots_to_build` in one colour group: it follows from the group's holdings (kept
-    alive by the cache, so no other object takes their identities), whether the Bank has any
-    of ``pile``, and the player, so it is worked out again only for a group that changed."""
+def _group_lots_to_build(
+    state: GameState, memo: dict[Any, Any], player: str, group: str, pile: str
+) -> tuple[str, ...]:
+    """:func:`lots_to_build` in one colour group: it follows from the board, the group's
+    holdings (as values), whether the Bank has any of ``pile``, and the player, so it is
+    worked out again only for a group that changed (kept in ``memo``, the board's; each
+    holding in the key as a tuple of its fields, which hashes without a Python call)."""
     names = state.edition.board.groups[group]
     members = tuple(map(state.holdings.get, names))
-    key = (player, group, pile, state.supply()[pile] > 0, *map(id, members))
-    cached = _GROUP_LOTS.get(key)
+    key = (
+        player,
+        group,
+        pile,
+        state.supply()[pile] > 0,
+        *[h and (h.owner, h.mortgaged, h.level, h.improved) for h in members],
+    )
+    cached: tuple[str, ...] | None = memo.get(key)
     if cached is not None:
-        return cached[1]
+        return cached
     mine = [n for n, h in zip(names, members, strict=True) if h is not None and h.owner == player]
     low = min(state.holdings[n].level for n in mine)
     lowest = tuple(n for n in mine if state.holdings[n].level == low)
     ok = pile_of(state, lowest[0]) == pile and build_problem(state, player, lowest[0]) is None
-    if len(_GROUP_LOTS) > 4096:
-        _GROUP_LOTS.clear()
-    _GROUP_LOTS[key] = (members, lowest if ok else ())
-    return _GROUP_LOTS[key][1]
-
-
-_GROUP_LOTS: dict[tuple[Any, ...], tuple[tuple[Holding | None, ...], tuple[str, ...]]] = {}
+    cached = memo[key] = lowest if ok else ()
+    return cached
 
 
 def shortage(state: GameState, player: str, name: str) -> bool:

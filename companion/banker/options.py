@@ -26,7 +26,6 @@ refused (``tests/test_options.py``).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Any, TypeVar, cast
 
@@ -144,10 +143,18 @@ def _vouchers(state: GameState, d: Decision) -> Iterator[Option]:
             yield {"command": {**base, "space": key}, "to": key}
 
 
-@functools.cache
 def _voucher_targets(board: Board, bus: bool, start: str) -> tuple[str, ...]:
-    """Where a voucher takes a token on ``start``, a table made once per space: a Bus Ticket
-    anywhere ahead up to the end of the side, a Transit Token to a transit station ahead."""
+    """Where a voucher takes a token on ``start``, a table made once per space (the board's
+    memo): a Bus Ticket anywhere ahead up to the end of the side, a Transit Token to a transit
+    station ahead."""
+    targets = board.memo("voucher_targets")
+    found: tuple[str, ...] | None = targets.get((bus, start))
+    if found is None:
+        found = targets[bus, start] = _work_out_voucher_targets(board, bus, start)
+    return found
+
+
+def _work_out_voucher_targets(board: Board, bus: bool, start: str) -> tuple[str, ...]:
     origin = board.by_key(start)
     ahead = _ahead(board, origin)
     if bus:
@@ -609,21 +616,14 @@ def _lots(state: GameState, player: str) -> tuple[Lot, ...]:
 
 def _of_holdings(state: GameState, key: tuple[str, str], work: Callable[[], _T]) -> _T:
     """What ``work`` gives for ``state``'s holdings, worked out once per ``holdings`` mapping
-    and ``key`` (most events leave the holdings as they were, so it lasts many commands):
-    ``work`` must depend on the holdings alone (the building supply is theirs)."""
-    holdings = state.holdings
-    cached = _BY_HOLDINGS.get(id(holdings))
-    if cached is None or cached[0] is not holdings:
-        if len(_BY_HOLDINGS) > 256:
-            _BY_HOLDINGS.clear()
-        cached = _BY_HOLDINGS[id(holdings)] = (holdings, {})
-    value = cached[1].get(key)
+    and ``key`` and kept with them (:meth:`GameState.held`: most events leave the holdings as
+    they were, so it lasts many commands): ``work`` must depend on the holdings alone (the
+    building supply is theirs)."""
+    held = state.held()
+    value = held.get(key)
     if value is None:
-        value = cached[1][key] = work()
+        value = held[key] = work()
     return cast(_T, value)
-
-
-_BY_HOLDINGS: dict[int, tuple[Mapping[str, Any], dict[tuple[str, str], Any]]] = {}
 
 
 def _work_out_lots(state: GameState, player: str) -> tuple[Lot, ...]:
@@ -637,6 +637,7 @@ def _work_out_lots(state: GameState, player: str) -> tuple[Lot, ...]:
         supply["skyscrapers"] > 0,
     )
     groups: dict[str, Mapping[str, Lot]] = {}
+    memo = state.edition.board.memo("group_lots")
     out = []
     for name in state.holdings_of(player):
         space = state.edition.board.properties[name][0]
@@ -645,7 +646,7 @@ def _work_out_lots(state: GameState, player: str) -> tuple[Lot, ...]:
             lots = groups.get(group)
             if lots is None:
                 lots = groups[group] = _group_lots(
-                    state.edition.board, holdings, player, group, flags
+                    state.edition.board, memo, holdings, player, group, flags
                 )
             out.append(lots[name])
             continue
@@ -674,6 +675,7 @@ def _work_out_lots(state: GameState, player: str) -> tuple[Lot, ...]:
 
 def _group_lots(
     board: Board,
+    memo: dict[Any, Any],
     holdings: Mapping[str, Holding],
     player: str,
     group: str,
@@ -682,23 +684,20 @@ def _group_lots(
     """``player``'s lots of colour ``group``, by name: they follow from the group's holdings
     (immutable, and shared by the holdings mappings that leave the group alone) and the
     supply's ``flags``, so they are worked out once per group as it stands, not again for
-    every lot after each build elsewhere.
-
-    The cache is keyed on the identities of the group's holdings; each entry keeps those
-    holdings alive, so no other object can take one of their identities while it is there."""
+    every lot after each build elsewhere: in ``memo``, the board's, keyed by the group's
+    holdings as values (equal holdings give equal lots, in any game of the board), each a
+    tuple of its fields, which hashes without a call to ``Holding.__hash__``."""
     members = tuple(map(holdings.get, board.groups[group]))
-    key = (board, player, group, flags, *map(id, members))
-    cached = _GROUP_LOTS.get(key)
-    if cached is not None:
-        return cached[1]
-    lots = _work_out_group(board, members, player, group, flags)
-    if len(_GROUP_LOTS) > 4096:
-        _GROUP_LOTS.clear()
-    _GROUP_LOTS[key] = (members, lots)
+    key = (
+        player,
+        group,
+        flags,
+        *[h and (h.owner, h.mortgaged, h.level, h.improved) for h in members],
+    )
+    lots: Mapping[str, Lot] | None = memo.get(key)
+    if lots is None:
+        lots = memo[key] = _work_out_group(board, members, player, group, flags)
     return lots
-
-
-_GROUP_LOTS: dict[tuple[Any, ...], tuple[tuple[Holding | None, ...], Mapping[str, Lot]]] = {}
 
 
 def _work_out_group(

@@ -22,7 +22,7 @@ from companion.banker.ledger import BANK, POOL
 from companion.banker.tasks import Task, task_from_json
 from companion.editions import Edition, of_game
 from companion.editions.rules import load_for
-from companion.frozen import copy_with
+from companion.frozen import copy_with, derived
 from companion.rules.board import Board, Space
 from companion.rules.situation import Holding, Options, Player, Situation
 from companion.rules.table import building_piles, building_stock
@@ -64,6 +64,8 @@ class Seat:
     #: "Vehicle Impounded": turns still to miss.
     skip_turns: int = 0
     bankrupt: bool = False
+    #: The referee's view of this seat (:func:`seat_player`), made when first asked for.
+    _player: Player | None = derived()
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +157,13 @@ class GameState:
     winner: str | None = None
     #: The players still in the game, in turn order (kept with ``seats``).
     active: tuple[Seat, ...] = ()
+    #: The referee's view of this state (:meth:`situation`), made when first asked for; a
+    #: copy, and a working copy's fold (:func:`fold_in_place`), forget it.
+    _situation: Situation | None = derived()
+    #: What follows from :attr:`holdings` alone (the building supply, the owners' index, the
+    #: lots of ``companion.banker.options``), with the holdings it was worked out for: copies
+    #: keep it, so it lasts while the holdings do (most events leave them as they were).
+    _held: tuple[Mapping[str, Holding], dict[Any, Any]] | None = derived(kept=True)
 
     # Views
 
@@ -181,23 +190,48 @@ class GameState:
         """The buildings left in the Bank, derived from what stands on the board (kept up to
         date by each ``holding`` event from the supply before it; counted from the board only
         for holdings that come from elsewhere)."""
-        return _supply(self.holdings, self.edition.board)
+        held = self.held()
+        supply = held.get("supply")
+        if supply is None:
+            supply = held["supply"] = MappingProxyType(
+                building_stock(self.holdings, self.edition.board)
+            )
+        return supply
 
     def holdings_of(self, player: str) -> tuple[str, ...]:
         """The properties ``player`` owns, in the order of :attr:`holdings` (an index made once
         for each ``holdings``: most events leave them as they were)."""
-        return _by_owner(self.holdings).get(player, ())
+        held = self.held()
+        index = held.get("owners")
+        if index is None:
+            index = held["owners"] = _by_owner(self.holdings)
+        return index.get(player, ())
+
+    def held(self) -> dict[Any, Any]:
+        """The values worked out from :attr:`holdings` alone, by name: whoever works one out
+        for these holdings may keep it here (``companion.banker.options`` keeps its lots)."""
+        held = self._held
+        if held is None or held[0] is not self.holdings:
+            held = (self.holdings, {})
+            object.__setattr__(self, "_held", held)
+        return held[1]
 
     def situation(self) -> Situation:
-        """The referee's view of the table (``companion.rules.situation``)."""
-        return _situation(self)
+        """The referee's view of the table (``companion.rules.situation``), made once per state
+        (a command's working copy forgets it whenever an event changes the copy:
+        :func:`fold_in_place`)."""
+        situation = self._situation
+        if situation is None:
+            situation = _new_situation(self)
+            object.__setattr__(self, "_situation", situation)
+        return situation
 
 
 def seat_player(s: Seat) -> Player:
     """The referee's view of a seat, made once per seat value (seats outlive many states)."""
-    cached = _PLAYERS.get(id(s))
-    if cached is not None and cached[0] is s:
-        return cached[1]
+    player = s._player
+    if player is not None:
+        return player
     player = Player(
         name=s.name,
         position=s.position,
@@ -209,106 +243,79 @@ def seat_player(s: Seat) -> Player:
         vouchers=len(s.vouchers),
         shares=s.shares,
     )
-    if len(_PLAYERS) > 4096:
-        _PLAYERS.clear()
-    _PLAYERS[id(s)] = (s, player)
+    object.__setattr__(s, "_player", player)
     return player
 
 
-_PLAYERS: dict[int, tuple[Seat, Player]] = {}
-
-
-def _supply(holdings: Mapping[str, Holding], board: Board) -> Mapping[str, int]:
-    cached = _SUPPLIES.get(id(holdings))
-    if cached is not None and cached[0] is holdings:
-        return cached[1]
-    supply: Mapping[str, int] = MappingProxyType(building_stock(holdings, board))
-    if len(_SUPPLIES) > 256:
-        _SUPPLIES.clear()
-    _SUPPLIES[id(holdings)] = (holdings, supply)
-    return supply
-
-
-_SUPPLIES: dict[int, tuple[Mapping[str, Holding], Mapping[str, int]]] = {}
+def _held_after(
+    state: GameState, after: Mapping[str, Holding], name: str
+) -> tuple[Mapping[str, Holding], dict[Any, Any]] | None:
+    """What follows from ``after`` (``state``'s holdings with property ``name`` changed) that
+    can be kept up to date from what followed from the holdings before, instead of counted
+    again: the building supply and the owners' index."""
+    held = state._held
+    if held is None or held[0] is not state.holdings:
+        return None
+    out: dict[Any, Any] = {}
+    supply = held[1].get("supply")
+    if supply is not None:
+        out["supply"] = _supply_after(state.edition.board, state.holdings, supply, after, name)
+    index = held[1].get("owners")
+    if index is not None:
+        index = _owners_after(state.holdings, index, after, name)
+        if index is not None:
+            out["owners"] = index
+    return (after, out)
 
 
 def _supply_after(
-    board: Board, before: Mapping[str, Holding], after: Mapping[str, Holding], name: str
-) -> None:
-    """Record the supply of ``after`` (``before`` with property ``name`` changed), from the
-    supply of ``before`` when it is known: the piles of the old holding go back, the new
-    holding's come out, instead of counting every holding again."""
-    cached = _SUPPLIES.get(id(before))
-    if cached is None or cached[0] is not before:
-        return
+    board: Board,
+    before: Mapping[str, Holding],
+    supply: Mapping[str, int],
+    after: Mapping[str, Holding],
+    name: str,
+) -> Mapping[str, int]:
+    """The supply of ``after`` from ``supply``, that of ``before``: the piles of the old
+    holding go back, the new holding's come out, instead of counting every holding again."""
     kind = board.properties[name][0].kind
-    left = dict(cached[1])
+    left = dict(supply)
     for h, sign in ((before.get(name), 1), (after.get(name), -1)):
         if h is not None:
             for what in building_piles(h, kind):
                 left[what] += sign * (h.level if what == "houses" else 1)
-    if len(_SUPPLIES) > 256:
-        _SUPPLIES.clear()
-    _SUPPLIES[id(after)] = (after, MappingProxyType(left))
+    return MappingProxyType(left)
 
 
 def _by_owner(holdings: Mapping[str, Holding]) -> Mapping[str, tuple[str, ...]]:
-    cached = _OWNERS.get(id(holdings))
-    if cached is not None and cached[0] is holdings:
-        return cached[1]
     owned: dict[str, list[str]] = {}
     for name, h in holdings.items():
         owned.setdefault(h.owner, []).append(name)
-    index = {owner: tuple(names) for owner, names in owned.items()}
-    if len(_OWNERS) > 256:
-        _OWNERS.clear()
-    _OWNERS[id(holdings)] = (holdings, index)
-    return index
+    return {owner: tuple(names) for owner, names in owned.items()}
 
 
-_OWNERS: dict[int, tuple[Mapping[str, Holding], Mapping[str, tuple[str, ...]]]] = {}
-
-
-def _owners_after(before: Mapping[str, Holding], after: Mapping[str, Holding], name: str) -> None:
-    """Record the owners' index of ``after`` (``before`` with property ``name`` changed) from
-    that of ``before`` when it is known: a building or a mortgage leaves it as it was, a
-    purchase adds the property at the end of its owner's list (the holdings keep the order
-    of insertion), a property back to the Bank leaves its owner's list."""
-    cached = _OWNERS.get(id(before))
-    if cached is None or cached[0] is not before:
-        return
+def _owners_after(
+    before: Mapping[str, Holding],
+    index: Mapping[str, tuple[str, ...]],
+    after: Mapping[str, Holding],
+    name: str,
+) -> Mapping[str, tuple[str, ...]] | None:
+    """The owners' index of ``after`` from ``index``, that of ``before``: a building or a
+    mortgage leaves it as it was, a purchase adds the property at the end of its owner's list
+    (the holdings keep the order of insertion), a property back to the Bank leaves its
+    owner's list; ``None`` for a property that changed hands in place (counted again when
+    asked)."""
     old, new = before.get(name), after.get(name)
-    index = cached[1]
     if old is not None and new is not None and old.owner == new.owner:
-        pass
-    elif old is None and new is not None:
-        index = {**index, new.owner: (*index.get(new.owner, ()), name)}
-    elif old is not None and new is None:
+        return index
+    if old is None and new is not None:
+        return {**index, new.owner: (*index.get(new.owner, ()), name)}
+    if old is not None and new is None:
         left = tuple(n for n in index[old.owner] if n != name)
-        index = {k: v for k, v in index.items() if k != old.owner}
+        changed = {k: v for k, v in index.items() if k != old.owner}
         if left:
-            index[old.owner] = left
-    else:
-        return  # changed hands in place: counted again when asked
-    if len(_OWNERS) > 256:
-        _OWNERS.clear()
-    _OWNERS[id(after)] = (after, index)
-
-
-def _situation(state: GameState) -> Situation:
-    """The referee's view of ``state``, made once per state (a command's working copy forgets
-    it whenever an event changes the copy: :func:`fold_in_place`)."""
-    cached = _SITUATIONS.get(id(state))
-    if cached is not None and cached[0] is state:
-        return cached[1]
-    if len(_SITUATIONS) > 64:
-        _SITUATIONS.clear()
-    situation = _new_situation(state)
-    _SITUATIONS[id(state)] = (state, situation)
-    return situation
-
-
-_SITUATIONS: dict[int, tuple[GameState, Situation]] = {}
+            changed[old.owner] = left
+        return changed
+    return None
 
 
 def _new_situation(state: GameState) -> Situation:
@@ -436,7 +443,7 @@ def fold_in_place(
             changes["active"] = tuple(s for s in changes["seats"] if not s.bankrupt)
         for name, value in changes.items():
             _set(state, name, value)
-    _SITUATIONS.pop(id(state), None)
+    _set(state, "_situation", None)
     return cash
 
 
@@ -445,7 +452,7 @@ def fold_decision(state: GameState, decision: Decision, agenda: tuple[Task, ...]
     its ``decision`` event gives)."""
     _set(state, "decision", decision)
     _set(state, "agenda", agenda)
-    _SITUATIONS.pop(id(state), None)
+    _set(state, "_situation", None)
 
 
 Changes = dict[str, Any]
@@ -492,9 +499,7 @@ def _holding(state: GameState, e: Event) -> Changes:
     else:
         holdings[e["property"]] = Holding(**e["holding"])
     after = MappingProxyType(holdings)
-    _supply_after(state.edition.board, state.holdings, after, e["property"])
-    _owners_after(state.holdings, after, e["property"])
-    return {"holdings": after}
+    return {"holdings": after, "_held": _held_after(state, after, e["property"])}
 
 
 def _bank(state: GameState, e: Event) -> Changes:
@@ -731,7 +736,7 @@ def replay(events: Iterable[Event]) -> GameState:
 
 def seat_fields() -> frozenset[str]:
     """The seat's fields a ``game_started`` player entry (or an old log's ``seat`` event) sets."""
-    return frozenset(f.name for f in fields(Seat)) - {"name", "token", "colour"}
+    return frozenset(f.name for f in fields(Seat) if f.init) - {"name", "token", "colour"}
 
 
 def snapshot(state: GameState) -> dict[str, Any]:
@@ -749,6 +754,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
                     else getattr(s, f.name)
                 )
                 for f in fields(s)
+                if f.init
             }
             for s in state.seats
         ],

@@ -145,10 +145,20 @@ def _history(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _state_at(game_id: int, commands: list[Any], at: int | None) -> Any:
     """The game's state after command #``at`` (default: the last), the undone ones left out:
-    the recorded events of the commands then in force, folded."""
+    the recorded events of the commands then in force, folded; a game of an edition this
+    companion cannot play is refused, as ``play`` refuses it."""
     from companion.banker.state import replay
+    from companion.editions import stamp_name, stamp_problem
+    from companion.errors import UnplayableEditionError
     from companion.log.gamelog import GameLogError, in_force
 
+    stamp = commands[0].events[0].get("edition") if commands[0].events else None
+    problem = stamp_problem(stamp)
+    if problem is not None:
+        raise UnplayableEditionError(
+            f"game {game_id}: {problem} (its history in words: --format text)",
+            edition=stamp_name(stamp),
+        )
     last = commands[-1].seq
     if at is not None and not 0 <= at <= last:
         raise GameLogError(f"--at {at}: game {game_id} has commands #0 to #{last}")
@@ -157,6 +167,7 @@ def _state_at(game_id: int, commands: list[Any], at: int | None) -> Any:
 
 
 def _games(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from companion.editions import stamp_name
     from companion.log.gamelog import GameLog
 
     args.db = _given(args.db, "--db", DB_VARIABLE)
@@ -166,12 +177,15 @@ def _games(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not games:
         out.write(f"no game in {args.db} yet\n")
         return 0
-    rows = [("game", "players", "created (UTC)", "last played (UTC)", "status", "commands")]
+    rows = [
+        ("game", "edition", "players", "created (UTC)", "last played (UTC)", "status", "commands")
+    ]
     for g in games:
         status = f"over: {g['winner']} wins" if g["status"] == "over" else str(g["status"])
         rows.append(
             (
                 f"{g['id']}{'*' if g['id'] == default else ''}",
+                stamp_name(g["edition"]),
                 ", ".join(g["players"]),
                 _minute(g["created"]),
                 _minute(g["last_played"]),
@@ -231,8 +245,8 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _unresumable(path: str, games: Any) -> dict[int, str]:
     """The intact games ``play`` cannot resume (a pending decision an older companion logged
-    broken), each with its one-line reason."""
-    from companion.errors import UnresumableGameError
+    broken, an edition this companion cannot play), each with its one-line reason."""
+    from companion.errors import UnplayableEditionError, UnresumableGameError
     from companion.game import Game
     from companion.log.gamelog import GameLog, GameLogError
 
@@ -243,7 +257,7 @@ def _unresumable(path: str, games: Any) -> dict[int, str]:
                 if g.is_intact:
                     try:
                         Game.resume(log, g.game_id)
-                    except UnresumableGameError as exc:
+                    except (UnresumableGameError, UnplayableEditionError) as exc:
                         found[g.game_id] = str(exc)
     except GameLogError:
         pass  # damage: the check reports it, and a game that cannot be read is not resumed

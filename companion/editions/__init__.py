@@ -129,7 +129,7 @@ def edition(edition_id: str = DEFAULT) -> Edition:
         return found
     folder = resources.files(__name__).joinpath(edition_id)
     if not edition_id.isidentifier() or not folder.joinpath("edition.json").is_file():
-        known = ", ".join(sorted({*known_editions(), *_LOADED}))
+        known = ", ".join(playable())
         raise UnknownEditionError(f"no edition {edition_id!r}: the companion knows {known}")
     loaded = load_edition(Path(str(folder)))
     _LOADED[edition_id] = loaded
@@ -146,6 +146,11 @@ def known_editions() -> tuple[str, ...]:
     )
 
 
+def playable() -> tuple[str, ...]:
+    """The ids of the editions this process can play: the companion's and any registered."""
+    return tuple(sorted({*known_editions(), *_LOADED}))
+
+
 def register(loaded: Edition) -> Edition:
     """Make ``loaded`` (an edition loaded from a folder elsewhere, a test's) known by its id."""
     _LOADED[loaded.id] = loaded
@@ -155,24 +160,54 @@ def register(loaded: Edition) -> Edition:
 def of_game(stamp: Mapping[str, Any] | None) -> Edition:
     """The edition a ``game_started`` event names (``None``: a log from before editions, so
     Ultimate). A log written by a later data version of the edition is refused by
-    :func:`edition_error` before it is replayed; here the stamp is trusted."""
+    :func:`stamp_problem` before it is replayed; here the stamp is trusted."""
     return edition(stamp["id"] if stamp else DEFAULT)
 
 
-def stamp_problem(stamp: Mapping[str, Any] | None) -> str | None:
-    """Why a game recorded with ``stamp`` cannot be played by this companion, or ``None``."""
-    if not stamp:
+def stamp_problem(stamp: Any) -> str | None:
+    """Why a game recorded with ``stamp`` (its ``game_started`` event's ``edition``) cannot be
+    played by this companion, in one line, or ``None``: an edition it does not know, or a data
+    version newer than its own. A log without a stamp is Ultimate's.
+
+    >>> stamp_problem({"id": "ultimate", "version": 1}) is None
+    True
+    >>> stamp_problem({"id": "ultimate", "version": 9})
+    'the game was recorded with Ultimate Monopoly data version 9; this companion has version 1: update the companion'
+    """
+    if stamp is None:
         return None
+    if not isinstance(stamp, Mapping):
+        return f"the game names its edition as {stamp!r}, not as an id and a version"
     try:
         known = edition(str(stamp.get("id")))
     except UnknownEditionError as exc:
-        return str(exc)
-    if not isinstance(stamp.get("version"), int) or stamp["version"] > known.version:
+        return f"{exc}: update the companion"
+    version = stamp.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version > known.version:
         return (
-            f"the game was recorded with {known.name} data version {stamp.get('version')!r}; "
+            f"the game was recorded with {known.name} data version {version!r}; "
             f"this companion has version {known.version}: update the companion"
         )
     return None
+
+
+def stamp_name(stamp: Any) -> str:
+    """The name of the edition a game was recorded with (its ``game_started`` event's
+    ``edition``; none: a log from before editions, so Ultimate), to list the game by; an
+    edition this companion does not know is named by its id.
+
+    >>> stamp_name(None), stamp_name({"id": "ultimate", "version": 1})
+    ('Ultimate Monopoly', 'Ultimate Monopoly')
+    >>> stamp_name({"id": "mega", "version": 3})
+    "'mega' (an edition this companion does not know)"
+    """
+    if stamp is None:
+        return edition(DEFAULT).name
+    named = stamp.get("id") if isinstance(stamp, Mapping) else stamp
+    try:
+        return edition(str(named)).name
+    except UnknownEditionError:
+        return f"{named!r} (an edition this companion does not know)"
 
 
 _LOADED: dict[str, Edition] = {}

@@ -941,7 +941,9 @@ class GameLog:
 
     @_boundary
     def games(self) -> list[dict[str, Any]]:
-        """Every game, oldest first: ``id``, ``players`` (names), ``created``, ``last_played``
+        """Every game, oldest first: ``id``, ``players`` (names), ``edition`` (what its start
+        records of its edition, ``None`` in a log from before editions: Ultimate's; see
+        ``companion.editions.stamp_name``), ``created``, ``last_played``
         (the times of its first and last commands), ``commands`` (how many were given after
         the start, undos included), ``status`` (``playing`` or ``over``) and ``winner``.
 
@@ -987,6 +989,7 @@ class GameLog:
         return {
             "id": game_id,
             "players": [str(p.get("name")) for p in start.get("players", ())],
+            "edition": start.get("edition"),
             "created": first.time,
             "last_played": last.time,
             "commands": last.seq,

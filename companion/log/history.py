@@ -15,7 +15,7 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from companion.editions import Edition, of_game, stamp_problem
+from companion.editions import Edition, of_game, stamp_name, stamp_problem
 from companion.messages import render_event
 
 if TYPE_CHECKING:
@@ -52,8 +52,11 @@ def _command_words(c: Mapping[str, Any]) -> str:
 
 
 def text_lines(game_id: int, commands: Iterable[LoggedCommand]) -> Iterator[str]:
-    """The history as the table reads it: each command, then what happened."""
-    yield f"Game {game_id}"
+    """The history as the table reads it: the game and its edition, each command, then what
+    happened."""
+    commands = list(commands)
+    stamp = commands[0].events[0].get("edition") if commands and commands[0].events else None
+    yield f"Game {game_id}: {stamp_name(stamp)}"
     played = None
     for logged in commands:
         who = logged.player or "table"

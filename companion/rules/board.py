@@ -141,6 +141,23 @@ class Board:
         for s in self.spaces:
             self._names.setdefault(_fold(s.name), []).append(s)
         self.pay_corners: tuple[Space, ...] = tuple(s for s in self.spaces if s.is_pay_corner)
+        self._memos: dict[str, dict[Any, Any]] = {}
+
+    def memo(self, name: str, *, limit: int = 4096) -> dict[Any, Any]:
+        """The table ``name`` of values worked out from this board (and what its keys hold),
+        which a module fills as it asks (``"walks"``: the resolver's quiet walks): it lives and
+        dies with the board, so two editions' boards never read each other's. A table that
+        has grown past ``limit`` entries starts empty again.
+
+        >>> from companion.editions import edition
+        >>> edition("ultimate").board.memo("example")["GO"] = 0
+        >>> edition("ultimate").board.memo("example")
+        {'GO': 0}
+        """
+        table = self._memos.get(name)
+        if table is None or len(table) > limit:
+            table = self._memos[name] = {}
+        return table
 
     def __repr__(self) -> str:
         return f"Board({len(self.spaces)} spaces on {', '.join(self.tracks)})"

@@ -308,25 +308,18 @@ def _by_parity(count: int) -> RidePolicy:
     return _always if count % 2 == 0 else _never
 
 
-#: The quiet steps of a walk that crosses no choice, and its pay corners (the space, landed on
-#: or passed), by (board, start, count, direction, riding every station, rule).
-_WALKS: dict[
-    tuple[int, str, int, int, bool, str],
-    tuple[Board, tuple[Step, ...], tuple[tuple[Space, bool], ...], Space],
-] = {}
-
-
 def _walk_table(
     board: Board, start: Space, count: int, direction: int, ride_all: bool, rule: str
 ) -> tuple[tuple[Step, ...], tuple[tuple[Space, bool], ...], Space]:
     """What :meth:`_Turn.walk` does quietly for a ride policy of every station or none: the
     steps (each a ride, then the next space), the pay corners that pay (landed on, or passed
     going ahead) and the space it ends on. Worked out once per start, count, direction, policy
-    and rule: a move is the same every time the board is."""
-    key = (id(board), start.key, count, direction, ride_all, rule)
-    cached = _WALKS.get(key)
-    if cached is not None and cached[0] is board:
-        return cached[1], cached[2], cached[3]
+    and rule, in the board's memo: a move is the same every time the board is."""
+    walks = board.memo("walks", limit=65536)
+    key = (start.key, count, direction, ride_all, rule)
+    cached: tuple[tuple[Step, ...], tuple[tuple[Space, bool], ...], Space] | None = walks.get(key)
+    if cached is not None:
+        return cached
     kind = "walk" if direction > 0 else "back"
     steps: list[Step] = []
     corners: list[tuple[Space, bool]] = []
@@ -341,10 +334,8 @@ def _walk_table(
         landed = i == count - 1
         if pos.salary is not None and (landed or direction > 0):
             corners.append((pos, landed))
-    if len(_WALKS) > 65536:
-        _WALKS.clear()
-    entry = _WALKS[key] = (board, tuple(steps), tuple(corners), pos)
-    return entry[1], entry[2], entry[3]
+    cached = walks[key] = (tuple(steps), tuple(corners), pos)
+    return cached
 
 
 # -- Notes: the explanation as messages -----------------------------------------------------

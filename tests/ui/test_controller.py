@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from companion.banker.engine import new_game
 from companion.banker.state import snapshot
 from companion.game import Game
 from companion.log.gamelog import GameLog, LogMovedOnError
@@ -172,6 +173,48 @@ def test_a_game_that_cannot_be_resumed_is_named_in_the_table_s_language(make, tm
         "Cette partie ne peut pas être reprise\u00a0: une ancienne version du compagnon l'a "
         "enregistrée avec une erreur dans la question en attente. Commencez une nouvelle partie."
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "notice"),
+    [
+        (
+            "en",
+            "This game was saved for Ultimate Monopoly by a newer companion: update this one to "
+            "play it. Nothing was changed.",
+        ),
+        (
+            "fr",
+            "Cette partie a été enregistrée pour Ultimate Monopoly par un compagnon plus "
+            "récent\u00a0: mettez celui-ci à jour pour la jouer. Rien n'a changé.",
+        ),
+    ],
+)
+def test_a_game_of_a_newer_edition_is_listed_by_its_edition_and_refused_on_screen(
+    make, tmp_path, lang, notice
+):
+    """Issue 24: a game recorded with a newer data version of its edition (or an edition this
+    companion does not have) is listed with its edition and why it cannot be played; Resume
+    refuses it in the table's words, the game log as it was."""
+    db = tmp_path / "games.db"
+    events = new_game(PLAYERS)
+    events[0]["edition"] = {"id": "ultimate", "version": 2}
+    with GameLog(db) as log:
+        playable = Game.new(PLAYERS, log=log).game_id
+        newer = Game.started(events, log=log).game_id
+    before = db.read_bytes()
+    c = make(lang=lang)
+
+    games = c.saved_games()
+
+    assert [(g["id"], g["edition"], g["problem"]) for g in games] == [
+        (newer, "Ultimate Monopoly", notice),
+        (playable, "Ultimate Monopoly", None),
+    ]
+    assert not c.resume(newer)
+    assert c.game is None and c.view.notice == notice
+    c.close()
+    assert db.read_bytes() == before
 
 
 @pytest.mark.parametrize(

@@ -337,7 +337,12 @@ class SetupScreen(Screen):
             box.add_widget(
                 SavedGameRow(
                     game_id=int(game["id"]),
-                    title=_("Game {number}: {players}", number=game["id"], players=players),
+                    title=_(
+                        "Game {number} ({edition}): {players}",
+                        number=game["id"],
+                        edition=game.get("edition", ""),
+                        players=players,
+                    ),
                     detail=problem
                     or _(
                         "last played {when}, {state}",
