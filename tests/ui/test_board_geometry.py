@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import json
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +26,50 @@ def _touch(a: geo.Rect, b: geo.Rect) -> bool:
     x_edge = abs(a.right - b.x) < eps or abs(b.right - a.x) < eps
     y_edge = abs(a.top - b.y) < eps or abs(b.top - a.y) < eps
     return (shared_x and y_edge) or (shared_y and x_edge)
+
+
+#: Ultimate's board in pixels at the two screen sizes, recorded when the numbers of its drawing
+#: were still written in code: the layout from the edition's data draws it pixel for pixel.
+GOLDEN = Path(__file__).parent.parent / "data" / "board_geometry_ultimate.json"
+
+
+@pytest.mark.parametrize("size", ["800x480", "1280x800"])
+def test_ultimate_draws_as_recorded(size):
+    golden = json.loads(GOLDEN.read_text("utf-8"))[size]
+    w, h = map(int, size.split("x"))
+    frame = geo.Frame.fit(0, 0, w, h)
+
+    def px(r: geo.Rect | None) -> list[float] | None:
+        return None if r is None else [round(v, 6) for v in frame.rect_px(r)]
+
+    drawn = {
+        s.key: {
+            "rect": px(s.rect),
+            "band": px(s.band),
+            "strip": px(s.outer_strip),
+            "side": s.side,
+            "corner": s.is_corner,
+        }
+        for s in geo.shapes()
+    }
+    assert set(drawn) == set(golden["spaces"])
+    for key, shape in drawn.items():
+        assert _same(shape, golden["spaces"][key]), (key, shape, golden["spaces"][key])
+    rings = {t: [px(r) for r in geo.ring(t)] for t in edition("ultimate").board.tracks}
+    assert _same(rings, golden["rings"]), rings
+    assert _same(px(geo.centre_square()), golden["centre"])
+    assert frame.space_width == pytest.approx(golden["space_width"], abs=1e-6)
+
+
+def _same(a: object, b: object) -> bool:
+    """Equal, numbers to a millionth of a pixel (the recording's rounding)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, float | int) and isinstance(b, float | int) and type(a) is not bool:
+        return abs(a - b) <= 2e-6
+    return a == b
 
 
 def test_every_space_of_the_board_has_one_shape():
