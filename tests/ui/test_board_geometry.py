@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import itertools
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 
-from companion.editions import edition
+from companion.editions import edition, load_edition
 from ui import board_geometry as geo
 
 
@@ -203,3 +204,62 @@ def test_token_slots_stay_in_the_space_and_apart(count):
     for (x1, y1, d1), (x2, y2, _) in itertools.combinations(slots, 2):
         assert (x1 - x2) ** 2 + (y1 - y2) ** 2 >= d1**2 - 1e-12
     assert geo.slots(rect, 0) == []
+
+
+EDITIONS = Path(__file__).parent.parent / "data" / "editions"
+
+
+@pytest.mark.parametrize(("folder", "per_side"), [("square40", 9), ("square52", 12)])
+def test_a_one_ring_board_draws_every_space_on_its_ring(folder, per_side):
+    board = load_edition(EDITIONS / folder).board
+    drawn = geo.drawing(board)
+    assert [s.key for s in drawn.shapes] == [s.key for s in board.spaces]
+    assert drawn.units == per_side + 2 * geo.DEPTH
+    outer, inner = drawn.ring("square")
+    assert (outer.x, outer.y, outer.w, outer.h) == (0, 0, 1, 1)
+    assert drawn.centre_square() == inner
+    assert inner.w == pytest.approx(per_side / drawn.units)
+    for s in drawn.shapes:
+        r = s.rect
+        assert 0 <= r.x and 0 <= r.y and r.right <= 1 + 1e-12 and r.top <= 1 + 1e-12, s.key
+        assert _overlap(r, inner) < 1e-12, s.key
+        assert drawn.space_at(*r.centre) == s.key
+    for a, b in itertools.combinations(drawn.shapes, 2):
+        assert _overlap(a.rect, b.rect) < 1e-12, (a.key, b.key)
+    area = sum(s.rect.w * s.rect.h for s in drawn.shapes)
+    assert area == pytest.approx(1 - inner.w * inner.h)  # the ring is tiled, no gap
+    spaces = board.track("square")
+    for a, b in zip(spaces, spaces[1:] + spaces[:1], strict=True):
+        assert _touch(drawn.shape(a.key).rect, drawn.shape(b.key).rect), (a.key, b.key)
+    corner = geo.DEPTH / drawn.units
+    corners = {s.index: s.rect for s in drawn.corners()}
+    assert sorted(corners) == [0, per_side + 1, 2 * (per_side + 1), 3 * (per_side + 1)]
+    for r in corners.values():
+        assert (r.w, r.h) == pytest.approx((corner, corner))
+    assert {(round(r.x, 9), round(r.y, 9)) for r in corners.values()} == {
+        (0, 0),
+        (round(1 - corner, 9), 0),
+        (0, round(1 - corner, 9)),
+        (round(1 - corner, 9), round(1 - corner, 9)),
+    }
+    assert drawn.shape("square:0").rect.x == pytest.approx(1 - corner)  # GO at the bottom right
+    assert drawn.shape("square:0").rect.y == 0
+    assert drawn.space_at(0.5, 0.5) is None
+    frame = geo.Frame.fit(0, 0, 800, 480, drawing=drawn)
+    assert frame.space_width == pytest.approx(480 / drawn.units)
+    assert frame.space_at(*frame.to_px(*drawn.centre("square:1"))) == "square:1"
+
+
+def test_a_side_of_fewer_spaces_stretches_them_to_fill_it(tmp_path):
+    folder = tmp_path / "uneven"
+    shutil.copytree(EDITIONS / "square40", folder)
+    data = json.loads((folder / "board.json").read_text("utf-8"))
+    data["layout"]["square"]["sides"] = [9, 6, 9, 12]
+    (folder / "board.json").write_text(json.dumps(data), "utf-8")
+    drawn = geo.drawing(load_edition(folder).board)
+    assert drawn.units == 12 + 2 * geo.DEPTH
+    left = [s for s in drawn.shapes if s.side == 1 and not s.is_corner]
+    assert [s.index for s in left] == list(range(11, 17))
+    assert sum(s.rect.h for s in left) == pytest.approx(12 / drawn.units)
+    for a, b in itertools.combinations(drawn.shapes, 2):
+        assert _overlap(a.rect, b.rect) < 1e-12, (a.key, b.key)
