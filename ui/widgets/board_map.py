@@ -402,7 +402,10 @@ class BoardMap(Widget):
         f = self._frame
         names = self._names()
         visible = self.show_labels and f.side >= self.min_label_side
-        for s in self.drawing.corners():
+        corners = self.drawing.corners()
+        for gone in set(self._corner_labels) - {s.key for s in corners}:
+            self._label_layer.remove_widget(self._corner_labels.pop(gone))  # another board's
+        for s in corners:
             label = self._corner_labels.get(s.key)
             if label is None:
                 label = Label(halign="center", valign="top", color=INK, bold=True)
