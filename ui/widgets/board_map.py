@@ -1,4 +1,4 @@
-"""The board map: the three tracks drawn from the board data, with owners, buildings, tokens and
+"""The board map: the tracks drawn from the board's layout, with owners, buildings, tokens and
 the current move's path; a tap on a space names it beside it (its name, and a property's owner
 and rent or price: the view's ``glance``) and reports its key.
 
@@ -377,7 +377,7 @@ class BoardMap(Widget):
                     cb.add(Rectangle(pos=(cx - d / 2, cy - d / 2), size=(d, d)))
             cb.add(Color(*INK[:3], 0.55))
             cb.add(Line(rectangle=(x, y, rw, rh), width=line * 0.6))
-        # The track outlines, heavier than the space lines, so the three rings read at once.
+        # The track outlines, heavier than the space lines, so the rings read at once.
         cb.add(Color(*INK))
         for r in f.drawn.outlines():
             cb.add(Line(rectangle=f.rect_px(r), width=line * 1.4))
