@@ -106,7 +106,7 @@ class Drawing:
     #: The board's side in space widths.
     units: int
     #: All the spaces, in the board's order (inner track first, each track in index order).
-    shapes: tuple[SpaceShape, ...]
+    shapes: tuple[SpaceShape, ...] = field(repr=False)
     _keyed: dict[str, SpaceShape] = field(repr=False)
     _by_ring: tuple[tuple[SpaceShape, ...], ...] = field(repr=False)
 
@@ -174,6 +174,7 @@ def drawing(board: Board) -> Drawing:
     for space in board.spaces:
         rect, side, corner = _track_rect(units, layout[space.track], space.index)
         colour = colours.get(space.group) if space.group else None
+        band = None if colour is None or corner else _edge(units, rect, side, BAND, inward=True)
         out.append(
             SpaceShape(
                 key=space.key,
@@ -186,8 +187,8 @@ def drawing(board: Board) -> Drawing:
                 rect=rect,
                 side=side,
                 is_corner=corner,
-                band=None if colour is None or corner else _edge(units, rect, side, BAND, True),
-                outer_strip=_edge(units, rect, side, STRIP, False),
+                band=band,
+                outer_strip=_edge(units, rect, side, STRIP, inward=False),
             )
         )
     shapes = tuple(out)
@@ -226,7 +227,7 @@ def _rect(units: int, x: float, y: float, w: float, h: float) -> Rect:
     return Rect(x / units, y / units, w / units, h / units)
 
 
-def _edge(units: int, rect: Rect, side: int, share: float, inward: bool) -> Rect:
+def _edge(units: int, rect: Rect, side: int, share: float, *, inward: bool) -> Rect:
     """A strip of ``rect`` along the edge facing the centre (``inward``) or the board's edge."""
     d = DEPTH / units * share
     # Which edge faces the centre, per side: bottom -> top edge, left -> right, top -> bottom...
