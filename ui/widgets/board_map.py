@@ -332,7 +332,8 @@ class BoardMap(Widget):
         self._trigger_overlay()
 
     def _view_changed(self, _w: Any, view: Any) -> None:
-        if self._frame.drawing is not geo.table():
+        drawn = self._frame.drawing
+        if drawn is not None and drawn is not geo.table():
             self._resized()  # a game of another edition at the table: its board, drawn anew
         self._trigger_spaces()
         self._trigger_overlay()
