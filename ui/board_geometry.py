@@ -1,16 +1,23 @@
-"""Where each of the 120 spaces sits on the drawn board, in unit coordinates (no Kivy).
+"""Where each space of a board sits on the drawing, in unit coordinates (no Kivy).
 
-The printed Ultimate Monopoly board is three concentric square tracks. Every ordinary space has
-the same width ``w`` and every track is ``2w`` deep, with square ``2w x 2w`` corners: the outer
-side is then 13 spaces + 2 corners = 17w, the middle 9 + 2 corners = 13w, the inner 5 + 2 corners
-= 9w, and each track sits exactly one track-depth inside the next. With that one proportion the
-tracks line up as on the real board: the four railroads sit in the middle of their sides, each
-directly beside its twin on the neighbouring track, and every ``lane_above``/``lane_below`` of the
-board data is the space just across the track's edge.
+The drawing comes from the board's ``layout`` (the edition's ``board.json``): each track is a
+square ring, ring 0 the outermost, with a corner at its index 0 and after each side's spaces.
+Every ordinary space is one space width ``w`` along its side, every ring is ``DEPTH`` = ``2w``
+deep with square ``2w x 2w`` corners, and each ring sits exactly one ring-depth inside the
+next. The board's side is the fewest space widths that give every side of every ring room for
+its spaces; a side of fewer spaces stretches them to fill it. Printed Ultimate Monopoly is
+three rings of 13, 9 and 5 spaces a side: 13 + 2 corners = 17w, 9 + 2 corners = 13w, 5 + 2
+corners = 9w, so every space is one width, the four railroads sit in the middle of their sides,
+each directly beside its twin on the neighbouring track, and every ``lane_above``/
+``lane_below`` of the board data is the space just across the track's edge. A one-ring board
+of 40 spaces (9 a side) is 13 widths wide, one of 52 (12 a side) 16.
 
 Coordinates: the board is the unit square, ``x`` to the right and ``y`` upwards (Kivy's way).
 Tracks count from their bottom-right corner in the direction of play: left along the bottom,
 up the left side, right along the top, down the right side.
+
+The module's functions draw the board of the game at the table (``ui.edition``);
+:func:`drawing` draws any board.
 
 >>> shape("middle:0").name, shape("middle:0").is_corner
 ('GO', True)
@@ -22,17 +29,13 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from companion.rules.board import Board
+from companion.rules.board import Board, Track, TrackLayout
 from ui.edition import table_edition
 
-#: The board's side in space widths.
-SIDE = 17
-#: A track's depth in space widths (a corner is DEPTH x DEPTH).
+#: A ring's depth in space widths (a corner is DEPTH x DEPTH).
 DEPTH = 2
-#: How far each track is set in from the board's edge, in space widths.
-INSET = {"outer": 0, "middle": 2, "inner": 4}
 #: Bottom, left, top, right: the order the sides are walked in.
 SIDES = ("bottom", "left", "top", "right")
 
@@ -88,74 +91,96 @@ class SpaceShape:
     outer_strip: Rect
 
 
-def _unit(v: float) -> float:
-    return v / SIDE
-
-
-def _rect(x: float, y: float, w: float, h: float) -> Rect:
-    return Rect(_unit(x), _unit(y), _unit(w), _unit(h))
-
-
-def _track_rect(track: str, index: int, length: int) -> tuple[Rect, int, bool]:
-    """The space's rectangle in space widths (before scaling to the unit square)."""
-    per_side = length // 4  # a corner and the spaces after it
-    n = per_side - 1
-    o = INSET[track]
-    s = n + 2 * DEPTH  # this track's outer side
-    side, k = divmod(index, per_side)
-    lo, hi = o, o + s - DEPTH  # the near and far bands' lower edges
-    if k == 0:
-        corners = ((hi, lo), (lo, lo), (lo, hi), (hi, hi))
-        x, y = corners[side]
-        return _rect(x, y, DEPTH, DEPTH), side, True
-    if side == 0:
-        return _rect(hi - k, lo, 1, DEPTH), side, False
-    if side == 1:
-        return _rect(lo, lo + DEPTH + k - 1, DEPTH, 1), side, False
-    if side == 2:
-        return _rect(lo + DEPTH + k - 1, hi, 1, DEPTH), side, False
-    return _rect(hi, hi - k, DEPTH, 1), side, False
-
-
-#: The colour band's and the owner strip's depth, as a share of the track's depth.
+#: The colour band's and the owner strip's depth, as a share of the ring's depth.
 BAND = 0.3
 STRIP = 0.16
 
 
-def _edge(rect: Rect, side: int, share: float, *, inward: bool) -> Rect:
-    """A strip of ``rect`` along the edge facing the centre (``inward``) or the board's edge."""
-    d = _unit(DEPTH) * share
-    # Which edge faces the centre, per side: bottom -> top edge, left -> right, top -> bottom...
-    facing = (side + (0 if inward else 2)) % 4
-    if facing == 0:
-        return Rect(rect.x, rect.top - d, rect.w, d)
-    if facing == 1:
-        return Rect(rect.right - d, rect.y, d, rect.h)
-    if facing == 2:
-        return Rect(rect.x, rect.y, rect.w, d)
-    return Rect(rect.x, rect.y, d, rect.h)
+@dataclass(frozen=True, eq=False)
+class Drawing:
+    """One board as drawn: every space's shape, the rings, and the hit-test. Build it with
+    :func:`drawing` (once per board)."""
+
+    board: Board
+    #: The board's side in space widths.
+    units: int
+    #: All the spaces, in the board's order (inner track first, each track in index order).
+    shapes: tuple[SpaceShape, ...] = field(repr=False)
+    _keyed: dict[str, SpaceShape] = field(repr=False)
+    _by_ring: tuple[tuple[SpaceShape, ...], ...] = field(repr=False)
+
+    def has(self, key: str) -> bool:
+        """True for the key of a space of this board."""
+        return key in self._keyed
+
+    def shape(self, key: str) -> SpaceShape:
+        """The space with this ``track:index`` key (``KeyError`` for another key)."""
+        return self._keyed[key]
+
+    def centre(self, key: str) -> tuple[float, float]:
+        return self._keyed[key].rect.centre
+
+    def ring(self, track: Track) -> tuple[Rect, Rect]:
+        """A track's outer and inner boundary squares."""
+        return self._ring(self.board.layout[track].ring)
+
+    def outlines(self) -> tuple[Rect, ...]:
+        """Every track's outer and inner boundary squares, inner track first."""
+        return tuple(r for track in self.board.tracks for r in self.ring(track))
+
+    def _ring(self, ring: int) -> tuple[Rect, Rect]:
+        o = ring * DEPTH
+        s = self.units - 2 * o
+        outer = Rect(o / self.units, o / self.units, s / self.units, s / self.units)
+        d = s - 2 * DEPTH
+        i = o + DEPTH
+        return outer, Rect(i / self.units, i / self.units, d / self.units, d / self.units)
+
+    def centre_square(self) -> Rect:
+        """The empty middle of the board, inside the innermost ring."""
+        return self._ring(len(self._by_ring) - 1)[1]
+
+    def corners(self) -> tuple[SpaceShape, ...]:
+        """The corner spaces, whose names the map prints."""
+        return tuple(s for s in self.shapes if s.is_corner)
+
+    def space_at(self, x: float, y: float) -> str | None:
+        """The key of the space under the unit point ``(x, y)``, or ``None`` off the tracks.
+
+        The ring is found from the distance to the board's edge, then its rectangles tested.
+        """
+        if not (0 <= x < 1 and 0 <= y < 1):
+            return None
+        edge = min(x, y, 1 - x, 1 - y) * self.units  # space widths in from the nearest edge
+        ring = int(edge // DEPTH)
+        if ring >= len(self._by_ring):
+            return None
+        for s in self._by_ring[ring]:
+            if s.rect.contains(x, y):
+                return s.key
+        # A point exactly on the far edge of the board's unit square belongs to no rect.
+        return None
 
 
-def shapes() -> tuple[SpaceShape, ...]:
-    """All the spaces of the table's board, inner track first, each track in index order."""
-    return _shapes(table_edition().board)
-
-
-def _shapes(board: Board) -> tuple[SpaceShape, ...]:
-    """The board's shapes, drawn once per board (kept in its memo)."""
-    memo = board.memo("ui.shapes")
-    drawn: tuple[SpaceShape, ...] | None = memo.get("all")
+def drawing(board: Board) -> Drawing:
+    """How ``board`` is drawn, from its ``layout``: worked out once, kept in the board's memo."""
+    memo = board.memo("ui.drawing")
+    drawn: Drawing | None = memo.get("drawing")
     if drawn is None:
-        drawn = memo["all"] = _draw(board)
+        drawn = memo["drawing"] = _draw(board)
     return drawn
 
 
-def _draw(board: Board) -> tuple[SpaceShape, ...]:
+def _draw(board: Board) -> Drawing:
+    layout = board.layout
+    # Room on every side of every ring for its spaces at one width each, corners included.
+    units = max(max(t.sides) + 2 * DEPTH + 2 * t.ring * DEPTH for t in layout.values())
     colours = board.group_colours
     out = []
     for space in board.spaces:
-        rect, side, corner = _track_rect(space.track, space.index, board.track_lengths[space.track])
+        rect, side, corner = _track_rect(units, layout[space.track], space.index)
         colour = colours.get(space.group) if space.group else None
+        band = None if colour is None or corner else _edge(units, rect, side, BAND, inward=True)
         out.append(
             SpaceShape(
                 key=space.key,
@@ -168,71 +193,97 @@ def _draw(board: Board) -> tuple[SpaceShape, ...]:
                 rect=rect,
                 side=side,
                 is_corner=corner,
-                band=None if colour is None or corner else _edge(rect, side, BAND, inward=True),
-                outer_strip=_edge(rect, side, STRIP, inward=False),
+                band=band,
+                outer_strip=_edge(units, rect, side, STRIP, inward=False),
             )
         )
-    return tuple(out)
+    shapes = tuple(out)
+    rings = sorted(layout, key=lambda t: layout[t].ring)
+    return Drawing(
+        board=board,
+        units=units,
+        shapes=shapes,
+        _keyed={s.key: s for s in shapes},
+        _by_ring=tuple(tuple(s for s in shapes if s.track == t) for t in rings),
+    )
 
 
-def _by_key() -> dict[str, SpaceShape]:
-    return _keyed(table_edition().board)
+def _track_rect(units: int, laid: TrackLayout, index: int) -> tuple[Rect, int, bool]:
+    """The space's rectangle, its side and whether it is a corner."""
+    side = max(i for i, c in enumerate(laid.corners) if c <= index)
+    k = index - laid.corners[side]  # 0: the corner, then the side's spaces
+    lo = laid.ring * DEPTH  # the ring's near bands' lower edge, in space widths
+    s = units - 2 * lo  # the ring's side
+    hi = lo + s - DEPTH  # its far bands' lower edge
+    if k == 0:
+        x, y = ((hi, lo), (lo, lo), (lo, hi), (hi, hi))[side]
+        return _rect(units, x, y, DEPTH, DEPTH), side, True
+    w = (s - 2 * DEPTH) / laid.sides[side]  # 1 unless the side's spaces stretch to fill it
+    if side == 0:
+        return _rect(units, hi - k * w, lo, w, DEPTH), side, False
+    if side == 1:
+        return _rect(units, lo, lo + DEPTH + (k - 1) * w, DEPTH, w), side, False
+    if side == 2:
+        return _rect(units, lo + DEPTH + (k - 1) * w, hi, w, DEPTH), side, False
+    return _rect(units, hi, hi - k * w, DEPTH, w), side, False
 
 
-def _keyed(board: Board) -> dict[str, SpaceShape]:
-    memo = board.memo("ui.shapes")
-    keyed: dict[str, SpaceShape] | None = memo.get("by_key")
-    if keyed is None:
-        keyed = memo["by_key"] = {s.key: s for s in _shapes(board)}
-    return keyed
+def _rect(units: int, x: float, y: float, w: float, h: float) -> Rect:
+    """A rectangle in space widths, scaled to the unit square."""
+    return Rect(x / units, y / units, w / units, h / units)
+
+
+def _edge(units: int, rect: Rect, side: int, share: float, *, inward: bool) -> Rect:
+    """A strip of ``rect`` along the edge facing the centre (``inward``) or the board's edge."""
+    d = DEPTH / units * share
+    # Which edge faces the centre, per side: bottom -> top edge, left -> right, top -> bottom...
+    facing = (side + (0 if inward else 2)) % 4
+    if facing == 0:
+        return Rect(rect.x, rect.top - d, rect.w, d)
+    if facing == 1:
+        return Rect(rect.right - d, rect.y, d, rect.h)
+    if facing == 2:
+        return Rect(rect.x, rect.y, rect.w, d)
+    return Rect(rect.x, rect.y, d, rect.h)
+
+
+def table() -> Drawing:
+    """The drawing of the board of the game at the table."""
+    return drawing(table_edition().board)
+
+
+def shapes() -> tuple[SpaceShape, ...]:
+    """All the spaces of the table's board, inner track first, each track in index order."""
+    return table().shapes
+
+
+def has(key: str) -> bool:
+    """True for the key of a space of the table's board."""
+    return table().has(key)
 
 
 def shape(key: str) -> SpaceShape:
     """The space with this ``track:index`` key (``KeyError`` for another key)."""
-    return _by_key()[key]
+    return table().shape(key)
 
 
 def centre(key: str) -> tuple[float, float]:
-    return _by_key()[key].rect.centre
+    return table().centre(key)
 
 
-def ring(track: str) -> tuple[Rect, Rect]:
+def ring(track: Track) -> tuple[Rect, Rect]:
     """A track's outer and inner boundary squares."""
-    o = INSET[track]
-    s = SIDE - 2 * o
-    return _rect(o, o, s, s), _rect(o + DEPTH, o + DEPTH, s - 2 * DEPTH, s - 2 * DEPTH)
+    return table().ring(track)
 
 
 def centre_square() -> Rect:
-    """The empty middle of the board, inside the inner track."""
-    return ring("inner")[1]
+    """The empty middle of the board, inside the innermost ring."""
+    return table().centre_square()
 
 
 def space_at(x: float, y: float) -> str | None:
-    """The key of the space under the unit point ``(x, y)``, or ``None`` off the tracks.
-
-    The track is found from the distance to the board's edge, then the one rectangle tested.
-    """
-    if not (0 <= x < 1 and 0 <= y < 1):
-        return None
-    edge = min(x, y, 1 - x, 1 - y) * SIDE  # space widths in from the nearest edge
-    board = table_edition().board
-    for track in reversed(board.tracks):  # outer first
-        if INSET[track] <= edge < INSET[track] + DEPTH:
-            for s in _track_shapes(board, track):
-                if s.rect.contains(x, y):
-                    return s.key
-            # A point exactly on the far edge of the board's unit square belongs to no rect.
-            return None
-    return None
-
-
-def _track_shapes(board: Board, track: str) -> tuple[SpaceShape, ...]:
-    memo = board.memo("ui.shapes")
-    shapes: tuple[SpaceShape, ...] | None = memo.get(("track", track))
-    if shapes is None:
-        shapes = memo["track", track] = tuple(s for s in _shapes(board) if s.track == track)
-    return shapes
+    """The key of the space under the unit point ``(x, y)``, or ``None`` off the tracks."""
+    return table().space_at(x, y)
 
 
 def transit_links() -> tuple[tuple[str, str, str], ...]:
@@ -250,8 +301,9 @@ def tunnel() -> tuple[str, str]:
 
 
 def corners() -> tuple[SpaceShape, ...]:
-    """The twelve corner spaces, whose names the map prints."""
-    return tuple(s for s in shapes() if s.is_corner)
+    """The corner spaces of the table's board (twelve on Ultimate's), whose names the map
+    prints."""
+    return table().corners()
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,16 +311,25 @@ class Frame:
     """The board's square inside a widget: pixels <-> unit coordinates.
 
     ``side`` is ``min(w, h)``; the square is centred in the widget (tito/2048's ``reposition``).
+    ``drawing`` is the board drawn in it (``None``: the table's).
     """
 
     x: float
     y: float
     side: float
+    drawing: Drawing | None = None
 
     @classmethod
-    def fit(cls, x: float, y: float, w: float, h: float) -> Frame:
+    def fit(
+        cls, x: float, y: float, w: float, h: float, *, drawing: Drawing | None = None
+    ) -> Frame:
         side = max(0.0, min(w, h))
-        return cls(x + (w - side) / 2, y + (h - side) / 2, side)
+        return cls(x + (w - side) / 2, y + (h - side) / 2, side, drawing)
+
+    @property
+    def drawn(self) -> Drawing:
+        """The drawing in the frame."""
+        return self.drawing if self.drawing is not None else table()
 
     def to_px(self, ux: float, uy: float) -> tuple[float, float]:
         return (self.x + ux * self.side, self.y + uy * self.side)
@@ -290,11 +351,11 @@ class Frame:
     @property
     def space_width(self) -> float:
         """One ordinary space's width in pixels."""
-        return self.side / SIDE
+        return self.side / self.drawn.units
 
     def space_at(self, px: float, py: float) -> str | None:
         """The key of the space under a pixel point, or ``None``."""
-        return space_at(*self.to_unit(px, py))
+        return self.drawn.space_at(*self.to_unit(px, py))
 
 
 def slots(rect: Rect, count: int) -> list[tuple[float, float, float]]:

@@ -41,6 +41,30 @@ class Salary:
     highest: int
 
 
+@dataclass(frozen=True, slots=True)
+class TrackLayout:
+    """Where a track is drawn (``board.json``'s ``layout``): a square ring, ``ring`` 0 the
+    outermost, with a corner at index 0 (bottom right) and one after each of the four ``sides``'
+    spaces, walked bottom, left, top, right in the direction of play.
+
+    >>> TrackLayout(ring=0, sides=(9, 9, 9, 9)).corners
+    (0, 10, 20, 30)
+    """
+
+    ring: int
+    #: The spaces between the corners on each side: bottom, left, top, right.
+    sides: tuple[int, int, int, int]
+
+    @property
+    def corners(self) -> tuple[int, ...]:
+        """The indices of the four corners on the track."""
+        return tuple(side + sum(self.sides[:side]) for side in range(4))
+
+    @property
+    def length(self) -> int:
+        return 4 + sum(self.sides)
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class Space:
     """One space of one track. A transit station is two spaces (one per track) of one property."""
@@ -98,6 +122,8 @@ class Board:
         self.spaces: tuple[Space, ...] = tuple(s for t in self.tracks for s in self._tracks[t])
         if len(self.spaces) != len(spaces):
             raise ValueError("a space names a track that field 'tracks' does not list")
+        #: Each track's place in the drawing.
+        self.layout: dict[Track, TrackLayout] = _layout(data["layout"], self.track_lengths)
 
         self._twin: dict[str, Space] = {}
         #: The transit stations: their two spaces' keys and their railroad's name.
@@ -308,6 +334,61 @@ def _fold(name: str) -> str:
 def _or_list(items: tuple[str, ...]) -> str:
     quoted = [f"{i!r}" for i in items]
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def _layout(data: Any, lengths: Mapping[Track, int]) -> dict[Track, TrackLayout]:
+    """Each track's :class:`TrackLayout`, checked against the tracks: every track has one, its
+    sides and corners add up to its spaces, and the rings count 0, 1, 2... one track each."""
+    if not isinstance(data, dict):
+        raise ValueError("field 'layout' must map each track to its ring and sides")
+    for track in data:
+        if track not in lengths:
+            raise ValueError(f"field 'layout' names track {track!r}, which 'tracks' does not list")
+    out: dict[Track, TrackLayout] = {}
+    for track, length in lengths.items():
+        entry = data.get(track)
+        if not isinstance(entry, dict):
+            raise ValueError(
+                f"field 'layout' has no {track!r}: give the track's ring and sides, "
+                'as {"ring": 0, "sides": [9, 9, 9, 9]}'
+            )
+        ring, sides = entry.get("ring"), entry.get("sides")
+        if type(ring) is not int or ring < 0:
+            raise ValueError(
+                f"field 'layout.{track}.ring' must be a whole number from 0 (the outermost "
+                f"ring), not {ring!r}"
+            )
+        if (
+            not isinstance(sides, list)
+            or len(sides) != 4
+            or any(type(n) is not int or n < 0 for n in sides)
+        ):
+            raise ValueError(
+                f"field 'layout.{track}.sides' must be the spaces between the corners on each "
+                f"of the four sides (bottom, left, top, right), not {sides!r}"
+            )
+        laid = TrackLayout(ring, (sides[0], sides[1], sides[2], sides[3]))
+        if laid.length != length:
+            raise ValueError(
+                f"field 'layout.{track}.sides' {sides} and 4 corners make {laid.length} spaces, "
+                f"but track {track!r} has {length}"
+            )
+        out[track] = laid
+    by_ring: dict[int, Track] = {}
+    for track, laid in out.items():
+        if laid.ring in by_ring:
+            raise ValueError(
+                f"field 'layout' puts tracks {by_ring[laid.ring]!r} and {track!r} both on "
+                f"ring {laid.ring}"
+            )
+        by_ring[laid.ring] = track
+    missing = sorted(set(range(len(out))) - set(by_ring))
+    if missing:
+        raise ValueError(
+            f"field 'layout' leaves ring {missing[0]} empty: the rings count 0 (the outermost), "
+            f"1, 2... one track each"
+        )
+    return out
 
 
 def _space_from_data(d: dict) -> Space:

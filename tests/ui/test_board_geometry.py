@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import json
+import shutil
+from pathlib import Path
 
 import pytest
 
-from companion.editions import edition
+from companion.editions import edition, load_edition
 from ui import board_geometry as geo
 
 
@@ -24,6 +27,50 @@ def _touch(a: geo.Rect, b: geo.Rect) -> bool:
     x_edge = abs(a.right - b.x) < eps or abs(b.right - a.x) < eps
     y_edge = abs(a.top - b.y) < eps or abs(b.top - a.y) < eps
     return (shared_x and y_edge) or (shared_y and x_edge)
+
+
+#: Ultimate's board in pixels at the two screen sizes, recorded when the numbers of its drawing
+#: were still written in code: the layout from the edition's data draws it pixel for pixel.
+GOLDEN = Path(__file__).parent.parent / "data" / "board_geometry_ultimate.json"
+
+
+@pytest.mark.parametrize("size", ["800x480", "1280x800"])
+def test_ultimate_draws_as_recorded(size):
+    golden = json.loads(GOLDEN.read_text("utf-8"))[size]
+    w, h = map(int, size.split("x"))
+    frame = geo.Frame.fit(0, 0, w, h)
+
+    def px(r: geo.Rect | None) -> list[float] | None:
+        return None if r is None else [round(v, 6) for v in frame.rect_px(r)]
+
+    drawn = {
+        s.key: {
+            "rect": px(s.rect),
+            "band": px(s.band),
+            "strip": px(s.outer_strip),
+            "side": s.side,
+            "corner": s.is_corner,
+        }
+        for s in geo.shapes()
+    }
+    assert set(drawn) == set(golden["spaces"])
+    for key, shape in drawn.items():
+        assert _same(shape, golden["spaces"][key]), (key, shape, golden["spaces"][key])
+    rings = {t: [px(r) for r in geo.ring(t)] for t in edition("ultimate").board.tracks}
+    assert _same(rings, golden["rings"]), rings
+    assert _same(px(geo.centre_square()), golden["centre"])
+    assert frame.space_width == pytest.approx(golden["space_width"], abs=1e-6)
+
+
+def _same(a: object, b: object) -> bool:
+    """Equal, numbers to a millionth of a pixel (the recording's rounding)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, float | int) and isinstance(b, float | int) and type(a) is not bool:
+        return abs(a - b) <= 2e-6
+    return a == b
 
 
 def test_every_space_of_the_board_has_one_shape():
@@ -157,3 +204,62 @@ def test_token_slots_stay_in_the_space_and_apart(count):
     for (x1, y1, d1), (x2, y2, _) in itertools.combinations(slots, 2):
         assert (x1 - x2) ** 2 + (y1 - y2) ** 2 >= d1**2 - 1e-12
     assert geo.slots(rect, 0) == []
+
+
+EDITIONS = Path(__file__).parent.parent / "data" / "editions"
+
+
+@pytest.mark.parametrize(("folder", "per_side"), [("square40", 9), ("square52", 12)])
+def test_a_one_ring_board_draws_every_space_on_its_ring(folder, per_side):
+    board = load_edition(EDITIONS / folder).board
+    drawn = geo.drawing(board)
+    assert [s.key for s in drawn.shapes] == [s.key for s in board.spaces]
+    assert drawn.units == per_side + 2 * geo.DEPTH
+    outer, inner = drawn.ring("square")
+    assert (outer.x, outer.y, outer.w, outer.h) == (0, 0, 1, 1)
+    assert drawn.centre_square() == inner
+    assert inner.w == pytest.approx(per_side / drawn.units)
+    for s in drawn.shapes:
+        r = s.rect
+        assert 0 <= r.x and 0 <= r.y and r.right <= 1 + 1e-12 and r.top <= 1 + 1e-12, s.key
+        assert _overlap(r, inner) < 1e-12, s.key
+        assert drawn.space_at(*r.centre) == s.key
+    for a, b in itertools.combinations(drawn.shapes, 2):
+        assert _overlap(a.rect, b.rect) < 1e-12, (a.key, b.key)
+    area = sum(s.rect.w * s.rect.h for s in drawn.shapes)
+    assert area == pytest.approx(1 - inner.w * inner.h)  # the ring is tiled, no gap
+    spaces = board.track("square")
+    for a, b in zip(spaces, spaces[1:] + spaces[:1], strict=True):
+        assert _touch(drawn.shape(a.key).rect, drawn.shape(b.key).rect), (a.key, b.key)
+    corner = geo.DEPTH / drawn.units
+    corners = {s.index: s.rect for s in drawn.corners()}
+    assert sorted(corners) == [0, per_side + 1, 2 * (per_side + 1), 3 * (per_side + 1)]
+    for r in corners.values():
+        assert (r.w, r.h) == pytest.approx((corner, corner))
+    assert {(round(r.x, 9), round(r.y, 9)) for r in corners.values()} == {
+        (0, 0),
+        (round(1 - corner, 9), 0),
+        (0, round(1 - corner, 9)),
+        (round(1 - corner, 9), round(1 - corner, 9)),
+    }
+    assert drawn.shape("square:0").rect.x == pytest.approx(1 - corner)  # GO at the bottom right
+    assert drawn.shape("square:0").rect.y == 0
+    assert drawn.space_at(0.5, 0.5) is None
+    frame = geo.Frame.fit(0, 0, 800, 480, drawing=drawn)
+    assert frame.space_width == pytest.approx(480 / drawn.units)
+    assert frame.space_at(*frame.to_px(*drawn.centre("square:1"))) == "square:1"
+
+
+def test_a_side_of_fewer_spaces_stretches_them_to_fill_it(tmp_path):
+    folder = tmp_path / "uneven"
+    shutil.copytree(EDITIONS / "square40", folder)
+    data = json.loads((folder / "board.json").read_text("utf-8"))
+    data["layout"]["square"]["sides"] = [9, 6, 9, 12]
+    (folder / "board.json").write_text(json.dumps(data), "utf-8")
+    drawn = geo.drawing(load_edition(folder).board)
+    assert drawn.units == 12 + 2 * geo.DEPTH
+    left = [s for s in drawn.shapes if s.side == 1 and not s.is_corner]
+    assert [s.index for s in left] == list(range(11, 17))
+    assert sum(s.rect.h for s in left) == pytest.approx(12 / drawn.units)
+    for a, b in itertools.combinations(drawn.shapes, 2):
+        assert _overlap(a.rect, b.rect) < 1e-12, (a.key, b.key)

@@ -135,7 +135,7 @@ _SCRIPT = textwrap.dedent(
     tap(*m.frame.to_px(0.5, 0.5))          # the empty middle: puts the space's name away
     tap(5, 240)                            # beside the square board
     tap(*m.space_pos("inner:3"), up=m.space_pos("inner:5"))  # a slide, not a tap
-    out["tapped"] = tapped
+    out["tapped"] = list(tapped)
     out["selected"] = m.selected
 
     # -- coalescing --------------------------------------------------------------------------
@@ -198,6 +198,36 @@ _SCRIPT = textwrap.dedent(
     frames(3)
     out["big_labels"] = sorted(l.text for l in m._label_layer.children if l.opacity and l.text)
     out["bare"] = BoardMap().view is None
+
+    # -- another edition at the table: its board, drawn from its layout ----------------------
+    from pathlib import Path
+    from companion.editions import load_edition
+    from ui.edition import set_table_edition
+
+    square = load_edition(Path("tests/data/editions/square40"))
+    set_table_edition(square)
+    before = dict(m.draw_counts)
+    m.view = replace(
+        vm.board_view(None, "en"), tokens={"Ann": "square:5"}, token_colours={"Ann": RED}
+    )
+    frames(4)
+    img = m.export_as_image()
+    px = img.texture.pixels
+    W, H = img.texture.size
+    tapped.clear()
+    tap(*m.space_pos("square:12"))
+    token = m.tokens["Ann"]
+    x, y, w, h = m.frame.rect_px(m.drawing.shape("square:5").rect)
+    out["square"] = {
+        "static": m.draw_counts["static"] - before["static"],
+        "units": m.drawing.units,
+        "space_width": m.frame.space_width,
+        "tapped": tapped,
+        "band": colour_at(*m.drawing.shape("square:1").band.centre),
+        "felt": colour_at(0.5, 0.5),
+        "labels": sorted(l.text for l in m._label_layer.children if l.opacity and l.text),
+        "token_inside": x <= token.x and token.right <= x + w + 0.5,
+    }
     print("REPORT " + json.dumps(out))
     """
 )
@@ -298,3 +328,15 @@ def test_the_map_fits_any_size(report):
     assert "GO" in report["big_labels"] and "Free Parking" in report["big_labels"]
     assert len(report["big_labels"]) == 12
     assert report["bare"] is True
+
+
+def test_a_game_of_another_edition_draws_its_own_board(report):
+    square = report["square"]
+    assert square["static"] == 1  # drawn anew once for the new board
+    assert square["units"] == 13  # one ring, 9 spaces a side
+    assert square["space_width"] == 800 / 13
+    assert square["tapped"] == ["square:12"]
+    assert _near(square["band"], (0x95 / 255, 0x54 / 255, 0x36 / 255)), square  # group 1
+    assert _near(square["felt"], (0.80, 0.89, 0.80)), square
+    assert square["labels"] == ["Free Parking", "GO", "Go To Jail", "In Jail / Just Visiting"]
+    assert square["token_inside"]

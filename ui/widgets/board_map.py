@@ -1,4 +1,4 @@
-"""The board map: the three tracks drawn from the board data, with owners, buildings, tokens and
+"""The board map: the tracks drawn from the board's layout, with owners, buildings, tokens and
 the current move's path; a tap on a space names it beside it (its name, and a property's owner
 and rent or price: the view's ``glance``) and reports its key.
 
@@ -50,7 +50,6 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui import board_geometry as geo
-from ui.edition import table_edition
 
 RGBA = tuple[float, float, float, float]
 
@@ -279,6 +278,11 @@ class BoardMap(Widget):
         """The board's square in window pixels."""
         return self._frame
 
+    @property
+    def drawing(self) -> geo.Drawing:
+        """The board drawn: the edition's of the game at the table."""
+        return self._frame.drawn
+
     def key_at(self, x: float, y: float) -> str | None:
         """The key of the space under the widget point ``(x, y)`` (parent coordinates)."""
         if not self.collide_point(x, y):
@@ -287,7 +291,7 @@ class BoardMap(Widget):
 
     def space_pos(self, key: str) -> tuple[float, float]:
         """A space's centre in this widget's coordinates (to place a popup or a test touch)."""
-        return self._frame.to_px(*geo.centre(key))
+        return self._frame.to_px(*self.drawing.centre(key))
 
     # -- touch ----------------------------------------------------------------------------------
 
@@ -321,13 +325,16 @@ class BoardMap(Widget):
     # -- state changes --------------------------------------------------------------------------
 
     def _resized(self, *_: Any) -> None:
-        self._frame = geo.Frame.fit(self.x, self.y, self.width, self.height)
+        self._frame = geo.Frame.fit(self.x, self.y, self.width, self.height, drawing=geo.table())
         self._space_views = {}  # every space draws again at the new size
         self._trigger_static()
         self._trigger_spaces()
         self._trigger_overlay()
 
     def _view_changed(self, _w: Any, view: Any) -> None:
+        drawn = self._frame.drawing
+        if drawn is not None and drawn is not geo.table():
+            self._resized()  # a game of another edition at the table: its board, drawn anew
         self._trigger_spaces()
         self._trigger_overlay()
         path = tuple(getattr(view, "path", ()) or ())
@@ -347,7 +354,7 @@ class BoardMap(Widget):
         line = max(1.0, w / 28)
         cb.add(Color(*FELT))
         cb.add(Rectangle(pos=(f.x, f.y), size=(f.side, f.side)))
-        for s in geo.shapes():
+        for s in self.drawing.shapes:
             x, y, rw, rh = f.rect_px(s.rect)
             fill = CORNER_FILL.get(s.kind, PAPER) if s.is_corner else KIND_FILL.get(s.kind, PAPER)
             cb.add(Color(*fill))
@@ -371,11 +378,10 @@ class BoardMap(Widget):
                     cb.add(Rectangle(pos=(cx - d / 2, cy - d / 2), size=(d, d)))
             cb.add(Color(*INK[:3], 0.55))
             cb.add(Line(rectangle=(x, y, rw, rh), width=line * 0.6))
-        # The track outlines, heavier than the space lines, so the three rings read at once.
+        # The track outlines, heavier than the space lines, so the rings read at once.
         cb.add(Color(*INK))
-        for track in table_edition().board.tracks:
-            for r in geo.ring(track):
-                cb.add(Line(rectangle=f.rect_px(r), width=line * 1.4))
+        for r in f.drawn.outlines():
+            cb.add(Line(rectangle=f.rect_px(r), width=line * 1.4))
         self._draw_links(cb, f, line)
         self._place_corner_labels()
 
@@ -383,7 +389,7 @@ class BoardMap(Widget):
         """The transit stations' links across the track edge, and the Holland Tunnel's ends."""
         w = f.space_width
         for a, b, _name in geo.transit_links():
-            (ax, ay), (bx, by) = f.to_px(*geo.centre(a)), f.to_px(*geo.centre(b))
+            (ax, ay), (bx, by) = f.to_px(*self.drawing.centre(a)), f.to_px(*self.drawing.centre(b))
             cb.add(Color(*LINK))
             cb.add(Line(points=(ax, ay, bx, by), width=max(1.5, w * 0.16), cap="round"))
             for px, py in ((ax, ay), (bx, by)):
@@ -397,7 +403,10 @@ class BoardMap(Widget):
         f = self._frame
         names = self._names()
         visible = self.show_labels and f.side >= self.min_label_side
-        for s in geo.corners():
+        corners = self.drawing.corners()
+        for gone in set(self._corner_labels) - {s.key for s in corners}:
+            self._label_layer.remove_widget(self._corner_labels.pop(gone))  # another board's
+        for s in corners:
             label = self._corner_labels.get(s.key)
             if label is None:
                 label = Label(halign="center", valign="top", color=INK, bold=True)
@@ -435,7 +444,7 @@ class BoardMap(Widget):
             group.clear()
             self.draw_counts["space"] += 1
             if sv is not None and f.side > 0:
-                self._draw_space(group, geo.shape(key), sv, f)
+                self._draw_space(group, self.drawing.shape(key), sv, f)
         self._space_views = views
         # Corner names may be translated: the names came with this view.
         self._place_corner_labels()
@@ -502,20 +511,20 @@ class BoardMap(Widget):
         w = f.space_width
         shown = self._path[: int(math.floor(self.progress + 1e-6)) + 1]
         for key in self.marked:
-            if key in _KEYS:
+            if self.drawing.has(key):
                 pg.add(Color(*PATH[:3], 0.22))
                 pg.add(
                     Rectangle(
-                        pos=f.rect_px(geo.shape(key).rect)[:2],
-                        size=f.rect_px(geo.shape(key).rect)[2:],
+                        pos=f.rect_px(self.drawing.shape(key).rect)[:2],
+                        size=f.rect_px(self.drawing.shape(key).rect)[2:],
                     )
                 )
         for i, key in enumerate(shown):
-            if key not in _KEYS:
+            if not self.drawing.has(key):
                 continue
             # Each space counted: an outline and a dot (a wash would turn paper pink, like a group).
-            x, y, rw, rh = f.rect_px(geo.shape(key).rect)
-            cx, cy = f.to_px(*geo.centre(key))
+            x, y, rw, rh = f.rect_px(self.drawing.shape(key).rect)
+            cx, cy = f.to_px(*self.drawing.centre(key))
             d = w * 0.3
             pg.add(Color(*PATH))
             pg.add(Line(rectangle=(x + 1, y + 1, rw - 2, rh - 2), width=max(1.0, w * 0.05)))
@@ -523,9 +532,12 @@ class BoardMap(Widget):
             if i == 0:
                 continue
             prev = shown[i - 1]
-            if prev not in _KEYS:
+            if not self.drawing.has(prev):
                 continue
-            (ax, ay), (bx, by) = f.to_px(*geo.centre(prev)), f.to_px(*geo.centre(key))
+            (ax, ay), (bx, by) = (
+                f.to_px(*self.drawing.centre(prev)),
+                f.to_px(*self.drawing.centre(key)),
+            )
             kind = self._kinds[i] if i < len(self._kinds) else "walk"
             if kind in JUMPS:
                 _dotted(pg, (ax, ay), (bx, by), w * 0.22, w * 0.55)
@@ -534,17 +546,17 @@ class BoardMap(Widget):
                 pg.add(Line(points=(ax, ay, bx, by), width=max(1.5, w * 0.1), cap="round"))
         if shown:
             key = shown[-1]
-            if key in _KEYS:
-                x, y, rw, rh = f.rect_px(geo.shape(key).rect)
+            if self.drawing.has(key):
+                x, y, rw, rh = f.rect_px(self.drawing.shape(key).rect)
                 pg.add(Color(*PATH))
                 pg.add(Line(rectangle=(x, y, rw, rh), width=max(2.0, w * 0.12)))
             first = shown[0]
-            if first in _KEYS:
-                cx, cy = f.to_px(*geo.centre(first))
+            if self.drawing.has(first):
+                cx, cy = f.to_px(*self.drawing.centre(first))
                 pg.add(Color(*PATH))
                 pg.add(Line(circle=(cx, cy, w * 0.3), width=max(1.5, w * 0.08)))
-        if self.selected in _KEYS:
-            x, y, rw, rh = f.rect_px(geo.shape(self.selected).rect)
+        if self.drawing.has(self.selected):
+            x, y, rw, rh = f.rect_px(self.drawing.shape(self.selected).rect)
             pg.add(Color(*SELECT))
             pg.add(Line(rectangle=(x, y, rw, rh), width=max(2.0, w * 0.1)))
         self._draw_tokens()
@@ -555,7 +567,7 @@ class BoardMap(Widget):
         tag, key, f = self.tag, self.selected, self._frame
         spaces = self.view.spaces if self.view is not None else ()
         space = next((s for s in spaces if s.key == key), None)
-        if space is None or key not in _KEYS or f.side <= 0:
+        if space is None or not self.drawing.has(key) or f.side <= 0:
             tag.text, tag.opacity = "", 0
             return
         tag.text = space.name + (f"\n{space.glance}" if space.glance else "")
@@ -564,7 +576,7 @@ class BoardMap(Widget):
         tag.text_size = (tag.width - dp(12), None)
         tag.texture_update()
         tag.height = tag.texture_size[1] + dp(8)
-        x, y, rw, rh = f.rect_px(geo.shape(key).rect)
+        x, y, rw, rh = f.rect_px(self.drawing.shape(key).rect)
         above = y + rh + dp(4)
         top = above if above + tag.height <= self.top else y - dp(4) - tag.height
         left = min(max(self.x, x + rw / 2 - tag.width / 2), self.right - tag.width)
@@ -577,11 +589,11 @@ class BoardMap(Widget):
         colours: dict[str, Any] = dict(getattr(self.view, "token_colours", None) or {})
         by_space: dict[str, list[str]] = {}
         for player, key in tokens.items():
-            if key in _KEYS:
+            if self.drawing.has(key):
                 by_space.setdefault(key, []).append(player)
         seen = set()
         for key, players in by_space.items():
-            shape = geo.shape(key)
+            shape = self.drawing.shape(key)
             rect = shape.rect.inset(0.002)
             if shape.is_corner:
                 # The corner's name is printed at its top: tokens keep to the lower part.
@@ -661,9 +673,6 @@ class Token(Label):
         self._rim_colour.rgba = INK if dark else (1, 1, 1, 1)
         self._rim.circle = (cx, cy, d / 2)
         self._rim.width = max(1.0, d / 16)
-
-
-_KEYS = frozenset(s.key for s in geo.shapes())
 
 
 def _hatch(x: float, y: float, w: float, h: float, step: float) -> list[tuple[float, ...]]:
