@@ -475,7 +475,7 @@ class TableController:
             return
         if p.decision_id != state.decision.id:
             try:
-                command_for_throw(state.decision, p.faces, p.key)
+                command_for_throw(state.decision, p.faces, p.key, dice=state.edition.dice)
             except CompanionError:
                 self._proposal = None
                 return
@@ -510,8 +510,7 @@ class TableController:
             colours=COLOURS,
             vouchers=vouchers,
             roll_three=roll_three,
-            min_players=played.min_players,
-            max_players=played.max_players,
+            edition=played,
         )
 
     def roll_three_problem(
@@ -1014,7 +1013,7 @@ class TableController:
         faces = _counted(_faces(reading), wanted_dice(decision))
         shown = vm.faces_text(faces, self.lang)
         try:
-            command_for_throw(decision, faces, reading.key)
+            command_for_throw(decision, faces, reading.key, dice=state.edition.dice)
         except CompanionError as exc:
             self._proposal = None
             self._typed_key = (reading.key, decision.id)
@@ -1076,7 +1075,9 @@ class TableController:
         game = self.game
         assert game is not None
         try:
-            command = command_for_throw(game.state.decision, p.faces, p.key)
+            command = command_for_throw(
+                game.state.decision, p.faces, p.key, dice=game.state.edition.dice
+            )
         except CompanionError as exc:
             return self._refuse(refusal(exc))
         return self._run(command, at=at)
@@ -1098,7 +1099,10 @@ class TableController:
             key = self._typed_key[0]
         try:
             command = command_for_throw(
-                game.state.decision, _normal_faces(faces, wanted_dice(game.state.decision)), key
+                game.state.decision,
+                _normal_faces(faces, wanted_dice(game.state.decision)),
+                key,
+                dice=game.state.edition.dice,
             )
         except (CompanionError, ValueError, TypeError) as exc:
             return self._refuse(refusal(exc))
@@ -1253,6 +1257,7 @@ class TableController:
                 before_state.decision,
                 _normal_faces(faces, wanted_dice(before_state.decision)),
                 last.get("reading"),
+                dice=before_state.edition.dice,
             )
         except (CompanionError, ValueError, TypeError) as exc:
             return self._refuse(refusal(exc))
@@ -1338,7 +1343,10 @@ class TableController:
         try:
             if faces is not None:
                 data = command_for_throw(
-                    decision, _normal_faces(faces, wanted_dice(decision)), old.get("reading")
+                    decision,
+                    _normal_faces(faces, wanted_dice(decision)),
+                    old.get("reading"),
+                    dice=state.edition.dice,
                 )
             elif command is not None:
                 data = {"player": decision.player, **command}

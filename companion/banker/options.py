@@ -45,7 +45,6 @@ from companion.banker.commands import ANYTIME
 from companion.banker.keptcards import held
 from companion.banker.playcards import loose_problem
 from companion.banker.state import Decision, GameState
-from companion.banker.turns import BAIL
 from companion.banker.tx import (
     RAISES,
     held_back,
@@ -109,8 +108,9 @@ def _order_roll(state: GameState, d: Decision) -> Iterator[Option]:
 def _roll(state: GameState, d: Decision) -> Iterator[Option]:
     seat = state.seat(d.player)
     yield {"command": {"type": "roll"}, "free": {"dice": {"count": 2, "speed": not seat.in_jail}}}
-    if "bail" in d.answers and state.cash[d.player] >= BAIL:
-        yield {"command": {"type": "bail"}, "amount": BAIL}
+    bail = state.edition.numbers.bail
+    if "bail" in d.answers and state.cash[d.player] >= bail:
+        yield {"command": {"type": "bail"}, "amount": bail}
     card = jail_card(seat.cards) if "jail_card" in d.answers else None
     if card is not None:
         yield {"command": {"type": "jail_card"}, "card": card}
@@ -282,7 +282,7 @@ def _taxi(state: GameState, d: Decision) -> Iterator[Option]:
     cab = state.seat(d.player).position
     holding = state.holdings.get(cab.name)
     if cab.kind == "cab_company" and holding is not None:
-        fare, payee = taxi_fare(holding.owner, d.player)
+        fare, payee = taxi_fare(state.edition.numbers, holding.owner, d.player)
         for space in taxi_destinations(state.edition.board, cab):
             yield {"command": {"type": "taxi", "space": space.key}, "fare": fare, "payee": payee}
     yield {"command": {"type": "skip"}}
@@ -707,7 +707,7 @@ def _work_out_group(
 ) -> Mapping[str, Lot]:
     houses, four_houses, hotels, skyscrapers = flags
     pile = {4: hotels, 5: skyscrapers}
-    group_buildable, low, high, whole, bare = _group_facts(members, player)
+    group_buildable, low, high, whole, bare = _group_facts(board, members, player)
     lots = {}
     for name, h in zip(board.groups[group], members, strict=True):
         if h is None or h.owner != player:
@@ -740,7 +740,7 @@ def _work_out_group(
 
 
 def _group_facts(
-    members: tuple[Holding | None, ...], player: str
+    board: Board, members: tuple[Holding | None, ...], player: str
 ) -> tuple[bool, int, int, bool, bool]:
     """For ``player``'s lots of a colour group (``members``: the group's holdings, ``None``
     where the Bank holds the lot): whether P2 lets them build (a monopoly or a majority, no lot
@@ -756,11 +756,9 @@ def _group_facts(
         bare = bare and not (h.level or h.improved)
         if h.owner == player:
             levels.append(h.level)
-    held = len(levels)
-    size = len(members)
-    whole = held == size
-    majority = size > 2 and held == size - 1
-    return (whole or majority) and not mortgaged, min(levels), max(levels), whole, bare
+    ownership = board.group_ownership(len(levels), len(members))
+    whole = ownership == "monopoly"
+    return bool(ownership) and not mortgaged, min(levels), max(levels), whole, bare
 
 
 def _mortgages(

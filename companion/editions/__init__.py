@@ -41,18 +41,52 @@ class UnknownEditionError(CompanionError, LookupError):
 
 @dataclass(frozen=True, slots=True)
 class Numbers:
-    """The game's numbers (``edition.json``'s ``numbers``)."""
+    """The game's numbers (``edition.json``'s ``numbers``; a rule the edition does not play
+    leaves its numbers out, 0 or empty). Each is the rules' or a ruling's number, cited in the
+    data's ``about`` and in ``docs/rulings.md``; the code reads them here, never a constant.
+
+    >>> numbers = edition("ultimate").numbers
+    >>> numbers.squeeze_play_pays(7), numbers.squeeze_play_pays(15, speed_die=True)
+    (50, 200)
+    >>> numbers.half_pool(75), numbers.half_pool(0)
+    (38, 0)
+    """
 
     #: P10: what the Bank gives each player at the start.
     starting_cash: int
-    #: What getting out of jail costs.
+    #: M12, P1: what getting out of jail costs (into the Pool).
     bail: int
+    #: M12: the rolls for doubles a jailed player has; the last failure pays the bail.
+    jail_rolls: int = 3
     #: The Travel Vouchers in the game (0: the edition has none).
     travel_vouchers_in_game: int = 0
     #: The shares of each Stock Exchange company (0: no Stock Exchange).
     shares_per_company: int = 0
     #: D4: the rules' Roll Three deck (0: no Roll Three).
     roll_three_cards: int = 0
+    #: P8: a taxi ride's fare to the cab company's owner.
+    taxi_fare: int = 0
+    #: P8, P1: the fare for a ride in one's own cab, into the Pool.
+    taxi_fare_own_cab: int = 0
+    #: P7: the Birthday Gift (from the Bank, or by the house rule from each other player).
+    birthday_gift: int = 0
+    #: P5: what each other player pays on Squeeze Play, by the two regular dice's total
+    #: (the first amount is for a total of 2).
+    squeeze_play: tuple[int, ...] = ()
+    #: P5: the same with the speed die (house rule ``squeeze_play_speed_die``; Mr. Monopoly and
+    #: the Bus count 0), from a total of 2.
+    squeeze_play_speed_die: tuple[int, ...] = ()
+    #: P1: Tax Refund pays the Pool divided by this, rounded up (2: half the Pool).
+    tax_refund_divisor: int = 2
+
+    def squeeze_play_pays(self, total: int, *, speed_die: bool = False) -> int:
+        """P5: what each other player pays the Squeeze Play lander for the dice ``total``."""
+        table = self.squeeze_play_speed_die if speed_die else self.squeeze_play
+        return table[total - 2]
+
+    def half_pool(self, pool: int) -> int:
+        """P1: what Tax Refund pays out of a Pool of ``pool``: its share, rounded up."""
+        return -(-pool // self.tax_refund_divisor)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +100,21 @@ class Dice:
     @property
     def has_speed_die(self) -> bool:
         return bool(self.speed_die)
+
+    @property
+    def speed_faces(self) -> tuple[str, ...]:
+        """The speed die's different faces, in the order of its data.
+
+        >>> edition("ultimate").dice.speed_faces
+        ('1', '2', '3', 'mr', 'bus')
+        """
+        return tuple(dict.fromkeys(self.speed_die))
+
+    @property
+    def speed_words(self) -> str:
+        """The speed die's faces as a sentence names them: ``1, 2, 3, mr or bus``."""
+        *most, last = self.speed_faces or ("none",)
+        return f"{', '.join(most)} or {last}" if most else last
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +228,7 @@ def load_edition(folder: Path) -> Edition:
         deck = CardDeck(cards_data)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise EditionDataError(f"{cards_file}: {_reason(exc)}") from None
-    dice = _field(data, path, "dice", dict)
+    dice = _dice(_field(data, path, "dice", dict), path)
     money = _field(data, path, "money", dict)
     seats = _field(data, path, "players", dict)
     return Edition(
@@ -188,11 +237,8 @@ def load_edition(folder: Path) -> Edition:
         name=_field(data, path, "name", str),
         board=board,
         deck=deck,
-        numbers=_record(Numbers, _field(data, path, "numbers", dict), path, "numbers"),
-        dice=Dice(
-            count=_field(dice, path, "dice.count", int),
-            speed_die=tuple(_field(dice, path, "dice.speed_die", list, default=[])),
-        ),
+        numbers=_numbers(_field(data, path, "numbers", dict), path, dice),
+        dice=dice,
         money=_record(Money, money, path, "money"),
         min_players=_field(seats, path, "players.min", int),
         max_players=_field(seats, path, "players.max", int),
@@ -242,25 +288,70 @@ def _field(
 
 
 def _record(cls: Any, data: Mapping[str, Any], path: Path, section: str) -> Any:
-    """A :class:`Numbers` or :class:`Money` of a section, each field of its declared type."""
+    """A :class:`Numbers` or :class:`Money` of a section, each field of its declared type (an
+    ``about`` field cites the rules and is not kept)."""
     known = {f.name: f for f in fields(cls)}
+    values = {}
     for key, value in data.items():
+        if key == "about":
+            continue
         if key not in known:
             raise EditionDataError(
                 f"{path}: field {section}.{key} is not one of {', '.join(known)}"
             )
         kind = _TYPES[str(known[key].type)]
-        if type(value) is not kind:
+        if kind is tuple:
+            if not isinstance(value, list) or any(type(v) is not int or v < 0 for v in value):
+                raise EditionDataError(
+                    f"{path}: field {section}.{key} must be a list of whole amounts, not {value!r}"
+                )
+            value = tuple(value)
+        elif type(value) is not kind:
             raise EditionDataError(
                 f"{path}: field {section}.{key} must be {kind.__name__}, not {value!r}"
             )
+        elif isinstance(value, int) and value < 0:
+            raise EditionDataError(
+                f"{path}: field {section}.{key} must not be negative, not {value}"
+            )
+        values[key] = value
     for name, f in known.items():
-        if name not in data and f.default is MISSING:
+        if name not in values and f.default is MISSING:
             raise EditionDataError(f"{path}: field {section}.{name} is missing")
-    return cls(**data)
+    return cls(**values)
 
 
-_TYPES: dict[str, type] = {"int": int, "str": str, "bool": bool}
+_TYPES: dict[str, type] = {"int": int, "str": str, "bool": bool, "tuple[int, ...]": tuple}
+
+
+def _numbers(data: Mapping[str, Any], path: Path, dice: Dice) -> Numbers:
+    """The ``numbers`` section, each table as long as the dice's totals run."""
+    numbers: Numbers = _record(Numbers, data, path, "numbers")
+    totals = {
+        "squeeze_play": 11,
+        "squeeze_play_speed_die": 11
+        + max((int(f) for f in dice.speed_die if f.isdigit()), default=0),
+    }
+    for name, wanted in totals.items():
+        table = getattr(numbers, name)
+        if table and len(table) != wanted:
+            raise EditionDataError(
+                f"{path}: field numbers.{name} must hold {wanted} amounts (totals 2 to "
+                f"{wanted + 1}), not {len(table)}"
+            )
+    if numbers.tax_refund_divisor < 1:
+        raise EditionDataError(f"{path}: field numbers.tax_refund_divisor must be at least 1")
+    return numbers
+
+
+def _dice(data: Mapping[str, Any], path: Path) -> Dice:
+    faces = _field(data, path, "dice.speed_die", list, default=[])
+    for face in faces:
+        if not isinstance(face, str) or face not in {"mr", "bus", *"123456"}:
+            raise EditionDataError(
+                f"{path}: field dice.speed_die holds {face!r}: a face is '1' to '6', 'mr' or 'bus'"
+            )
+    return Dice(count=_field(data, path, "dice.count", int), speed_die=tuple(faces))
 
 
 def _reason(exc: BaseException) -> str:

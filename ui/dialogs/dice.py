@@ -15,10 +15,9 @@ from kivy.uix.label import Label
 from kivy.uix.togglebutton import ToggleButton
 
 from ui.dialogs.base import DecisionDialog, extra_button
+from ui.edition import table_edition
 from ui.widgets import BigButton, ChoiceList, DiceView
 from ui.widgets.words import _
-
-SPEED_FACES = ("1", "2", "3", "mr", "bus")
 
 
 class FaceRow(BoxLayout):
@@ -72,7 +71,8 @@ class DiceEntry(BoxLayout):
             self.rows.append(row)
         if speed:
             shown = {"mr": _("Mr. M"), "bus": _("Bus")}
-            self.rows.append(FaceRow(_("Speed"), SPEED_FACES, shown))
+            faces = table_edition().dice.speed_faces
+            self.rows.append(FaceRow(_("Speed"), faces, shown))
         self.opponent: FaceRow | None = None
         if opponents:
             self.opponent = FaceRow(_("Against"), tuple(opponents), {})

@@ -15,6 +15,7 @@ from kivy.uix.screenmanager import Screen
 
 import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
 import ui.widgets  # noqa: F401  (BigButton and SearchList kv rules)
+from ui.edition import table_edition
 from ui.i18n import _
 from ui.screens.common import animation_scale, app_controller, is_shown, watch
 from ui.widgets.board_map import BoardMap
@@ -23,8 +24,12 @@ if TYPE_CHECKING:
     from ui.controller import TableController
     from ui.viewmodels import RefereeView
 
-#: The speed die's faces as ``ask_referee`` takes them; ``None``: not rolled (in jail).
-SPEED_FACES: tuple[int | str | None, ...] = (1, 2, 3, "mr", "bus", None)
+
+def speed_faces() -> tuple[int | str | None, ...]:
+    """The speed die's faces of the edition at the table as ``ask_referee`` takes them (pips as
+    whole numbers), then ``None``: not rolled (in jail)."""
+    faces = table_edition().dice.speed_faces
+    return (*(int(f) if f.isdigit() else f for f in faces), None)
 
 
 def speed_label(face: int | str | None) -> str:
@@ -140,7 +145,7 @@ class RefereeScreen(Screen):
     def _build_dice(self) -> None:
         from ui.widgets import BigButton
 
-        for row, faces in (("d1", range(1, 7)), ("d2", range(1, 7)), ("speed", SPEED_FACES)):
+        for row, faces in (("d1", range(1, 7)), ("d2", range(1, 7)), ("speed", speed_faces())):
             box = self.ids[row]
             box.clear_widgets()
             for face in faces:
