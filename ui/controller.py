@@ -1456,6 +1456,17 @@ class TableController:
 
     # -- The other screens ------------------------------------------------------------------------
 
+    @property
+    def speed_faces(self) -> tuple[str, ...]:
+        """The speed die's faces of the edition at the table (``edition.dice``), for the
+        screens that let the table enter a roll."""
+        return table_edition().dice.speed_faces
+
+    @property
+    def start_space(self) -> str:
+        """The key of the space every token starts on (GO) in the edition at the table."""
+        return table_edition().board.start.key
+
     def board_view(self) -> vm.BoardView:
         path = self._move.path if self._move is not None else ()
         return vm.board_view(self.state, self.lang, path=path)

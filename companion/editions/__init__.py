@@ -229,6 +229,8 @@ def load_edition(folder: Path) -> Edition:
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise EditionDataError(f"{cards_file}: {_reason(exc)}") from None
     dice = _dice(_field(data, path, "dice", dict), path)
+    numbers = _numbers(_field(data, path, "numbers", dict), path, dice)
+    _check_deck(deck, numbers, cards_file)
     money = _field(data, path, "money", dict)
     seats = _field(data, path, "players", dict)
     return Edition(
@@ -237,7 +239,7 @@ def load_edition(folder: Path) -> Edition:
         name=_field(data, path, "name", str),
         board=board,
         deck=deck,
-        numbers=_numbers(_field(data, path, "numbers", dict), path, dice),
+        numbers=numbers,
         dice=dice,
         money=_record(Money, money, path, "money"),
         min_players=_field(seats, path, "players.min", int),
@@ -342,6 +344,27 @@ def _numbers(data: Mapping[str, Any], path: Path, dice: Dice) -> Numbers:
     if numbers.tax_refund_divisor < 1:
         raise EditionDataError(f"{path}: field numbers.tax_refund_divisor must be at least 1")
     return numbers
+
+
+def _check_deck(deck: CardDeck, numbers: Numbers, path: Path) -> None:
+    """The card facts the numbers rely on: a Roll Three payout for each number of matches,
+    a dividend for each number of shares a player may hold."""
+    if numbers.roll_three_cards:
+        for key in ("one", "two", "three", "own_card_roller"):
+            value = deck.roll_three_payout.get(key)
+            if type(value) is not int or value < 0:
+                raise EditionDataError(
+                    f"{path}: field roll_three.payout.{key} must be a whole amount, not {value!r}"
+                )
+    for company, dividends in deck.dividends.items():
+        if len(dividends) != numbers.shares_per_company or any(
+            type(v) is not int or v < 0 for v in dividends
+        ):
+            raise EditionDataError(
+                f"{path}: field stocks.dividends of {company!r} must hold "
+                f"{numbers.shares_per_company} whole amounts (numbers.shares_per_company), "
+                f"not {list(dividends)!r}"
+            )
 
 
 def _dice(data: Mapping[str, Any], path: Path) -> Dice:

@@ -112,6 +112,8 @@ class Board:
             tunnel_a, tunnel_b = (self._by_key[k] for k in data["holland_tunnel"])
             self._tunnel = {tunnel_a.key: tunnel_b, tunnel_b.key: tunnel_a}
         self.jail: Space = self._by_key[data["jail"]]
+        #: P10: where every token starts (GO).
+        self.start: Space = self._by_key[data["start"]]
         self.utility_multipliers: tuple[int, ...] = tuple(data.get("utility_multipliers", ()))
         #: D3: what a train depot and a cab stand cost (none on a board without them).
         self.depot_cost: int = data.get("railroad_depot", {}).get("cost", 0)

@@ -15,7 +15,6 @@ from kivy.uix.label import Label
 from kivy.uix.togglebutton import ToggleButton
 
 from ui.dialogs.base import DecisionDialog, extra_button
-from ui.edition import table_edition
 from ui.widgets import BigButton, ChoiceList, DiceView
 from ui.widgets.words import _
 
@@ -57,6 +56,7 @@ class DiceEntry(BoxLayout):
         speed: bool,
         *,
         faces: tuple[Any, ...] = (),
+        speed_faces: tuple[str, ...] = (),
         opponents: tuple[str, ...] = (),
         on_apply: Any,
         on_cancel: Any = None,
@@ -71,8 +71,7 @@ class DiceEntry(BoxLayout):
             self.rows.append(row)
         if speed:
             shown = {"mr": _("Mr. M"), "bus": _("Bus")}
-            faces = table_edition().dice.speed_faces
-            self.rows.append(FaceRow(_("Speed"), faces, shown))
+            self.rows.append(FaceRow(_("Speed"), speed_faces, shown))
         self.opponent: FaceRow | None = None
         if opponents:
             self.opponent = FaceRow(_("Against"), tuple(opponents), {})
@@ -211,6 +210,7 @@ class DiceDialog(DecisionDialog):
             count,
             speed,
             faces=faces,
+            speed_faces=self.controller.speed_faces,
             opponents=self._opponents(),
             on_apply=self.apply,
             on_cancel=self.leave_entry,

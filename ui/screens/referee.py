@@ -15,7 +15,6 @@ from kivy.uix.screenmanager import Screen
 
 import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
 import ui.widgets  # noqa: F401  (BigButton and SearchList kv rules)
-from ui.edition import table_edition
 from ui.i18n import _
 from ui.screens.common import animation_scale, app_controller, is_shown, watch
 from ui.widgets.board_map import BoardMap
@@ -25,10 +24,9 @@ if TYPE_CHECKING:
     from ui.viewmodels import RefereeView
 
 
-def speed_faces() -> tuple[int | str | None, ...]:
-    """The speed die's faces of the edition at the table as ``ask_referee`` takes them (pips as
-    whole numbers), then ``None``: not rolled (in jail)."""
-    faces = table_edition().dice.speed_faces
+def speed_faces(faces: tuple[str, ...]) -> tuple[int | str | None, ...]:
+    """The speed die's ``faces`` (the edition's) as ``ask_referee`` takes them (pips as whole
+    numbers), then ``None``: not rolled (in jail)."""
     return (*(int(f) if f.isdigit() else f for f in faces), None)
 
 
@@ -138,14 +136,18 @@ class RefereeScreen(Screen):
             if chip.is_turn and chip.name in tokens:
                 self.choose_space(tokens[chip.name])
                 return
-        self.choose_space("middle:0")
+        self.choose_space(self.controller.start_space)
 
     # -- the question ---------------------------------------------------------------------
 
     def _build_dice(self) -> None:
         from ui.widgets import BigButton
 
-        for row, faces in (("d1", range(1, 7)), ("d2", range(1, 7)), ("speed", speed_faces())):
+        for row, faces in (
+            ("d1", range(1, 7)),
+            ("d2", range(1, 7)),
+            ("speed", speed_faces(self.controller.speed_faces)),
+        ):
             box = self.ids[row]
             box.clear_widgets()
             for face in faces:
