@@ -5,6 +5,7 @@ the file and the field named."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -221,3 +222,59 @@ def test_a_bad_number_is_refused_naming_the_file_and_the_field(
     message = str(caught.value)
     assert message.startswith(f"{folder / file}: ") and said in message
     assert "\n" not in message
+
+
+def _few_rules(data: dict[str, Any]) -> None:
+    data["id"] = "few_rules"
+    data["house_rules"] = {"about": "two house rules", "birthday_from_players": True, "time_limit": False}  # fmt: skip
+
+
+def test_a_game_starts_with_the_house_rules_its_edition_offers(
+    tmp_path: Path, dearer: Edition
+) -> None:
+    from ui import viewmodels as vm
+
+    played = register(load_edition(_copy(tmp_path, "few_rules", _few_rules, "edition.json")))
+    assert dict(played.house_rules) == {"birthday_from_players": True, "time_limit": False}
+    started = new_game([{"name": "Ann"}, {"name": "Bob"}], edition=played)[0]
+    assert started["rules"]["birthday_from_players"] is True
+    chosen = new_game([{"name": "A"}, {"name": "B"}], edition=played, rules={"time_limit": True})
+    assert chosen[0]["rules"]["time_limit"] is True
+    with pytest.raises(
+        IllegalCommandError,
+        match=r"^Ultimate Monopoly offers no house rule 'squeeze_play_speed_die'",
+    ):
+        new_game([{"name": "A"}, {"name": "B"}], edition=played, rules={"squeeze_play_speed_die": True})  # fmt: skip
+    choices = vm.setup_choices(
+        "en", tokens=(), colours=(), vouchers=(), roll_three=(), edition=played
+    )
+    assert [(key, on) for key, on, _title, _line in choices.house_rules] == [
+        ("birthday_from_players", True),
+        ("time_limit", False),
+    ]
+    dearer_line = {
+        key: text
+        for key, _on, _title, text in vm.setup_choices(
+            "en", tokens=(), colours=(), vouchers=(), roll_three=(), edition=dearer
+        ).house_rules
+    }["birthday_from_players"]
+    assert "$150" in dearer_line and "$100" not in dearer_line
+    ultimate = edition("ultimate")
+    assert [key for key, *_ in vm.setup_choices(
+        "en", tokens=(), colours=(), vouchers=(), roll_three=(), edition=ultimate
+    ).house_rules] == list(ultimate.house_rules)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("rules", "said"),
+    [
+        ({"free_parking_jackpot": True}, "field house_rules.free_parking_jackpot is not one of"),
+        ({"time_limit": "no"}, "field house_rules.time_limit must be true or false, not 'no'"),
+    ],
+)
+def test_a_bad_house_rule_is_refused_naming_the_field(
+    tmp_path: Path, rules: dict[str, Any], said: str
+) -> None:
+    folder = _copy(tmp_path, "broken", _set("house_rules", rules), "edition.json")
+    with pytest.raises(EditionDataError, match=re.escape(said)):
+        load_edition(folder)

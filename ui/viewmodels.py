@@ -1636,8 +1636,6 @@ def setup_choices(
 ) -> SetupChoices:
     """The setup screen's lists (the engine's, given by the controller), titles in ``lang``;
     the seats and the amounts the house rules name are ``edition``'s."""
-    from companion.rules.table import Options
-
     rules = tuple(
         (
             key,
@@ -1645,7 +1643,7 @@ def setup_choices(
             translate(HOUSE_RULES[key][0], lang) if key in HOUSE_RULES else key,
             _rule_line(key, lang, edition.numbers),
         )
-        for key, default in Options().to_json().items()
+        for key, default in edition.house_rules.items()
     )
     return SetupChoices(
         tokens=tuple(tokens),

@@ -21,11 +21,13 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from companion.errors import CompanionError
 from companion.rules.board import Board
 from companion.rules.cards import CardDeck
+from companion.rules.table import Options
 
 #: The edition of a game whose log names none (logs written before editions).
 DEFAULT = "ultimate"
@@ -142,9 +144,27 @@ class Edition:
     max_players: int
     #: The rule modules of :mod:`companion.editions.rules` the edition plays by.
     rules: tuple[str, ...]
+    #: The house rules (:class:`companion.rules.table.Options`) the edition offers a table,
+    #: each with its default; the others keep the ruling's value and cannot be changed.
+    house_rules: Mapping[str, bool]
 
     def __repr__(self) -> str:
         return f"edition({self.id!r})"
+
+    def options(self, chosen: Mapping[str, Any]) -> Options:
+        """The house rules of a new game: the edition's defaults, then the table's ``chosen``
+        ones. Raises :class:`ValueError` naming a house rule the edition does not offer.
+
+        >>> edition("ultimate").options({"time_limit": True}).time_limit
+        True
+        """
+        offered = set(self.house_rules)
+        for key in chosen:
+            if key not in offered and key in Options.names():
+                raise ValueError(
+                    f"{self.name} offers no house rule {key!r}; it offers {sorted(offered)}"
+                )
+        return Options.parse({**self.house_rules, **chosen})
 
     @property
     def stamp(self) -> dict[str, Any]:
@@ -245,6 +265,7 @@ def load_edition(folder: Path) -> Edition:
         min_players=_field(seats, path, "players.min", int),
         max_players=_field(seats, path, "players.max", int),
         rules=_rules(data, path),
+        house_rules=_house_rules(data, path),
     )
 
 
@@ -258,6 +279,21 @@ def _rules(data: Mapping[str, Any], path: Path) -> tuple[str, ...]:
                 f"{path}: field 'rules' names {name!r}: companion/editions/rules/ has no such rule"
             )
     return tuple(names)
+
+
+def _house_rules(data: Mapping[str, Any], path: Path) -> Mapping[str, bool]:
+    offered = dict(_field(data, path, "house_rules", dict, default={}))
+    offered.pop("about", None)
+    for key, default in offered.items():
+        if key not in Options.names():
+            raise EditionDataError(
+                f"{path}: field house_rules.{key} is not one of {', '.join(Options.names())}"
+            )
+        if type(default) is not bool:
+            raise EditionDataError(
+                f"{path}: field house_rules.{key} must be true or false, not {default!r}"
+            )
+    return MappingProxyType(offered)
 
 
 def _read(path: Path) -> dict[str, Any]:
