@@ -338,7 +338,7 @@ ALLOWED_NUMBERS: dict[str, str] = {
 
 #: Numbers under this are too common (dice counts, halves, list sizes) to tell a fact of an
 #: edition by its value alone; review catches those.
-_SMALLEST_FACT = 10
+_SMALLEST_FACT = 11
 
 
 def edition_facts(played: Any) -> tuple[frozenset[int], frozenset[str], frozenset[str]]:

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from companion.banker.assets import lift_cost, net_worth
+from companion.banker.assets import net_worth
 from companion.banker.ledger import BANK, POOL
 from companion.banker.options import anytime_options
 from companion.banker.state import evolve
@@ -1143,7 +1143,7 @@ def _slot(
         "build": ("cost", value),
         "sell_building": ("refund", value // 2),
         "mortgage": ("value", value),
-        "unmortgage": ("cost", lift_cost(value)),
+        "unmortgage": ("cost", table_edition().numbers.lift_cost(value)),
     }[kind]
     option = {"command": {"type": kind, **target}, amount[0]: amount[1]}
     return Slot(kind, anytime_label(option, lang))

@@ -33,7 +33,6 @@ from typing import Any, TypeVar, cast
 from companion.banker.assets import (
     bankruptcy_problem,
     build_problem,
-    lift_cost,
     lots_to_build,
     sell_down_levels,
     sell_down_problem,
@@ -769,10 +768,10 @@ def _mortgages(
     cash = state.cash[player]
     for name, _, _, _, value, mortgaged, bare in _lots(state, player):
         if mortgaged:
-            if lifts and cash >= lift_cost(value):
+            if lifts and cash >= state.edition.numbers.lift_cost(value):
                 yield {
                     "command": {"type": "unmortgage", "property": name},
-                    "cost": lift_cost(value),
+                    "cost": state.edition.numbers.lift_cost(value),
                 }
         elif mortgages and bare:
             yield {"command": {"type": "mortgage", "property": name}, "value": value}
@@ -781,10 +780,10 @@ def _mortgages(
         pledged = seat.mortgaged_shares.get(company, 0)
         if mortgages and seat.shares.get(company, 0) > pledged:
             yield {"command": {"type": "mortgage", "company": company}, "value": par // 2}
-        if lifts and pledged and cash >= lift_cost(par // 2):
+        if lifts and pledged and cash >= state.edition.numbers.lift_cost(par // 2):
             yield {
                 "command": {"type": "unmortgage", "company": company},
-                "cost": lift_cost(par // 2),
+                "cost": state.edition.numbers.lift_cost(par // 2),
             }
 
 

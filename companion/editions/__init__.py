@@ -50,8 +50,8 @@ class Numbers:
     >>> numbers = edition("ultimate").numbers
     >>> numbers.squeeze_play_pays(7), numbers.squeeze_play_pays(15, speed_die=True)
     (50, 200)
-    >>> numbers.half_pool(75), numbers.half_pool(0)
-    (38, 0)
+    >>> numbers.half_pool(75), numbers.half_pool(0), numbers.lift_cost(250), numbers.lift_cost(55)
+    (38, 0, 275, 61)
     """
 
     #: P10: what the Bank gives each player at the start.
@@ -80,11 +80,22 @@ class Numbers:
     squeeze_play_speed_die: tuple[int, ...] = ()
     #: P1: Tax Refund pays the Pool divided by this, rounded up (2: half the Pool).
     tax_refund_divisor: int = 2
+    #: P6, Classic: the interest on a mortgage, in percent of its value, rounded up to the
+    #: dollar: paid to lift it, or at once by who receives a mortgaged property.
+    mortgage_interest_percent: int = 10
 
     def squeeze_play_pays(self, total: int, *, speed_die: bool = False) -> int:
         """P5: what each other player pays the Squeeze Play lander for the dice ``total``."""
         table = self.squeeze_play_speed_die if speed_die else self.squeeze_play
         return table[total - 2]
+
+    def mortgage_interest(self, value: int) -> int:
+        """The interest on a mortgage of ``value``, rounded up to the dollar."""
+        return -(-value * self.mortgage_interest_percent // 100)
+
+    def lift_cost(self, value: int) -> int:
+        """What lifting a mortgage of ``value`` costs: the value and its interest."""
+        return value + self.mortgage_interest(value)
 
     def half_pool(self, pool: int) -> int:
         """P1: what Tax Refund pays out of a Pool of ``pool``: its share, rounded up."""
