@@ -1613,6 +1613,11 @@ class CorrectionAnswers:
     def clock(self) -> float:
         return self.controller.clock()
 
+    @property
+    def speed_faces(self) -> tuple[str, ...]:
+        """The dice dialog's speed die, as the table's controller gives it."""
+        return self.controller.speed_faces
+
     # A correction is worked out, not answered: the input gate's time (``at``) does not apply
     # (the table sees what it changes and taps "Apply the correction").
     def answer(self, decision_id: int, index: int, *, at: float | None = None, **free: Any) -> bool:
