@@ -7,9 +7,15 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import subprocess
 import sys
+from collections.abc import Iterator
+from dataclasses import astuple
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 FORBIDDEN = ("kivy", "serial", "gpiozero", "sqlite_utils", "yaml")
 
@@ -293,3 +299,232 @@ def test_the_controller_side_of_the_app_imports_no_kivy(repo_root: Path) -> None
         if name.split(".")[0] == "kivy"
     ]
     assert offenders == []
+
+
+# -- An edition's facts live in companion/editions/ -------------------------------------------
+
+#: Calls that give a board, a deck or an edition: never at a module's top level outside
+#: ``companion/editions/`` (the game carries its edition; a module-level one is a global).
+_EDITION_CALLS = frozenset({"edition", "of_game", "load_edition", "table_edition", "Board", "CardDeck"})  # fmt: skip
+#: The names of an edition's data files, which only ``companion/editions/`` reads.
+_DATA_FILES = ("edition.json", "board.json", "cards.json", "editions/ultimate")
+
+#: Module-level UPPER_CASE constants whose value happens to equal one of an edition's numbers
+#: and that are no fact of an edition, each with the reason.
+ALLOWED_NUMBERS: dict[str, str] = {
+    "companion/banker/commands.py:MAX_TEXT": "the longest text a command may carry",
+    "companion/banker/commands.py:MAX_ITEMS": "the most items a command's list may carry",
+    "companion/cli/parse.py:MAX_TEXT": "the longest text a typed command may carry",
+    "companion/cli/parse.py:_SPEED_WORDS": (
+        "the words a player may type for a face (mister, b ...); the faces are checked "
+        "against the game's edition"
+    ),
+    "companion/rules/movement.py:_SPEED_NAMES": (
+        "the English names of the two faces a rule gives meaning (Mr. Monopoly, the Bus)"
+    ),
+    "hardware/config.py:SETTINGS": "the dice module's settings (a confidence of 100 percent)",
+    "hardware/protocol.py:MAX_LINE": "the dice protocol's longest line in bytes",
+    "hardware/protocol.py:SPEED_FACES": (
+        "the faces the dice module's firmware reports (docs/dice-protocol.md), a wire format; "
+        "the game checks them against its edition's speed die"
+    ),
+    "hardware/emulator.py:_SPEED_DIE": (
+        "the emulated dice module's physical speed die, in the protocol's faces"
+    ),
+    "ui/doctor.py:MIN_FREE_BYTES": "200 MB of free disk for the game log",
+    "ui/dialogs/auction.py:STEPS": "the bid steppers' sizes on the screen",
+    "ui/dialogs/trade.py:CASH_STEPS": "the trade dialog's cash steppers",
+}
+
+#: Numbers under this are too common (dice counts, halves, list sizes) to tell a fact of an
+#: edition by its value alone; review catches those.
+_SMALLEST_FACT = 11
+
+
+def edition_facts(played: Any) -> tuple[frozenset[int], frozenset[str], frozenset[str]]:
+    """The numbers of an edition (its ``numbers``, building supply and costs, ownership,
+    Roll Three payouts; from :data:`_SMALLEST_FACT` up), its speed die's word faces and its
+    space names."""
+    numbers: set[int] = set()
+    for value in astuple(played.numbers):
+        numbers.update(value if isinstance(value, tuple) else (value,))
+    board = played.board
+    numbers.update(board.building_supply.values())
+    numbers.update((board.depot_cost, board.cab_stand_cost, board.majority_group_size))
+    numbers.update(board.rent_multiplier.values())
+    numbers.update(played.deck.roll_three_payout.values())
+    words = frozenset(f for f in played.dice.speed_faces if not f.isdigit())
+    names = frozenset(s.name for s in board.spaces)
+    return frozenset(n for n in numbers if n >= _SMALLEST_FACT), words, names
+
+
+def facts_outside_editions(
+    source: str, where: str, facts: tuple[frozenset[int], frozenset[str], frozenset[str]]
+) -> list[str]:
+    """The edition's facts ``source`` (the module ``where``) holds itself: a module-level
+    board, deck or edition; a read of an edition's data file; an UPPER_CASE constant that is
+    one of the edition's numbers (or holds one), or the speed die's faces; a space looked up
+    by a literal name. Not allow-listed in :data:`ALLOWED_NUMBERS`."""
+    numbers, speed_words, space_names = facts
+    tree = ast.parse(source)
+    found = []
+    for statement in _top_level(tree.body):
+        if not isinstance(statement, (ast.Assign, ast.AnnAssign, ast.Expr)):
+            continue
+        value = statement.value
+        called = set()
+        if value is not None:
+            called = {_called_name(n) for n in _eager_nodes(value) if isinstance(n, ast.Call)}
+        if called & _EDITION_CALLS:
+            what = sorted(called & _EDITION_CALLS)[0]
+            found.append(f"{where}:{statement.lineno} holds a module-level {what}()")
+        for name, assigned in _assigned(statement):
+            if not name.isupper() or f"{where}:{name}" in ALLOWED_NUMBERS:
+                continue
+            constants = [n.value for n in ast.walk(assigned) if isinstance(n, ast.Constant)]
+            ints = [c for c in constants if type(c) is int and c in numbers]
+            line = f"{where}:{statement.lineno} {name}"
+            if ints:
+                found.append(f"{line} holds the edition's number {ints[0]}")
+            if speed_words and speed_words <= {c for c in constants if isinstance(c, str)}:
+                found.append(f"{line} holds the speed die's faces")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if any(node.value.endswith(f) for f in _DATA_FILES):
+                found.append(f"{where}:{node.lineno} reads an edition's data file {node.value!r}")
+        if (
+            isinstance(node, ast.Call)
+            and _called_name(node) == "space"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and node.args[0].value in space_names
+        ):
+            found.append(f"{where}:{node.lineno} looks up the space {node.args[0].value!r} by name")
+    return found
+
+
+def _top_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements that run when the module is imported (inside ``if`` and ``try`` too)."""
+    for statement in body:
+        if isinstance(statement, (ast.If, ast.Try)):
+            yield from _top_level(statement.body + statement.orelse)
+        else:
+            yield statement
+
+
+def _assigned(statement: ast.stmt) -> list[tuple[str, ast.expr]]:
+    """Each name a module-level statement assigns, with its value (``A, B = 1, 2`` pairs them)."""
+    if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+        return [(statement.target.id, statement.value)] if statement.value else []
+    if not isinstance(statement, ast.Assign):
+        return []
+    pairs = []
+    for target in statement.targets:
+        if isinstance(target, ast.Name):
+            pairs.append((target.id, statement.value))
+        elif isinstance(target, ast.Tuple) and isinstance(statement.value, ast.Tuple):
+            pairs += [
+                (t.id, v)
+                for t, v in zip(target.elts, statement.value.elts, strict=False)
+                if isinstance(t, ast.Name)
+            ]
+    return pairs
+
+
+def _eager_nodes(value: ast.expr) -> Iterator[ast.AST]:
+    """The nodes of ``value`` that run at import: not inside a lambda."""
+    stack: list[ast.AST] = [value]
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, ast.Lambda):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _called_name(call: ast.Call) -> str:
+    func = call.func
+    return (
+        func.id
+        if isinstance(func, ast.Name)
+        else func.attr
+        if isinstance(func, ast.Attribute)
+        else ""
+    )
+
+
+def _sources_outside_editions(repo_root: Path) -> Iterator[tuple[str, str]]:
+    for package in TREE:
+        for path in sorted((repo_root / package).rglob("*.py")):
+            where = path.relative_to(repo_root).as_posix()
+            # The rule modules are code too: their numbers are the edition's data.
+            if not where.startswith("companion/editions/") or "/editions/rules/" in where:
+                yield where, path.read_text("utf-8")
+
+
+def test_no_edition_fact_outside_companion_editions(repo_root: Path) -> None:
+    """Issue 24, item 2: no board, deck or number of an edition in a module outside
+    ``companion/editions/`` (nor in a rule module of ``companion/editions/rules/``, whose
+    numbers are each edition's data): each module reads them from the game's edition."""
+    from companion.editions import edition, known_editions
+
+    found = []
+    for edition_id in known_editions():
+        facts = edition_facts(edition(edition_id))
+        for where, source in _sources_outside_editions(repo_root):
+            found += facts_outside_editions(source, where, facts)
+    assert found == []
+
+
+def test_every_allowed_number_is_still_there(repo_root: Path) -> None:
+    """An allow-listed constant that was removed or renamed leaves the list."""
+    sources = dict(_sources_outside_editions(repo_root))
+    gone = [
+        key
+        for key in ALLOWED_NUMBERS
+        if not re.search(rf"^{key.split(':')[1]}\b", sources.get(key.split(":")[0], ""), re.M)
+        and not re.search(rf"\b{key.split(':')[1]}\b.*=", sources.get(key.split(":")[0], ""))
+    ]
+    assert gone == []
+
+
+@pytest.mark.parametrize(
+    ("source", "said"),
+    [
+        ("BAIL = 50\n", "m.py:1 BAIL holds the edition's number 50"),
+        ("GIFTS: dict[str, int] = {'birthday': 100}\n", "m.py:1 GIFTS holds the edition's number 100"),
+        ("SPEED = ('1', '2', '3', 'mr', 'bus')\n", "m.py:1 SPEED holds the speed die's faces"),
+        ("from companion.editions import edition\nBOARD = edition('ultimate').board\n",
+         "m.py:2 holds a module-level edition()"),
+        ("from companion.rules.board import Board\nimport json\n"
+         "_B = Board(json.load(open('companion/editions/ultimate/board.json')))\n",
+         "m.py:3 holds a module-level Board()"),
+        ("DATA = 'board.json'\n", "m.py:1 reads an edition's data file 'board.json'"),
+        ("def start(board):\n    return board.space('GO')\n", "m.py:2 looks up the space 'GO' by name"),
+        ("try:\n    import x\nexcept ImportError:\n    pass\nelse:\n    TAXI = 20\n",
+         "m.py:6 TAXI holds the edition's number 20"),
+    ],
+)  # fmt: skip
+def test_the_architecture_test_finds_a_planted_fact(source: str, said: str) -> None:
+    from companion.editions import edition
+
+    found = facts_outside_editions(source, "m.py", edition_facts(edition("ultimate")))
+    assert said in found
+
+
+def test_the_architecture_test_passes_what_reads_the_game(repo_root: Path) -> None:
+    from companion.editions import edition
+
+    source = (
+        "MAX_LINE = 2000\n"
+        "RETRIES = 1\n"
+        "def bail(state):\n"
+        "    return state.edition.numbers.bail\n"
+        "def board(state):\n"
+        "    return state.edition.board.space(state.where)\n"
+        "LATER = lambda: edition('ultimate')\n"
+    )
+    assert facts_outside_editions(source, "m.py", edition_facts(edition("ultimate"))) == []
+    allowed = "STEPS = (10, 50, 100)\n"
+    facts = edition_facts(edition("ultimate"))
+    assert facts_outside_editions(allowed, "ui/dialogs/auction.py", facts) == []
+    assert facts_outside_editions(allowed, "ui/dialogs/other.py", facts) != []

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from companion.banker.assets import bankruptcy_problem, lift_cost, raisable
+from companion.banker.assets import bankruptcy_problem, raisable
 from companion.banker.engine import new_game
 from companion.banker.ledger import BANK, POOL
 from companion.banker.state import replay
 from companion.banker.tx import dividend
 from companion.editions import edition
 from companion.editions.rules.roll_three import roll_three_winnings
-from companion.editions.rules.squeeze_play import squeeze_play_amount
 from companion.errors import IllegalCommandError
 from companion.rules.situation import Holding
 from tests.banker import BOARD, arrange, do, give, own, place, rejected, roll, set_cash, table
@@ -239,10 +238,11 @@ def test_squeeze_play_collects_from_each_other_player(dice, each) -> None:
 
 
 def test_squeeze_play_alternative_table() -> None:
-    assert [squeeze_play_amount(t, speed_die=True) for t in range(2, 16)] == [
+    numbers = edition("ultimate").numbers
+    assert [numbers.squeeze_play_pays(t, speed_die=True) for t in range(2, 16)] == [
         200, 100, 100, 100, 50, 50, 50, 50, 50, 50, 100, 100, 100, 200
     ]  # fmt: skip
-    assert [squeeze_play_amount(t) for t in range(2, 13)] == [
+    assert [numbers.squeeze_play_pays(t) for t in range(2, 13)] == [
         200, 100, 100, 50, 50, 50, 50, 50, 100, 100, 200
     ]  # fmt: skip
 
@@ -276,9 +276,10 @@ def test_roll_three_the_roller_holding_the_exact_three_wins_1500() -> None:
 
 
 def test_roll_three_matches_are_multisets() -> None:
-    assert roll_three_winnings("1-3-3", [1, 3, 6], rolled_by_holder=False) == 200
-    assert roll_three_winnings("3-3-3", [3, 1, 2], rolled_by_holder=False) == 50
-    assert roll_three_winnings("3-3-1", [3, 3, 3], rolled_by_holder=True) == 200
+    payout = edition("ultimate").deck.roll_three_payout
+    assert roll_three_winnings(payout, "1-3-3", [1, 3, 6], rolled_by_holder=False) == 200
+    assert roll_three_winnings(payout, "3-3-3", [3, 1, 2], rolled_by_holder=False) == 50
+    assert roll_three_winnings(payout, "3-3-1", [3, 3, 3], rolled_by_holder=True) == 200
 
 
 @pytest.mark.parametrize("choice", ["cash", "voucher"])
@@ -304,10 +305,12 @@ def test_birthday_gift_from_each_player_as_a_house_rule() -> None:
 
 
 def test_dividends_are_par_over_ten_times_shares_squared() -> None:
-    assert [
-        dividend(edition("ultimate").deck.par_values["Motion Pictures"], n) for n in range(1, 6)
-    ] == [10, 40, 90, 160, 250]
-    assert dividend(edition("ultimate").deck.par_values["Allied Steamships"], 5) == 275
+    deck = edition("ultimate").deck
+    for company, par in deck.par_values.items():
+        assert [dividend(deck, company, n) for n in range(1, 6)] == [
+            par // 10 * n * n for n in range(1, 6)
+        ]
+    assert dividend(deck, "Allied Steamships", 5) == 275
 
 
 def test_landing_on_the_stock_exchange_pays_dividends_then_sells_a_share() -> None:
@@ -321,7 +324,7 @@ def test_landing_on_the_stock_exchange_pays_dividends_then_sells_a_share() -> No
     state = roll(
         place(state, "Ann", "Mulholland Drive"), 1, 2, 1
     )  # 4: Mulholland + 4 = Stock Exchange
-    par_gr = dividend(edition("ultimate").deck.par_values["General Radio"], 1)
+    par_gr = dividend(edition("ultimate").deck, "General Radio", 1)
     assert state.cash["Bob"] == 3200 + 90 and state.cash["Cy"] == 3200 + par_gr
     assert state.decision.kind == "stock"
     assert "no company 'Nope'" in rejected(state, "stock", company="Nope", how="buy")
@@ -337,7 +340,7 @@ def test_a_share_mortgages_for_half_par_and_lifts_for_half_par_plus_ten_percent(
     state = do(state, "mortgage", "Ann", company="Allied Steamships")
     assert state.cash["Ann"] == 3200 + 55
     state = do(state, "unmortgage", "Ann", company="Allied Steamships")
-    assert state.cash["Ann"] == 3200 + 55 - lift_cost(55) == 3200 - 6
+    assert state.cash["Ann"] == 3200 + 55 - edition("ultimate").numbers.lift_cost(55) == 3200 - 6
 
 
 # -- Buildings ------------------------------------------------------------------------------

@@ -67,7 +67,7 @@ def situation_for(case: dict[str, Any]) -> Situation:
 def resolve(case: dict[str, Any]) -> Resolution:
     situation = situation_for(case)
     to = BOARD.space(case["to"]) if "to" in case else None
-    roll = Roll.parse(case["roll"]) if "roll" in case else None
+    roll = Roll.parse(case["roll"], edition("ultimate").dice) if "roll" in case else None
     ask = case["ask"]
     if ask == "move":
         assert roll is not None

@@ -11,7 +11,7 @@ import pytest
 from companion.editions import edition
 from companion.messages import CODES, fr, language, po, render, render_decision, render_event
 from companion.messages.rendering import FIELD, catalogue_path, wordings
-from companion.rules.movement import CHOICE_SETS, SPEED_FACES
+from companion.rules.movement import CHOICE_SETS
 from tests.test_messages import SAMPLES, _params, _replayed_events
 
 #: The French catalogue's own codes and words, without English behind them.
@@ -44,7 +44,7 @@ def _words_used() -> set[str]:
         "account.Bank",
         "account.Pool",
         *(f"deck.{d}" for d in ("chance", "community_chest", "travel_voucher", "roll_three")),
-        *(f"speed.{face}" for face in SPEED_FACES if not face.isdigit()),
+        *(f"speed.{face}" for face in edition("ultimate").dice.speed_faces if not face.isdigit()),
         *(f"among.{among}" for among in CHOICE_SETS),
         *(f"pile.{pile}" for pile in edition("ultimate").board.building_supply),
         *(f"track.{track}" for track in ("outer", "middle", "inner")),

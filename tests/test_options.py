@@ -24,12 +24,11 @@ from companion.banker.tx import COMMAND_HANDLERS
 from companion.editions import edition
 from companion.errors import CompanionError
 from companion.game import Game
-from companion.rules import movement
 from tests import golden_games
 
 BOARD = edition("ultimate").board
 DECK = edition("ultimate").deck
-SPEED_FACES = [1, 2, 3, "mr", "bus"]
+SPEED_FACES = [int(f) if f.isdigit() else f for f in edition("ultimate").dice.speed_faces]
 
 
 def _states() -> tuple[list[GameState], dict[tuple[Any, ...], GameState]]:
@@ -110,7 +109,7 @@ def _fits(value: Any, spec: Mapping[str, Any]) -> bool:
         return False
     regular = value[: spec["count"]]
     return all(str(v) in "123456" and len(str(v)) == 1 for v in regular) and (
-        not spec["speed"] or str(value[-1]) in movement.SPEED_FACES
+        not spec["speed"] or str(value[-1]) in edition("ultimate").dice.speed_faces
     )
 
 

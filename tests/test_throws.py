@@ -11,9 +11,12 @@ import pytest
 from companion.banker.engine import step
 from companion.banker.state import Decision, GameState
 from companion.banker.throws import command_for_throw, wanted_dice
+from companion.editions import edition
 from companion.errors import IllegalCommandError
 from companion.game import Game
 from tests import golden_games
+
+DICE = edition("ultimate").dice
 
 
 @functools.cache
@@ -45,7 +48,7 @@ def state_of(
 
 
 def throw(state: GameState, faces: tuple[Any, ...], key: str | None = "b1:7") -> dict[str, Any]:
-    return command_for_throw(state.decision, faces, key)
+    return command_for_throw(state.decision, faces, key, dice=state.edition.dice)
 
 
 @pytest.mark.parametrize(
@@ -131,7 +134,7 @@ def test_the_reading_key_and_the_decision_id_go_into_the_command() -> None:
     assert "reading" not in throw(state, (1, 2, "1"), key=None)
     numbered = Decision("roll", "Ann", "", ("roll",), id=41)
     options = ({"command": {"type": "roll"}, "free": {"dice": {"count": 2, "speed": True}}},)
-    assert command_for_throw(numbered, (1, 2, "1"), "k", options=options) == {
+    assert command_for_throw(numbered, (1, 2, "1"), "k", options=options, dice=DICE) == {
         "type": "roll", "player": "Ann", "dice": [1, 2, 1], "reading": "k", "decision": 41,
     }  # fmt: skip
 
@@ -144,9 +147,11 @@ def test_the_decision_own_options_are_used_by_default() -> None:
         ("dice",),
         options=({"command": {"type": "dice"}, "free": {"dice": {"count": 3, "speed": False}}},),
     )
-    assert command_for_throw(d, (4, 4, 4), "k")["dice"] == [4, 4, 4]
+    assert command_for_throw(d, (4, 4, 4), "k", dice=DICE)["dice"] == [4, 4, 4]
     with pytest.raises(IllegalCommandError, match="no dice are wanted now"):
-        command_for_throw(Decision("buy_or_auction", "Ann", "", ("buy", "auction")), (1, 2), "k")
+        command_for_throw(
+            Decision("buy_or_auction", "Ann", "", ("buy", "auction")), (1, 2), "k", dice=DICE
+        )
 
 
 @pytest.mark.parametrize(

@@ -481,7 +481,7 @@ class TableController:
             return
         if p.decision_id != state.decision.id:
             try:
-                command_for_throw(state.decision, p.faces, p.key)
+                command_for_throw(state.decision, p.faces, p.key, dice=state.edition.dice)
             except CompanionError:
                 self._proposal = None
                 return
@@ -516,8 +516,7 @@ class TableController:
             colours=COLOURS,
             vouchers=vouchers,
             roll_three=roll_three,
-            min_players=played.min_players,
-            max_players=played.max_players,
+            edition=played,
         )
 
     def roll_three_problem(
@@ -1026,7 +1025,7 @@ class TableController:
         faces = _counted(_faces(reading), wanted_dice(decision))
         shown = vm.faces_text(faces, self.lang)
         try:
-            command_for_throw(decision, faces, reading.key)
+            command_for_throw(decision, faces, reading.key, dice=state.edition.dice)
         except CompanionError as exc:
             self._proposal = None
             self._typed_key = (reading.key, decision.id)
@@ -1088,7 +1087,9 @@ class TableController:
         game = self.game
         assert game is not None
         try:
-            command = command_for_throw(game.state.decision, p.faces, p.key)
+            command = command_for_throw(
+                game.state.decision, p.faces, p.key, dice=game.state.edition.dice
+            )
         except CompanionError as exc:
             return self._refuse(refusal(exc))
         return self._run(command, at=at)
@@ -1110,7 +1111,10 @@ class TableController:
             key = self._typed_key[0]
         try:
             command = command_for_throw(
-                game.state.decision, _normal_faces(faces, wanted_dice(game.state.decision)), key
+                game.state.decision,
+                _normal_faces(faces, wanted_dice(game.state.decision)),
+                key,
+                dice=game.state.edition.dice,
             )
         except (CompanionError, ValueError, TypeError) as exc:
             return self._refuse(refusal(exc))
@@ -1265,6 +1269,7 @@ class TableController:
                 before_state.decision,
                 _normal_faces(faces, wanted_dice(before_state.decision)),
                 last.get("reading"),
+                dice=before_state.edition.dice,
             )
         except (CompanionError, ValueError, TypeError) as exc:
             return self._refuse(refusal(exc))
@@ -1350,7 +1355,10 @@ class TableController:
         try:
             if faces is not None:
                 data = command_for_throw(
-                    decision, _normal_faces(faces, wanted_dice(decision)), old.get("reading")
+                    decision,
+                    _normal_faces(faces, wanted_dice(decision)),
+                    old.get("reading"),
+                    dice=state.edition.dice,
                 )
             elif command is not None:
                 data = {"player": decision.player, **command}
@@ -1459,6 +1467,17 @@ class TableController:
         ]
 
     # -- The other screens ------------------------------------------------------------------------
+
+    @property
+    def speed_faces(self) -> tuple[str, ...]:
+        """The speed die's faces of the edition at the table (``edition.dice``), for the
+        screens that let the table enter a roll."""
+        return table_edition().dice.speed_faces
+
+    @property
+    def start_space(self) -> str:
+        """The key of the space every token starts on (GO) in the edition at the table."""
+        return table_edition().board.start.key
 
     def board_view(self) -> vm.BoardView:
         path = self._move.path if self._move is not None else ()
@@ -1605,6 +1624,11 @@ class CorrectionAnswers:
 
     def clock(self) -> float:
         return self.controller.clock()
+
+    @property
+    def speed_faces(self) -> tuple[str, ...]:
+        """The dice dialog's speed die, as the table's controller gives it."""
+        return self.controller.speed_faces
 
     # A correction is worked out, not answered: the input gate's time (``at``) does not apply
     # (the table sees what it changes and taps "Apply the correction").

@@ -494,7 +494,7 @@ class Director:
         c = self.app.controller
         tokens = dict(board.view.tokens)
         turn = next((p.name for p in c.view.players if p.is_turn), "")
-        key = tokens.get(turn, "middle:0")
+        key = tokens.get(turn, c.start_space)
         self.tap_at(*board.to_window(*board.space_pos(key)))
         yield from self.until(lambda: screen.space == key, f"{key} chosen")
         for row, face in zip(("d1", "d2", "speed"), REFEREE_ROLL, strict=True):

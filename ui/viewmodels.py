@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from companion.banker.assets import lift_cost, net_worth
+from companion.banker.assets import net_worth
 from companion.banker.ledger import BANK, POOL
 from companion.banker.options import anytime_options
 from companion.banker.state import evolve
@@ -35,6 +35,7 @@ from ui.i18n import LANGUAGES, N_, money, rewordable, translate, worded
 
 if TYPE_CHECKING:
     from companion.banker.state import Decision, GameState
+    from companion.editions import Edition, Numbers
     from companion.log.gamelog import LoggedCommand
 
 Rgba = tuple[float, float, float, float]
@@ -619,7 +620,7 @@ def choice_label(option: Mapping[str, Any], decision: Decision, lang: str) -> st
         return translate("Enter the Roll Three card", lang)
     if kind == "gift":
         if command.get("option") == "cash":
-            return translate("Take {amount}", lang, amount=money(option.get("amount", 100), lang))
+            return translate("Take {amount}", lang, amount=money(option["amount"], lang))
         return translate("Take a Travel Voucher", lang)
     if kind == "stock":
         company = company_name(str(command.get("company", "")), lang)
@@ -1152,7 +1153,7 @@ def _slot(
         "build": ("cost", value),
         "sell_building": ("refund", value // 2),
         "mortgage": ("value", value),
-        "unmortgage": ("cost", lift_cost(value)),
+        "unmortgage": ("cost", table_edition().numbers.lift_cost(value)),
     }[kind]
     option = {"command": {"type": kind, **target}, amount[0]: amount[1]}
     return Slot(kind, anytime_label(option, lang))
@@ -1620,14 +1621,17 @@ def colour_name(colour: str, lang: str) -> str:
     return translate(msgid, lang) if msgid else str(colour)
 
 
-#: The amount a house rule's line names: the Birthday Gift's $100 (``companion.banker.spaces``).
-_RULE_AMOUNTS: Mapping[str, int] = {"birthday_from_players": 100}
+#: The edition's number (a field of ``Edition.numbers``) a house rule's line names: the
+#: Birthday Gift (``companion/editions/rules/birthday_gift.py``).
+_RULE_AMOUNTS: Mapping[str, str] = {"birthday_from_players": "birthday_gift"}
 
 
-def _rule_line(key: str, lang: str) -> str:
+def _rule_line(key: str, lang: str, numbers: Numbers) -> str:
     if key not in HOUSE_RULES:
         return ""
-    fields = {"amount": money(_RULE_AMOUNTS[key], lang)} if key in _RULE_AMOUNTS else {}
+    fields = {}
+    if key in _RULE_AMOUNTS:
+        fields["amount"] = money(getattr(numbers, _RULE_AMOUNTS[key]), lang)
     return translate(HOUSE_RULES[key][1], lang, **fields)
 
 
@@ -1638,20 +1642,18 @@ def setup_choices(
     colours: Sequence[str],
     vouchers: Sequence[str],
     roll_three: Sequence[str],
-    min_players: int = 2,
-    max_players: int = 12,
+    edition: Edition,
 ) -> SetupChoices:
-    """The setup screen's lists (the engine's, given by the controller), titles in ``lang``."""
-    from companion.rules.table import Options
-
+    """The setup screen's lists (the engine's, given by the controller), titles in ``lang``;
+    the seats and the amounts the house rules name are ``edition``'s."""
     rules = tuple(
         (
             key,
             bool(default),
             translate(HOUSE_RULES[key][0], lang) if key in HOUSE_RULES else key,
-            _rule_line(key, lang),
+            _rule_line(key, lang, edition.numbers),
         )
-        for key, default in Options().to_json().items()
+        for key, default in edition.house_rules.items()
     )
     return SetupChoices(
         tokens=tuple(tokens),
@@ -1659,8 +1661,8 @@ def setup_choices(
         vouchers=tuple((v, card_title(v, lang)) for v in vouchers),
         roll_three=tuple(roll_three),
         house_rules=rules,
-        min_players=min_players,
-        max_players=max_players,
+        min_players=edition.min_players,
+        max_players=edition.max_players,
         token_labels=tuple((t, token_name(t, lang)) for t in tokens),
         colour_labels=tuple((c, colour_name(c, lang)) for c in colours),
     )

@@ -3,7 +3,8 @@
 The commands here may be given whenever the rules allow them, not only as the answer to the
 decision (``companion.banker.engine.ANYTIME``); bankruptcy answers a payment that cannot be made.
 
->>> lift_cost(250)
+>>> from companion.editions import edition
+>>> edition("ultimate").numbers.lift_cost(250)  # a mortgage is lifted with 10% interest
 275
 """
 
@@ -338,11 +339,6 @@ def sell_down(tx: Tx, c: commands.SellDown) -> None:
             set_holding(tx, lot, Holding(player, level=level))
 
 
-def lift_cost(value: int) -> int:
-    """A mortgage is lifted for its value plus 10% interest, rounded up to the dollar."""
-    return value + (value + 9) // 10
-
-
 @command("mortgage")
 def mortgage(tx: Tx, c: commands.Mortgage) -> None:
     player, company = c.player, c.company
@@ -386,7 +382,7 @@ def unmortgage(tx: Tx, c: commands.Unmortgage) -> None:
         seat = tx.state.seat(player)
         if not seat.mortgaged_shares.get(company):
             raise IllegalCommandError(f"unmortgage by {player}: no mortgaged share of {company!r}")
-        cost = lift_cost(tx.deck.par_values[company] // 2)
+        cost = tx.state.edition.numbers.lift_cost(tx.deck.par_values[company] // 2)
         afford(tx, player, cost, f"lifting the mortgage on a share of {company}")
         tx.transfer(player, BANK, cost, message("reason.unmortgage_share", company=company))
         m = dict(seat.mortgaged_shares)
@@ -397,7 +393,7 @@ def unmortgage(tx: Tx, c: commands.Unmortgage) -> None:
     holding = _owned(tx, player, name, "unmortgage")
     if not holding.mortgaged:
         raise IllegalCommandError(f"unmortgage: {name!r} is not mortgaged")
-    cost = lift_cost(tx.board.mortgage_value(name))
+    cost = tx.state.edition.numbers.lift_cost(tx.board.mortgage_value(name))
     afford(tx, player, cost, f"lifting the mortgage on {name}")
     tx.transfer(player, BANK, cost, message("reason.unmortgage", space=tx.board.property_key(name)))
     set_holding(tx, name, Holding(player))
@@ -478,9 +474,10 @@ def _move_assets(tx: Tx, source: str, target: str, side: Mapping[str, Any], why:
         h = tx.state.holdings[name]
         set_holding(tx, name, Holding(target, mortgaged=h.mortgaged))
         if h.mortgaged:
-            # Classic: who receives a mortgaged property pays the 10% interest at once.
+            # Classic: who receives a mortgaged property pays the interest at once.
             interest = message("reason.mortgage_interest", space=tx.board.property_key(name))
-            tx.first(tasks.Pay(target, BANK, (tx.board.mortgage_value(name) + 9) // 10, interest))
+            due = tx.state.edition.numbers.mortgage_interest(tx.board.mortgage_value(name))
+            tx.first(tasks.Pay(target, BANK, due, interest))
     if side.get("shares"):
         src, dst = tx.state.seat(source), tx.state.seat(target)
         s_sh, s_m, d_sh, d_m = (

@@ -318,9 +318,7 @@ def _stock_fine(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> Non
     fines: list[tasks.Task] = []
     for holder in holders:
         seat = tx.state.seat(holder)
-        fine = sum(
-            dividend(tx.deck.par_values[c], n) for c in companies if (n := seat.shares.get(c, 0))
-        )
+        fine = sum(dividend(tx.deck, c, n) for c in companies if (n := seat.shares.get(c, 0)))
         if not fine:
             continue
         if spec.get("lawyer") and uses_lawyer(tx, holder, card.id):

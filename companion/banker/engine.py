@@ -46,7 +46,6 @@ from companion.editions import Edition, of_game
 from companion.errors import BadRollError, CompanionError, IllegalCommandError, shown
 from companion.frozen import copy_with
 from companion.messages import message, render_decision
-from companion.rules.situation import Options
 from companion.rules.table import roll_three_deck
 
 TOKENS = (
@@ -92,7 +91,7 @@ def new_game(
             }
         )
     try:
-        parsed = Options.parse(rules or {})
+        parsed = played.options(rules or {})
     except ValueError as exc:
         raise IllegalCommandError(str(exc)) from None
     deck = played.deck

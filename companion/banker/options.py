@@ -32,7 +32,6 @@ from typing import Any, TypeVar, cast
 from companion.banker.assets import (
     bankruptcy_problem,
     build_problem,
-    lift_cost,
     lots_to_build,
     sell_down_levels,
     sell_down_problem,
@@ -44,7 +43,6 @@ from companion.banker.commands import ANYTIME
 from companion.banker.keptcards import held
 from companion.banker.playcards import loose_problem
 from companion.banker.state import Decision, GameState
-from companion.banker.turns import BAIL
 from companion.banker.tx import (
     RAISES,
     held_back,
@@ -109,8 +107,9 @@ def _roll(state: GameState, d: Decision) -> Iterator[Option]:
     seat = state.seat(d.player)
     speed = state.edition.dice.has_speed_die and not seat.in_jail
     yield {"command": {"type": "roll"}, "free": {"dice": {"count": 2, "speed": speed}}}
-    if "bail" in d.answers and state.cash[d.player] >= BAIL:
-        yield {"command": {"type": "bail"}, "amount": BAIL}
+    bail = state.edition.numbers.bail
+    if "bail" in d.answers and state.cash[d.player] >= bail:
+        yield {"command": {"type": "bail"}, "amount": bail}
     card = jail_card(seat.cards) if "jail_card" in d.answers else None
     if card is not None:
         yield {"command": {"type": "jail_card"}, "card": card}
@@ -290,7 +289,7 @@ def _taxi(state: GameState, d: Decision) -> Iterator[Option]:
     cab = state.seat(d.player).position
     holding = state.holdings.get(cab.name)
     if cab.kind == "cab_company" and holding is not None:
-        fare, payee = taxi_fare(holding.owner, d.player)
+        fare, payee = taxi_fare(state.edition.numbers, holding.owner, d.player)
         for space in taxi_destinations(state.edition.board, cab):
             yield {"command": {"type": "taxi", "space": space.key}, "fare": fare, "payee": payee}
     yield {"command": {"type": "skip"}}
@@ -709,7 +708,7 @@ def _work_out_group(
 ) -> Mapping[str, Lot]:
     houses, four_houses, hotels, skyscrapers = flags
     pile = {4: hotels, 5: skyscrapers}
-    group_buildable, low, high, whole, bare = _group_facts(members, player)
+    group_buildable, low, high, whole, bare = _group_facts(board, members, player)
     lots = {}
     for name, h in zip(board.groups[group], members, strict=True):
         if h is None or h.owner != player:
@@ -742,7 +741,7 @@ def _work_out_group(
 
 
 def _group_facts(
-    members: tuple[Holding | None, ...], player: str
+    board: Board, members: tuple[Holding | None, ...], player: str
 ) -> tuple[bool, int, int, bool, bool]:
     """For ``player``'s lots of a colour group (``members``: the group's holdings, ``None``
     where the Bank holds the lot): whether P2 lets them build (a monopoly or a majority, no lot
@@ -758,11 +757,9 @@ def _group_facts(
         bare = bare and not (h.level or h.improved)
         if h.owner == player:
             levels.append(h.level)
-    held = len(levels)
-    size = len(members)
-    whole = held == size
-    majority = size > 2 and held == size - 1
-    return (whole or majority) and not mortgaged, min(levels), max(levels), whole, bare
+    ownership = board.group_ownership(len(levels), len(members))
+    whole = ownership == "monopoly"
+    return bool(ownership) and not mortgaged, min(levels), max(levels), whole, bare
 
 
 def _mortgages(
@@ -773,10 +770,10 @@ def _mortgages(
     cash = state.cash[player]
     for name, _, _, _, value, mortgaged, bare in _lots(state, player):
         if mortgaged:
-            if lifts and cash >= lift_cost(value):
+            if lifts and cash >= state.edition.numbers.lift_cost(value):
                 yield {
                     "command": {"type": "unmortgage", "property": name},
-                    "cost": lift_cost(value),
+                    "cost": state.edition.numbers.lift_cost(value),
                 }
         elif mortgages and bare:
             yield {"command": {"type": "mortgage", "property": name}, "value": value}
@@ -785,10 +782,10 @@ def _mortgages(
         pledged = seat.mortgaged_shares.get(company, 0)
         if mortgages and seat.shares.get(company, 0) > pledged:
             yield {"command": {"type": "mortgage", "company": company}, "value": par // 2}
-        if lifts and pledged and cash >= lift_cost(par // 2):
+        if lifts and pledged and cash >= state.edition.numbers.lift_cost(par // 2):
             yield {
                 "command": {"type": "unmortgage", "company": company},
-                "cost": lift_cost(par // 2),
+                "cost": state.edition.numbers.lift_cost(par // 2),
             }
 
 

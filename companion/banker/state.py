@@ -354,7 +354,7 @@ def _started(event: Event) -> GameState:
     edition = of_game(event.get("edition"))
     load_for(edition)
     board = edition.board
-    go = board.space("GO")
+    go = board.start
     seats = tuple(
         copy_with(
             Seat(p["name"], p["token"], p["colour"], go),

@@ -8,7 +8,8 @@ how many dice it wants and whether the speed die counts (``companion.banker.opti
 >>> from companion.banker.state import Decision
 >>> roll = Decision("roll", "Ann", "Ann: roll the dice.", ("roll",))
 >>> options = ({"command": {"type": "roll"}, "free": {"dice": {"count": 2, "speed": True}}},)
->>> command_for_throw(roll, (3, 4, "mr"), "b1:7", options=options)
+>>> from companion.editions import edition
+>>> command_for_throw(roll, (3, 4, "mr"), "b1:7", options=options, dice=edition().dice)
 {'type': 'roll', 'player': 'Ann', 'dice': [3, 4, 'mr'], 'reading': 'b1:7'}
 """
 
@@ -18,9 +19,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.banker.state import Decision
+from companion.editions import Dice
 from companion.errors import IllegalCommandError, shown
 from companion.messages import render_decision
-from companion.rules.movement import SPEED_FACES
 
 #: The command types a throw of the dice can be.
 DICE_COMMANDS = ("roll", "order_roll", "dice")
@@ -32,12 +33,13 @@ def command_for_throw(
     reading_key: str | None = None,
     *,
     options: Sequence[Mapping[str, Any]] | None = None,
+    dice: Dice,
 ) -> dict[str, Any]:
     """The command that a throw showing ``faces`` gives in answer to ``decision``.
 
     ``faces`` are the regular dice (whole numbers 1 to 6: two, or three for Roll Three), then
-    the speed die's face as text (``"1"``, ``"2"``, ``"3"``, ``"mr"``, ``"bus"``) when it was
-    read: ``(3, 4, "mr")``, ``(6, 6)``, ``(1, 3, 6)``. Faces beyond what the decision wants are
+    the speed die's face as text (one of the game's edition's ``dice.speed_faces``: ``"1"``,
+    ``"mr"`` ...) when it was read: ``(3, 4, "mr")``, ``(6, 6)``, ``(1, 3, 6)``. Faces beyond what the decision wants are
     left out (the speed die in jail, a third die for the turn order). ``reading_key`` (the dice
     module's key of the throw) goes into the command as ``reading``, so that the throw is applied
     once; the decision's ``id`` (when numbered, above 0) as ``decision``, so that a throw
@@ -58,7 +60,7 @@ def command_for_throw(
     command = {
         **option["command"],
         "player": option.get("player", decision.player),
-        "dice": _dice(faces, wanted["count"], speed=wanted["speed"]),
+        "dice": _dice(faces, wanted["count"], speed=wanted["speed"], edition_dice=dice),
     }
     if reading_key is not None:
         command["reading"] = reading_key
@@ -92,7 +94,9 @@ def _dice_option(
     )
 
 
-def _dice(faces: Sequence[int | str], count: int, *, speed: bool) -> list[int | str]:
+def _dice(
+    faces: Sequence[int | str], count: int, *, speed: bool, edition_dice: Dice
+) -> list[int | str]:
     regular: list[int] = []
     rest: list[int | str] = []
     for face in faces:
@@ -116,9 +120,9 @@ def _dice(faces: Sequence[int | str], count: int, *, speed: bool) -> list[int | 
             raise IllegalCommandError(
                 f"the speed die was not read ({_faces(faces)}); give the roll with it"
             )
-        if read not in SPEED_FACES:
+        if read not in edition_dice.speed_faces:
             raise IllegalCommandError(
-                f"the speed die shows 1, 2, 3, mr or bus, not {shown(rest[0])}"
+                f"the speed die shows {edition_dice.speed_words}, not {shown(rest[0])}"
             )
         dice.append(int(read) if read.isdigit() else read)
     return dice

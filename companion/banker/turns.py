@@ -32,8 +32,6 @@ from companion.rules.movement import (
     resolve_subway,
 )
 
-BAIL = 50
-
 
 def deal_decision(player: str) -> Decision:
     return Decision("deal", player, "", ("deal",), code="ask.deal")
@@ -133,7 +131,7 @@ def ask_roll(tx: Tx, player: str) -> None:
         if jail_card(seat.cards):
             answers.append("jail_card")
             code = "ask.roll.in_jail_card"
-        tx.ask("roll", player, answers, code, {"bail": BAIL})
+        tx.ask("roll", player, answers, code, {"bail": tx.state.edition.numbers.bail})
         return
     if can_play_voucher(tx.state, player):
         answers.append("voucher")
@@ -143,18 +141,19 @@ def ask_roll(tx: Tx, player: str) -> None:
 @command("roll")
 def _cmd_roll(tx: Tx, c: commands.Roll) -> None:
     player = c.player
-    roll = roll_of(c)
+    roll = roll_of(tx, c)
     _roll(tx, player, roll)
 
 
 @command("bail")
 def _cmd_bail(tx: Tx, c: commands.Bail) -> None:
     player = c.player
-    if tx.cash(player) < BAIL:
+    bail = tx.state.edition.numbers.bail
+    if tx.cash(player) < bail:
         raise IllegalCommandError(
-            f"bail by {player}: bail is ${BAIL} and {player} has ${tx.cash(player)}; raise money first"
+            f"bail by {player}: bail is ${bail} and {player} has ${tx.cash(player)}; raise money first"
         )
-    tx.transfer(player, tx.state.edition.fees_account, BAIL, message("reason.bail"))
+    tx.transfer(player, tx.state.edition.fees_account, bail, message("reason.bail"))
     tx.emit("released", player=player)
     ask_roll(tx, player)
 

@@ -24,6 +24,7 @@ from companion.banker.state import (
 )
 from companion.errors import BadRollError, IllegalCommandError, shown
 from companion.messages import Message, message
+from companion.rules.cards import CardDeck
 from companion.rules.movement import Roll
 from companion.rules.situation import Holding
 from companion.rules.table import roll_three_copies, roll_three_deck
@@ -232,11 +233,12 @@ def dice_of(
     return [die(v, str(c.type)) for v in dice]
 
 
-def roll_of(c: commands.Roll | commands.Dice) -> Roll:
+def roll_of(tx: Tx, c: commands.Roll | commands.Dice) -> Roll:
+    """The roll ``c`` gives, its speed die one of the game's edition's faces."""
     dice = c.dice
     if not isinstance(dice, list):
         raise BadRollError(f"roll: give the dice as a list like [3, 4, 'mr'], not {shown(dice)}")
-    return Roll.parse([str(v) for v in dice])
+    return Roll.parse([str(v) for v in dice], tx.state.edition.dice)
 
 
 def return_card(tx: Tx, player: str, card: str) -> None:
@@ -285,14 +287,15 @@ def set_holding(tx: Tx, name: str, holding: Holding | None, *, said: Message | N
     tx.emit("holding", property=name, holding=data, **words)
 
 
-def dividend(par: int, shares: int) -> int:
-    """P6: the dividend on ``shares`` shares of a company of par value ``par``: par / 10 x
-    shares squared.
+def dividend(deck: CardDeck, company: str, shares: int) -> int:
+    """P6: the dividend on ``shares`` shares of ``company``, from the edition's share deeds
+    (``cards.json``'s ``stocks``: par / 10 x shares squared).
 
-    >>> dividend(100, 3)  # Motion Pictures
+    >>> from companion.editions import edition
+    >>> dividend(edition("ultimate").deck, "Motion Pictures", 3)
     90
     """
-    return par // 10 * shares * shares
+    return deck.dividends[company][shares - 1]
 
 
 def pay_dividends(
@@ -306,7 +309,7 @@ def pay_dividends(
             n = seat.shares.get(company, 0) - seat.mortgaged_shares.get(company, 0)
             if n <= 0:
                 continue
-            amount = dividend(tx.deck.par_values[company], n) * (factor or {}).get(seat.name, 1)
+            amount = dividend(tx.deck, company, n) * (factor or {}).get(seat.name, 1)
             if cuts.get(company):
                 amount = (amount + 1) // 2
             tx.transfer(

@@ -177,14 +177,14 @@ def _answer(args: argparse.Namespace, played: Edition) -> str:
         result = resolve_roll(
             board,
             situation,
-            Roll.parse(args.roll),
+            Roll.parse(args.roll, played.dice),
             player=args.player,
             to=to,
             bus=args.bus,
             leave_jail=args.leave_jail,
         )
     elif args.question == "card":
-        roll = Roll.parse(args.roll) if args.roll else None
+        roll = Roll.parse(args.roll, played.dice) if args.roll else None
         result = resolve_card(
             board,
             situation,

@@ -1024,7 +1024,7 @@ def reading_command(
     """
     faces: list[int | str] = [*dice, *([speed] if speed else [])]
     try:
-        command = command_for_throw(state.decision, faces)
+        command = command_for_throw(state.decision, faces, dice=state.edition.dice)
     except CommandSyntaxError:
         raise
     except IllegalCommandError as exc:

@@ -21,11 +21,13 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from companion.errors import CompanionError
 from companion.rules.board import Board
 from companion.rules.cards import CardDeck
+from companion.rules.table import Options
 
 #: The edition of a game whose log names none (logs written before editions).
 DEFAULT = "ultimate"
@@ -41,18 +43,63 @@ class UnknownEditionError(CompanionError, LookupError):
 
 @dataclass(frozen=True, slots=True)
 class Numbers:
-    """The game's numbers (``edition.json``'s ``numbers``)."""
+    """The game's numbers (``edition.json``'s ``numbers``; a rule the edition does not play
+    leaves its numbers out, 0 or empty). Each is the rules' or a ruling's number, cited in the
+    data's ``about`` and in ``docs/rulings.md``; the code reads them here, never a constant.
+
+    >>> numbers = edition("ultimate").numbers
+    >>> numbers.squeeze_play_pays(7), numbers.squeeze_play_pays(15, speed_die=True)
+    (50, 200)
+    >>> numbers.half_pool(75), numbers.half_pool(0), numbers.lift_cost(250), numbers.lift_cost(55)
+    (38, 0, 275, 61)
+    """
 
     #: P10: what the Bank gives each player at the start.
     starting_cash: int
-    #: What getting out of jail costs.
+    #: M12, P1: what getting out of jail costs (into the Pool).
     bail: int
+    #: M12: the rolls for doubles a jailed player has; the last failure pays the bail.
+    jail_rolls: int = 3
     #: The Travel Vouchers in the game (0: the edition has none).
     travel_vouchers_in_game: int = 0
     #: The shares of each Stock Exchange company (0: no Stock Exchange).
     shares_per_company: int = 0
     #: D4: the rules' Roll Three deck (0: no Roll Three).
     roll_three_cards: int = 0
+    #: P8: a taxi ride's fare to the cab company's owner.
+    taxi_fare: int = 0
+    #: P8, P1: the fare for a ride in one's own cab, into the Pool.
+    taxi_fare_own_cab: int = 0
+    #: P7: the Birthday Gift (from the Bank, or by the house rule from each other player).
+    birthday_gift: int = 0
+    #: P5: what each other player pays on Squeeze Play, by the two regular dice's total
+    #: (the first amount is for a total of 2).
+    squeeze_play: tuple[int, ...] = ()
+    #: P5: the same with the speed die (house rule ``squeeze_play_speed_die``; Mr. Monopoly and
+    #: the Bus count 0), from a total of 2.
+    squeeze_play_speed_die: tuple[int, ...] = ()
+    #: P1: Tax Refund pays the Pool divided by this, rounded up (2: half the Pool).
+    tax_refund_divisor: int = 2
+    #: P6, Classic: the interest on a mortgage, in percent of its value, rounded up to the
+    #: dollar: paid to lift it, or at once by who receives a mortgaged property.
+    mortgage_interest_percent: int = 10
+
+    def squeeze_play_pays(self, total: int, *, speed_die: bool = False) -> int:
+        """P5: what each other player pays the Squeeze Play lander for the dice ``total``."""
+        table = self.squeeze_play_speed_die if speed_die else self.squeeze_play
+        return table[total - 2]
+
+    def mortgage_interest(self, value: int) -> int:
+        """The interest on a mortgage of ``value``, rounded up to the dollar."""
+        return -(-value * self.mortgage_interest_percent // 100)
+
+    def lift_cost(self, value: int) -> int:
+        """What lifting a mortgage of ``value`` costs: the value and its interest."""
+        return value + self.mortgage_interest(value)
+
+    def half_pool(self, pool: int) -> int:
+        """P1: what Tax Refund pays out of a Pool of ``pool``: its share, rounded up."""
+        return -(-pool // self.tax_refund_divisor)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +113,21 @@ class Dice:
     @property
     def has_speed_die(self) -> bool:
         return bool(self.speed_die)
+
+    @property
+    def speed_faces(self) -> tuple[str, ...]:
+        """The speed die's different faces, in the order of its data.
+
+        >>> edition("ultimate").dice.speed_faces
+        ('1', '2', '3', 'mr', 'bus')
+        """
+        return tuple(dict.fromkeys(self.speed_die))
+
+    @property
+    def speed_words(self) -> str:
+        """The speed die's faces as a sentence names them: ``1, 2, 3, mr or bus``."""
+        *most, last = self.speed_faces or ("none",)
+        return f"{', '.join(most)} or {last}" if most else last
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +155,9 @@ class Edition:
     max_players: int
     #: The rule modules of :mod:`companion.editions.rules` the edition plays by.
     rules: tuple[str, ...]
+    #: The house rules (:class:`companion.rules.table.Options`) the edition offers a table,
+    #: each with its default; the others keep the ruling's value and cannot be changed.
+    house_rules: Mapping[str, bool]
     #: Whether taxes, fees, fines and bail go into a Pool (Ultimate: Tax Refund and some cards
     #: pay out of it) or to the Bank (``edition.json``'s ``"pool": false``).
     has_pool: bool = True
@@ -111,6 +176,21 @@ class Edition:
 
     def __repr__(self) -> str:
         return f"edition({self.id!r})"
+
+    def options(self, chosen: Mapping[str, Any]) -> Options:
+        """The house rules of a new game: the edition's defaults, then the table's ``chosen``
+        ones. Raises :class:`ValueError` naming a house rule the edition does not offer.
+
+        >>> edition("ultimate").options({"time_limit": True}).time_limit
+        True
+        """
+        offered = set(self.house_rules)
+        for key in chosen:
+            if key not in offered and key in Options.names():
+                raise ValueError(
+                    f"{self.name} offers no house rule {key!r}; it offers {sorted(offered)}"
+                )
+        return Options.parse({**self.house_rules, **chosen})
 
     @property
     def stamp(self) -> dict[str, Any]:
@@ -229,7 +309,9 @@ def load_edition(folder: Path) -> Edition:
         deck = CardDeck(cards_data)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise EditionDataError(f"{cards_file}: {_reason(exc)}") from None
-    dice = _field(data, path, "dice", dict)
+    dice = _dice(_field(data, path, "dice", dict), path)
+    numbers = _numbers(_field(data, path, "numbers", dict), path, dice)
+    _check_deck(deck, numbers, cards_file)
     money = _field(data, path, "money", dict)
     seats = _field(data, path, "players", dict)
     return Edition(
@@ -238,16 +320,14 @@ def load_edition(folder: Path) -> Edition:
         name=_field(data, path, "name", str),
         board=board,
         deck=deck,
-        numbers=_record(Numbers, _field(data, path, "numbers", dict), path, "numbers"),
-        dice=Dice(
-            count=_field(dice, path, "dice.count", int),
-            speed_die=tuple(_field(dice, path, "dice.speed_die", list, default=[])),
-        ),
+        numbers=numbers,
+        dice=dice,
         money=_record(Money, money, path, "money"),
         min_players=_field(seats, path, "players.min", int),
         max_players=_field(seats, path, "players.max", int),
         rules=_rules(data, path),
         has_pool=_field(data, path, "pool", bool, default=True),
+        house_rules=_house_rules(data, path),
     )
 
 
@@ -261,6 +341,21 @@ def _rules(data: Mapping[str, Any], path: Path) -> tuple[str, ...]:
                 f"{path}: field 'rules' names {name!r}: companion/editions/rules/ has no such rule"
             )
     return tuple(names)
+
+
+def _house_rules(data: Mapping[str, Any], path: Path) -> Mapping[str, bool]:
+    offered = dict(_field(data, path, "house_rules", dict, default={}))
+    offered.pop("about", None)
+    for key, default in offered.items():
+        if key not in Options.names():
+            raise EditionDataError(
+                f"{path}: field house_rules.{key} is not one of {', '.join(Options.names())}"
+            )
+        if type(default) is not bool:
+            raise EditionDataError(
+                f"{path}: field house_rules.{key} must be true or false, not {default!r}"
+            )
+    return MappingProxyType(offered)
 
 
 def _read(path: Path) -> dict[str, Any]:
@@ -293,25 +388,91 @@ def _field(
 
 
 def _record(cls: Any, data: Mapping[str, Any], path: Path, section: str) -> Any:
-    """A :class:`Numbers` or :class:`Money` of a section, each field of its declared type."""
+    """A :class:`Numbers` or :class:`Money` of a section, each field of its declared type (an
+    ``about`` field cites the rules and is not kept)."""
     known = {f.name: f for f in fields(cls)}
+    values = {}
     for key, value in data.items():
+        if key == "about":
+            continue
         if key not in known:
             raise EditionDataError(
                 f"{path}: field {section}.{key} is not one of {', '.join(known)}"
             )
         kind = _TYPES[str(known[key].type)]
-        if type(value) is not kind:
+        if kind is tuple:
+            if not isinstance(value, list) or any(type(v) is not int or v < 0 for v in value):
+                raise EditionDataError(
+                    f"{path}: field {section}.{key} must be a list of whole amounts, not {value!r}"
+                )
+            value = tuple(value)
+        elif type(value) is not kind:
             raise EditionDataError(
                 f"{path}: field {section}.{key} must be {kind.__name__}, not {value!r}"
             )
+        elif isinstance(value, int) and value < 0:
+            raise EditionDataError(
+                f"{path}: field {section}.{key} must not be negative, not {value}"
+            )
+        values[key] = value
     for name, f in known.items():
-        if name not in data and f.default is MISSING:
+        if name not in values and f.default is MISSING:
             raise EditionDataError(f"{path}: field {section}.{name} is missing")
-    return cls(**data)
+    return cls(**values)
 
 
-_TYPES: dict[str, type] = {"int": int, "str": str, "bool": bool}
+_TYPES: dict[str, type] = {"int": int, "str": str, "bool": bool, "tuple[int, ...]": tuple}
+
+
+def _numbers(data: Mapping[str, Any], path: Path, dice: Dice) -> Numbers:
+    """The ``numbers`` section, each table as long as the dice's totals run."""
+    numbers: Numbers = _record(Numbers, data, path, "numbers")
+    totals = {
+        "squeeze_play": 11,
+        "squeeze_play_speed_die": 11
+        + max((int(f) for f in dice.speed_die if f.isdigit()), default=0),
+    }
+    for name, wanted in totals.items():
+        table = getattr(numbers, name)
+        if table and len(table) != wanted:
+            raise EditionDataError(
+                f"{path}: field numbers.{name} must hold {wanted} amounts (totals 2 to "
+                f"{wanted + 1}), not {len(table)}"
+            )
+    if numbers.tax_refund_divisor < 1:
+        raise EditionDataError(f"{path}: field numbers.tax_refund_divisor must be at least 1")
+    return numbers
+
+
+def _check_deck(deck: CardDeck, numbers: Numbers, path: Path) -> None:
+    """The card facts the numbers rely on: a Roll Three payout for each number of matches,
+    a dividend for each number of shares a player may hold."""
+    if numbers.roll_three_cards:
+        for key in ("one", "two", "three", "own_card_roller"):
+            value = deck.roll_three_payout.get(key)
+            if type(value) is not int or value < 0:
+                raise EditionDataError(
+                    f"{path}: field roll_three.payout.{key} must be a whole amount, not {value!r}"
+                )
+    for company, dividends in deck.dividends.items():
+        if len(dividends) != numbers.shares_per_company or any(
+            type(v) is not int or v < 0 for v in dividends
+        ):
+            raise EditionDataError(
+                f"{path}: field stocks.dividends of {company!r} must hold "
+                f"{numbers.shares_per_company} whole amounts (numbers.shares_per_company), "
+                f"not {list(dividends)!r}"
+            )
+
+
+def _dice(data: Mapping[str, Any], path: Path) -> Dice:
+    faces = _field(data, path, "dice.speed_die", list, default=[])
+    for face in faces:
+        if not isinstance(face, str) or face not in {"mr", "bus", *"123456"}:
+            raise EditionDataError(
+                f"{path}: field dice.speed_die holds {face!r}: a face is '1' to '6', 'mr' or 'bus'"
+            )
+    return Dice(count=_field(data, path, "dice.count", int), speed_die=tuple(faces))
 
 
 def _reason(exc: BaseException) -> str:

@@ -138,10 +138,22 @@ class Board:
             tunnel_a, tunnel_b = (self._by_key[k] for k in data["holland_tunnel"])
             self._tunnel = {tunnel_a.key: tunnel_b, tunnel_b.key: tunnel_a}
         self.jail: Space = self._by_key[data["jail"]]
+        #: P10: where every token starts (GO).
+        self.start: Space = self._by_key[data["start"]]
         self.utility_multipliers: tuple[int, ...] = tuple(data.get("utility_multipliers", ()))
         #: D3: what a train depot and a cab stand cost (none on a board without them).
         self.depot_cost: int = data.get("railroad_depot", {}).get("cost", 0)
         self.cab_stand_cost: int = data.get("cab_stand", {}).get("cost", 0)
+        ownership = data.get("ownership", {})
+        #: P2: the smallest colour group in which all lots but one are a majority ownership
+        #: (0: the edition knows no majority ownership).
+        self.majority_group_size: int = _count(ownership, "majority_group_size", 0, "ownership")
+        #: P2: what unimproved rent is multiplied by for a majority or a monopoly.
+        multipliers = ownership.get("unimproved_rent_multiplier", {})
+        self.rent_multiplier: Mapping[str, int] = {
+            kind: _count(multipliers, kind, 1, "ownership.unimproved_rent_multiplier")
+            for kind in ("majority", "monopoly")
+        }
         #: D3: the Bank's building supply, by pile.
         self.building_supply: Mapping[str, int] = dict(data["building_supply"])
         self._track_key = re.compile(
@@ -249,10 +261,21 @@ class Board:
         group = self.group_of(name)
         if not group:
             return ""
-        held = sum(1 for lot in group if owns(lot))
-        if held == len(group):
+        return self.group_ownership(sum(1 for lot in group if owns(lot)), len(group))
+
+    def group_ownership(self, held: int, size: int) -> str:
+        """P2: ``"monopoly"``, ``"majority"`` or ``""`` for ``held`` lots of a colour group of
+        ``size`` lots (the one test of :meth:`ownership`, for callers that count the lots).
+
+        >>> from companion.editions import edition
+        >>> board = edition("ultimate").board
+        >>> board.group_ownership(2, 3), board.group_ownership(1, 2), board.group_ownership(2, 2)
+        ('majority', '', 'monopoly')
+        """
+        if held == size:
             return "monopoly"
-        return "majority" if len(group) > 2 and held == len(group) - 1 else ""
+        is_majority = 0 < self.majority_group_size <= size and held == size - 1
+        return "majority" if is_majority else ""
 
     def building_cost(self, name: str) -> int:
         """D3: a house, hotel or skyscraper costs the lot's house cost; a depot or a cab stand
@@ -389,6 +412,16 @@ def _layout(data: Any, lengths: Mapping[Track, int]) -> dict[Track, TrackLayout]
             f"1, 2... one track each"
         )
     return out
+
+
+def _count(data: Any, key: str, default: int, section: str) -> int:
+    """A whole number of at least 0 in ``data`` (a section of the board's data), or ``default``."""
+    if not isinstance(data, Mapping):
+        raise ValueError(f"field {section!r} must be an object, not {data!r}")
+    value = data.get(key, default)
+    if type(value) is not int or value < 0:
+        raise ValueError(f"field '{section}.{key}' must be a whole number, not {value!r}")
+    return value
 
 
 def _space_from_data(d: dict) -> Space:

@@ -100,6 +100,10 @@ class CardDeck:
         #: P6: each Stock Exchange company's par value, in the order of its deeds.
         self.par_values: Mapping[str, int] = {s["name"]: s["par"] for s in data.get("stocks", ())}
         self.stock_names: tuple[str, ...] = tuple(self.par_values)
+        #: P6: each company's dividend by the shares held (the first for one share).
+        self.dividends: Mapping[str, tuple[int, ...]] = {
+            s["name"]: tuple(s["dividends"]) for s in data.get("stocks", ())
+        }
         roll_three = data.get("roll_three", {})
         #: D4: what a Roll Three card pays by matches, and the printed action-card set's cards.
         self.roll_three_payout: Mapping[str, int] = dict(roll_three.get("payout", {}))

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
+from companion.editions import Dice, Numbers
 from companion.errors import BadRollError, IllegalMoveError, shown
 from companion.frozen import replace
 from companion.rules.board import Board, Salary, Space
@@ -44,11 +45,6 @@ from companion.rules.cards import Card, Voucher
 from companion.rules.rent import is_rent_owed, rent_owed
 from companion.rules.situation import Holding, Player, Situation
 from companion.rules.spacekinds import landing_of, rule_notes
-
-SPEED_FACES = ("1", "2", "3", "mr", "bus")
-BAIL = 50
-TAXI_FARE = 50
-TAXI_FARE_OWN_CAB = 20
 
 Speed = int | Literal["mr", "bus"]
 
@@ -65,12 +61,18 @@ class Roll:
         for die in (self.d1, self.d2):
             if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
                 raise BadRollError(f"a regular die shows 1 to 6, not {die!r}")
-        if self.speed is not None and self.speed not in (1, 2, 3, "mr", "bus"):
-            raise BadRollError(f"the speed die shows 1, 2, 3, mr or bus, not {self.speed!r}")
+        # The faces of a speed die of any edition; the edition's own are checked by
+        # :func:`check_speed` where the game is known.
+        speed = self.speed
+        if speed is not None and not (
+            (type(speed) is int and 1 <= speed <= 6) or speed in ("mr", "bus")
+        ):
+            raise BadRollError(f"the speed die shows a number, mr or bus, not {speed!r}")
 
     @classmethod
-    def parse(cls, values: Sequence[str]) -> Roll:
-        """Read ``D1 D2 [S]`` as typed at the table, e.g. ``["3", "4", "mr"]``."""
+    def parse(cls, values: Sequence[str], edition_dice: Dice) -> Roll:
+        """Read ``D1 D2 [S]`` as typed at the table, e.g. ``["3", "4", "mr"]``, the speed die
+        one of the faces of the edition's dice."""
         if len(values) not in (2, 3):
             raise BadRollError(
                 f"--roll takes two regular dice and the speed die (e.g. 3 4 mr), got {' '.join(values)!r}"
@@ -88,8 +90,10 @@ class Roll:
         if len(values) == 3:
             face = values[2].strip().lower()
             face = {"m": "mr", "mrmonopoly": "mr", "mr.": "mr", "b": "bus"}.get(face, face)
-            if face not in SPEED_FACES:
-                raise BadRollError(f"the speed die shows 1, 2, 3, mr or bus, not {values[2]!r}")
+            # A face of a die the edition lacks is the resolver's to refuse, naming the edition.
+            if edition_dice.has_speed_die and face not in edition_dice.speed_faces:
+                words = edition_dice.speed_words
+                raise BadRollError(f"the speed die shows {words}, not {values[2]!r}")
             speed = int(face) if face.isdigit() else face  # type: ignore[assignment]
         return cls(dice[0], dice[1], speed)
 
@@ -128,11 +132,25 @@ class Roll:
         return self.d1 + self.d2
 
     def __str__(self) -> str:
-        speed = "" if self.speed is None else f" and {_SPEED_NAMES[self.speed]}"
+        speed = "" if self.speed is None else f" and {_SPEED_NAMES.get(self.speed, self.speed)}"
         return f"{self.d1}+{self.d2}{speed}"
 
 
-_SPEED_NAMES: dict[Speed, str] = {1: "1", 2: "2", 3: "3", "mr": "Mr. Monopoly", "bus": "the Bus"}
+_SPEED_NAMES: dict[Speed, str] = {"mr": "Mr. Monopoly", "bus": "the Bus"}
+
+
+def check_speed(dice: Dice, roll: Roll) -> None:
+    """Raise :class:`BadRollError` if ``roll``'s speed die shows a face the edition's speed die
+    does not have (its ``dice``).
+
+    >>> from companion.editions import edition
+    >>> check_speed(edition("ultimate").dice, Roll(1, 2, 4))
+    Traceback (most recent call last):
+    ...
+    companion.errors.BadRollError: the speed die shows 1, 2, 3, mr or bus, not 4
+    """
+    if roll.speed is not None and dice.has_speed_die and str(roll.speed) not in dice.speed_faces:
+        raise BadRollError(f"the speed die shows {dice.speed_words}, not {roll.speed!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -821,7 +839,7 @@ class _Turn:
                 )
             )
         if space.kind == "cab_company" and holding is not None and how != "taxi":
-            fare, payee = taxi_fare(holding.owner, self.player.name)
+            fare, payee = taxi_fare(self.situation.edition.numbers, holding.owner, self.player.name)
             actions.append(
                 Action(
                     "taxi_ride",
@@ -987,9 +1005,17 @@ def _into(account: str) -> str:
     return "into the Pool" if account == "Pool" else f"to the {account}"
 
 
-def taxi_fare(owner: str, rider: str) -> tuple[int, str]:
-    """P8: the fare and who gets it: $50 to the cab's owner, or $20 to the Pool for your own."""
-    return (TAXI_FARE_OWN_CAB, "Pool") if owner == rider else (TAXI_FARE, owner)
+def taxi_fare(numbers: Numbers, owner: str, rider: str) -> tuple[int, str]:
+    """P8: the fare and who gets it: the edition's fare to the cab's owner, or its own-cab fare
+    to the Pool for your own.
+
+    >>> from companion.editions import edition
+    >>> taxi_fare(edition("ultimate").numbers, "Bob", "Ann"), taxi_fare(edition().numbers, "Ann", "Ann")
+    ((50, 'Bob'), (20, 'Pool'))
+    """
+    if owner == rider:
+        return numbers.taxi_fare_own_cab, "Pool"
+    return numbers.taxi_fare, owner
 
 
 def taxi_destinations(board: Board, cab: Space) -> tuple[Space, ...]:
@@ -1049,6 +1075,7 @@ def resolve_roll(
         raise IllegalMoveError(f"{me.name} is not in jail, so there is no jail to leave")
     if bus is not None and roll.speed != "bus":
         raise IllegalMoveError(f"the Bus option is only for a roll showing the Bus, not {roll}")
+    check_speed(situation.edition.dice, roll)
     turn = _Turn(board, situation, me, dice_total=roll.spaces, quiet=quiet)
     result = _resolve_roll(turn, roll, to, bus, leave_jail, first_move_only)
     if to is not None and not turn.chose:
@@ -1072,7 +1099,8 @@ def _resolve_roll(
     dice = situation.edition.dice
     if roll.speed is None and dice.has_speed_die:
         raise BadRollError(
-            "the speed die is missing: give the two regular dice and the speed die (1, 2, 3, mr or bus)"
+            "the speed die is missing: give the two regular dice and the speed die "
+            f"({situation.edition.dice.speed_words})"
         )
     if roll.speed is not None and not dice.has_speed_die:
         raise BadRollError(
@@ -1081,9 +1109,9 @@ def _resolve_roll(
     if me.in_jail:
         rolling = "rolling all three dice" if dice.has_speed_die else "rolling"
         if leave_jail == "bail":
-            fees = situation.edition.fees_account
-            text = f"You pay ${BAIL} bail {_into(fees)} before {rolling}."
-            turn.then(Action("pay_bail", text, turn.pos, BAIL, fees))
+            fees, bail = situation.edition.fees_account, situation.edition.numbers.bail
+            text = f"You pay ${bail} bail {_into(fees)} before {rolling}."
+            turn.then(Action("pay_bail", text, turn.pos, bail, fees))
         else:
             text = f"You hand in a Get Out of Jail Free card before {rolling}."
             turn.then(Action("use_jail_card", text, turn.pos))
@@ -1253,8 +1281,11 @@ def _doubles(turn: _Turn, roll: Roll) -> None:
 
 
 def _jail_roll(turn: _Turn, roll: Roll) -> Resolution:
-    """M12: in jail, roll the two regular dice; doubles free you, the third failure costs $50."""
+    """M12: in jail, roll the two regular dice; doubles free you, the last failure (the third)
+    costs the bail."""
     me = turn.player
+    numbers = turn.situation.edition.numbers
+    fee, rolls = numbers.bail, numbers.jail_rolls
     if roll.speed is not None:
         raise IllegalMoveError(
             f"{me.name} is in jail and rolls only the two regular dice, "
@@ -1262,14 +1293,14 @@ def _jail_roll(turn: _Turn, roll: Roll) -> Resolution:
         )
     attempt = me.jail_turns + 1
     fees = turn.situation.edition.fees_account
-    if not roll.is_doubles and attempt < 3:
+    if not roll.is_doubles and attempt < rolls:
         turn.player = replace(me, jail_turns=attempt)
         turn.then(
             Action("end_turn", "No doubles: you stay in jail; your turn is over.", turn.pos),
             ".jail",
         )
         return turn.result(
-            f"{roll}: no doubles on attempt {attempt} of 3, so you stay in jail.",
+            f"{roll}: no doubles on attempt {attempt} of {rolls}, so you stay in jail.",
             "move.jail_stay",
             roll=roll.to_json(),
             attempt=attempt,
@@ -1281,15 +1312,15 @@ def _jail_roll(turn: _Turn, roll: Roll) -> Resolution:
         turn.then(
             Action(
                 "pay_bail",
-                f"Third failed roll: pay ${BAIL} bail {_into(fees)}.",
+                f"Third failed roll: pay ${fee} bail {_into(fees)}.",
                 turn.pos,
-                BAIL,
+                fee,
                 fees,
             ),
             ".third",
         )
-        headline = f"{roll}: third failed roll, pay ${BAIL} bail and move {roll.regular}"
-        code, bail = "move.jail_third", BAIL
+        headline = f"{roll}: third failed roll, pay ${fee} bail and move {roll.regular}"
+        code, bail = "move.jail_third", fee
     turn.player = replace(me, in_jail=False, jail_turns=0)
     turn.in_jail = False
     even = roll.regular % 2 == 0
@@ -1608,7 +1639,7 @@ def resolve_taxi(
             f"a taxi goes to Free Parking, another cab company or a transit station ({names}), not {to.name!r}"
         )
     turn = _Turn(board, situation, me, quiet=quiet)
-    fare, payee = taxi_fare(owner, me.name)
+    fare, payee = taxi_fare(situation.edition.numbers, owner, me.name)
     turn.then(
         Action(
             "pay_taxi_fare",

@@ -36,7 +36,7 @@ def rent_owed(
         if holding.level:
             return space.rent[holding.level]
         ownership = board.ownership(space.name, lambda n: situation.owner(n) == holding.owner)
-        return space.rent[0] * {"monopoly": 3, "majority": 2}.get(ownership, 1)
+        return space.rent[0] * board.rent_multiplier.get(ownership, 1)
     owned = sum(
         1 for n in board.properties_of_kind(space.kind) if situation.owner(n) == holding.owner
     )

@@ -680,7 +680,8 @@ class _Parser:
             self.text(task.get("do"), f"{where}.do")
         rolls = self.obj(data.get("order_rolls", {}), "pending.order_rolls", set(in_game))
         for name, total in rolls.items():
-            self.integer(total, f"pending.order_rolls.{name}", 2, 12)
+            dice = self.edition.dice.count
+            self.integer(total, f"pending.order_rolls.{name}", dice, 6 * dice)
         self.check_numbers(data, "pending")
         try:
             return MappingProxyType(json.loads(json.dumps(data)))

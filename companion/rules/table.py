@@ -46,6 +46,11 @@ class Options:
     voluntary_bankruptcy: bool = False
 
     @classmethod
+    def names(cls) -> tuple[str, ...]:
+        """Every house rule's name."""
+        return tuple(f.name for f in fields(cls))
+
+    @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Options:
         """The house rules of a JSON object; raises :class:`ValueError` naming a bad one."""
         known = {f.name for f in fields(cls)}

@@ -18,8 +18,6 @@ from ui.dialogs.base import DecisionDialog, extra_button
 from ui.widgets import BigButton, ChoiceList, DiceView
 from ui.widgets.words import _
 
-SPEED_FACES = ("1", "2", "3", "mr", "bus")
-
 
 class FaceRow(BoxLayout):
     """One die's faces as toggles: the table taps the face it shows."""
@@ -58,6 +56,7 @@ class DiceEntry(BoxLayout):
         speed: bool,
         *,
         faces: tuple[Any, ...] = (),
+        speed_faces: tuple[str, ...] = (),
         opponents: tuple[str, ...] = (),
         on_apply: Any,
         on_cancel: Any = None,
@@ -72,7 +71,7 @@ class DiceEntry(BoxLayout):
             self.rows.append(row)
         if speed:
             shown = {"mr": _("Mr. M"), "bus": _("Bus")}
-            self.rows.append(FaceRow(_("Speed"), SPEED_FACES, shown))
+            self.rows.append(FaceRow(_("Speed"), speed_faces, shown))
         self.opponent: FaceRow | None = None
         if opponents:
             self.opponent = FaceRow(_("Against"), tuple(opponents), {})
@@ -211,6 +210,7 @@ class DiceDialog(DecisionDialog):
             count,
             speed,
             faces=faces,
+            speed_faces=self.controller.speed_faces,
             opponents=self._opponents(),
             on_apply=self.apply,
             on_cancel=self.leave_entry,

@@ -23,8 +23,11 @@ if TYPE_CHECKING:
     from ui.controller import TableController
     from ui.viewmodels import RefereeView
 
-#: The speed die's faces as ``ask_referee`` takes them; ``None``: not rolled (in jail).
-SPEED_FACES: tuple[int | str | None, ...] = (1, 2, 3, "mr", "bus", None)
+
+def speed_faces(faces: tuple[str, ...]) -> tuple[int | str | None, ...]:
+    """The speed die's ``faces`` (the edition's) as ``ask_referee`` takes them (pips as whole
+    numbers), then ``None``: not rolled (in jail)."""
+    return (*(int(f) if f.isdigit() else f for f in faces), None)
 
 
 def speed_label(face: int | str | None) -> str:
@@ -133,14 +136,18 @@ class RefereeScreen(Screen):
             if chip.is_turn and chip.name in tokens:
                 self.choose_space(tokens[chip.name])
                 return
-        self.choose_space("middle:0")
+        self.choose_space(self.controller.start_space)
 
     # -- the question ---------------------------------------------------------------------
 
     def _build_dice(self) -> None:
         from ui.widgets import BigButton
 
-        for row, faces in (("d1", range(1, 7)), ("d2", range(1, 7)), ("speed", SPEED_FACES)):
+        for row, faces in (
+            ("d1", range(1, 7)),
+            ("d2", range(1, 7)),
+            ("speed", speed_faces(self.controller.speed_faces)),
+        ):
             box = self.ids[row]
             box.clear_widgets()
             for face in faces:

@@ -1,6 +1,6 @@
-"""Birthday Gift (P7): the lander takes $100 from the Bank or a Travel Voucher, their choice;
-with no voucher left, $100. **Option** ``birthday_from_players``: $100 from each other player
-instead."""
+"""Birthday Gift (P7): the lander takes the gift (the edition's ``numbers.birthday_gift``,
+Ultimate's $100) from the Bank or a Travel Voucher, their choice; with no voucher left, the gift.
+**Option** ``birthday_from_players``: the gift from each other player instead."""
 
 from __future__ import annotations
 
@@ -20,8 +20,6 @@ from companion.rules.spacekinds import landing
 KIND = "birthday_gift"
 HOUSE_RULE = "birthday_from_players"
 CODES = ("ask.gift", "reason.birthday_gift")
-#: The gift, from the Bank (or, by the house rule, from each other player).
-GIFT = 100
 
 
 @landing(
@@ -32,12 +30,13 @@ GIFT = 100
     },
 )
 def _land(at: Landing) -> None:
+    gift = at.situation.edition.numbers.birthday_gift
     if at.vouchers_left:
-        text, variant = f"Take ${GIFT} from the Bank or a Travel Voucher: your choice.", ""
+        text, variant = f"Take ${gift} from the Bank or a Travel Voucher: your choice.", ""
     else:
-        text = f"Take ${GIFT} from the Bank (no Travel Vouchers are left)."
+        text = f"Take ${gift} from the Bank (no Travel Vouchers are left)."
         variant = ".no_vouchers"
-    at.action("birthday_gift", text, GIFT, variant=variant)
+    at.action("birthday_gift", text, gift, variant=variant)
 
 
 @follow_up("birthday_gift")
@@ -48,26 +47,28 @@ def _gift_due(player: str, a: Action) -> tasks.Task:
 @task("birthday_gift")
 def _task_birthday(tx: Tx, task: tasks.BirthdayGift) -> None:
     player = task.player
+    gift = tx.state.edition.numbers.birthday_gift
     if tx.state.rules.birthday_from_players:
         tx.first(
             *[
-                tasks.Pay(s.name, player, GIFT, message("reason.birthday_gift"))
+                tasks.Pay(s.name, player, gift, message("reason.birthday_gift"))
                 for s in tx.state.active
                 if s.name != player
             ]
         )
         return
     if not sum(tx.state.vouchers_left.values()):
-        tx.transfer(BANK, player, GIFT, message("reason.birthday_gift"))
+        tx.transfer(BANK, player, gift, message("reason.birthday_gift"))
         return
-    tx.ask("gift", player, ("gift",), "ask.gift", {"amount": GIFT})
+    tx.ask("gift", player, ("gift",), "ask.gift", {"amount": gift})
 
 
 @command("gift")
 def _cmd_gift(tx: Tx, c: commands.Gift) -> None:
     choice = c.option
     if choice == "cash":
-        tx.transfer(BANK, c.player, GIFT, message("reason.birthday_gift"))
+        gift = tx.state.edition.numbers.birthday_gift
+        tx.transfer(BANK, c.player, gift, message("reason.birthday_gift"))
     elif choice == "voucher":
         tx.first(tasks.DrawVoucher(c.player))
     else:
@@ -76,5 +77,8 @@ def _cmd_gift(tx: Tx, c: commands.Gift) -> None:
 
 @decision_options("gift")
 def _gift_options(state: GameState, d: Decision) -> Iterator[Option]:
-    yield {"command": {"type": "gift", "option": "cash"}, "amount": GIFT}
+    yield {
+        "command": {"type": "gift", "option": "cash"},
+        "amount": state.edition.numbers.birthday_gift,
+    }
     yield {"command": {"type": "gift", "option": "voucher"}}

@@ -5,7 +5,7 @@ from too (``turns``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from companion.banker import commands, keptcards, tasks
 from companion.banker.ledger import BANK
@@ -27,17 +27,22 @@ CODES = (
     "reason.roll_three",
 )
 
-#: Roll Three payouts by matches (P4); the roller holding the exact three gets the last one.
-ROLL_THREE_PAYOUT = {1: 50, 2: 200, 3: 1000}
-ROLL_THREE_OWN_CARD = 1500
+#: The keys of the payout of ``cards.json``'s ``roll_three`` by matches (P4).
+_MATCHES = ("none", "one", "two", "three")
 
 
-def roll_three_winnings(card: str, dice: Sequence[int], *, rolled_by_holder: bool) -> int:
-    """P4: what one Roll Three card wins against three dice (matched as multisets).
+def roll_three_winnings(
+    payout: Mapping[str, int], card: str, dice: Sequence[int], *, rolled_by_holder: bool
+) -> int:
+    """P4: what one Roll Three card wins against three dice (matched as multisets), by the
+    edition's ``payout`` (``deck.roll_three_payout``: ``one``, ``two``, ``three`` matches, and
+    ``own_card_roller`` for the roller holding the exact three).
 
-    >>> [roll_three_winnings(c, [1, 3, 6], rolled_by_holder=False) for c in ("4-4-5", "2-4-6", "1-3-3", "1-3-6")]
+    >>> from companion.editions import edition
+    >>> payout = edition("ultimate").deck.roll_three_payout
+    >>> [roll_three_winnings(payout, c, [1, 3, 6], rolled_by_holder=False) for c in ("4-4-5", "2-4-6", "1-3-3", "1-3-6")]
     [0, 50, 200, 1000]
-    >>> roll_three_winnings("1-3-6", [6, 1, 3], rolled_by_holder=True)
+    >>> roll_three_winnings(payout, "1-3-6", [6, 1, 3], rolled_by_holder=True)
     1500
     """
     wanted = [int(v) for v in card.split("-")]
@@ -47,8 +52,8 @@ def roll_three_winnings(card: str, dice: Sequence[int], *, rolled_by_holder: boo
             wanted.remove(die)
             matches += 1
     if matches == 3 and rolled_by_holder:
-        return ROLL_THREE_OWN_CARD
-    return ROLL_THREE_PAYOUT.get(matches, 0)
+        return payout["own_card_roller"]
+    return payout.get(_MATCHES[matches], 0)
 
 
 @landing(KIND, notes={"action.roll_three": ACTION_PARAMS})
@@ -96,9 +101,10 @@ def _dice(tx: Tx, c: commands.Dice) -> None:
     dice = dice_of(c, 3)
     tx.note("note.roll_three", player=player, dice=dice)
     winnings: dict[str, int] = {}
+    payout = tx.deck.roll_three_payout
     for seat in tx.state.active:
         won = sum(
-            roll_three_winnings(card, dice, rolled_by_holder=seat.name == player)
+            roll_three_winnings(payout, card, dice, rolled_by_holder=seat.name == player)
             for card in seat.roll_three
         )
         tx.transfer(BANK, seat.name, won, message("reason.roll_three"))

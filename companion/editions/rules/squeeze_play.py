@@ -1,5 +1,5 @@
 """Squeeze Play (P5, B15): the lander rolls the two regular dice, and each other player pays
-them by the total. **Option** ``squeeze_play_speed_die``: the speed die is rolled too (the rules'
+them by the total (the edition's ``numbers.squeeze_play`` table). **Option** ``squeeze_play_speed_die``: the speed die is rolled too (the rules'
 alternative table; Mr. Monopoly or the Bus also takes a voucher from each player)."""
 
 from __future__ import annotations
@@ -26,19 +26,6 @@ CODES = (
 )
 
 
-def squeeze_play_amount(total: int, *, speed_die: bool = False) -> int:
-    """P5: what each other player pays on Squeeze Play for the dice total.
-
-    >>> [squeeze_play_amount(t) for t in (2, 3, 5, 9, 10, 12)]
-    [200, 100, 50, 50, 100, 200]
-    >>> [squeeze_play_amount(t, speed_die=True) for t in (2, 5, 6, 11, 12, 15)]
-    [200, 100, 50, 50, 100, 200]
-    """
-    if speed_die:
-        return 200 if total in (2, 15) else 100 if total in (3, 4, 5, 12, 13, 14) else 50
-    return 200 if total in (2, 12) else 100 if total in (3, 4, 10, 11) else 50
-
-
 @landing(KIND, notes={"action.squeeze_play": ACTION_PARAMS})
 def _land(at: Landing) -> None:
     at.action(
@@ -63,19 +50,20 @@ def _task_squeeze(tx: Tx, task: tasks.SqueezePlay) -> None:
 @answer("dice", "squeeze_play")
 def _dice(tx: Tx, c: commands.Dice) -> None:
     player = c.player
-    if tx.state.rules.squeeze_play_speed_die:  # B15: two dice alone are refused
+    numbers = tx.state.edition.numbers
+    if tx.state.rules.squeeze_play_speed_die:
         if len(c.dice) != 3:
             # B15: with the option, two dice alone are refused.
             raise BadRollError(
                 f"dice: Squeeze Play is rolled with the speed die: give two regular dice and "
                 f"the speed die, not {shown(c.dice)}"
             )
-        roll = roll_of(c)
+        roll = roll_of(tx, c)
         total = roll.spaces
-        amount = squeeze_play_amount(total, speed_die=True)
+        amount = numbers.squeeze_play_pays(total, speed_die=True)
     else:
         total = sum(dice_of(c, 2))
-        amount = squeeze_play_amount(total)
+        amount = numbers.squeeze_play_pays(total)
         roll = None
     tx.note("note.squeeze_play", player=player, total=total, amount=amount)
     rivals = others(tx.state, player)

@@ -1,4 +1,5 @@
-"""Tax Refund (P1): the lander collects half the Pool, rounded up."""
+"""Tax Refund (P1): the lander collects half the Pool, rounded up (the edition's
+``numbers.half_pool``)."""
 
 from __future__ import annotations
 
@@ -15,18 +16,9 @@ HOUSE_RULE = None
 CODES = ("reason.tax_refund",)
 
 
-def refund(pool: int) -> int:
-    """P1: half the Pool, rounded up.
-
-    >>> refund(75), refund(0)
-    (38, 0)
-    """
-    return (pool + 1) // 2
-
-
 @landing(KIND, notes={"action.collect_tax_refund": ACTION_PARAMS})
 def _land(at: Landing) -> None:
-    amount = refund(at.situation.pool)
+    amount = at.situation.edition.numbers.half_pool(at.situation.pool)
     at.action("collect_tax_refund", f"Collect half the Pool, rounded up: ${amount}.", amount)
 
 
@@ -38,4 +30,5 @@ def _collect(player: str, a: Action) -> tasks.Task:
 @task("collect_tax_refund")
 def _task_tax_refund(tx: Tx, task: tasks.CollectTaxRefund) -> None:
     """P1: the Pool as it stands when the task is done (a payment before it may have grown it)."""
-    tx.transfer(POOL, task.player, refund(tx.state.pool), message("reason.tax_refund"))
+    refund = tx.state.edition.numbers.half_pool(tx.state.pool)
+    tx.transfer(POOL, task.player, refund, message("reason.tax_refund"))
