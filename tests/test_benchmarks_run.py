@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+import pytest
+
 from companion.editions import edition
 
 
@@ -56,3 +58,39 @@ def test_the_instruction_count_workload_runs(repo_root: Path) -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.run(0) == 0
+
+
+def test_the_callgrind_workloads_run_in_both_eras_apis(repo_root: Path) -> None:
+    """The instruction-count script's four workloads, each once and small, without valgrind."""
+    path = repo_root / "tests" / "benchmarks" / "callgrind.py"
+    spec = importlib.util.spec_from_file_location("callgrind", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+
+    assert bench.board().spaces == edition("ultimate").board.spaces
+    done = bench.smoke(bench.WORKLOADS)
+    assert [line.split(":")[0] for line in done] == ["referee", "engine", "resume", "app"]
+    assert done[0] == "referee: 108 rolls (3 spaces x 36)"
+    assert done[1].startswith("engine: 30 commands, ")
+    assert done[2].startswith("resume: ") and done[2].endswith(" events")
+    assert done[3] == "app: 2 rolls read and confirmed"
+
+
+def test_the_callgrind_script_reads_the_totals_and_refuses_a_bad_ref(
+    repo_root: Path, tmp_path: Path
+) -> None:
+    path = repo_root / "tests" / "benchmarks" / "callgrind.py"
+    spec = importlib.util.spec_from_file_location("callgrind", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+
+    out = tmp_path / "callgrind.out"
+    out.write_text("events: Ir\nfn=(1) main\n3 12\ntotals: 4242\n")
+    assert bench.instructions(out) == 4242
+    out.write_text("not callgrind\n")
+    with pytest.raises(SystemExit, match="no totals line"):
+        bench.instructions(out)
+    with pytest.raises(SystemExit, match="'no-such-ref'.*name a commit"):
+        bench._worktree("no-such-ref", tmp_path)
