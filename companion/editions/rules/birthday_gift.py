@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from companion.banker import commands, tasks
 from companion.banker.ledger import BANK
 from companion.banker.moves import follow_up
-from companion.banker.options import Option, decision_options
+from companion.banker.options import Option, decision_options, said
 from companion.banker.state import Decision, GameState
 from companion.banker.tx import Tx, command, task
 from companion.errors import IllegalCommandError
@@ -19,7 +19,7 @@ from companion.rules.spacekinds import landing
 
 KIND = "birthday_gift"
 HOUSE_RULE = "birthday_from_players"
-CODES = ("ask.gift", "reason.birthday_gift")
+CODES = ("ask.gift", "reason.birthday_gift", "option.gift")
 #: The gift, from the Bank (or, by the house rule, from each other player).
 GIFT = 100
 
@@ -76,5 +76,9 @@ def _cmd_gift(tx: Tx, c: commands.Gift) -> None:
 
 @decision_options("gift")
 def _gift_options(state: GameState, d: Decision) -> Iterator[Option]:
-    yield {"command": {"type": "gift", "option": "cash"}, "amount": GIFT}
-    yield {"command": {"type": "gift", "option": "voucher"}}
+    yield {
+        "command": {"type": "gift", "option": "cash"},
+        "amount": GIFT,
+        **said("option.gift", amount=GIFT),
+    }
+    yield {"command": {"type": "gift", "option": "voucher"}, **said("option.take_voucher")}

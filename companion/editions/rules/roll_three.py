@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from companion.banker import commands, keptcards, tasks
 from companion.banker.ledger import BANK
 from companion.banker.moves import follow_up
-from companion.banker.options import Option, decision_options, dice_option
+from companion.banker.options import Option, decision_options, dice_option, said
 from companion.banker.state import Decision, GameState
 from companion.banker.tx import Tx, answer, dice_of, roll_three_cards_left, take_roll_three, task
 from companion.messages import message
@@ -25,6 +25,7 @@ CODES = (
     "ask.dice.roll_three",
     "note.roll_three",
     "reason.roll_three",
+    "option.draw.roll_three",
 )
 
 #: Roll Three payouts by matches (P4); the roller holding the exact three gets the last one.
@@ -82,7 +83,11 @@ def _draw(tx: Tx, c: commands.Draw) -> None:
 def _draw_options(state: GameState, d: Decision) -> Iterator[Option]:
     cards = list(dict.fromkeys(roll_three_cards_left(state)))
     if cards:
-        yield {"command": {"type": "draw"}, "free": {"card": {"one_of": cards}}}
+        yield {
+            "command": {"type": "draw"},
+            "free": {"card": {"one_of": cards}},
+            **said("option.draw.roll_three"),
+        }
 
 
 def ask_roll_three_dice(tx: Tx, player: str) -> None:
