@@ -583,9 +583,14 @@ def lot_action_text(
     return anytime_label(lot_option(command, amount), lang)
 
 
+#: An option's keys that are not facts to show: what it does, its free fields, who answers,
+#: its words.
+_NOT_FACTS = frozenset({"command", "free", "player", "code", "params"})
+
+
 def make_choice(option: Mapping[str, Any], player: str, label: str) -> Choice:
     command = dict(option["command"])
-    facts = {k: v for k, v in option.items() if k not in ("command", "free", "player")}
+    facts = {k: v for k, v in option.items() if k not in _NOT_FACTS}
     free = option.get("free") or None
     key = str(command["type"])
     for part in ("option", "how", "company", "space", "card", "voucher", "target", "property"):
