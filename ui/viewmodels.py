@@ -1011,13 +1011,12 @@ def _slot(
     if choice is not None:
         return Slot(kind, choice.label, choice)
     amount = {
-        "build": ("cost", value),
-        "sell_building": ("refund", value // 2),
-        "mortgage": ("value", value),
-        "unmortgage": ("cost", lift_cost(value)),
+        "build": value,
+        "sell_building": value // 2,
+        "mortgage": value,
+        "unmortgage": lift_cost(value),
     }[kind]
-    option = {"command": {"type": kind, **target}, amount[0]: amount[1]}
-    return Slot(kind, anytime_label(option, lang))
+    return Slot(kind, anytime_label(lot_option({"type": kind, **target}, amount), lang))
 
 
 def lot_slots(name: str, offered: Mapping[str, Choice], lang: str) -> tuple[Slot, ...]:

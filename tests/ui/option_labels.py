@@ -5,9 +5,10 @@ from ``ui.viewmodels.choice_label``'s ladder over command types to the options' 
 ``python -m tests.ui.option_labels record`` words every option the recorded games
 (``tests/golden_games.py``), a few seeded simulator games and the Bank's building shortages
 (``tests/test_building_supply.py``) meet (each decision's options, and every player's any-time
-options at each step), and stores
+options at each step; the player sheets' slots, offered or not, every 25th step), and stores
 ``tests/data/option_labels.json.gz``. It was run once, at the commit that added it, with the
-ladder. ``tests/ui/test_option_labels.py`` holds every later app to those words, byte for byte:
+ladder (the code of commit f51216a; the sheets' slots were added from that same code).
+``tests/ui/test_option_labels.py`` holds every later app to those words, byte for byte:
 do not record again to make the test pass, a difference is a button the table would read
 differently.
 """
@@ -89,11 +90,33 @@ def options() -> Iterator[tuple[str, Mapping[str, Any], Decision]]:
                 yield where, option, decision
 
 
-def labels() -> dict[str, dict[str, dict[str, str]]]:
-    """``{"choice" | "anytime": {key: {lang: words}}}`` with today's app."""
+def sheets() -> Iterator[tuple[str, GameState, str]]:
+    """Every 25th state met and each of its players, named by its place and the player: their
+    sheet shows a slot for each action on each lot and share, offered or not."""
+    for i, state in enumerate(_states()):
+        if i % 25 == 0:
+            for seat in state.active:
+                yield f"{i}:{seat.name}", state, seat.name
+
+
+def sheet_words(state: GameState, player: str, lang: str) -> list[str]:
+    """The words of every slot and action on ``player``'s sheet, in order."""
     from ui import viewmodels as vm
 
-    out: dict[str, dict[str, dict[str, str]]] = {"choice": {}, "anytime": {}}
+    sheet = vm.player_sheet(state, player, lang)
+    words = [slot.label for row in sheet.properties for slot in row.slots]
+    words += [slot.label for slot in sheet.share_slots]
+    return [str(w) for w in (*words, *(a.label for a in sheet.actions))]
+
+
+def labels() -> dict[str, dict[str, Any]]:
+    """``{"choice" | "anytime": {key: {lang: words}}, "sheets": {place: {lang: [words]}}}``
+    with today's app."""
+    from ui import viewmodels as vm
+
+    out: dict[str, dict[str, Any]] = {"choice": {}, "anytime": {}, "sheets": {}}
+    for place, state, player in sheets():
+        out["sheets"][place] = {lang: sheet_words(state, player, lang) for lang in LANGUAGES}
     for where, option, decision in options():
         words = {}
         for lang in LANGUAGES:
@@ -105,7 +128,7 @@ def labels() -> dict[str, dict[str, dict[str, str]]]:
     return out
 
 
-def load() -> dict[str, dict[str, dict[str, str]]]:
+def load() -> dict[str, dict[str, Any]]:
     with gzip.open(LABELS, "rt", encoding="utf-8") as f:
         return json.load(f)
 

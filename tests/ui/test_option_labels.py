@@ -1,4 +1,4 @@
-"""Every option's button reads as it did before options carried their words (issue 24): the
+"""Every option's button, and every slot of a player's sheet, reads as it did before options carried their words (issue 24): the
 words recorded by ``tests/ui/option_labels.py``, in English and French, byte for byte."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from tests.ui import option_labels
 
 def test_every_option_met_reads_as_recorded_in_every_language() -> None:
     recorded, now = option_labels.load(), option_labels.labels()
-    for where in ("choice", "anytime"):
+    for where in ("choice", "anytime", "sheets"):
         assert sorted(now[where]) == sorted(recorded[where]), f"the {where} options met changed"
         differences = {
             key: {"recorded": words, "now": now[where][key]}
