@@ -95,9 +95,10 @@ def command_of(option: Mapping[str, Any], player: str, **free: Any) -> dict[str,
 
 def said(code: str, **params: Any) -> dict[str, Any]:
     """An option's words: the message ``code`` (``companion.messages.codes``, ``option.*``)
-    and its ``params``, as keys of the option; a front end renders them on its button.
+    and its ``params``, as keys of the option; a front end renders them on its button. (The
+    builders called for every decision write the two keys out, a little cheaper.)
 
-    >>> {"command": {"type": "buy"}, "price": 400, **said("option.buy", amount=400)}
+    >>> {"command": {"type": "buy"}, "price": 400, "code": "option.buy", "params": {"amount": 400}}
     {'command': {'type': 'buy'}, 'price': 400, 'code': 'option.buy', 'params': {'amount': 400}}
     """
     return {"code": code, "params": params}
@@ -113,7 +114,8 @@ def _deal(state: GameState, d: Decision) -> Iterator[Option]:
         yield {
             "command": {"type": "deal"},
             "free": {"voucher": {"one_of": vouchers}, "roll_three": {"one_of": cards}},
-            **said("option.deal"),
+            "code": "option.deal",
+            "params": {},
         }
 
 
@@ -121,7 +123,8 @@ def _order_roll(state: GameState, d: Decision) -> Iterator[Option]:
     yield {
         "command": {"type": "order_roll"},
         "free": {"dice": {"count": 2, "speed": False}},
-        **said("option.roll"),
+        "code": "option.roll",
+        "params": {},
     }
 
 
@@ -130,22 +133,29 @@ def _roll(state: GameState, d: Decision) -> Iterator[Option]:
     yield {
         "command": {"type": "roll"},
         "free": {"dice": {"count": 2, "speed": not seat.in_jail}},
-        **said("option.roll"),
+        "code": "option.roll",
+        "params": {},
     }
     if "bail" in d.answers and state.cash[d.player] >= BAIL:
-        yield {"command": {"type": "bail"}, "amount": BAIL, **said("option.bail", amount=BAIL)}
+        yield {
+            "command": {"type": "bail"},
+            "amount": BAIL,
+            "code": "option.bail",
+            "params": {"amount": BAIL},
+        }
     card = jail_card(seat.cards) if "jail_card" in d.answers else None
     if card is not None:
         yield {
             "command": {"type": "jail_card"},
             "card": card,
-            **said("option.jail_card", card=card),
+            "code": "option.jail_card",
+            "params": {"card": card},
         }
     yield from _vouchers(state, d)
 
 
 def _end_turn(state: GameState, d: Decision) -> Iterator[Option]:
-    yield {"command": {"type": "end_turn"}, **said("option.end_turn")}
+    yield {"command": {"type": "end_turn"}, "code": "option.end_turn", "params": {}}
     yield from _vouchers(state, d)
 
 
@@ -163,7 +173,11 @@ def _vouchers(state: GameState, d: Decision) -> Iterator[Option]:
             # it out for every roll decision would cost more than the rest of the options.
             for ride in (False, True):
                 code = "option.voucher.ride" if ride else "option.voucher.stay"
-                yield {"command": {**base, "ride": ride}, **said(code, voucher=voucher_id)}
+                yield {
+                    "command": {**base, "ride": ride},
+                    "code": code,
+                    "params": {"voucher": voucher_id},
+                }
             continue
         for key in _voucher_targets(
             state.edition.board, voucher.kind == "bus_ticket", seat.position.key
@@ -171,7 +185,8 @@ def _vouchers(state: GameState, d: Decision) -> Iterator[Option]:
             yield {
                 "command": {**base, "space": key},
                 "to": key,
-                **said("option.voucher.to", voucher=voucher_id, space=key),
+                "code": "option.voucher.to",
+                "params": {"voucher": voucher_id, "space": key},
             }
 
 
@@ -207,7 +222,8 @@ def _choose_space(state: GameState, d: Decision) -> Iterator[Option]:
         yield {
             "command": {"type": "choose"},
             "free": {"space": {"one_of": [s.key for s in state.edition.board.spaces]}},
-            **said("option.choose_space"),
+            "code": "option.choose_space",
+            "params": {},
         }
     elif why == "storm":
         yield from _storm(state, d)
@@ -277,14 +293,24 @@ def _card_space(state: GameState, d: Decision) -> Iterator[Option]:
             "command": {"type": "choose"},
             "free": {"space": {"one_of": [s.key for s in spaces]}},
             "card": card.id,
-            **said("option.choose_space"),
+            "code": "option.choose_space",
+            "params": {},
         }
 
 
 def _bus_option(state: GameState, d: Decision) -> Iterator[Option]:
     to = d.data["to"]
-    yield {"command": {"type": "bus", "option": "move"}, "to": to, **said("option.move", space=to)}
-    yield {"command": {"type": "bus", "option": "voucher"}, **said("option.take_voucher")}
+    yield {
+        "command": {"type": "bus", "option": "move"},
+        "to": to,
+        "code": "option.move",
+        "params": {"space": to},
+    }
+    yield {
+        "command": {"type": "bus", "option": "voucher"},
+        "code": "option.take_voucher",
+        "params": {},
+    }
 
 
 def _building_shortage(state: GameState, d: Decision) -> Iterator[Option]:
@@ -300,14 +326,19 @@ def _building_shortage(state: GameState, d: Decision) -> Iterator[Option]:
 
 def _buy(name: str, price: int) -> Option:
     """The facts and words of buying the property ``name`` at ``price``."""
-    return {"property": name, "price": price, **said("option.buy", amount=price)}
+    return {"property": name, "price": price, "code": "option.buy", "params": {"amount": price}}
 
 
 def _buy_or_auction(state: GameState, d: Decision) -> Iterator[Option]:
     price = d.data["price"]
     if state.cash[d.player] >= price:
         yield {"command": {"type": "buy"}, **_buy(d.data["property"], price)}
-    yield {"command": {"type": "auction"}, "property": d.data["property"], **said("option.auction")}
+    yield {
+        "command": {"type": "auction"},
+        "property": d.data["property"],
+        "code": "option.auction",
+        "params": {},
+    }
 
 
 def _auction(state: GameState, d: Decision) -> Iterator[Option]:
@@ -323,13 +354,15 @@ def _auction(state: GameState, d: Decision) -> Iterator[Option]:
                 "command": {"type": "bid"},
                 "player": bidder,
                 "free": {"amount": {"min": high + 1, "max": state.cash[bidder]}},
-                **said("option.bid", player=bidder),
+                "code": "option.bid",
+                "params": {"player": bidder},
             }
         if bidder != leader:
             yield {
                 "command": {"type": "pass"},
                 "player": bidder,
-                **said("option.pass", player=bidder),
+                "code": "option.pass",
+                "params": {"player": bidder},
             }
 
 
@@ -344,9 +377,10 @@ def _taxi(state: GameState, d: Decision) -> Iterator[Option]:
                 "command": {"type": "taxi", "space": space.key},
                 "fare": fare,
                 "payee": payee,
-                **said("option.taxi", space=space.key, amount=fare),
+                "code": "option.taxi",
+                "params": {"space": space.key, "amount": fare},
             }
-    yield {"command": {"type": "skip"}, **said("option.no_taxi")}
+    yield {"command": {"type": "skip"}, "code": "option.no_taxi", "params": {}}
 
 
 def _draw(state: GameState, d: Decision) -> Iterator[Option]:
@@ -360,14 +394,16 @@ def _draw(state: GameState, d: Decision) -> Iterator[Option]:
             if n > 0:
                 yield {
                     "command": {"type": "draw", "card": voucher_id},
-                    **said("option.draw.voucher", voucher=voucher_id),
+                    "code": "option.draw.voucher",
+                    "params": {"voucher": voucher_id},
                 }
     else:
         for card in state.edition.deck.cards.values():
             if card.deck == deck and state.cards_out.get(card.id, 0) < card.count:
                 yield {
                     "command": {"type": "draw", "card": card.id},
-                    **said("option.draw.card", card=card.id),
+                    "code": "option.draw.card",
+                    "params": {"card": card.id},
                 }
 
 
@@ -384,7 +420,8 @@ def _dice(state: GameState, d: Decision) -> Iterator[Option]:
             "free": free,
             "why": why,
             "amount": d.data["amount"],
-            **said("option.roll"),
+            "code": "option.roll",
+            "params": {},
         }
     elif why in ("utility", "card"):
         yield dice_option(why, 2)
@@ -396,7 +433,8 @@ def dice_option(why: str, count: int, *, speed: bool = False) -> Option:
         "command": {"type": "dice"},
         "free": {"dice": {"count": count, "speed": speed}},
         "why": why,
-        **said("option.roll"),
+        "code": "option.roll",
+        "params": {},
     }
 
 
@@ -413,13 +451,15 @@ def _stock(state: GameState, d: Decision) -> Iterator[Option]:
             yield {
                 "command": {"type": "stock", "company": company, "how": "buy"},
                 "price": price,
-                **said("option.stock.buy", company=company, amount=price),
+                "code": "option.stock.buy",
+                "params": {"company": company, "amount": price},
             }
         if not free:
             yield {
                 "command": {"type": "stock", "company": company, "how": "auction"},
                 "par": par,
-                **said("option.stock.auction", company=company),
+                "code": "option.stock.auction",
+                "params": {"company": company},
             }
 
 
@@ -430,13 +470,15 @@ def _rent(state: GameState, d: Decision) -> Iterator[Option]:
         "command": {"type": "pay"},
         "amount": amount,
         "owner": owner,
-        **said("option.pay", amount=amount, payee=owner),
+        "code": "option.pay",
+        "params": {"amount": amount, "payee": owner},
     }
     for card_id in dict.fromkeys(state.seat(d.player).cards):
         if state.edition.deck.cards[card_id].play[0].get("play") in ("reverse_rent", "cheap_rent"):
             yield {
                 "command": {"type": "play_card", "card": card_id},
-                **said("option.play_card", card=card_id),
+                "code": "option.play_card",
+                "params": {"card": card_id},
             }
 
 
@@ -450,11 +492,17 @@ def _raise_money(state: GameState, d: Decision) -> Iterator[Option]:
             "command": {"type": "pay"},
             "amount": amount,
             "creditor": creditor,
-            **said("option.pay", amount=amount, payee=creditor),
+            "code": "option.pay",
+            "params": {"amount": amount, "payee": creditor},
         }
     yield from anytime_options(state, d.player, RAISES)
     if bankruptcy_problem(state, d.player, amount) is None:
-        yield {"command": {"type": "bankrupt"}, "creditor": creditor, **said("option.bankrupt")}
+        yield {
+            "command": {"type": "bankrupt"},
+            "creditor": creditor,
+            "code": "option.bankrupt",
+            "params": {},
+        }
 
 
 def _card_option(state: GameState, d: Decision) -> Iterator[Option]:
@@ -463,18 +511,28 @@ def _card_option(state: GameState, d: Decision) -> Iterator[Option]:
         yield {
             "command": {"type": "option", "option": i},
             "move": dict(move),
-            **said("option.card_option", number=i),
+            "code": "option.card_option",
+            "params": {"number": i},
         }
 
 
 def _choose_player(state: GameState, d: Decision) -> Iterator[Option]:
     for name in d.data["among"]:
-        yield {"command": {"type": "target", "target": name}, **said("option.target", player=name)}
+        yield {
+            "command": {"type": "target", "target": name},
+            "code": "option.target",
+            "params": {"player": name},
+        }
 
 
 def _respond(state: GameState, d: Decision) -> Iterator[Option]:
     """A card played against the player: accept it, or cancel it with a Just Say NO! held."""
-    yield {"command": {"type": "accept"}, "effect": dict(d.data["task"]), **said("option.accept")}
+    yield {
+        "command": {"type": "accept"},
+        "effect": dict(d.data["task"]),
+        "code": "option.accept",
+        "params": {},
+    }
     card = held(state, d.player, "refuse")
     if card is not None:
         # What refusing leaves to happen (the rent as due, the lander's purchase), if anything.
@@ -484,7 +542,8 @@ def _respond(state: GameState, d: Decision) -> Iterator[Option]:
             "card": card,
             "effect": dict(d.data["task"]),
             **instead,
-            **said("option.refuse", card=card),
+            "code": "option.refuse",
+            "params": {"card": card},
         }
 
 
@@ -642,7 +701,9 @@ def anytime_options(
     if kinds is None:
         options = [*_buildings(state, player), *_mortgages(state, player), *_plays(state, player)]
         if state.rules.time_limit:
-            options.append({"command": {"type": "end_game"}, **said("option.end_game")})
+            options.append(
+                {"command": {"type": "end_game"}, "code": "option.end_game", "params": {}}
+            )
         return tuple(options)
     wanted = frozenset(kinds)
     unknown = wanted.difference(ANYTIME_KINDS)
@@ -657,7 +718,7 @@ def anytime_options(
     if "play_card" in wanted:
         options.extend(_plays(state, player))
     if "end_game" in wanted and state.rules.time_limit:
-        options.append({"command": {"type": "end_game"}, **said("option.end_game")})
+        options.append({"command": {"type": "end_game"}, "code": "option.end_game", "params": {}})
     return tuple(o for o in options if o["command"]["type"] in wanted)
 
 
@@ -713,10 +774,10 @@ def lot_option(command: Mapping[str, Any], amount: int, **facts: Any) -> Option:
     """
     code, fact = LOT_ACTIONS[command["type"]]
     if "company" in command:
-        words = said(f"{code}.share", company=command["company"], amount=amount)
+        code, params = f"{code}.share", {"company": command["company"], "amount": amount}
     else:
-        words = said(code, property=command.get("property", ""), amount=amount)
-    return {"command": dict(command), fact: amount, **facts, **words}
+        params = {"property": command.get("property", ""), "amount": amount}
+    return {"command": command, fact: amount, **facts, "code": code, "params": params}
 
 
 #: One property of a player as the any-time options see it: name, building cost, whether a
@@ -963,7 +1024,8 @@ def _play_foreclose(state: GameState, player: str, card: str, command: Option) -
             yield {
                 "command": {**command, "property": name},
                 "price": state.edition.board.mortgage_value(name),
-                **said("option.play_card.property", card=card, property=name),
+                "code": "option.play_card.property",
+                "params": {"card": card, "property": name},
             }
 
 
@@ -976,7 +1038,8 @@ def _play_swap(state: GameState, player: str, card: str, command: Option) -> Ite
             yield {
                 "command": {**command, "target": rival, "property": name},
                 "free": {"give": {"one_of": list(mine)}},
-                **said("option.play_card.lot", card=card, property=name, owner=rival),
+                "code": "option.play_card.lot",
+                "params": {"card": card, "property": name, "owner": rival},
             }
 
 
@@ -985,7 +1048,8 @@ def _play_steal(state: GameState, player: str, card: str, command: Option) -> It
         for name in _loose(state, rival):
             yield {
                 "command": {**command, "target": rival, "property": name},
-                **said("option.play_card.lot", card=card, property=name, owner=rival),
+                "code": "option.play_card.lot",
+                "params": {"card": card, "property": name, "owner": rival},
             }
 
 
@@ -1006,7 +1070,8 @@ def _play_free_house(state: GameState, player: str, card: str, command: Option) 
     for name in _of_holdings(state, ("free_house", player), lambda: _free_houses(state, player)):
         yield {
             "command": {**command, "property": name},
-            **said("option.play_card.property", card=card, property=name),
+            "code": "option.play_card.property",
+            "params": {"card": card, "property": name},
         }
 
 
@@ -1033,7 +1098,8 @@ def _play_sell_share(state: GameState, player: str, card: str, command: Option) 
             yield {
                 "command": {**command, "company": company},
                 "amount": par + bonus,
-                **said("option.play_card.share", card=card, company=company),
+                "code": "option.play_card.share",
+                "params": {"card": card, "company": company},
             }
 
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from companion.banker import commands, tasks
 from companion.banker.ledger import BANK
 from companion.banker.moves import follow_up
-from companion.banker.options import Option, decision_options, said
+from companion.banker.options import Option, decision_options
 from companion.banker.state import Decision, GameState
 from companion.banker.tx import Tx, command, task
 from companion.errors import IllegalCommandError
@@ -79,6 +79,11 @@ def _gift_options(state: GameState, d: Decision) -> Iterator[Option]:
     yield {
         "command": {"type": "gift", "option": "cash"},
         "amount": GIFT,
-        **said("option.gift", amount=GIFT),
+        "code": "option.gift",
+        "params": {"amount": GIFT},
     }
-    yield {"command": {"type": "gift", "option": "voucher"}, **said("option.take_voucher")}
+    yield {
+        "command": {"type": "gift", "option": "voucher"},
+        "code": "option.take_voucher",
+        "params": {},
+    }

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from companion.banker import commands, keptcards, tasks
 from companion.banker.ledger import BANK
 from companion.banker.moves import follow_up
-from companion.banker.options import Option, decision_options, dice_option, said
+from companion.banker.options import Option, decision_options, dice_option
 from companion.banker.state import Decision, GameState
 from companion.banker.tx import Tx, answer, dice_of, roll_three_cards_left, take_roll_three, task
 from companion.messages import message
@@ -86,7 +86,8 @@ def _draw_options(state: GameState, d: Decision) -> Iterator[Option]:
         yield {
             "command": {"type": "draw"},
             "free": {"card": {"one_of": cards}},
-            **said("option.draw.roll_three"),
+            "code": "option.draw.roll_three",
+            "params": {},
         }
 
 
