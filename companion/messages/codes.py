@@ -279,7 +279,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
     },
     "ask.dice.game_night": _P,  # cardplay.STEPS["game_night"]
     # -- Options: the words of a decision's answer or an any-time action on its button -------
-    # Each is made with its option (companion.banker.options.said), by the function of
+    # Each is given with its option (its "code" and "params" keys), by the function of
     # companion.banker.options named, or the rule of companion.editions.rules.
     "option.deal": {},  # _deal
     "option.roll": {},  # _order_roll, _roll, _dice, dice_option
