@@ -754,14 +754,14 @@ def _buildings(
                 )
 
 
-#: An any-time action on one lot or share: its message code (a share's: ``<code>.share``), and
-#: the option's fact that is its amount.
-LOT_ACTIONS: Mapping[str, tuple[str, str]] = {
-    "build": ("option.build", "cost"),
-    "sell_building": ("option.sell_building", "refund"),
-    "sell_down": ("option.sell_down", "refund"),
-    "mortgage": ("option.mortgage", "value"),
-    "unmortgage": ("option.unmortgage", "cost"),
+#: An any-time action on one lot or share: its message code on a property, on a company's
+#: shares, and the option's fact that is its amount.
+LOT_ACTIONS: Mapping[str, tuple[str, str, str]] = {
+    "build": ("option.build", "", "cost"),
+    "sell_building": ("option.sell_building", "", "refund"),
+    "sell_down": ("option.sell_down", "", "refund"),
+    "mortgage": ("option.mortgage", "option.mortgage.share", "value"),
+    "unmortgage": ("option.unmortgage", "option.unmortgage.share", "cost"),
 }
 
 
@@ -772,9 +772,9 @@ def lot_option(command: Mapping[str, Any], amount: int, **facts: Any) -> Option:
     >>> lot_option({"type": "mortgage", "company": "Acme Motors"}, 50)["params"]
     {'company': 'Acme Motors', 'amount': 50}
     """
-    code, fact = LOT_ACTIONS[command["type"]]
+    code, share_code, fact = LOT_ACTIONS[command["type"]]
     if "company" in command:
-        code, params = f"{code}.share", {"company": command["company"], "amount": amount}
+        code, params = share_code, {"company": command["company"], "amount": amount}
     else:
         params = {"property": command.get("property", ""), "amount": amount}
     return {"command": command, fact: amount, **facts, "code": code, "params": params}
