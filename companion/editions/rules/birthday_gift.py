@@ -19,7 +19,7 @@ from companion.rules.spacekinds import landing
 
 KIND = "birthday_gift"
 HOUSE_RULE = "birthday_from_players"
-CODES = ("ask.gift", "reason.birthday_gift", "option.gift")
+CODES = ("ask.gift", "reason.birthday_gift", "option.gift", "option.take_voucher")
 #: The gift, from the Bank (or, by the house rule, from each other player).
 GIFT = 100
 
