@@ -65,6 +65,8 @@ def test_selling_everything_down_to_bare_lots_with_no_house_in_the_bank() -> Non
             "command": {"type": "sell_down", "property": "St. James Place"},
             "refund": 750,
             "levels": {name: 0 for name in ORANGE},
+            "code": "option.sell_down",
+            "params": {"property": "St. James Place", "amount": 750},
         }
     ]
     state = do(state, "sell_down", "Ann", property="Tennessee Avenue")
@@ -175,8 +177,20 @@ def test_two_players_wanting_the_last_three_houses_bid_for_them_one_at_a_time() 
     # The build takes nothing yet: the table says whether someone else wants the houses.
     assert state.decision.kind == "building_shortage" and state.cash["Ann"] == 3200
     assert state.decision.options == (
-        {"command": {"type": "buy"}, "property": "St. James Place", "price": 100},
-        {"command": {"type": "auction"}, "pile": "houses", "left": 3},
+        {
+            "command": {"type": "buy"},
+            "property": "St. James Place",
+            "price": 100,
+            "code": "option.buy",
+            "params": {"amount": 100},
+        },
+        {
+            "command": {"type": "auction"},
+            "pile": "houses",
+            "left": 3,
+            "code": "option.auction.pile",
+            "params": {"count": 3},
+        },
     )
     state = do(state, "auction", "Ann")
     assert state.decision.kind == "auction"
@@ -185,6 +199,8 @@ def test_two_players_wanting_the_last_three_houses_bid_for_them_one_at_a_time() 
         "command": {"type": "bid"},
         "player": "Ann",
         "free": {"amount": {"min": 1, "max": 3200}},
+        "code": "option.bid",
+        "params": {"player": "Ann"},
     }
     # The first house: Bob outbids Ann and chooses where it goes.
     state = do(state, "bid", "Ann", amount=10)

@@ -93,7 +93,14 @@ def test_the_banker_pays_and_charges_the_editions_numbers(dearer: Edition) -> No
     jailed = apply(jailed, {"type": "end_turn", "player": "Ann"})
     assert jailed.decision.player == "Bob" and jailed.decision.answers == ("roll", "bail")
     bail = [o for o in jailed.decision.options if o["command"]["type"] == "bail"]
-    assert bail == [{"command": {"type": "bail"}, "amount": 70}]
+    assert bail == [
+        {
+            "command": {"type": "bail"},
+            "amount": 70,
+            "code": "option.bail",
+            "params": {"amount": 70},
+        }
+    ]
     after = apply(jailed, {"type": "bail", "player": "Bob"})
     assert after.cash["Bob"] == 3200 - 70 and after.pool == jailed.pool + 70
 

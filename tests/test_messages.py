@@ -57,7 +57,9 @@ SAMPLES: dict[str, Any] = {
 }
 
 BANKER = Path(__file__).parents[1] / "companion" / "banker"
-CODE_LITERAL = re.compile(r"""["']((?:event|move|ask|note|reason|action)(?:\.[a-z0-9_]+)+)["']""")
+CODE_LITERAL = re.compile(
+    r"""["']((?:event|move|ask|note|reason|action|option)(?:\.[a-z0-9_]+)+)["']"""
+)
 
 
 def _params(code: str, *, optional: bool) -> dict[str, Any]:

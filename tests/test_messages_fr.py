@@ -27,6 +27,10 @@ NAMES_ONLY = {
     "reason.birthday_gift",
     "reason.squeeze_play",
     "reason.roll_three",
+    # A button that names a thing: the property chosen, the player targeted, a card's option.
+    "option.property",
+    "option.target",
+    "option.card_option",
 }
 
 

@@ -24,6 +24,7 @@ from companion.banker.tx import COMMAND_HANDLERS
 from companion.editions import edition
 from companion.errors import CompanionError
 from companion.game import Game
+from companion.messages import CODES, languages, render
 from tests import golden_games
 
 BOARD = edition("ultimate").board
@@ -337,3 +338,13 @@ def test_squeeze_play_with_the_speed_die_wants_the_speed_die() -> None:
         s for k, s in FIRSTS.items() if k[1] == "squeeze_play" and s.rules.squeeze_play_speed_die
     )
     refused(state, {"type": "dice", "player": state.decision.player, "dice": [3, 4]})
+
+
+def test_every_option_carries_its_words_and_they_read_in_every_language() -> None:
+    """A front end words an option from its message (``code`` and ``params``), never from its
+    command: each option of every decision met, and every any-time option, carries one."""
+    for state in EVERY:
+        for option, _ in everything(state):
+            assert option["code"].startswith("option.") and option["code"] in CODES, option
+            for lang in languages():
+                assert render(option["code"], option["params"], lang, edition=state.edition)

@@ -47,7 +47,7 @@ def test_every_kind_of_space_on_the_board_is_a_property_a_quiet_corner_or_a_rule
 def test_a_rules_message_codes_are_declared_and_worded_in_every_language(name: str) -> None:
     rule = RULES[name]
     source = Path(rule.__file__).read_text("utf-8")
-    said = set(re.findall(r'"((?:ask|reason|note|event)\.[a-z_.]+)"', source))
+    said = set(re.findall(r'"((?:ask|reason|note|event|option)\.[a-z_.]+)"', source))
     assert said == set(rule.CODES)
     for code in rule.CODES:
         assert code in CODES

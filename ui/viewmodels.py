@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 from companion.banker.assets import net_worth
 from companion.banker.ledger import BANK, POOL
-from companion.banker.options import anytime_options
+from companion.banker.options import LOT_ACTIONS, anytime_options, lot_option
 from companion.banker.state import evolve
 from companion.banker.throws import wanted_dice
 from companion.messages import (
+    MessageError,
     language,
     render,
     render_decision,
@@ -539,164 +540,31 @@ def sentence(code: str, params: Mapping[str, Any], lang: str) -> str:
 
 
 def choice_label(option: Mapping[str, Any], decision: Decision, lang: str) -> str:
-    """The button's words for one option, repeating the amount it moves."""
-    command = option["command"]
-    kind = command["type"]
-    player = str(option.get("player", decision.player))
-    if kind == "deal":
-        return translate("Enter the starting cards", lang)
-    if kind in ("order_roll", "roll", "dice"):
-        return translate("Roll the dice", lang)
-    if kind == "bail":
-        return translate("Pay {amount} bail", lang, amount=money(option.get("amount", 0), lang))
-    if kind == "jail_card":
-        return translate("Use {card}", lang, card=card_title(str(option.get("card", "")), lang))
-    if kind == "voucher":
-        title = card_title(str(command.get("voucher", "")), lang)
-        if "space" in command:
-            return translate(
-                "{voucher} to {space}",
-                lang,
-                voucher=title,
-                space=space_name(command["space"], lang),
-            )
-        if command.get("ride"):
-            return translate("{voucher}: change track", lang, voucher=title)
-        return translate("{voucher}: stay on this track", lang, voucher=title)
-    if kind == "choose":
-        if "property" in option:
-            name = space_name(str(option["property"]), lang)
-            if "price" in option:
-                return translate(
-                    "{property} ({amount})",
-                    lang,
-                    property=name,
-                    amount=money(option["price"], lang),
-                )
-            if "refund" in option:
-                return translate(
-                    "{property} (refund {amount})",
-                    lang,
-                    property=name,
-                    amount=money(option["refund"], lang),
-                )
-            return name
-        if "space" in command:
-            return space_name(command["space"], lang)
-        return translate("Choose a space", lang)
-    if kind == "bus":
-        if command.get("option") == "move":
-            return translate(
-                "Move to {space}", lang, space=space_name(str(option.get("to", "")), lang)
-            )
-        return translate("Take a Travel Voucher", lang)
-    if kind == "end_turn":
-        return translate("End the turn", lang)
-    if kind == "buy":
-        return translate("Buy for {amount}", lang, amount=money(option.get("price", 0), lang))
-    if kind == "auction":
-        if option.get("left") == 1:  # P11: the Bank's last building of the pile
-            return translate("Auction the last building", lang)
-        if "pile" in option:
-            return translate("Auction the {count} left, one at a time", lang, count=option["left"])
-        return translate("Auction", lang)
-    if kind == "bid":
-        return translate("{player}: bid", lang, player=player)
-    if kind == "pass":
-        return translate("{player}: pass", lang, player=player)
-    if kind == "taxi":
-        fare = money(option.get("fare", 0), lang)
-        return translate(
-            "Ride to {space} ({amount})",
-            lang,
-            space=space_name(command["space"], lang),
-            amount=fare,
-        )
-    if kind == "skip":
-        return translate("No taxi ride", lang)
-    if kind == "draw":
-        if "card" in command:
-            return card_title(str(command["card"]), lang)
-        return translate("Enter the Roll Three card", lang)
-    if kind == "gift":
-        if command.get("option") == "cash":
-            return translate("Take {amount}", lang, amount=money(option["amount"], lang))
-        return translate("Take a Travel Voucher", lang)
-    if kind == "stock":
-        company = company_name(str(command.get("company", "")), lang)
-        if command.get("how") == "buy":
-            return translate(
-                "Buy a share of {company} for {amount}",
-                lang,
-                company=company,
-                amount=money(option.get("price", 0), lang),
-            )
-        return translate("Auction a share of {company}", lang, company=company)
-    if kind == "pay":
-        payee = str(option.get("owner") or option.get("creditor") or "")
-        return translate(
-            "Pay {amount} to {payee}",
-            lang,
-            amount=money(option.get("amount", 0), lang),
-            payee=account_name(payee, lang),
-        )
-    if kind == "play_card":
-        return translate("Play {card}", lang, card=card_title(str(command.get("card", "")), lang))
-    if kind == "bankrupt":
-        return translate("Go bankrupt", lang)
-    if kind in _LOT_ACTIONS:
-        return anytime_label(option, lang)  # a sale or mortgage that raises a debt (P13)
-    if kind == "option":
-        return translate("Option {number}", lang, number=command.get("option", ""))
-    if kind == "target":
-        return str(command.get("target", ""))
-    if kind == "accept":
-        return translate("Accept", lang)
-    if kind == "refuse":
-        return translate("Refuse: {card}", lang, card=card_title(str(option.get("card", "")), lang))
-    return str(kind)
-
-
-#: An any-time action on one lot: its words, and the option's fact that is its amount.
-_LOT_ACTIONS: Mapping[str, tuple[str, str]] = {
-    "build": (N_("Build on {property} ({amount})"), "cost"),
-    "sell_building": (N_("Sell a building on {property} (+{amount})"), "refund"),
-    "sell_down": (N_("Sell {property}'s group down, the Bank being short (+{amount})"), "refund"),
-    "mortgage": (N_("Mortgage {property} (+{amount})"), "value"),
-    "unmortgage": (N_("Lift the mortgage on {property} ({amount})"), "cost"),
-}
+    """The button's words for one option of ``decision``: the message its maker gave it
+    (``companion.banker.options``: its ``code`` and ``params``), in ``lang``."""
+    return option_words(option, lang)
 
 
 def anytime_label(option: Mapping[str, Any], lang: str) -> str:
     """The words of an any-time action (player sheets): build, sell, mortgage, lift, play."""
-    command = option["command"]
-    kind = command["type"]
-    what = (
-        space_name(str(command["property"]), lang)
-        if "property" in command
-        else company_name(str(command.get("company", "")), lang)
-    )
-    if kind in _LOT_ACTIONS:
-        text, fact = _LOT_ACTIONS[kind]
-        return translate(text, lang, property=what, amount=money(option.get(fact, 0), lang))
-    if kind == "play_card":
-        title = card_title(str(command.get("card", "")), lang)
-        if "target" in command and "property" in command:
-            return translate(
-                "Play {card}: {property} of {player}",
-                lang,
-                card=title,
-                property=what,
-                player=command["target"],
-            )
-        if "property" in command:
-            return translate("Play {card}: {property}", lang, card=title, property=what)
-        if "company" in command:
-            return translate("Play {card}: {company}", lang, card=title, company=what)
-        return translate("Play {card}", lang, card=title)
-    if kind == "end_game":
-        return translate("End the game now (time limit)", lang)
-    return str(kind)
+    return option_words(option, lang)
+
+
+def option_words(option: Mapping[str, Any], lang: str) -> str:
+    """An option's message (its ``code`` and ``params``) in ``lang``, said again at a switch
+    of language; an option without one (none the banker makes) shows its command's type."""
+    code, params = option.get("code"), option.get("params") or {}
+    kind = str(option["command"]["type"])
+    if not isinstance(code, str):
+        return kind
+
+    def say(lang: str) -> str:
+        try:
+            return render(code, params, lang, edition=table_edition())
+        except MessageError:  # a newer banker's code: its command rather than no button
+            return kind
+
+    return worded(say, lang)
 
 
 def lot_action_text(
@@ -710,16 +578,20 @@ def lot_action_text(
     ...     [{"type": "transfer", "from": "Ann", "to": "Bank", "amount": 50}], "en")
     'Build on Oriental Avenue ($50)'
     """
-    kind = command.get("type")
-    if kind not in _LOT_ACTIONS:
+    if command.get("type") not in LOT_ACTIONS:
         return ""
     amount = sum(int(e["amount"]) for e in events if e.get("type") == "transfer")
-    return anytime_label({"command": command, _LOT_ACTIONS[str(kind)][1]: amount}, lang)
+    return anytime_label(lot_option(command, amount), lang)
+
+
+#: An option's keys that are not facts to show: what it does, its free fields, who answers,
+#: its words.
+_NOT_FACTS = frozenset({"command", "free", "player", "code", "params"})
 
 
 def make_choice(option: Mapping[str, Any], player: str, label: str) -> Choice:
     command = dict(option["command"])
-    facts = {k: v for k, v in option.items() if k not in ("command", "free", "player")}
+    facts = {k: v for k, v in option.items() if k not in _NOT_FACTS}
     free = option.get("free") or None
     key = str(command["type"])
     for part in ("option", "how", "company", "space", "card", "voucher", "target", "property"):
@@ -1150,13 +1022,12 @@ def _slot(
     if choice is not None:
         return Slot(kind, choice.label, choice)
     amount = {
-        "build": ("cost", value),
-        "sell_building": ("refund", value // 2),
-        "mortgage": ("value", value),
-        "unmortgage": ("cost", table_edition().numbers.lift_cost(value)),
+        "build": value,
+        "sell_building": value // 2,
+        "mortgage": value,
+        "unmortgage": table_edition().numbers.lift_cost(value),
     }[kind]
-    option = {"command": {"type": kind, **target}, amount[0]: amount[1]}
-    return Slot(kind, anytime_label(option, lang))
+    return Slot(kind, anytime_label(lot_option({"type": kind, **target}, amount), lang))
 
 
 def lot_slots(name: str, offered: Mapping[str, Choice], lang: str) -> tuple[Slot, ...]:

@@ -4,15 +4,19 @@
 the commands a player may give whenever the rules allow them (build, sell a building, mortgage,
 lift a mortgage, play a kept card, end the game). Each option is a JSON object::
 
-    {"command": {"type": "taxi", "space": "outer:9"}, "fare": 50, "payee": "Bob"}
-    {"command": {"type": "bid"}, "player": "Cy", "free": {"amount": {"min": 11, "max": 640}}}
+    {"command": {"type": "taxi", "space": "outer:9"}, "fare": 50, "payee": "Bob",
+     "code": "option.taxi", "params": {"space": "outer:9", "amount": 50}}
+    {"command": {"type": "bid"}, "player": "Cy", "free": {"amount": {"min": 11, "max": 640}},
+     "code": "option.bid", "params": {"player": "Cy"}}
 
 ``command`` is the command without ``player`` (the decision's player, or the option's
 ``player`` when another may answer: an auction) and without ``decision``. ``free`` describes the
 fields the answerer fills in: ``{"one_of": [...]}`` (any one of these values),
 ``{"min": A, "max": B}`` (a whole number), ``{"count": N, "speed": BOOL}`` (N regular dice, then
 the speed die when ``speed``). The other keys are facts to show (``price``, ``fare``, ``to``,
-``title``...). :func:`command_of` fills an option in. The checks mirror the engine's: every
+``title``...). ``code`` and ``params`` are its words, a message (:func:`said`) that a front
+end shows on its button in the table's language (``option.buy``: "Buy for $400").
+:func:`command_of` fills an option in. The checks mirror the engine's: every
 option is accepted by :func:`companion.banker.engine.step`, and a command no option describes is
 refused (``tests/test_options.py``).
 
@@ -86,6 +90,17 @@ def command_of(option: Mapping[str, Any], player: str, **free: Any) -> dict[str,
     return {**option["command"], **free, "player": option.get("player", player)}
 
 
+def said(code: str, **params: Any) -> dict[str, Any]:
+    """An option's words: the message ``code`` (``companion.messages.codes``, ``option.*``)
+    and its ``params``, as keys of the option; a front end renders them on its button. (The
+    builders called for every decision write the two keys out, a little cheaper.)
+
+    >>> {"command": {"type": "buy"}, "price": 400, "code": "option.buy", "params": {"amount": 400}}
+    {'command': {'type': 'buy'}, 'price': 400, 'code': 'option.buy', 'params': {'amount': 400}}
+    """
+    return {"code": code, "params": params}
+
+
 # -- Decisions ------------------------------------------------------------------------------
 
 
@@ -96,28 +111,50 @@ def _deal(state: GameState, d: Decision) -> Iterator[Option]:
         yield {
             "command": {"type": "deal"},
             "free": {"voucher": {"one_of": vouchers}, "roll_three": {"one_of": cards}},
+            "code": "option.deal",
+            "params": {},
         }
 
 
 def _order_roll(state: GameState, d: Decision) -> Iterator[Option]:
-    yield {"command": {"type": "order_roll"}, "free": {"dice": {"count": 2, "speed": False}}}
+    yield {
+        "command": {"type": "order_roll"},
+        "free": {"dice": {"count": 2, "speed": False}},
+        "code": "option.roll",
+        "params": {},
+    }
 
 
 def _roll(state: GameState, d: Decision) -> Iterator[Option]:
     seat = state.seat(d.player)
     speed = state.edition.dice.has_speed_die and not seat.in_jail
-    yield {"command": {"type": "roll"}, "free": {"dice": {"count": 2, "speed": speed}}}
+    yield {
+        "command": {"type": "roll"},
+        "free": {"dice": {"count": 2, "speed": speed}},
+        "code": "option.roll",
+        "params": {},
+    }
     bail = state.edition.numbers.bail
     if "bail" in d.answers and state.cash[d.player] >= bail:
-        yield {"command": {"type": "bail"}, "amount": bail}
+        yield {
+            "command": {"type": "bail"},
+            "amount": bail,
+            "code": "option.bail",
+            "params": {"amount": bail},
+        }
     card = jail_card(seat.cards) if "jail_card" in d.answers else None
     if card is not None:
-        yield {"command": {"type": "jail_card"}, "card": card}
+        yield {
+            "command": {"type": "jail_card"},
+            "card": card,
+            "code": "option.jail_card",
+            "params": {"card": card},
+        }
     yield from _vouchers(state, d)
 
 
 def _end_turn(state: GameState, d: Decision) -> Iterator[Option]:
-    yield {"command": {"type": "end_turn"}}
+    yield {"command": {"type": "end_turn"}, "code": "option.end_turn", "params": {}}
     yield from _vouchers(state, d)
 
 
@@ -134,12 +171,22 @@ def _vouchers(state: GameState, d: Decision) -> Iterator[Option]:
             # Where it takes the token is the referee's answer (``referee voucher``): working
             # it out for every roll decision would cost more than the rest of the options.
             for ride in (False, True):
-                yield {"command": {**base, "ride": ride}}
+                code = "option.voucher.ride" if ride else "option.voucher.stay"
+                yield {
+                    "command": {**base, "ride": ride},
+                    "code": code,
+                    "params": {"voucher": voucher_id},
+                }
             continue
         for key in _voucher_targets(
             state.edition.board, voucher.kind == "bus_ticket", seat.position.key
         ):
-            yield {"command": {**base, "space": key}, "to": key}
+            yield {
+                "command": {**base, "space": key},
+                "to": key,
+                "code": "option.voucher.to",
+                "params": {"voucher": voucher_id, "space": key},
+            }
 
 
 def _voucher_targets(board: Board, bus: bool, start: str) -> tuple[str, ...]:
@@ -182,6 +229,8 @@ def _choose_space(state: GameState, d: Decision) -> Iterator[Option]:
         yield {
             "command": {"type": "choose"},
             "free": {"space": {"one_of": [s.key for s in state.edition.board.spaces]}},
+            "code": "option.choose_space",
+            "params": {},
         }
     elif why == "storm":
         yield from _storm(state, d)
@@ -203,11 +252,19 @@ def _choose_space(state: GameState, d: Decision) -> Iterator[Option]:
 
 
 def property_choice(board: Board, name: str, **facts: Any) -> Option:
-    """Choosing the property ``name`` (its space), with facts to show."""
+    """Choosing the property ``name`` (its space), with facts to show: its ``price`` or the
+    ``refund`` it brings are said beside its name."""
+    if "price" in facts:
+        words = said("option.property.price", property=name, amount=facts["price"])
+    elif "refund" in facts:
+        words = said("option.property.refund", property=name, amount=facts["refund"])
+    else:
+        words = said("option.property", property=name)
     return {
         "command": {"type": "choose", "space": board.properties[name][0].key},
         "property": name,
         **facts,
+        **words,
     }
 
 
@@ -243,27 +300,52 @@ def _card_space(state: GameState, d: Decision) -> Iterator[Option]:
             "command": {"type": "choose"},
             "free": {"space": {"one_of": [s.key for s in spaces]}},
             "card": card.id,
+            "code": "option.choose_space",
+            "params": {},
         }
 
 
 def _bus_option(state: GameState, d: Decision) -> Iterator[Option]:
-    yield {"command": {"type": "bus", "option": "move"}, "to": d.data["to"]}
-    yield {"command": {"type": "bus", "option": "voucher"}}
+    to = d.data["to"]
+    yield {
+        "command": {"type": "bus", "option": "move"},
+        "to": to,
+        "code": "option.move",
+        "params": {"space": to},
+    }
+    yield {
+        "command": {"type": "bus", "option": "voucher"},
+        "code": "option.take_voucher",
+        "params": {},
+    }
 
 
 def _building_shortage(state: GameState, d: Decision) -> Iterator[Option]:
     """P11: the build at its cost when nobody else wants the pile, or the pile auctioned."""
     pile, price = d.data["pile"], d.data["price"]
     if state.cash[d.player] >= price:
-        yield {"command": {"type": "buy"}, "property": d.data["property"], "price": price}
-    yield {"command": {"type": "auction"}, "pile": pile, "left": state.supply()[pile]}
+        yield {"command": {"type": "buy"}, **_buy(d.data["property"], price)}
+    left = state.supply()[pile]
+    # P11: the Bank's last building of the pile is one auction, not a series.
+    words = said("option.auction.last") if left == 1 else said("option.auction.pile", count=left)
+    yield {"command": {"type": "auction"}, "pile": pile, "left": left, **words}
+
+
+def _buy(name: str, price: int) -> Option:
+    """The facts and words of buying the property ``name`` at ``price``."""
+    return {"property": name, "price": price, "code": "option.buy", "params": {"amount": price}}
 
 
 def _buy_or_auction(state: GameState, d: Decision) -> Iterator[Option]:
     price = d.data["price"]
     if state.cash[d.player] >= price:
-        yield {"command": {"type": "buy"}, "property": d.data["property"], "price": price}
-    yield {"command": {"type": "auction"}, "property": d.data["property"]}
+        yield {"command": {"type": "buy"}, **_buy(d.data["property"], price)}
+    yield {
+        "command": {"type": "auction"},
+        "property": d.data["property"],
+        "code": "option.auction",
+        "params": {},
+    }
 
 
 def _auction(state: GameState, d: Decision) -> Iterator[Option]:
@@ -279,9 +361,16 @@ def _auction(state: GameState, d: Decision) -> Iterator[Option]:
                 "command": {"type": "bid"},
                 "player": bidder,
                 "free": {"amount": {"min": high + 1, "max": state.cash[bidder]}},
+                "code": "option.bid",
+                "params": {"player": bidder},
             }
         if bidder != leader:
-            yield {"command": {"type": "pass"}, "player": bidder}
+            yield {
+                "command": {"type": "pass"},
+                "player": bidder,
+                "code": "option.pass",
+                "params": {"player": bidder},
+            }
 
 
 def _taxi(state: GameState, d: Decision) -> Iterator[Option]:
@@ -291,8 +380,14 @@ def _taxi(state: GameState, d: Decision) -> Iterator[Option]:
     if cab.kind == "cab_company" and holding is not None:
         fare, payee = taxi_fare(state.edition.numbers, holding.owner, d.player)
         for space in taxi_destinations(state.edition.board, cab):
-            yield {"command": {"type": "taxi", "space": space.key}, "fare": fare, "payee": payee}
-    yield {"command": {"type": "skip"}}
+            yield {
+                "command": {"type": "taxi", "space": space.key},
+                "fare": fare,
+                "payee": payee,
+                "code": "option.taxi",
+                "params": {"space": space.key, "amount": fare},
+            }
+    yield {"command": {"type": "skip"}, "code": "option.no_taxi", "params": {}}
 
 
 def _draw(state: GameState, d: Decision) -> Iterator[Option]:
@@ -304,11 +399,19 @@ def _draw(state: GameState, d: Decision) -> Iterator[Option]:
     elif deck == "travel_voucher":
         for voucher_id, n in state.vouchers_left.items():
             if n > 0:
-                yield {"command": {"type": "draw", "card": voucher_id}}
+                yield {
+                    "command": {"type": "draw", "card": voucher_id},
+                    "code": "option.draw.voucher",
+                    "params": {"voucher": voucher_id},
+                }
     else:
         for card in state.edition.deck.cards.values():
             if card.deck == deck and state.cards_out.get(card.id, 0) < card.count:
-                yield {"command": {"type": "draw", "card": card.id}}
+                yield {
+                    "command": {"type": "draw", "card": card.id},
+                    "code": "option.draw.card",
+                    "params": {"card": card.id},
+                }
 
 
 def _dice(state: GameState, d: Decision) -> Iterator[Option]:
@@ -319,7 +422,14 @@ def _dice(state: GameState, d: Decision) -> Iterator[Option]:
     elif why == "game_night":
         rivals = others(state, d.player)
         free = {"dice": {"count": 4, "speed": False}, "opponent": {"one_of": rivals}}
-        yield {"command": {"type": "dice"}, "free": free, "why": why, "amount": d.data["amount"]}
+        yield {
+            "command": {"type": "dice"},
+            "free": free,
+            "why": why,
+            "amount": d.data["amount"],
+            "code": "option.roll",
+            "params": {},
+        }
     elif why in ("utility", "card"):
         yield dice_option(why, 2)
 
@@ -330,6 +440,8 @@ def dice_option(why: str, count: int, *, speed: bool = False) -> Option:
         "command": {"type": "dice"},
         "free": {"dice": {"count": count, "speed": speed}},
         "why": why,
+        "code": "option.roll",
+        "params": {},
     }
 
 
@@ -343,17 +455,38 @@ def _stock(state: GameState, d: Decision) -> Iterator[Option]:
             continue
         price = 0 if free else par // 2 if half else par
         if state.cash[d.player] >= price:
-            yield {"command": {"type": "stock", "company": company, "how": "buy"}, "price": price}
+            yield {
+                "command": {"type": "stock", "company": company, "how": "buy"},
+                "price": price,
+                "code": "option.stock.buy",
+                "params": {"company": company, "amount": price},
+            }
         if not free:
-            yield {"command": {"type": "stock", "company": company, "how": "auction"}, "par": par}
+            yield {
+                "command": {"type": "stock", "company": company, "how": "auction"},
+                "par": par,
+                "code": "option.stock.auction",
+                "params": {"company": company},
+            }
 
 
 def _rent(state: GameState, d: Decision) -> Iterator[Option]:
     """Rent due by a player who holds Reverse Rent or The Rent Is Too Darn High."""
-    yield {"command": {"type": "pay"}, "amount": d.data["amount"], "owner": d.data["owner"]}
+    amount, owner = d.data["amount"], d.data["owner"]
+    yield {
+        "command": {"type": "pay"},
+        "amount": amount,
+        "owner": owner,
+        "code": "option.pay",
+        "params": {"amount": amount, "payee": owner},
+    }
     for card_id in dict.fromkeys(state.seat(d.player).cards):
         if state.edition.deck.cards[card_id].play[0].get("play") in ("reverse_rent", "cheap_rent"):
-            yield {"command": {"type": "play_card", "card": card_id}}
+            yield {
+                "command": {"type": "play_card", "card": card_id},
+                "code": "option.play_card",
+                "params": {"card": card_id},
+            }
 
 
 def _raise_money(state: GameState, d: Decision) -> Iterator[Option]:
@@ -362,26 +495,51 @@ def _raise_money(state: GameState, d: Decision) -> Iterator[Option]:
     ``voluntary_bankruptcy`` house rule."""
     amount, creditor = d.data["amount"], d.data["creditor"]
     if state.cash[d.player] >= amount:
-        yield {"command": {"type": "pay"}, "amount": amount, "creditor": creditor}
+        yield {
+            "command": {"type": "pay"},
+            "amount": amount,
+            "creditor": creditor,
+            "code": "option.pay",
+            "params": {"amount": amount, "payee": creditor},
+        }
     yield from anytime_options(state, d.player, RAISES)
     if bankruptcy_problem(state, d.player, amount) is None:
-        yield {"command": {"type": "bankrupt"}, "creditor": creditor}
+        yield {
+            "command": {"type": "bankrupt"},
+            "creditor": creditor,
+            "code": "option.bankrupt",
+            "params": {},
+        }
 
 
 def _card_option(state: GameState, d: Decision) -> Iterator[Option]:
     card = state.edition.deck.card(d.data["card"])
     for i, move in enumerate((card.move or {}).get("options", ()), 1):
-        yield {"command": {"type": "option", "option": i}, "move": dict(move)}
+        yield {
+            "command": {"type": "option", "option": i},
+            "move": dict(move),
+            "code": "option.card_option",
+            "params": {"number": i},
+        }
 
 
 def _choose_player(state: GameState, d: Decision) -> Iterator[Option]:
     for name in d.data["among"]:
-        yield {"command": {"type": "target", "target": name}}
+        yield {
+            "command": {"type": "target", "target": name},
+            "code": "option.target",
+            "params": {"player": name},
+        }
 
 
 def _respond(state: GameState, d: Decision) -> Iterator[Option]:
     """A card played against the player: accept it, or cancel it with a Just Say NO! held."""
-    yield {"command": {"type": "accept"}, "effect": dict(d.data["task"])}
+    yield {
+        "command": {"type": "accept"},
+        "effect": dict(d.data["task"]),
+        "code": "option.accept",
+        "params": {},
+    }
     card = held(state, d.player, "refuse")
     if card is not None:
         # What refusing leaves to happen (the rent as due, the lander's purchase), if anything.
@@ -391,6 +549,8 @@ def _respond(state: GameState, d: Decision) -> Iterator[Option]:
             "card": card,
             "effect": dict(d.data["task"]),
             **instead,
+            "code": "option.refuse",
+            "params": {"card": card},
         }
 
 
@@ -550,7 +710,9 @@ def anytime_options(
     if kinds is None:
         options = [*_buildings(state, player), *_mortgages(state, player), *_plays(state, player)]
         if state.rules.time_limit:
-            options.append({"command": {"type": "end_game"}})
+            options.append(
+                {"command": {"type": "end_game"}, "code": "option.end_game", "params": {}}
+            )
         return tuple(options)
     wanted = frozenset(kinds)
     unknown = wanted.difference(ANYTIME_KINDS)
@@ -565,7 +727,7 @@ def anytime_options(
     if "play_card" in wanted:
         options.extend(_plays(state, player))
     if "end_game" in wanted and state.rules.time_limit:
-        options.append({"command": {"type": "end_game"}})
+        options.append({"command": {"type": "end_game"}, "code": "option.end_game", "params": {}})
     return tuple(o for o in options if o["command"]["type"] in wanted)
 
 
@@ -586,19 +748,45 @@ def _buildings(
     for lot in _lots(state, player):
         name, cost, buildable, sellable = lot[:4]
         if builds and buildable and cash >= cost:
-            yield {"command": {"type": "build", "property": name}, "cost": cost}
+            yield lot_option({"type": "build", "property": name}, cost)
         if sales and sellable:
-            yield {"command": {"type": "sell_building", "property": name}, "refund": cost // 2}
+            yield lot_option({"type": "sell_building", "property": name}, cost // 2)
         group = state.edition.board.properties[name][0].group
         if short and group not in down and state.holdings[name].level:
             down.add(group)
             if sell_down_problem(state, name) is None:
                 levels = sell_down_levels(state, name)
-                yield {
-                    "command": {"type": "sell_down", "property": name},
-                    "refund": sell_down_refund(state, levels),
-                    "levels": levels,
-                }
+                yield lot_option(
+                    {"type": "sell_down", "property": name},
+                    sell_down_refund(state, levels),
+                    levels=levels,
+                )
+
+
+#: An any-time action on one lot or share: its message code on a property, on a company's
+#: shares, and the option's fact that is its amount.
+LOT_ACTIONS: Mapping[str, tuple[str, str, str]] = {
+    "build": ("option.build", "", "cost"),
+    "sell_building": ("option.sell_building", "", "refund"),
+    "sell_down": ("option.sell_down", "", "refund"),
+    "mortgage": ("option.mortgage", "option.mortgage.share", "value"),
+    "unmortgage": ("option.unmortgage", "option.unmortgage.share", "cost"),
+}
+
+
+def lot_option(command: Mapping[str, Any], amount: int, **facts: Any) -> Option:
+    """The option of an any-time action on one lot or share (``command``, of a type of
+    :data:`LOT_ACTIONS`) moving ``amount`` (its cost, refund or value), with its words.
+
+    >>> lot_option({"type": "mortgage", "company": "Acme Motors"}, 50)["params"]
+    {'company': 'Acme Motors', 'amount': 50}
+    """
+    code, share_code, fact = LOT_ACTIONS[command["type"]]
+    if "company" in command:
+        code, params = share_code, {"company": command["company"], "amount": amount}
+    else:
+        params = {"property": command.get("property", ""), "amount": amount}
+    return {"command": command, fact: amount, **facts, "code": code, "params": params}
 
 
 #: One property of a player as the any-time options see it: name, building cost, whether a
@@ -771,22 +959,21 @@ def _mortgages(
     for name, _, _, _, value, mortgaged, bare in _lots(state, player):
         if mortgaged:
             if lifts and cash >= state.edition.numbers.lift_cost(value):
-                yield {
-                    "command": {"type": "unmortgage", "property": name},
-                    "cost": state.edition.numbers.lift_cost(value),
-                }
+                yield lot_option(
+                    {"type": "unmortgage", "property": name}, state.edition.numbers.lift_cost(value)
+                )
         elif mortgages and bare:
-            yield {"command": {"type": "mortgage", "property": name}, "value": value}
+            yield lot_option({"type": "mortgage", "property": name}, value)
     seat = state.seat(player)
     for company, par in state.edition.deck.par_values.items():
         pledged = seat.mortgaged_shares.get(company, 0)
         if mortgages and seat.shares.get(company, 0) > pledged:
-            yield {"command": {"type": "mortgage", "company": company}, "value": par // 2}
+            yield lot_option({"type": "mortgage", "company": company}, par // 2)
         if lifts and pledged and cash >= state.edition.numbers.lift_cost(par // 2):
-            yield {
-                "command": {"type": "unmortgage", "company": company},
-                "cost": state.edition.numbers.lift_cost(par // 2),
-            }
+            yield lot_option(
+                {"type": "unmortgage", "company": company},
+                state.edition.numbers.lift_cost(par // 2),
+            )
 
 
 def _plays(state: GameState, player: str) -> Iterator[Option]:
@@ -808,24 +995,27 @@ def _plays(state: GameState, player: str) -> Iterator[Option]:
                     else state.edition.board.properties[name][0].price
                 )
                 if cash >= price:
-                    yield {"command": command, "property": name, "price": price}
+                    words = said("option.play_card", card=card_id)
+                    yield {"command": command, "property": name, "price": price, **words}
         elif how in _PLAYS and own_turn:
             yield from _PLAYS[how](state, player, card_id, command)
 
 
 def _play_target(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
     rivals = others(state, player)
-    yield {"command": command, "free": {"target": {"one_of": rivals}}}
+    words = said("option.play_card", card=card)
+    yield {"command": command, "free": {"target": {"one_of": rivals}}, **words}
 
 
 def _play_move(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
     move = state.edition.deck.cards[card].move or {}
+    words = said("option.play_card", card=card)
     if move.get("kind") != "choose":
-        yield {"command": command}
+        yield {"command": command, **words}
         return
     spaces = [s.key for s in _choices(state, move["among"])]
     if spaces:
-        yield {"command": command, "free": {"space": {"one_of": spaces}}}
+        yield {"command": command, "free": {"space": {"one_of": spaces}}, **words}
 
 
 def _play_foreclose(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
@@ -838,6 +1028,8 @@ def _play_foreclose(state: GameState, player: str, card: str, command: Option) -
             yield {
                 "command": {**command, "property": name},
                 "price": state.edition.board.mortgage_value(name),
+                "code": "option.play_card.property",
+                "params": {"card": card, "property": name},
             }
 
 
@@ -850,13 +1042,19 @@ def _play_swap(state: GameState, player: str, card: str, command: Option) -> Ite
             yield {
                 "command": {**command, "target": rival, "property": name},
                 "free": {"give": {"one_of": list(mine)}},
+                "code": "option.play_card.lot",
+                "params": {"card": card, "property": name, "owner": rival},
             }
 
 
 def _play_steal(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
     for rival in (s.name for s in state.active if s.name != player):
         for name in _loose(state, rival):
-            yield {"command": {**command, "target": rival, "property": name}}
+            yield {
+                "command": {**command, "target": rival, "property": name},
+                "code": "option.play_card.lot",
+                "params": {"card": card, "property": name, "owner": rival},
+            }
 
 
 def _loose(state: GameState, owner: str) -> tuple[str, ...]:
@@ -874,7 +1072,11 @@ def _work_out_loose(state: GameState, owner: str) -> tuple[str, ...]:
 def _play_free_house(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
     """Zero Dollars Down: a house (not a hotel) on a street of a whole group the player owns."""
     for name in _of_holdings(state, ("free_house", player), lambda: _free_houses(state, player)):
-        yield {"command": {**command, "property": name}}
+        yield {
+            "command": {**command, "property": name},
+            "code": "option.play_card.property",
+            "params": {"card": card, "property": name},
+        }
 
 
 def _free_houses(state: GameState, player: str) -> tuple[str, ...]:
@@ -897,7 +1099,12 @@ def _play_sell_share(state: GameState, player: str, card: str, command: Option) 
     bonus = state.edition.deck.cards[card].play[0]["bonus"]
     for company, par in state.edition.deck.par_values.items():
         if seat.shares.get(company, 0) - seat.mortgaged_shares.get(company, 0) >= 1:
-            yield {"command": {**command, "company": company}, "amount": par + bonus}
+            yield {
+                "command": {**command, "company": company},
+                "amount": par + bonus,
+                "code": "option.play_card.share",
+                "params": {"card": card, "company": company},
+            }
 
 
 _PLAYS: dict[str, Callable[[GameState, str, str, Option], Iterator[Option]]] = {

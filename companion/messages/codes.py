@@ -39,6 +39,9 @@ before codes):
   space rule of ``companion.editions.rules`` (``rules/tax``); moves name
   the resolver of ``companion.rules.movement`` whose headline they word.
 
+An option (``option.*``, :mod:`companion.banker.options`) carries its words as its ``code``
+and ``params``: a front end renders them on the option's button.
+
 An effect played against a player (``action.*``, :func:`companion.banker.keptcards.action_of`)
 is said inside the decision that lets them refuse it with Just Say NO! (``ask.respond``'s
 ``action``).
@@ -275,6 +278,55 @@ CODES: Mapping[str, Mapping[str, str]] = {
         "card": "card",
     },
     "ask.dice.game_night": _P,  # cardplay.STEPS["game_night"]
+    # -- Options: the words of a decision's answer or an any-time action on its button -------
+    # Each is given with its option (its "code" and "params" keys), by the function of
+    # companion.banker.options named, or the rule of companion.editions.rules.
+    "option.deal": {},  # _deal
+    "option.roll": {},  # _order_roll, _roll, _dice, dice_option
+    "option.bail": {"amount": "money"},  # _roll
+    "option.jail_card": {"card": "card"},  # _roll
+    "option.voucher.to": {"voucher": "voucher", "space": "space"},  # _vouchers
+    "option.voucher.ride": {"voucher": "voucher"},  # _vouchers, a Free Cab Fare
+    "option.voucher.stay": {"voucher": "voucher"},  # _vouchers, a Free Cab Fare
+    "option.end_turn": {},  # _end_turn
+    "option.choose_space": {},  # _choose_space, _card_space: the space is picked on the board
+    "option.property": {"property": "space"},  # property_choice
+    "option.property.price": {"property": "space", "amount": "money"},  # property_choice
+    "option.property.refund": {"property": "space", "amount": "money"},  # property_choice
+    "option.move": {"space": "space"},  # _bus_option
+    "option.take_voucher": {},  # _bus_option, rules/birthday_gift
+    "option.buy": {"amount": "money"},  # _buy_or_auction, _building_shortage
+    "option.auction": {},  # _buy_or_auction
+    "option.auction.pile": {"count": "int"},  # _building_shortage
+    "option.auction.last": {},  # _building_shortage: the pile's last building (P11)
+    "option.bid": _P,  # _auction
+    "option.pass": _P,  # _auction
+    "option.taxi": {"space": "space", "amount": "money"},  # _taxi
+    "option.no_taxi": {},  # _taxi
+    "option.draw.card": {"card": "card"},  # _draw
+    "option.draw.voucher": {"voucher": "voucher"},  # _draw
+    "option.draw.roll_three": {},  # rules/roll_three
+    "option.gift": {"amount": "money"},  # rules/birthday_gift: the cash
+    "option.stock.buy": {"company": "company", "amount": "money"},  # _stock
+    "option.stock.auction": {"company": "company"},  # _stock
+    "option.pay": {"amount": "money", "payee": "account"},  # _rent, _raise_money
+    "option.bankrupt": {},  # _raise_money
+    "option.card_option": {"number": "int"},  # _card_option
+    "option.target": _P,  # _choose_player
+    "option.accept": {},  # _respond
+    "option.refuse": {"card": "card"},  # _respond
+    "option.play_card": {"card": "card"},  # _rent, _plays
+    "option.play_card.property": {"card": "card", "property": "space"},  # _plays
+    "option.play_card.lot": {"card": "card", "property": "space", "owner": "player"},  # _plays
+    "option.play_card.share": {"card": "card", "company": "company"},  # _plays
+    "option.build": {"property": "space", "amount": "money"},  # lot_option
+    "option.sell_building": {"property": "space", "amount": "money"},  # lot_option
+    "option.sell_down": {"property": "space", "amount": "money"},  # lot_option
+    "option.mortgage": {"property": "space", "amount": "money"},  # lot_option
+    "option.mortgage.share": {"company": "company", "amount": "money"},  # lot_option
+    "option.unmortgage": {"property": "space", "amount": "money"},  # lot_option
+    "option.unmortgage.share": {"company": "company", "amount": "money"},  # lot_option
+    "option.end_game": {},  # anytime_options, by the time_limit house rule
     # -- Notes ----------------------------------------------------------------------------------
     "note.order_tie": {"players": "players", "total": "int"},  # turns._cmd_order_roll
     "note.loses_turn": _P,  # turns.next_turn

@@ -10,13 +10,14 @@ import pytest
 
 from companion.banker.assets import net_worth
 from companion.banker.engine import new_game
+from companion.banker.options import said as words_of
 from companion.banker.state import Decision, replay
 from companion.game import Game
 from companion.log.gamelog import GameLog, in_force
 from companion.simulator.players import RandomPlayer
 from tests.banker import own, roll, set_cash, table
 from ui import viewmodels as vm
-from ui.i18n import money
+from ui.i18n import money, reword
 
 
 def played(seed: int, commands: int) -> Game:
@@ -58,20 +59,48 @@ def test_the_table_of_a_new_game():
 
 
 def test_labels_repeat_the_amount():
+    """An option is worded from the message its maker gave it (``companion.banker.options.said``), not from its command."""
     d = Decision("taxi", "Ann", "", ("taxi", "skip"), id=4)
-    taxi = {"command": {"type": "taxi", "space": "middle:39"}, "fare": 50, "payee": "Bob"}
+    taxi = {
+        "command": {"type": "taxi", "space": "middle:39"},
+        "fare": 50,
+        "payee": "Bob",
+        **words_of("option.taxi", space="middle:39", amount=50),
+    }
     assert vm.choice_label(taxi, d, "en") == "Ride to Boardwalk ($50)"
-    rent = {"command": {"type": "pay"}, "amount": 200, "owner": "Ann"}
+    assert plain(vm.choice_label(taxi, d, "fr")) == "Taxi vers Boardwalk (50 $)"
+    rent = {"command": {"type": "pay"}, **words_of("option.pay", amount=200, payee="Ann")}
     assert vm.choice_label(rent, d, "en") == "Pay $200 to Ann"
-    debt = {"command": {"type": "pay"}, "amount": 1500, "creditor": "Pool"}
+    debt = {"command": {"type": "pay"}, **words_of("option.pay", amount=1500, payee="Pool")}
     assert vm.choice_label(debt, d, "en") == "Pay $1,500 to The Pool"
-    buy = {"command": {"type": "buy"}, "property": "Boardwalk", "price": 400}
+    buy = {
+        "command": {"type": "buy"},
+        "property": "Boardwalk",
+        **words_of("option.buy", amount=400),
+    }
     assert vm.choice_label(buy, d, "en") == "Buy for $400"
-    assert vm.choice_label({"command": {"type": "auction"}}, d, "en") == "Auction"
-    assert vm.choice_label({"command": {"type": "bail"}, "amount": 50}, d, "en") == "Pay $50 bail"
-    bid = {"command": {"type": "bid"}, "player": "Cy", "free": {"amount": {"min": 1, "max": 9}}}
+    # The words are the message's: the command's type and facts do not change them.
+    assert vm.choice_label(
+        {"command": {"type": "bail"}, **words_of("option.auction")}, d, "en"
+    ) == ("Auction")
+    bid = {
+        "command": {"type": "bid"},
+        "player": "Cy",
+        "free": {"amount": {"min": 1, "max": 9}},
+        **words_of("option.bid", player="Cy"),
+    }
     choice = vm.make_choice(bid, "Ann", vm.choice_label(bid, d, "en"))
     assert (choice.label, choice.player, choice.key) == ("Cy: bid", "Cy", "bid")
+    assert choice.facts == {}
+    # A label follows the table's language when it changes.
+    assert reword(vm.choice_label(buy, d, "en"), "fr") == "Acheter pour 400\u00a0$"
+
+
+def test_an_option_without_words_or_with_unknown_ones_shows_its_command():
+    d = Decision("roll", "Ann", "", ("roll",))
+    assert vm.choice_label({"command": {"type": "roll"}}, d, "en") == "roll"
+    newer = {"command": {"type": "roll"}, **words_of("option.from_a_newer_banker")}
+    assert vm.choice_label(newer, d, "fr") == "roll"
 
 
 def test_a_debt_the_bank_would_cover_offers_the_mortgage_not_bankruptcy():

@@ -19,7 +19,7 @@ from companion.rules.spacekinds import landing
 
 KIND = "birthday_gift"
 HOUSE_RULE = "birthday_from_players"
-CODES = ("ask.gift", "reason.birthday_gift")
+CODES = ("ask.gift", "reason.birthday_gift", "option.gift", "option.take_voucher")
 
 
 @landing(
@@ -77,8 +77,15 @@ def _cmd_gift(tx: Tx, c: commands.Gift) -> None:
 
 @decision_options("gift")
 def _gift_options(state: GameState, d: Decision) -> Iterator[Option]:
+    gift = state.edition.numbers.birthday_gift
     yield {
         "command": {"type": "gift", "option": "cash"},
-        "amount": state.edition.numbers.birthday_gift,
+        "amount": gift,
+        "code": "option.gift",
+        "params": {"amount": gift},
     }
-    yield {"command": {"type": "gift", "option": "voucher"}}
+    yield {
+        "command": {"type": "gift", "option": "voucher"},
+        "code": "option.take_voucher",
+        "params": {},
+    }

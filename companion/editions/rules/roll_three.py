@@ -25,6 +25,7 @@ CODES = (
     "ask.dice.roll_three",
     "note.roll_three",
     "reason.roll_three",
+    "option.draw.roll_three",
 )
 
 #: The keys of the payout of ``cards.json``'s ``roll_three`` by matches (P4).
@@ -87,7 +88,12 @@ def _draw(tx: Tx, c: commands.Draw) -> None:
 def _draw_options(state: GameState, d: Decision) -> Iterator[Option]:
     cards = list(dict.fromkeys(roll_three_cards_left(state)))
     if cards:
-        yield {"command": {"type": "draw"}, "free": {"card": {"one_of": cards}}}
+        yield {
+            "command": {"type": "draw"},
+            "free": {"card": {"one_of": cards}},
+            "code": "option.draw.roll_three",
+            "params": {},
+        }
 
 
 def ask_roll_three_dice(tx: Tx, player: str) -> None:
