@@ -19,7 +19,7 @@ from companion.banker.options import options_for
 from companion.banker.state import GameState, evolve, invariant_problems, replay
 from companion.cli.main import run
 from companion.cli.play import _play
-from companion.editions import Edition, edition, of_game
+from companion.editions import Edition, edition, of_game, playable
 from companion.game import Game
 from companion.simulator.simulate import RandomPlayer, play_game, simulate
 from tests.banker import do, rejected
@@ -230,7 +230,7 @@ def test_the_command_line_starts_and_simulates_an_edition_by_id(
     out, err = io.StringIO(), io.StringIO()
     assert run(["simulate", "--edition", "giant", "--games", "1"], out, err) == 2
     assert err.getvalue() == (
-        "companion: error: no edition 'giant': the companion knows tiny, ultimate\n"
+        f"companion: error: no edition 'giant': the companion knows {', '.join(playable())}\n"
     )
     out, err = io.StringIO(), io.StringIO()
     assert run(["simulate", "--edition", "tiny", "--games", "1", "--players", "5"], out, err) == 2

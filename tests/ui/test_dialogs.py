@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from companion.editions import edition
 from tests.golden_games import execute, load
 
 pytest.importorskip("kivy")
@@ -41,6 +42,9 @@ class Recorder:
     """A controller that records the verbs the dialogs call."""
 
     throw_hook = None
+    #: What the real controller tells the dialogs of the table's edition (Ultimate's).
+    speed_faces = edition("ultimate").dice.speed_faces
+    start_space = edition("ultimate").board.start.key
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
