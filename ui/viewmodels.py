@@ -559,10 +559,22 @@ def option_words(option: Mapping[str, Any], lang: str) -> str:
         return kind
 
     def say(lang: str) -> str:
+        played = table_edition()
         try:
-            return render(code, params, lang, edition=table_edition())
-        except MessageError:  # a newer banker's code: its command rather than no button
-            return kind
+            # The same options are worded at every redraw: each wording is kept in the board's
+            # memo, by language, code and parameters (their values are text and numbers).
+            key: Any = (lang, code, *params.items())
+            said: str | None = played.board.memo("ui.option_words").get(key)
+        except TypeError:  # a parameter that is a list: worded each time
+            key, said = None, None
+        if said is None:
+            try:
+                said = render(code, params, lang, edition=played)
+            except MessageError:  # a newer banker's code: its command rather than no button
+                return kind
+            if key is not None:
+                played.board.memo("ui.option_words")[key] = said
+        return said
 
     return worded(say, lang)
 
