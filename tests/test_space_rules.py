@@ -91,11 +91,11 @@ def test_the_movement_resolver_and_the_banker_have_no_ladder_of_space_kinds(
 def test_the_referee_describes_a_tax_space_by_its_rule() -> None:
     """D3: Income Tax $200, Luxury Tax $75, both into the Pool."""
     board = ULTIMATE.board
-    assert describe_space(board, board.space("Luxury Tax")).splitlines() == [
+    assert describe_space(ULTIMATE, board.space("Luxury Tax")).splitlines() == [
         "Luxury Tax (middle:38): tax",
         "Pay $75 into the Pool",
     ]
-    assert describe_space(board, board.space("Income Tax")).endswith("\nPay $200 into the Pool")
+    assert describe_space(ULTIMATE, board.space("Income Tax")).endswith("\nPay $200 into the Pool")
 
 
 # -- A new space rule: its module and its catalogue lines -------------------------------------

@@ -253,3 +253,6 @@ def test_the_referee_answers_for_the_tiny_edition(tiny: Edition) -> None:
         "companion: error: Tiny Monopoly has no speed die: give the two regular dice, "
         "not 3+4 and Mr. Monopoly\n"
     )
+    out, err = io.StringIO(), io.StringIO()
+    assert run(["referee", "--edition", "tiny", "space", "Income", "Tax"], out, err) == 0
+    assert out.getvalue().splitlines()[-1] == "Pay $50 to the Bank"

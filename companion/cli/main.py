@@ -169,7 +169,7 @@ def _answer(args: argparse.Namespace, played: Edition) -> str:
         rows += [f"{v.id:<48} {v.title}" for v in deck.vouchers.values()]
         return "\n".join(rows)
     if args.question == "space":
-        return referee.describe_space(board, board.space(" ".join(args.name)))
+        return referee.describe_space(played, board.space(" ".join(args.name)))
     situation = _situation(args, played)
     to: Space | None = board.space(args.to) if getattr(args, "to", None) else None
     result: Resolution

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.board import Board, Space
+from companion.editions import Edition
+from companion.rules.board import Space
 from companion.rules.movement import Action, Resolution
 from companion.rules.situation import BUILDING_LEVELS
 from companion.rules.spacekinds import description_of
@@ -85,8 +86,9 @@ def to_text(r: Resolution) -> str:
     return "\n".join(lines)
 
 
-def describe_space(board: Board, space: Space) -> str:
-    """What a space is and what it costs, for ``companion referee space``."""
+def describe_space(played: Edition, space: Space) -> str:
+    """What a space of edition ``played`` is and what it costs, for ``companion referee space``."""
+    board = played.board
     kind = space.kind.replace("_", " ")
     lines = [f"{space.name} ({space.key}): {kind}"]
     if space.kind == "street":
@@ -117,7 +119,7 @@ def describe_space(board: Board, space: Space) -> str:
             f"Price ${space.price}; mortgage ${space.mortgage}; rent by utilities owned ({mult}) the dice"
         )
     elif (describe := description_of(space.kind)) is not None:
-        lines.append(describe(space))
+        lines.append(describe(space, played))
     elif space.salary is not None:
         s = space.salary
         lines.append(

@@ -21,10 +21,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.editions.rules import load_for
 from companion.rules.board import Space
+
+if TYPE_CHECKING:
+    from companion.editions import Edition
 
 #: A space rule's hook: it reads the stop (a :class:`companion.rules.movement.Landing`, which
 #: looks the hooks up here: typed ``Any`` so that this registry imports nothing of the resolver
@@ -37,7 +40,7 @@ LANDINGS: dict[str, LandingHook] = {}
 #: The notes the space rules' actions make: message code -> the parameters it may have.
 NOTES: dict[str, frozenset[str]] = {}
 #: Space kind -> what the referee says of such a space besides its kind (a tax's amount).
-DESCRIPTIONS: dict[str, Callable[[Space], str]] = {}
+DESCRIPTIONS: dict[str, Callable[[Space, Edition], str]] = {}
 
 _loaded: list[bool] = []
 
@@ -46,7 +49,7 @@ def landing(
     kind: str,
     *,
     notes: Mapping[str, Iterable[str]],
-    describe: Callable[[Space], str] | None = None,
+    describe: Callable[[Space, Edition], str] | None = None,
 ) -> Callable[[LandingHook], LandingHook]:
     """Register the decorated function as what landing on a space of ``kind`` asks; ``notes``:
     each message code its notes use (``action.<kind>[.<variant>]``...) and the parameters it
@@ -83,7 +86,7 @@ def landing_of(kind: str) -> LandingHook | None:
     return LANDINGS.get(kind)
 
 
-def description_of(kind: str) -> Callable[[Space], str] | None:
+def description_of(kind: str) -> Callable[[Space, Edition], str] | None:
     """What the referee says of a space of ``kind`` besides its kind, if its rule says more."""
     if not _loaded:
         ensure_loaded()

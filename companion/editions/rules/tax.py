@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.banker import tasks
 from companion.banker.moves import action_space, follow_up
+from companion.editions import Edition
 from companion.messages import message
 from companion.rules.movement import ACTION_PARAMS, Action, Landing
 from companion.rules.spacekinds import landing
@@ -17,14 +18,18 @@ CODES = ("reason.tax",)
 @landing(
     KIND,
     notes={"action.pay_tax": ACTION_PARAMS},
-    describe=lambda space: f"Pay ${space.amount} into the Pool",
+    describe=lambda space, played: f"Pay ${space.amount} {_into(played)}",
 )
 def _land(at: Landing) -> None:
     space = at.space
-    payee = at.situation.edition.fees_account
-    into = "into the Pool" if at.situation.edition.has_pool else f"to the {payee}"
-    text = f"Pay ${space.amount} {space.name} {into}."
-    at.action("pay_tax", text, space.amount, payee)
+    played = at.situation.edition
+    text = f"Pay ${space.amount} {space.name} {_into(played)}."
+    at.action("pay_tax", text, space.amount, played.fees_account)
+
+
+def _into(played: Edition) -> str:
+    """Where a tax goes: into the Pool, or to the Bank in an edition without one."""
+    return "into the Pool" if played.has_pool else f"to the {played.fees_account}"
 
 
 @follow_up("pay_tax")
