@@ -285,3 +285,19 @@ def test_a_bad_house_rule_is_refused_naming_the_field(
     folder = _copy(tmp_path, "broken", _set("house_rules", rules), "edition.json")
     with pytest.raises(EditionDataError, match=re.escape(said)):
         load_edition(folder)
+
+
+def test_fees_and_an_own_cab_fare_go_to_the_bank_in_an_edition_without_a_pool(
+    tmp_path: Path,
+) -> None:
+    """Ultimate's data with ``"pool": false``: the fare for a ride in one's own cab (P8) goes
+    to the Bank, as taxes and bail do, not to a Pool the edition has not got."""
+    from companion.rules.movement import taxi_fare
+
+    def no_pool(data: dict[str, Any]) -> None:
+        data["id"], data["pool"] = "no_pool", False
+
+    poolless = load_edition(_copy(tmp_path, "no_pool", no_pool, "edition.json"))
+    assert taxi_fare(poolless, "Ann", "Ann") == (20, "Bank")
+    assert taxi_fare(poolless, "Bob", "Ann") == (50, "Bob")
+    assert taxi_fare(edition("ultimate"), "Ann", "Ann") == (20, "Pool")

@@ -378,7 +378,7 @@ def _taxi(state: GameState, d: Decision) -> Iterator[Option]:
     cab = state.seat(d.player).position
     holding = state.holdings.get(cab.name)
     if cab.kind == "cab_company" and holding is not None:
-        fare, payee = taxi_fare(state.edition.numbers, holding.owner, d.player)
+        fare, payee = taxi_fare(state.edition, holding.owner, d.player)
         for space in taxi_destinations(state.edition.board, cab):
             yield {
                 "command": {"type": "taxi", "space": space.key},

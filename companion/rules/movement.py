@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
-from companion.editions import Dice, Numbers
+from companion.editions import Dice, Edition
 from companion.errors import BadRollError, IllegalMoveError, shown
 from companion.frozen import replace
 from companion.rules.board import Board, Salary, Space
@@ -839,7 +839,7 @@ class _Turn:
                 )
             )
         if space.kind == "cab_company" and holding is not None and how != "taxi":
-            fare, payee = taxi_fare(self.situation.edition.numbers, holding.owner, self.player.name)
+            fare, payee = taxi_fare(self.situation.edition, holding.owner, self.player.name)
             actions.append(
                 Action(
                     "taxi_ride",
@@ -1005,17 +1005,17 @@ def _into(account: str) -> str:
     return "into the Pool" if account == "Pool" else f"to the {account}"
 
 
-def taxi_fare(numbers: Numbers, owner: str, rider: str) -> tuple[int, str]:
+def taxi_fare(played: Edition, owner: str, rider: str) -> tuple[int, str]:
     """P8: the fare and who gets it: the edition's fare to the cab's owner, or its own-cab fare
-    to the Pool for your own.
+    to the Pool for your own (to the Bank in an edition without a Pool).
 
     >>> from companion.editions import edition
-    >>> taxi_fare(edition("ultimate").numbers, "Bob", "Ann"), taxi_fare(edition().numbers, "Ann", "Ann")
+    >>> taxi_fare(edition("ultimate"), "Bob", "Ann"), taxi_fare(edition(), "Ann", "Ann")
     ((50, 'Bob'), (20, 'Pool'))
     """
     if owner == rider:
-        return numbers.taxi_fare_own_cab, "Pool"
-    return numbers.taxi_fare, owner
+        return played.numbers.taxi_fare_own_cab, played.fees_account
+    return played.numbers.taxi_fare, owner
 
 
 def taxi_destinations(board: Board, cab: Space) -> tuple[Space, ...]:
@@ -1639,7 +1639,7 @@ def resolve_taxi(
             f"a taxi goes to Free Parking, another cab company or a transit station ({names}), not {to.name!r}"
         )
     turn = _Turn(board, situation, me, quiet=quiet)
-    fare, payee = taxi_fare(situation.edition.numbers, owner, me.name)
+    fare, payee = taxi_fare(situation.edition, owner, me.name)
     turn.then(
         Action(
             "pay_taxi_fare",
