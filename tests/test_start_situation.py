@@ -743,3 +743,27 @@ def test_any_table_starts_a_game_or_is_refused(
     read_or_refused(
         lambda data: replay(start_from_situation(data)), replaced(documented_table, place, value)
     )
+
+
+def test_a_table_waiting_on_a_rules_decision_starts_in_a_fresh_process(tmp_path: Path) -> None:
+    """A table whose pending decision a rule module poses (the Birthday Gift's, D2) starts the
+    game in a process that has loaded no rule yet: the check of the decision's kind loads the
+    edition's rules first, rather than refusing a kind it has not registered."""
+    import subprocess
+    import sys
+
+    code = (
+        "import json\n"
+        "from companion.banker.start import start_from_situation\n"
+        "table = {'players': [{'name': 'Ann', 'position': 'Birthday Gift', 'cash': 1500,"
+        " 'vouchers': []}, {'name': 'Bob', 'position': 'GO', 'cash': 1500, 'vouchers': []}],"
+        " 'pending': {'decision': {'kind': 'gift', 'player': 'Ann', 'answers': ['gift'],"
+        " 'data': {}, 'code': 'ask.gift', 'params': {}}}}\n"
+        "events = start_from_situation(table)\n"
+        "print(json.dumps(events[0]['decision']['kind']))\n"
+    )
+    child = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.strip() == '"gift"'

@@ -560,11 +560,12 @@ def option_words(option: Mapping[str, Any], lang: str) -> str:
 
     def say(lang: str) -> str:
         played = table_edition()
+        # The same options are worded at every redraw: each wording is kept in the board's
+        # memo, by language, code and parameters (their values are text and numbers).
+        memo = played.board.memo("ui.option_words")
+        key: Any = (lang, code, *params.items())
         try:
-            # The same options are worded at every redraw: each wording is kept in the board's
-            # memo, by language, code and parameters (their values are text and numbers).
-            key: Any = (lang, code, *params.items())
-            said: str | None = played.board.memo("ui.option_words").get(key)
+            said: str | None = memo.get(key)
         except TypeError:  # a parameter that is a list: worded each time
             key, said = None, None
         if said is None:
@@ -573,7 +574,7 @@ def option_words(option: Mapping[str, Any], lang: str) -> str:
             except MessageError:  # a newer banker's code: its command rather than no button
                 return kind
             if key is not None:
-                played.board.memo("ui.option_words")[key] = said
+                memo[key] = said
         return said
 
     return worded(say, lang)

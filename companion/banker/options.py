@@ -95,7 +95,7 @@ def said(code: str, **params: Any) -> dict[str, Any]:
     and its ``params``, as keys of the option; a front end renders them on its button. (The
     builders called for every decision write the two keys out, a little cheaper.)
 
-    >>> {"command": {"type": "buy"}, "price": 400, "code": "option.buy", "params": {"amount": 400}}
+    >>> {"command": {"type": "buy"}, "price": 400, **said("option.buy", amount=400)}
     {'command': {'type': 'buy'}, 'price': 400, 'code': 'option.buy', 'params': {'amount': 400}}
     """
     return {"code": code, "params": params}
