@@ -13,7 +13,6 @@ from companion.banker.state import replay
 from companion.banker.tx import roll_three_cards_left
 from companion.editions import edition
 from companion.rules.situation import Options
-from companion.rules.table import roll_three_deck
 from companion.simulator.simulate import RandomPlayer
 from tests.banker import arrange, do, give, place, rejected, roll, set_cash, table
 
@@ -75,7 +74,7 @@ def test_with_every_card_held_landing_on_roll_three_goes_straight_to_the_dice() 
 
 def test_the_printed_action_cards_hold_each_combination_twice() -> None:
     state = dealt("1-3-6", "1-3-6", rules=ACTION_CARDS)
-    assert state.roll_three_left == roll_three_deck(edition("ultimate"), True)[0] - 2 == 34
+    assert state.roll_three_left == edition("ultimate").roll_three_deck(True)[0] - 2 == 34
     assert rejected(state, "deal", "Cy", voucher="voucher-bus-ticket", roll_three="1-3-6") == (
         "deal by Cy: Cy's Roll Three card 1-3-6 is already held by Ann and Bob: the deck has two "
         "1-3-6; check the card"

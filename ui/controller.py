@@ -66,7 +66,6 @@ from companion.log.gamelog import (
 )
 from companion.messages import languages
 from companion.rules.situation import parse_json
-from companion.rules.table import roll_three_clash
 from ui import i18n
 from ui import viewmodels as vm
 from ui.doctor import Account, Sentence, Setting, default_backups, existing_folder, run_checks
@@ -524,7 +523,7 @@ class TableController:
     ) -> str:
         """D4, in the table's words: the first seat whose Roll Three card the deck cannot have
         dealt (``picks``: each seat's name and card, "1-3-6", in seat order), or ``""``."""
-        clash = roll_three_clash(table_edition(), picks, action_cards)
+        clash = table_edition().roll_three_clash(picks, action_cards)
         if clash is None:
             return ""
         name, card, holders, copies = clash

@@ -46,7 +46,6 @@ from companion.editions import Edition, of_game
 from companion.errors import BadRollError, CompanionError, IllegalCommandError, shown
 from companion.frozen import copy_with
 from companion.messages import message, render_decision
-from companion.rules.table import roll_three_deck
 
 TOKENS = (
     "car", "hat", "dog", "ship", "boot", "iron", "thimble", "wheelbarrow",
@@ -102,7 +101,7 @@ def new_game(
         "rules": parsed.to_json(),
         "shares_left": {name: played.numbers.shares_per_company for name in deck.stock_names},
         "vouchers_left": {v.id: v.count for v in deck.vouchers.values()},
-        "roll_three_left": roll_three_deck(played, parsed.roll_three_action_cards)[0],
+        "roll_three_left": played.roll_three_deck(parsed.roll_three_action_cards)[0],
         "decision": first_decision(played, [s["name"] for s in seats]).to_json(),
     }
     events: list[Event] = [start]

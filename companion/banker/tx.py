@@ -27,7 +27,6 @@ from companion.messages import Message, message
 from companion.rules.cards import CardDeck
 from companion.rules.movement import Roll
 from companion.rules.situation import Holding
-from companion.rules.table import roll_three_copies, roll_three_deck
 
 
 class Tx:
@@ -168,7 +167,7 @@ def roll_three_cards_left(state: GameState) -> list[str]:
     for seat in state.seats:
         for card in seat.roll_three:
             held[card] = held.get(card, 0) + 1
-    deck = roll_three_deck(state.edition, state.rules.roll_three_action_cards)[1] or _ANY_THREE_DICE
+    deck = state.edition.roll_three_deck(state.rules.roll_three_action_cards)[1] or _ANY_THREE_DICE
     return [card for card, n in deck.items() for _ in range(n - held.get(card, 0))]
 
 
@@ -181,9 +180,9 @@ def take_roll_three(tx: Tx, player: str, value: Any, kind: str) -> str:
     if tx.state.roll_three_left < 1:
         raise IllegalCommandError(f"{kind}: no Roll Three cards are left")
     if card not in roll_three_cards_left(tx.state):
-        copies = roll_three_copies(tx.state.edition, card, tx.state.rules.roll_three_action_cards)
+        copies = tx.state.edition.roll_three_copies(card, tx.state.rules.roll_three_action_cards)
         if not copies:
-            printed = roll_three_deck(tx.state.edition, True)[1] or {}
+            printed = tx.state.edition.roll_three_deck(True)[1] or {}
             missing = [
                 c for c in _ANY_THREE_DICE if len(set(c.split("-"))) == 3 and c not in printed
             ]

@@ -17,8 +17,8 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, fields
+from collections.abc import Mapping, Sequence
+from dataclasses import MISSING, dataclass, field, fields
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
@@ -161,6 +161,55 @@ class Edition:
     #: Whether taxes, fees, fines and bail go into a Pool (Ultimate: Tax Refund and some cards
     #: pay out of it) or to the Bank (``edition.json``'s ``"pool": false``).
     has_pool: bool = True
+    #: The printed Roll Three action-card set: its size and the copies of each combination.
+    _printed_roll_three: tuple[int, Mapping[str, int]] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        printed = self.deck.roll_three_deck
+        copies = MappingProxyType({card: printed.count(card) for card in printed})
+        object.__setattr__(self, "_printed_roll_three", (len(printed), copies))
+
+    def roll_three_deck(self, action_cards: bool) -> tuple[int, Mapping[str, int] | None]:
+        """D4: the Roll Three deck's size, and the copies of each combination it holds
+        (``None``: any three dice values, each combination at most once): the rules' deck of the
+        edition's numbers, or the printed action-card set of its cards."""
+        if not action_cards:
+            return self.numbers.roll_three_cards, None
+        return self._printed_roll_three
+
+    def roll_three_copies(self, card: str, action_cards: bool) -> int:
+        """D4: the copies of the Roll Three ``card`` ("1-3-6") in the deck: one of any three
+        dice values in the rules' deck; two of each printed combination, none of any other, in
+        the action-card set.
+
+        >>> ultimate = edition("ultimate")
+        >>> [ultimate.roll_three_copies(card, deck) for card, deck in (("1-3-3", False), ("1-2-3", True), ("2-3-5", True))]
+        [1, 2, 0]
+        """
+        copies = self.roll_three_deck(action_cards)[1]
+        return 1 if copies is None else copies.get(card, 0)
+
+    def roll_three_clash(
+        self, picks: Sequence[tuple[str, str]], action_cards: bool
+    ) -> tuple[str, str, tuple[str, ...], int] | None:
+        """D4: the first of ``picks`` (a player and a Roll Three card they hold, "1-3-6", in
+        the order they were dealt) that the deck cannot have given them: that player, the card,
+        who holds it before them, and the deck's copies of it; ``None`` if the deck holds them
+        all.
+
+        >>> edition("ultimate").roll_three_clash([("Ann", "1-2-3"), ("Bob", "4-5-6"), ("Cy", "1-2-3")], False)
+        ('Cy', '1-2-3', ('Ann',), 1)
+        >>> edition("ultimate").roll_three_clash([("Ann", "1-2-3"), ("Cy", "1-2-3")], True) is None
+        True
+        """
+        holders: dict[str, list[str]] = {}
+        for player, card in picks:
+            held = holders.setdefault(card, [])
+            copies = self.roll_three_copies(card, action_cards)
+            if len(held) >= copies:
+                return player, card, tuple(held), copies
+            held.append(player)
+        return None
 
     @property
     def fees_account(self) -> str:

@@ -29,7 +29,6 @@ from companion.rules.table import (
     Options,
     Player,
     building_stock,
-    roll_three_deck,
 )
 
 __all__ = [
@@ -136,7 +135,7 @@ class Situation:
 
     def roll_three_left(self) -> int:
         """D4: the Roll Three cards still in the deck."""
-        size = roll_three_deck(self.edition, self.options.roll_three_action_cards)[0]
+        size = self.edition.roll_three_deck(self.options.roll_three_action_cards)[0]
         return size - sum(len(p.roll_three) for p in self.players)
 
     def cards_out(self) -> dict[str, int]:

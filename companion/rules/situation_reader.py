@@ -32,8 +32,6 @@ from companion.rules.table import (
     Options,
     Player,
     building_piles,
-    roll_three_copies,
-    roll_three_deck,
 )
 
 FORMAT_VERSION = 1
@@ -419,7 +417,7 @@ class _Parser:
                     "players",
                     f"{held_shares} shares of {company!r} are held; there are only {self.edition.numbers.shares_per_company}",
                 )
-        size = roll_three_deck(self.edition, options.roll_three_action_cards)[0]
+        size = self.edition.roll_three_deck(options.roll_three_action_cards)[0]
         seen: dict[tuple[str, str], list[str]] = {}
         dealt = 0
         for i, p in enumerate(players):
@@ -455,7 +453,7 @@ class _Parser:
         """D4: the copies of ``card`` in the Roll Three deck, the ``dealt``-th card held."""
         if dealt > size:
             raise self.fail(where, f"Roll Three card number {dealt}, and the deck has {size} (D4)")
-        count = roll_three_copies(self.edition, card, action_cards)
+        count = self.edition.roll_three_copies(card, action_cards)
         if not count:
             raise self.fail(where, f"the printed action cards have no Roll Three {card} (D4)")
         return count
@@ -625,7 +623,7 @@ class _Parser:
                         f"{self.edition.numbers.shares_per_company} shares",
                     )
         if "roll_three_left" in data:
-            size = roll_three_deck(self.edition, options.roll_three_action_cards)[0]
+            size = self.edition.roll_three_deck(options.roll_three_action_cards)[0]
             n = self.integer(data["roll_three_left"], "roll_three_left", 0, size)
             held = sum(len(p.roll_three) for p in players)
             if n + held != size:

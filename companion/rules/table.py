@@ -1,24 +1,17 @@
 """What is on the table: the players and what they hold, property and its buildings, the
 house rules, and the game's equipment counts (D3, D4). The table situation
-(``companion.rules.situation``) is made of these values.
-
->>> from companion.editions import edition
->>> building_stock({"Boardwalk": Holding("Ann", level=5)}, edition("ultimate").board)["hotels"]
-30
+(``companion.rules.situation``) is made of these values; the edition's own counts (its building
+supply, its Roll Three deck) are :class:`companion.editions.Edition`'s.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.rules.board import Board, Space
-
-if TYPE_CHECKING:
-    from companion.editions import Edition
 
 #: Building levels of a street, in the order of its rent list.
 BUILDING_LEVELS = ("none", "1 house", "2 houses", "3 houses", "4 houses", "hotel", "skyscraper")
@@ -136,51 +129,3 @@ def building_piles(h: Holding, kind: str) -> list[str]:
     if h.improved:
         piles.append("train_depots" if kind == "railroad" else "cab_stands")
     return piles
-
-
-@functools.cache
-def roll_three_deck(edition: Edition, action_cards: bool) -> tuple[int, Mapping[str, int] | None]:
-    """D4: the Roll Three deck's size, and the copies of each combination it holds (``None``:
-    any three dice values, each combination at most once): the rules' deck of the edition's
-    numbers, or the printed action-card set of its cards."""
-    if not action_cards:
-        return edition.numbers.roll_three_cards, None
-    deck = edition.deck.roll_three_deck
-    return len(deck), MappingProxyType({card: deck.count(card) for card in deck})
-
-
-def roll_three_copies(edition: Edition, card: str, action_cards: bool) -> int:
-    """D4: the copies of the Roll Three ``card`` ("1-3-6") in the deck: one of any three dice
-    values in the rules' deck; two of each printed combination, none of any other, in the
-    action-card set.
-
-    >>> from companion.editions import edition
-    >>> ultimate = edition("ultimate")
-    >>> [roll_three_copies(ultimate, card, deck) for card, deck in (("1-3-3", False), ("1-2-3", True), ("2-3-5", True))]
-    [1, 2, 0]
-    """
-    copies = roll_three_deck(edition, action_cards)[1]
-    return 1 if copies is None else copies.get(card, 0)
-
-
-def roll_three_clash(
-    edition: Edition, picks: Sequence[tuple[str, str]], action_cards: bool
-) -> tuple[str, str, tuple[str, ...], int] | None:
-    """D4: the first of ``picks`` (a player and a Roll Three card they hold, "1-3-6", in the
-    order they were dealt) that the deck cannot have given them: that player, the card, who
-    holds it before them, and the deck's copies of it; ``None`` if the deck holds them all.
-
-    >>> from companion.editions import edition
-    >>> roll_three_clash(edition("ultimate"), [("Ann", "1-2-3"), ("Bob", "4-5-6"), ("Cy", "1-2-3")], False)
-    ('Cy', '1-2-3', ('Ann',), 1)
-    >>> roll_three_clash(edition("ultimate"), [("Ann", "1-2-3"), ("Cy", "1-2-3")], True) is None
-    True
-    """
-    holders: dict[str, list[str]] = {}
-    for player, card in picks:
-        held = holders.setdefault(card, [])
-        copies = roll_three_copies(edition, card, action_cards)
-        if len(held) >= copies:
-            return player, card, tuple(held), copies
-        held.append(player)
-    return None
