@@ -30,11 +30,10 @@ from companion.banker.commands import Command
 from companion.banker.engine import new_game, step_command, with_options
 from companion.banker.options import decision_problem
 from companion.banker.state import Event, GameState, evolve, replay
-from companion.editions import Edition, stamp_name, stamp_problem
+from companion.editions import Edition, playable_edition
 from companion.errors import (
     CompanionError,
     IllegalCommandError,
-    UnplayableEditionError,
     UnresumableGameError,
     shown,
 )
@@ -128,13 +127,11 @@ class Game:
                 raise GameLogError(f"no game in {str(log.path)!r} to resume")
         commands = list(log.commands(game_id))
         started = commands[0].events[0] if commands[0].events else {}
-        unplayable = stamp_problem(started.get("edition"))
-        if unplayable is not None:
-            raise UnplayableEditionError(
-                f"game {game_id} in {str(log.path)!r} cannot be played here: {unplayable} "
-                f"('companion history --game {game_id}' reads it)",
-                edition=stamp_name(started.get("edition")),
-            )
+        playable_edition(
+            started.get("edition"),
+            f"game {game_id} in {str(log.path)!r} cannot be played here",
+            f"'companion history --game {game_id}' reads it",
+        )
         game = cls(commands[0].events, log=log, game_id=game_id)
         for logged in in_force(commands[1:]):
             game._push(logged.seq, logged.command, logged.events)

@@ -467,11 +467,9 @@ class TradeItem:
 @rewordable
 def space_name(ref: str, lang: str) -> str:
     """A space (``outer:9``) or property name in ``lang``; the reference itself if unknown."""
+    board = table_edition().board
     try:
-        if ref in table_edition().board.properties:
-            name = ref
-        else:
-            name = table_edition().board.by_key(ref).name
+        name = ref if ref in board.properties else board.by_key(ref).name
     except Exception:  # noqa: BLE001 - a name the board does not know is shown as given
         return str(ref)
     return language(lang).words.get(f"space.{name}", name)
@@ -479,11 +477,11 @@ def space_name(ref: str, lang: str) -> str:
 
 @rewordable
 def card_title(card_id: str, lang: str) -> str:
-    words = language(lang).words
-    if card_id in table_edition().deck.cards:
-        return words.get(f"card.{card_id}", table_edition().deck.cards[card_id].title)
-    if card_id in table_edition().deck.vouchers:
-        return words.get(f"voucher.{card_id}", table_edition().deck.vouchers[card_id].label)
+    words, deck = language(lang).words, table_edition().deck
+    if card_id in deck.cards:
+        return words.get(f"card.{card_id}", deck.cards[card_id].title)
+    if card_id in deck.vouchers:
+        return words.get(f"voucher.{card_id}", deck.vouchers[card_id].label)
     return str(card_id)
 
 

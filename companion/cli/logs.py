@@ -148,17 +148,11 @@ def _state_at(game_id: int, commands: list[Any], at: int | None) -> Any:
     the recorded events of the commands then in force, folded; a game of an edition this
     companion cannot play is refused, as ``play`` refuses it."""
     from companion.banker.state import replay
-    from companion.editions import stamp_name, stamp_problem
-    from companion.errors import UnplayableEditionError
+    from companion.editions import playable_edition
     from companion.log.gamelog import GameLogError, in_force
 
     stamp = commands[0].events[0].get("edition") if commands[0].events else None
-    problem = stamp_problem(stamp)
-    if problem is not None:
-        raise UnplayableEditionError(
-            f"game {game_id}: {problem} (its history in words: --format text)",
-            edition=stamp_name(stamp),
-        )
+    playable_edition(stamp, f"game {game_id}", "its history in words: --format text")
     last = commands[-1].seq
     if at is not None and not 0 <= at <= last:
         raise GameLogError(f"--at {at}: game {game_id} has commands #0 to #{last}")

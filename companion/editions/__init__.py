@@ -24,7 +24,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, UnplayableEditionError
 from companion.rules.board import Board
 from companion.rules.cards import CardDeck
 from companion.rules.table import Options
@@ -291,6 +291,24 @@ def of_game(stamp: Mapping[str, Any] | None) -> Edition:
     Ultimate). A log written by a later data version of the edition is refused by
     :func:`stamp_problem` before it is replayed; here the stamp is trusted."""
     return edition(stamp["id"] if stamp else DEFAULT)
+
+
+def playable_edition(stamp: Any, game: str, hint: str) -> Edition:
+    """The edition of a recorded game whose ``game_started`` event holds ``stamp``, or
+    :class:`~companion.errors.UnplayableEditionError` in one line: ``game`` (which game, where),
+    :func:`stamp_problem`'s reason, and in brackets ``hint`` (how its history can be read).
+
+    >>> playable_edition(None, "game 1", "its history").id
+    'ultimate'
+    >>> playable_edition({"id": "uno", "version": 1}, "game 1", "its history")
+    Traceback (most recent call last):
+    ...
+    companion.errors.UnplayableEditionError: game 1: no edition 'uno': the companion knows ultimate: update the companion (its history)
+    """
+    problem = stamp_problem(stamp)
+    if problem is not None:
+        raise UnplayableEditionError(f"{game}: {problem} ({hint})", edition=stamp_name(stamp))
+    return of_game(stamp)
 
 
 def stamp_problem(stamp: Any) -> str | None:

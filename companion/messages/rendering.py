@@ -166,12 +166,22 @@ def language(lang: Lang, edition: Edition | None = None) -> Language:
     (a game that names none is Ultimate's, as its log)."""
     if isinstance(lang, Language):
         return lang if edition is None or edition is lang.edition else _language(lang.code, edition)
-    return _language(lang, edition or of_game(None))
+    if edition is None:  # the most frequent question (every word of a screen), answered first
+        found = _OF_LOGS_WITHOUT_EDITION.get(lang)
+        if found is None:
+            found = _OF_LOGS_WITHOUT_EDITION[lang] = _language(lang, of_game(None))
+        return found
+    return _language(lang, edition)
+
+
+#: The catalogues for a game that names no edition, by language: :func:`language`'s shortcut.
+_OF_LOGS_WITHOUT_EDITION: dict[str, Language] = {}
 
 
 def reload() -> None:
     """Read the catalogues again at the next sentence (a translator's change, a test's)."""
     _language.cache_clear()
+    _OF_LOGS_WITHOUT_EDITION.clear()
 
 
 @functools.cache
