@@ -79,14 +79,16 @@ class Wording:
     count: str | None
     forms: tuple[str, ...]
     pieces: tuple[Pieces, ...] = ()
+    #: The conditions cut at their ``=``: (a parameter given, the one it equals or "").
+    tests: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def of(cls, conditions: tuple[str, ...], count: str | None, forms: tuple[str, ...]) -> Wording:
-        return cls(conditions, count, forms, tuple(_pieces(form) for form in forms))
+        tests = tuple((name, same) for name, _, same in (c.partition("=") for c in conditions))
+        return cls(conditions, count, forms, tuple(_pieces(form) for form in forms), tests)
 
     def holds(self, values: Mapping[str, Any], p: Params) -> bool:
-        for condition in self.conditions:
-            name, _, same = condition.partition("=")
+        for name, same in self.tests:
             if not _given(values.get(name)):
                 return False
             if same and (not _given(values.get(same)) or p[name] != p[same]):
@@ -182,6 +184,7 @@ def reload() -> None:
     """Read the catalogues again at the next sentence (a translator's change, a test's)."""
     _language.cache_clear()
     _OF_LOGS_WITHOUT_EDITION.clear()
+    _SIGNATURES.clear()
 
 
 @functools.cache
@@ -256,8 +259,7 @@ class Params:
     def shown(self, name: str, variant: str = "") -> str:
         if name not in self._values:
             raise MessageError(f"the message has no parameter {name!r}")
-        kind = self._kinds.get(name, "text?").rstrip("?")
-        return _show(kind, self._values[name], variant, self._lang)
+        return _show(self._kinds.get(name, "text"), self._values[name], variant, self._lang)
 
 
 def render(
@@ -273,14 +275,13 @@ def render(
     "Ann's turn."
     """
     language_ = language(lang, edition)
-    kinds = CODES.get(code)
+    signature = _SIGNATURES.get(code) or _signature(code)
     cases = language_.messages.get(code)
-    if kinds is None or cases is None:
+    if signature is None or cases is None:
         raise MessageError(f"no message {code!r}")
+    kinds, required = signature
     values = {k: v for k, v in (params or {}).items() if v is not None}
-    missing = [
-        name for name, kind in kinds.items() if not kind.endswith("?") and name not in values
-    ]
+    missing = [name for name in required if name not in values]
     if missing:
         raise MessageError(f"message {code!r} needs {', '.join(map(repr, missing))}")
     p = Params(values, kinds, language_)
@@ -303,6 +304,23 @@ def render(
             contract = language_.contractions.get(before) if before else None
             said.append(contract(shown) if contract else shown)  # check reports an unknown one
     return language_.typeset("".join(said))
+
+
+#: Each code's parameters with the kind each is shown as, and those it cannot be said without:
+#: :func:`_signature`'s, kept until the catalogues are read again (:func:`reload`).
+_SIGNATURES: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {}
+
+
+def _signature(code: str) -> tuple[dict[str, str], tuple[str, ...]] | None:
+    """``code``'s parameters (``codes.CODES``) as :func:`render` reads them: each with its kind
+    without the ``?`` that marks an optional one, and the names of the required ones."""
+    params = CODES.get(code)
+    if params is None:
+        return None
+    kinds = {name: kind.rstrip("?") for name, kind in params.items()}
+    required = tuple(name for name, kind in params.items() if not kind.endswith("?"))
+    _SIGNATURES[code] = kinds, required
+    return kinds, required
 
 
 def _number(value: Any) -> int:
