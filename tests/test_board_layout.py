@@ -12,8 +12,9 @@ import pytest
 
 from companion.editions import EditionDataError, edition, load_edition
 from companion.rules.board import TrackLayout
+from tests.edition_data import TEST_EDITIONS, copied
 
-SQUARE = Path(__file__).parent / "data" / "editions" / "square40"
+SQUARE = TEST_EDITIONS / "square40"
 
 
 def test_ultimate_lays_out_three_rings_of_its_tracks():
@@ -32,15 +33,13 @@ def test_uneven_sides_put_the_corners_after_each_side():
 
 
 def _with_layout(tmp_path: Path, layout: Any) -> Path:
-    folder = tmp_path / "square"
-    shutil.copytree(SQUARE, folder)
-    data = json.loads((folder / "board.json").read_text("utf-8"))
-    if layout is None:
-        del data["layout"]
-    else:
-        data["layout"] = layout
-    (folder / "board.json").write_text(json.dumps(data), "utf-8")
-    return folder
+    def change(data: dict[str, Any]) -> None:
+        if layout is None:
+            del data["layout"]
+        else:
+            data["layout"] = layout
+
+    return copied(SQUARE, tmp_path / "square", board=change)
 
 
 SQ = {"ring": 0, "sides": [9, 9, 9, 9]}

@@ -10,39 +10,35 @@ folder; its games and Ultimate's are played turn about, command after command.
 
 from __future__ import annotations
 
-import json
 import random
-import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from companion import editions
 from companion.banker.options import anytime_options
 from companion.banker.state import GameState, replay, seat_player, snapshot
-from companion.editions import Edition, edition, load_edition
+from companion.editions import Edition, edition
 from companion.game import Game
 from companion.rules.table import building_stock
 from companion.simulator.players import RandomPlayer
-
-ULTIMATE_DATA = Path(editions.__file__).parent / "ultimate"
+from tests.edition_data import ULTIMATE_DATA, copied, registered
 
 
 @pytest.fixture
 def rich(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Edition:
     """Ultimate's data as the edition ``rich``: $5,000 to start, 30 houses in the Bank."""
-    folder = tmp_path / "rich"
-    shutil.copytree(ULTIMATE_DATA, folder)
-    data = json.loads((folder / "edition.json").read_text("utf-8"))
-    data.update(id="rich", name="Rich Ultimate")
-    data["numbers"]["starting_cash"] = 5000
-    (folder / "edition.json").write_text(json.dumps(data), "utf-8")
-    board = json.loads((folder / "board.json").read_text("utf-8"))
-    board["building_supply"]["houses"] = 30
-    (folder / "board.json").write_text(json.dumps(board), "utf-8")
-    loaded = load_edition(folder)
-    monkeypatch.setitem(editions._LOADED, loaded.id, loaded)
-    return loaded
+
+    def rich(data: dict[str, Any]) -> None:
+        data.update(id="rich", name="Rich Ultimate")
+        data["numbers"]["starting_cash"] = 5000
+
+    def houses(data: dict[str, Any]) -> None:
+        data["building_supply"]["houses"] = 30
+
+    return registered(
+        copied(ULTIMATE_DATA, tmp_path / "rich", edition=rich, board=houses), monkeypatch
+    )
 
 
 def _check(state: GameState) -> None:

@@ -4,10 +4,8 @@ the file and the field named."""
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
-from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,23 +14,16 @@ import pytest
 from companion.banker.engine import apply, new_game
 from companion.banker.state import GameState, evolve, replay
 from companion.banker.throws import command_for_throw
-from companion.editions import Edition, EditionDataError, edition, load_edition, register
+from companion.editions import Edition, EditionDataError, edition, load_edition
 from companion.errors import BadRollError, IllegalCommandError
 from companion.rules.movement import Roll, resolve_roll
 from companion.rules.rent import rent_owed
 from companion.rules.situation import Holding, Player, Situation
+from tests.edition_data import ULTIMATE_DATA, Change, copied, registered, registered_for
 
-ULTIMATE = Path(__file__).resolve().parents[1] / "companion" / "editions" / "ultimate"
 
-
-def _copy(tmp_path: Path, name: str, change: Callable[[dict[str, Any]], None], file: str) -> Path:
-    folder = tmp_path / name
-    shutil.copytree(ULTIMATE, folder)
-    path = folder / file
-    data = json.loads(path.read_text("utf-8"))
-    change(data)
-    path.write_text(json.dumps(data), "utf-8")
-    return folder
+def _copy(tmp_path: Path, name: str, change: Change, file: str) -> Path:
+    return copied(ULTIMATE_DATA, tmp_path / name, **{file.removesuffix(".json"): change})
 
 
 def _dearer(data: dict[str, Any]) -> None:
@@ -49,16 +40,16 @@ def _dearer(data: dict[str, Any]) -> None:
     )
 
 
-@pytest.fixture(scope="module")
-def dearer(tmp_path_factory: pytest.TempPathFactory) -> Edition:
-    """Ultimate with other numbers (and a speed die without the Bus): one data folder."""
-    tmp = tmp_path_factory.mktemp("editions")
-    folder = _copy(tmp, "dearer", _dearer, "edition.json")
-    board = folder / "board.json"
-    data = json.loads(board.read_text("utf-8"))
+def _dearer_board(data: dict[str, Any]) -> None:
     data["ownership"]["unimproved_rent_multiplier"]["majority"] = 5
-    board.write_text(json.dumps(data), "utf-8")
-    return register(load_edition(folder))
+
+
+@pytest.fixture(scope="module")
+def dearer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Edition]:
+    """Ultimate with other numbers (and a speed die without the Bus): one data folder."""
+    folder = tmp_path_factory.mktemp("editions") / "dearer"
+    with registered_for(copied(ULTIMATE_DATA, folder, edition=_dearer, board=_dearer_board)) as e:
+        yield e
 
 
 def _table(played: Edition) -> GameState:
@@ -173,7 +164,7 @@ def test_the_jail_rolls_and_bail_are_the_editions(dearer: Edition) -> None:
     assert result.code == "move.jail_third" and result.params["bail"] == 70
 
 
-def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
+def _set(path: str, value: Any) -> Change:
     *parents, last = path.split(".")
 
     def change(data: dict[str, Any]) -> None:
@@ -237,11 +228,11 @@ def _few_rules(data: dict[str, Any]) -> None:
 
 
 def test_a_game_starts_with_the_house_rules_its_edition_offers(
-    tmp_path: Path, dearer: Edition
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dearer: Edition
 ) -> None:
     from ui import viewmodels as vm
 
-    played = register(load_edition(_copy(tmp_path, "few_rules", _few_rules, "edition.json")))
+    played = registered(_copy(tmp_path, "few_rules", _few_rules, "edition.json"), monkeypatch)
     assert dict(played.house_rules) == {"birthday_from_players": True, "time_limit": False}
     started = new_game([{"name": "Ann"}, {"name": "Bob"}], edition=played)[0]
     assert started["rules"]["birthday_from_players"] is True

@@ -5,9 +5,7 @@ knows) is refused in one line before anything is replayed, the game log left as 
 from __future__ import annotations
 
 import hashlib
-import json
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -15,26 +13,24 @@ import pytest
 
 from companion import editions
 from companion.banker.engine import new_game
-from companion.editions import Edition, load_edition, playable, stamp_name, stamp_problem
+from companion.editions import Edition, playable, stamp_name, stamp_problem
 from companion.errors import UnplayableEditionError
 from companion.game import Game
 from companion.log.gamelog import GameLog
+from tests.edition_data import ULTIMATE_DATA, copied, registered
 from tests.test_start_situation import cli
 
-ULTIMATE_DATA = Path(editions.__file__).parent / "ultimate"
 PLAYERS = [{"name": "Ann"}, {"name": "Bob"}]
 
 
 def second_edition(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Edition:
     """Ultimate's data as the edition ``rich`` ("Rich Ultimate"), registered for the test."""
-    shutil.copytree(ULTIMATE_DATA, folder)
-    data = json.loads((folder / "edition.json").read_text("utf-8"))
-    data.update(id="rich", name="Rich Ultimate")
-    data["numbers"]["starting_cash"] = 5000
-    (folder / "edition.json").write_text(json.dumps(data), "utf-8")
-    loaded = load_edition(folder)
-    monkeypatch.setitem(editions._LOADED, loaded.id, loaded)
-    return loaded
+
+    def rich(data: dict[str, Any]) -> None:
+        data.update(id="rich", name="Rich Ultimate")
+        data["numbers"]["starting_cash"] = 5000
+
+    return registered(copied(ULTIMATE_DATA, folder, edition=rich), monkeypatch)
 
 
 def logged(db: Path, events: list[dict[str, Any]]) -> int:

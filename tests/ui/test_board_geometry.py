@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import itertools
 import json
-import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion.editions import edition, load_edition
+from tests.edition_data import TEST_EDITIONS, copied
 from ui import board_geometry as geo
 
 
@@ -206,12 +207,9 @@ def test_token_slots_stay_in_the_space_and_apart(count):
     assert geo.slots(rect, 0) == []
 
 
-EDITIONS = Path(__file__).parent.parent / "data" / "editions"
-
-
 @pytest.mark.parametrize(("folder", "per_side"), [("square40", 9), ("square52", 12)])
 def test_a_one_ring_board_draws_every_space_on_its_ring(folder, per_side):
-    board = load_edition(EDITIONS / folder).board
+    board = load_edition(TEST_EDITIONS / folder).board
     drawn = geo.drawing(board)
     assert [s.key for s in drawn.shapes] == [s.key for s in board.spaces]
     assert drawn.units == per_side + 2 * geo.DEPTH
@@ -251,11 +249,10 @@ def test_a_one_ring_board_draws_every_space_on_its_ring(folder, per_side):
 
 
 def test_a_side_of_fewer_spaces_stretches_them_to_fill_it(tmp_path):
-    folder = tmp_path / "uneven"
-    shutil.copytree(EDITIONS / "square40", folder)
-    data = json.loads((folder / "board.json").read_text("utf-8"))
-    data["layout"]["square"]["sides"] = [9, 6, 9, 12]
-    (folder / "board.json").write_text(json.dumps(data), "utf-8")
+    def uneven(data: dict[str, Any]) -> None:
+        data["layout"]["square"]["sides"] = [9, 6, 9, 12]
+
+    folder = copied(TEST_EDITIONS / "square40", tmp_path / "uneven", board=uneven)
     drawn = geo.drawing(load_edition(folder).board)
     assert drawn.units == 12 + 2 * geo.DEPTH
     left = [s for s in drawn.shapes if s.side == 1 and not s.is_corner]
