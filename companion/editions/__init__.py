@@ -105,23 +105,22 @@ class Numbers:
 @dataclass(frozen=True, slots=True)
 class Dice:
     """The dice a turn rolls: ``count`` six-sided dice and, if the edition has one, the speed
-    die's six faces (``"mr"``: Mr. Monopoly, ``"bus"``: the Bus)."""
+    die's six faces (``"mr"``: Mr. Monopoly, ``"bus"``: the Bus).
+
+    >>> edition("ultimate").dice.speed_faces
+    ('1', '2', '3', 'mr', 'bus')
+    """
 
     count: int = 2
     speed_die: tuple[str, ...] = ()
+    #: Whether a turn rolls the speed die too (read at every roll: a field, not a property).
+    has_speed_die: bool = field(init=False)
+    #: The speed die's different faces, in the order of its data.
+    speed_faces: tuple[str, ...] = field(init=False)
 
-    @property
-    def has_speed_die(self) -> bool:
-        return bool(self.speed_die)
-
-    @property
-    def speed_faces(self) -> tuple[str, ...]:
-        """The speed die's different faces, in the order of its data.
-
-        >>> edition("ultimate").dice.speed_faces
-        ('1', '2', '3', 'mr', 'bus')
-        """
-        return tuple(dict.fromkeys(self.speed_die))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "has_speed_die", bool(self.speed_die))
+        object.__setattr__(self, "speed_faces", tuple(dict.fromkeys(self.speed_die)))
 
     @property
     def speed_words(self) -> str:
