@@ -35,7 +35,7 @@ from ui.explain import explain
 from ui.i18n import LANGUAGES, N_, money, rewordable, translate, worded
 
 if TYPE_CHECKING:
-    from companion.banker.state import Decision, GameState
+    from companion.banker.state import GameState
     from companion.editions import Edition, Numbers
     from companion.log.gamelog import LoggedCommand
 
@@ -537,20 +537,11 @@ def sentence(code: str, params: Mapping[str, Any], lang: str) -> str:
 # -- Choices ------------------------------------------------------------------------------------
 
 
-def choice_label(option: Mapping[str, Any], decision: Decision, lang: str) -> str:
-    """The button's words for one option of ``decision``: the message its maker gave it
-    (``companion.banker.options``: its ``code`` and ``params``), in ``lang``."""
-    return option_words(option, lang)
-
-
-def anytime_label(option: Mapping[str, Any], lang: str) -> str:
-    """The words of an any-time action (player sheets): build, sell, mortgage, lift, play."""
-    return option_words(option, lang)
-
-
 def option_words(option: Mapping[str, Any], lang: str) -> str:
-    """An option's message (its ``code`` and ``params``) in ``lang``, said again at a switch
-    of language; an option without one (none the banker makes) shows its command's type."""
+    """The button's words for an option (of the decision, or an any-time action on a player's
+    sheet): the message its maker gave it (``companion.banker.options``: its ``code`` and
+    ``params``) in ``lang``, said again at a switch of language; an option without one (none
+    the banker makes) shows its command's type."""
     code, params = option.get("code"), option.get("params") or {}
     kind = str(option["command"]["type"])
     if not isinstance(code, str):
@@ -592,7 +583,7 @@ def lot_action_text(
     if command.get("type") not in LOT_ACTIONS:
         return ""
     amount = sum(int(e["amount"]) for e in events if e.get("type") == "transfer")
-    return anytime_label(lot_option(command, amount), lang)
+    return option_words(lot_option(command, amount), lang)
 
 
 #: An option's keys that are not facts to show: what it does, its free fields, who answers,
@@ -616,7 +607,7 @@ def decision_view(state: GameState, lang: str) -> DecisionView | None:
     if state.over:
         return None
     choices = tuple(
-        make_choice(o, d.player, _with_landing(state, o, choice_label(o, d, lang), lang))
+        make_choice(o, d.player, _with_landing(state, o, option_words(o, lang), lang))
         for o in d.options
     )
     wanted = wanted_dice(d)
@@ -1038,7 +1029,7 @@ def _slot(
         "mortgage": value,
         "unmortgage": table_edition().numbers.lift_cost(value),
     }[kind]
-    return Slot(kind, anytime_label(lot_option({"type": kind, **target}, amount), lang))
+    return Slot(kind, option_words(lot_option({"type": kind, **target}, amount), lang))
 
 
 def lot_slots(name: str, offered: Mapping[str, Choice], lang: str) -> tuple[Slot, ...]:
@@ -1089,7 +1080,7 @@ def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
     by_company: dict[tuple[str, str], Choice] = {}
     other: list[Choice] = []
     for o in options:
-        c = make_choice(o, player, anytime_label(o, lang))
+        c = make_choice(o, player, option_words(o, lang))
         command = o["command"]
         kind = str(command["type"])
         if kind == "play_card" or kind == "end_game":

@@ -1,5 +1,5 @@
 """Every option's button words, in each language, as the app worded them when the words moved
-from ``ui.viewmodels.choice_label``'s ladder over command types to the options' message codes
+from the ladder over command types that ``ui.viewmodels.choice_label`` was to the options' message codes
 (issue 24).
 
 ``python -m tests.ui.option_labels record`` words every option the recorded games
@@ -121,9 +121,9 @@ def labels() -> dict[str, dict[str, Any]]:
         words = {}
         for lang in LANGUAGES:
             if where == "choice":
-                words[lang] = str(vm.choice_label(option, decision, lang))
+                words[lang] = str(vm.option_words(option, lang))
             else:
-                words[lang] = str(vm.anytime_label(option, lang))
+                words[lang] = str(vm.option_words(option, lang))
         out[where][key(option, decision.player)] = words
     return out
 

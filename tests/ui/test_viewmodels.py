@@ -11,7 +11,7 @@ import pytest
 from companion.banker.assets import net_worth
 from companion.banker.engine import new_game
 from companion.banker.options import said as words_of
-from companion.banker.state import Decision, replay
+from companion.banker.state import replay
 from companion.game import Game
 from companion.log.gamelog import GameLog, in_force
 from companion.simulator.players import RandomPlayer
@@ -60,47 +60,44 @@ def test_the_table_of_a_new_game():
 
 def test_labels_repeat_the_amount():
     """An option is worded from the message its maker gave it (``companion.banker.options.said``), not from its command."""
-    d = Decision("taxi", "Ann", "", ("taxi", "skip"), id=4)
     taxi = {
         "command": {"type": "taxi", "space": "middle:39"},
         "fare": 50,
         "payee": "Bob",
         **words_of("option.taxi", space="middle:39", amount=50),
     }
-    assert vm.choice_label(taxi, d, "en") == "Ride to Boardwalk ($50)"
-    assert plain(vm.choice_label(taxi, d, "fr")) == "Taxi vers Boardwalk (50 $)"
+    assert vm.option_words(taxi, "en") == "Ride to Boardwalk ($50)"
+    assert plain(vm.option_words(taxi, "fr")) == "Taxi vers Boardwalk (50 $)"
     rent = {"command": {"type": "pay"}, **words_of("option.pay", amount=200, payee="Ann")}
-    assert vm.choice_label(rent, d, "en") == "Pay $200 to Ann"
+    assert vm.option_words(rent, "en") == "Pay $200 to Ann"
     debt = {"command": {"type": "pay"}, **words_of("option.pay", amount=1500, payee="Pool")}
-    assert vm.choice_label(debt, d, "en") == "Pay $1,500 to The Pool"
+    assert vm.option_words(debt, "en") == "Pay $1,500 to The Pool"
     buy = {
         "command": {"type": "buy"},
         "property": "Boardwalk",
         **words_of("option.buy", amount=400),
     }
-    assert vm.choice_label(buy, d, "en") == "Buy for $400"
+    assert vm.option_words(buy, "en") == "Buy for $400"
     # The words are the message's: the command's type and facts do not change them.
-    assert vm.choice_label(
-        {"command": {"type": "bail"}, **words_of("option.auction")}, d, "en"
-    ) == ("Auction")
+    bail = {"command": {"type": "bail"}, **words_of("option.auction")}
+    assert vm.option_words(bail, "en") == "Auction"
     bid = {
         "command": {"type": "bid"},
         "player": "Cy",
         "free": {"amount": {"min": 1, "max": 9}},
         **words_of("option.bid", player="Cy"),
     }
-    choice = vm.make_choice(bid, "Ann", vm.choice_label(bid, d, "en"))
+    choice = vm.make_choice(bid, "Ann", vm.option_words(bid, "en"))
     assert (choice.label, choice.player, choice.key) == ("Cy: bid", "Cy", "bid")
     assert choice.facts == {}
     # A label follows the table's language when it changes.
-    assert reword(vm.choice_label(buy, d, "en"), "fr") == "Acheter pour 400\u00a0$"
+    assert reword(vm.option_words(buy, "en"), "fr") == "Acheter pour 400\u00a0$"
 
 
 def test_an_option_without_words_or_with_unknown_ones_shows_its_command():
-    d = Decision("roll", "Ann", "", ("roll",))
-    assert vm.choice_label({"command": {"type": "roll"}}, d, "en") == "roll"
+    assert vm.option_words({"command": {"type": "roll"}}, "en") == "roll"
     newer = {"command": {"type": "roll"}, **words_of("option.from_a_newer_banker")}
-    assert vm.choice_label(newer, d, "fr") == "roll"
+    assert vm.option_words(newer, "fr") == "roll"
 
 
 def test_a_debt_the_bank_would_cover_offers_the_mortgage_not_bankruptcy():
@@ -236,10 +233,10 @@ def test_the_building_supply_s_options_have_labels_in_both_languages():
     assert plain(view.prompt).startswith("Ann : il ne reste à la Banque que 3")
     short = own(bank_houses(table(), "Bob", 0), "Ann", *ORANGE, level=5)
     (down,) = [o for o in vm.anytime_options(short, "Ann") if o["command"]["type"] == "sell_down"]
-    assert vm.anytime_label(down, "en") == (
+    assert vm.option_words(down, "en") == (
         "Sell St. James Place's group down, the Bank being short (+$750)"
     )
-    assert plain(vm.anytime_label(down, "fr")) == (
+    assert plain(vm.option_words(down, "fr")) == (
         "Vendre les bâtiments du groupe de St. James Place, la Banque étant à court (+750 $)"
     )
 
