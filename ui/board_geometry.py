@@ -252,60 +252,6 @@ def table() -> Drawing:
     return drawing(table_edition().board)
 
 
-def shapes() -> tuple[SpaceShape, ...]:
-    """All the spaces of the table's board, inner track first, each track in index order."""
-    return table().shapes
-
-
-def has(key: str) -> bool:
-    """True for the key of a space of the table's board."""
-    return table().has(key)
-
-
-def shape(key: str) -> SpaceShape:
-    """The space with this ``track:index`` key (``KeyError`` for another key)."""
-    return table().shape(key)
-
-
-def centre(key: str) -> tuple[float, float]:
-    return table().centre(key)
-
-
-def ring(track: Track) -> tuple[Rect, Rect]:
-    """A track's outer and inner boundary squares."""
-    return table().ring(track)
-
-
-def centre_square() -> Rect:
-    """The empty middle of the board, inside the innermost ring."""
-    return table().centre_square()
-
-
-def space_at(x: float, y: float) -> str | None:
-    """The key of the space under the unit point ``(x, y)``, or ``None`` off the tracks."""
-    return table().space_at(x, y)
-
-
-def transit_links() -> tuple[tuple[str, str, str], ...]:
-    """The transit stations: (key on one track, key on the other, the railroad's name)."""
-    return table_edition().board.stations
-
-
-def tunnel() -> tuple[str, str]:
-    """The two Holland Tunnel spaces."""
-    board = table_edition().board
-    a = next(s for s in board.spaces if board.tunnel_exit(s) is not None)
-    exit_ = board.tunnel_exit(a)
-    assert exit_ is not None
-    return a.key, exit_.key
-
-
-def corners() -> tuple[SpaceShape, ...]:
-    """The corner spaces of the table's board (twelve on Ultimate's), whose names the map
-    prints."""
-    return table().corners()
-
-
 @dataclass(frozen=True, slots=True)
 class Frame:
     """The board's square inside a widget: pixels <-> unit coordinates.

@@ -52,14 +52,14 @@ def test_ultimate_draws_as_recorded(size):
             "side": s.side,
             "corner": s.is_corner,
         }
-        for s in geo.shapes()
+        for s in geo.table().shapes
     }
     assert set(drawn) == set(golden["spaces"])
     for key, shape in drawn.items():
         assert _same(shape, golden["spaces"][key]), (key, shape, golden["spaces"][key])
-    rings = {t: [px(r) for r in geo.ring(t)] for t in edition("ultimate").board.tracks}
+    rings = {t: [px(r) for r in geo.table().ring(t)] for t in edition("ultimate").board.tracks}
     assert _same(rings, golden["rings"]), rings
-    assert _same(px(geo.centre_square()), golden["centre"])
+    assert _same(px(geo.table().centre_square()), golden["centre"])
     assert frame.space_width == pytest.approx(golden["space_width"], abs=1e-6)
 
 
@@ -76,26 +76,26 @@ def _same(a: object, b: object) -> bool:
 
 def test_every_space_of_the_board_has_one_shape():
     board = edition("ultimate").board
-    keys = [s.key for s in geo.shapes()]
+    keys = [s.key for s in geo.table().shapes]
     assert keys == [s.key for s in board.spaces]
     assert len(set(keys)) == 120
 
 
 def test_the_tracks_tile_the_board_around_an_empty_middle():
-    shapes = geo.shapes()
+    shapes = geo.table().shapes
     for s in shapes:
         r = s.rect
         assert 0 <= r.x and 0 <= r.y and r.right <= 1 + 1e-12 and r.top <= 1 + 1e-12
     for a, b in itertools.combinations(shapes, 2):
         assert _overlap(a.rect, b.rect) < 1e-12, (a.key, b.key)
     area = sum(s.rect.w * s.rect.h for s in shapes)
-    middle = geo.centre_square()
+    middle = geo.table().centre_square()
     assert area == pytest.approx(1 - middle.w * middle.h)
     assert middle.w == pytest.approx(5 / 17)
 
 
 def test_corners_are_where_the_printed_board_has_them():
-    names = {(s.track, s.side): s.name for s in geo.corners()}
+    names = {(s.track, s.side): s.name for s in geo.table().corners()}
     assert names == {
         ("outer", 0): "Stock Exchange",
         ("outer", 1): "Holland Tunnel",
@@ -110,15 +110,15 @@ def test_corners_are_where_the_printed_board_has_them():
         ("inner", 2): "Roll Three",
         ("inner", 3): "Holland Tunnel",
     }
-    go = geo.shape("middle:0").rect
+    go = geo.table().shape("middle:0").rect
     assert go.centre[0] > 0.5 and go.centre[1] < 0.5  # bottom right
-    jail = geo.shape("middle:10").rect
+    jail = geo.table().shape("middle:10").rect
     assert jail.centre[0] < 0.5 and jail.centre[1] < 0.5  # bottom left
 
 
 def test_play_runs_left_along_the_bottom_then_up_the_left_side():
     def c(key: str) -> tuple[float, float]:
-        return geo.centre(key)
+        return geo.table().centre(key)
 
     assert c("middle:1")[0] < c("middle:0")[0] and c("middle:1")[1] == c("middle:0")[1]
     assert c("middle:11")[1] > c("middle:10")[1]
@@ -127,14 +127,17 @@ def test_play_runs_left_along_the_bottom_then_up_the_left_side():
     for track in edition("ultimate").board.tracks:
         spaces = edition("ultimate").board.track(track)
         for a, b in zip(spaces, spaces[1:] + spaces[:1], strict=True):
-            assert _touch(geo.shape(a.key).rect, geo.shape(b.key).rect), (a.key, b.key)
+            assert _touch(geo.table().shape(a.key).rect, geo.table().shape(b.key).rect), (
+                a.key,
+                b.key,
+            )
 
 
 def test_transit_stations_sit_beside_their_twin_in_the_middle_of_a_side():
-    links = geo.transit_links()
+    links = geo.table().board.stations
     assert len(links) == 4
     for a, b, _name in links:
-        ra, rb = geo.shape(a).rect, geo.shape(b).rect
+        ra, rb = geo.table().shape(a).rect, geo.table().shape(b).rect
         assert _touch(ra, rb), (a, b)
         # the middle of the side: the centre line of the board runs through both
         assert 0.5 in (pytest.approx(ra.centre[0]), pytest.approx(ra.centre[1]))
@@ -150,7 +153,7 @@ def test_every_lane_of_the_board_data_is_just_across_the_track_edge():
         for key in (space.lane_above, space.lane_below):
             if key is None:
                 continue
-            here, there = geo.shape(space.key), geo.shape(key)
+            here, there = geo.table().shape(space.key), geo.table().shape(key)
             if here.is_corner or there.is_corner:
                 continue  # a corner's lane is the nearest space, not one across the edge
             assert _touch(here.rect, there.rect), (space.key, key)
@@ -159,7 +162,7 @@ def test_every_lane_of_the_board_data_is_just_across_the_track_edge():
 
 
 def test_colour_bands_face_the_centre_and_only_groups_have_them():
-    for s in geo.shapes():
+    for s in geo.table().shapes:
         if s.group is None or s.is_corner:
             assert s.band is None
             continue
@@ -168,24 +171,24 @@ def test_colour_bands_face_the_centre_and_only_groups_have_them():
         strip_c = s.outer_strip.centre
         to_mid = lambda p: abs(p[0] - 0.5) + abs(p[1] - 0.5)  # noqa: E731
         assert to_mid(band_c) < to_mid(s.rect.centre) < to_mid(strip_c), s.key
-    assert geo.shape("middle:39").colour == "#284e9c"  # Boardwalk, dark blue
+    assert geo.table().shape("middle:39").colour == "#284e9c"  # Boardwalk, dark blue
 
 
 def test_the_hit_test_finds_each_space_and_nothing_elsewhere():
-    for s in geo.shapes():
-        assert geo.space_at(*s.rect.centre) == s.key
-        assert geo.space_at(s.rect.x + 1e-9, s.rect.y + 1e-9) == s.key
-    assert geo.space_at(0.5, 0.5) is None
-    assert geo.space_at(-0.01, 0.5) is None
-    assert geo.space_at(0.5, 1.0) is None
-    assert geo.space_at(0.0, 0.0) == "outer:14"  # the bottom-left corner, Holland Tunnel
+    for s in geo.table().shapes:
+        assert geo.table().space_at(*s.rect.centre) == s.key
+        assert geo.table().space_at(s.rect.x + 1e-9, s.rect.y + 1e-9) == s.key
+    assert geo.table().space_at(0.5, 0.5) is None
+    assert geo.table().space_at(-0.01, 0.5) is None
+    assert geo.table().space_at(0.5, 1.0) is None
+    assert geo.table().space_at(0.0, 0.0) == "outer:14"  # the bottom-left corner, Holland Tunnel
 
 
 def test_a_frame_centres_the_square_and_maps_both_ways():
     frame = geo.Frame.fit(10, 20, 800, 480)
     assert (frame.x, frame.y, frame.side) == (170, 20, 480)
     assert frame.to_unit(*frame.to_px(0.25, 0.75)) == pytest.approx((0.25, 0.75))
-    go = geo.shape("middle:0")
+    go = geo.table().shape("middle:0")
     assert frame.space_at(*frame.to_px(*go.rect.centre)) == "middle:0"
     assert frame.space_at(15, 200) is None  # left of the square
     assert frame.space_width == pytest.approx(480 / 17)
@@ -196,7 +199,7 @@ def test_a_frame_centres_the_square_and_maps_both_ways():
 
 @pytest.mark.parametrize("count", [1, 2, 3, 5, 12])
 def test_token_slots_stay_in_the_space_and_apart(count):
-    rect = geo.shape("outer:20").rect
+    rect = geo.table().shape("outer:20").rect
     slots = geo.slots(rect, count)
     assert len(slots) == count
     for x, y, d in slots:

@@ -74,7 +74,7 @@ _SCRIPT = textwrap.dedent(
         return [round(v / 255, 2) for v in px[i:i + 3]]
 
     def dark_share(key):
-        r = geo.shape(key).rect
+        r = geo.table().shape(key).rect
         n = dark = 0
         for i in range(1, 12):
             for j in range(1, 12):
@@ -83,27 +83,27 @@ _SCRIPT = textwrap.dedent(
                 dark += sum(c) < 1.5
         return dark / n
 
-    park, boardwalk = geo.shape("middle:37"), geo.shape("middle:39")
+    park, boardwalk = geo.table().shape("middle:37"), geo.table().shape("middle:39")
     out["pixels"] = {
         "park_band": colour_at(*park.band.centre),
         "park_strip": colour_at(*park.outer_strip.centre),
-        "baltic_strip": colour_at(*geo.shape("middle:3").outer_strip.centre),
+        "baltic_strip": colour_at(*geo.table().shape("middle:3").outer_strip.centre),
         "boardwalk_band_centre": colour_at(*boardwalk.band.centre),
         "felt": colour_at(0.5, 0.5),
         "oriental_dark": dark_share("middle:6"),
         "connecticut_dark": dark_share("middle:9"),
         "vermont_band_edge": colour_at(
-            geo.shape("middle:8").band.x + geo.shape("middle:8").band.w * 0.08,
-            geo.shape("middle:8").band.centre[1],
+            geo.table().shape("middle:8").band.x + geo.table().shape("middle:8").band.w * 0.08,
+            geo.table().shape("middle:8").band.centre[1],
         ),
-        "vermont_band_middle": colour_at(*geo.shape("middle:8").band.centre),
+        "vermont_band_middle": colour_at(*geo.table().shape("middle:8").band.centre),
         "size": [W, H],
     }
 
     # -- tokens ------------------------------------------------------------------------------
     tokens = {}
     for name, t in m.tokens.items():
-        x, y, w, h = m.frame.rect_px(geo.shape(t.space).rect)
+        x, y, w, h = m.frame.rect_px(geo.table().shape(t.space).rect)
         tokens[name] = {
             "text": t.text,
             "space": t.space,
@@ -150,7 +150,7 @@ _SCRIPT = textwrap.dedent(
     out["counts"] = {k: after[k] - before[k] for k in after}
     img = m.export_as_image()
     px = img.texture.pixels
-    out["baltic_strip_after"] = colour_at(*geo.shape("middle:3").outer_strip.centre)
+    out["baltic_strip_after"] = colour_at(*geo.table().shape("middle:3").outer_strip.centre)
 
     # -- the path ------------------------------------------------------------------------------
     path = ["middle:11", "middle:12", "middle:13", "middle:14", "middle:15", "inner:9", "inner:10"]
@@ -190,7 +190,7 @@ _SCRIPT = textwrap.dedent(
         "labels_shown": sum(1 for l in m._label_layer.children if l.opacity and l.text),
         "hit": m.key_at(*m.space_pos("middle:0")),
         "tokens_inside": all(
-            m.frame.rect_px(geo.shape(t.space).rect)[0] <= t.x for t in m.tokens.values()
+            m.frame.rect_px(geo.table().shape(t.space).rect)[0] <= t.x for t in m.tokens.values()
         ),
     }
     m.size = (1280, 800)

@@ -388,7 +388,7 @@ class BoardMap(Widget):
     def _draw_links(self, cb: Any, f: geo.Frame, line: float) -> None:
         """The transit stations' links across the track edge, and the Holland Tunnel's ends."""
         w = f.space_width
-        for a, b, _name in geo.transit_links():
+        for a, b, _name in self.drawing.board.stations:
             (ax, ay), (bx, by) = f.to_px(*self.drawing.centre(a)), f.to_px(*self.drawing.centre(b))
             cb.add(Color(*LINK))
             cb.add(Line(points=(ax, ay, bx, by), width=max(1.5, w * 0.16), cap="round"))
