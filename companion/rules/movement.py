@@ -763,7 +763,7 @@ class _Turn:
         if space.is_property:
             self.stop(self.property_actions(space, how), how)
             return
-        hook = landing_of(space.kind)
+        hook = landing_of(space.kind, self.situation.edition)
         if hook is None:
             self.stop((), how)
             return

@@ -118,7 +118,7 @@ def describe_space(played: Edition, space: Space) -> str:
         lines.append(
             f"Price ${space.price}; mortgage ${space.mortgage}; rent by utilities owned ({mult}) the dice"
         )
-    elif (describe := description_of(space.kind)) is not None:
+    elif (describe := description_of(space.kind, played)) is not None:
         lines.append(describe(space, played))
     elif space.salary is not None:
         s = space.salary

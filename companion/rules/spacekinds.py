@@ -8,13 +8,15 @@ actions make (their message codes and parameters), and the movement resolver loo
 railroads, utilities, cab companies) are the resolver's own (rent, taxis, transit stations).
 
 The rules are modules named by each edition's list (``companion.editions.rules.load_for``);
-the first lookup loads them (:func:`ensure_loaded`), so the referee, the banker and the tests see
-the same rules whichever of them comes first.
+a lookup for an edition loads that edition's (:func:`landing_of`), and the list of every note
+loads the rules of every edition the companion ships (:func:`ensure_loaded`), so the referee,
+the banker and the tests see the same rules whichever of them comes first.
 
->>> hook = landing_of("tax")
+>>> from companion.editions import edition
+>>> hook = landing_of("tax", edition("ultimate"))
 >>> hook.__module__, "action.pay_tax" in rule_notes()
 ('companion.editions.rules.tax', True)
->>> landing_of("street") is None
+>>> landing_of("street", edition("ultimate")) is None
 True
 """
 
@@ -78,18 +80,17 @@ def ensure_loaded() -> None:
             load_for(edition(edition_id))
 
 
-def landing_of(kind: str) -> LandingHook | None:
-    """What landing on a space of ``kind`` asks, or ``None`` (a property, a corner that asks
-    nothing)."""
-    if not _loaded:
-        ensure_loaded()
+def landing_of(kind: str, played: Edition) -> LandingHook | None:
+    """What landing on a space of ``kind`` asks in the edition ``played`` (its rules loaded
+    first), or ``None`` (a property, a corner that asks nothing)."""
+    load_for(played)
     return LANDINGS.get(kind)
 
 
-def description_of(kind: str) -> Callable[[Space, Edition], str] | None:
-    """What the referee says of a space of ``kind`` besides its kind, if its rule says more."""
-    if not _loaded:
-        ensure_loaded()
+def description_of(kind: str, played: Edition) -> Callable[[Space, Edition], str] | None:
+    """What the referee says of a space of ``kind`` in the edition ``played`` besides its
+    kind, if its rule says more."""
+    load_for(played)
     return DESCRIPTIONS.get(kind)
 
 
