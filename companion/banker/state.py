@@ -13,7 +13,7 @@ the event was decided (``companion.banker.engine.decide``). Events are plain JSO
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
@@ -395,9 +395,10 @@ def evolve(state: GameState | None, event: Event) -> GameState:
     if kind == "game_started":
         return _started(event)
     assert state is not None
-    changes = _fold(state, event)
-    if changes is None:
+    fold = _FOLDS.get(kind)
+    if fold is None:
         return state  # narrative events ("rolled", "drew", "note") carry words, not state
+    changes = fold(state, event)
     if "seats" in changes:
         changes["active"] = tuple(s for s in changes["seats"] if not s.bankrupt)
     return copy_with(state, changes)
@@ -436,9 +437,10 @@ def fold_in_place(
         cash[event["from"]] -= amount
         cash[event["to"]] += amount
     else:
-        changes = _fold(state, event)
-        if changes is None:
+        fold = _FOLDS.get(kind)
+        if fold is None:
             return cash  # narrative events ("rolled", "drew", "note") change nothing
+        changes = fold(state, event)
         if "seats" in changes:
             changes["active"] = tuple(s for s in changes["seats"] if not s.bankrupt)
         for name, value in changes.items():
@@ -641,87 +643,48 @@ def _reduced_dividends_paid(state: GameState, e: Event) -> Changes:
     return {"dividend_cuts": _counted(state.dividend_cuts, ((c, -1) for c in e["companies"]))}
 
 
-def _fold(state: GameState, e: Event) -> Changes | None:
-    """The fields event ``e`` changes; ``None`` for a narrative event (``rolled``, ``drew``,
-    ``note``...), which carries words, not state. Each fact is one case, the most frequent
-    first; ``seat`` and ``bank``, the field patches of logs written before events were named
-    after facts, fold as they always did."""
-    match e["type"]:
-        case "decision":
-            return _decision(state, e)
-        case "transfer":
-            return _transfer(state, e)
-        case "moved":
-            return _moved(state, e)
-        case "turn":
-            return _turn(state, e)
-        case "rolled" | "note" | "drew":
-            return None
-        case "holding":
-            return _holding(state, e)
-        case "shares":
-            return _shares(state, e)
-        case "jailed":
-            return _seat_with(state, e["player"], _JAILED)
-        case "released":
-            return _seat_with(state, e["player"], _RELEASED)
-        case "jail_roll_failed":
-            return _seat_with(state, e["player"], {"jail_turns": e["tries"]})
-        case "direction_reversed":
-            return _seat_with(state, e["player"], {"reverse_direction": True})
-        case "direction_restored":
-            return _seat_with(state, e["player"], {"reverse_direction": False})
-        case "subway_ride_due":
-            return _seat_with(state, e["player"], {"subway": True})
-        case "subway_ride_over":
-            return _seat_with(state, e["player"], {"subway": False})
-        case "transit_token_placed":
-            return _seat_with(state, e["player"], {"transit_token": True})
-        case "transit_token_used":
-            return _seat_with(state, e["player"], {"transit_token": False})
-        case "rent_diverted":
-            return _seat_with(state, e["player"], {"rent_to_pool": True})
-        case "turn_lost":
-            return _seat_with(state, e["player"], {"skip_turns": e["turns"]})
-        case "turn_missed":
-            return _seat_with(state, e["player"], {"skip_turns": e["left"]})
-        case "went_bankrupt":
-            return _seat_with(state, e["player"], {"bankrupt": True})
-        case "card_kept":
-            return _card_kept(state, e)
-        case "card_returned":
-            return _card_returned(state, e)
-        case "voucher_taken":
-            return _voucher_taken(state, e)
-        case "vouchers_returned":
-            return _vouchers_returned(state, e)
-        case "voucher_used":
-            return _hand_without(state, e["player"], "vouchers", (e["voucher"],))
-        case "vouchers_expired":
-            return _hand_without(state, e["player"], "vouchers", e["vouchers"])
-        case "roll_three_taken":
-            return _roll_three_taken(state, e)
-        case "roll_three_returned":
-            return _roll_three_returned(state, e)
-        case "cards_given":
-            return _cards_given(state, e)
-        case "dividend_cut":
-            return _dividend_cut(state, e)
-        case "reduced_dividends_paid":
-            return _reduced_dividends_paid(state, e)
-        case "order_rolled":
-            return _order_rolled(state, e)
-        case "order_tied":
-            return {"order_rolls": _EMPTY}
-        case "order_set":
-            return _order_set(state, e)
-        case "game_over":
-            return _over(state, e)
-        case "seat":
-            return _seat(state, e)
-        case "bank":
-            return _bank(state, e)
-    return None
+#: How each fact folds into the state: the fields its event changes. A narrative event
+#: (``rolled``, ``drew``, ``note``...) carries words, not state, and has none; ``seat`` and
+#: ``bank``, the field patches of logs written before events were named after facts, fold as
+#: they always did.
+_FOLDS: Mapping[str, Callable[[GameState, Event], Changes]] = {
+    "decision": _decision,
+    "transfer": _transfer,
+    "moved": _moved,
+    "turn": _turn,
+    "holding": _holding,
+    "shares": _shares,
+    "jailed": lambda s, e: _seat_with(s, e["player"], _JAILED),
+    "released": lambda s, e: _seat_with(s, e["player"], _RELEASED),
+    "jail_roll_failed": lambda s, e: _seat_with(s, e["player"], {"jail_turns": e["tries"]}),
+    "direction_reversed": lambda s, e: _seat_with(s, e["player"], {"reverse_direction": True}),
+    "direction_restored": lambda s, e: _seat_with(s, e["player"], {"reverse_direction": False}),
+    "subway_ride_due": lambda s, e: _seat_with(s, e["player"], {"subway": True}),
+    "subway_ride_over": lambda s, e: _seat_with(s, e["player"], {"subway": False}),
+    "transit_token_placed": lambda s, e: _seat_with(s, e["player"], {"transit_token": True}),
+    "transit_token_used": lambda s, e: _seat_with(s, e["player"], {"transit_token": False}),
+    "rent_diverted": lambda s, e: _seat_with(s, e["player"], {"rent_to_pool": True}),
+    "turn_lost": lambda s, e: _seat_with(s, e["player"], {"skip_turns": e["turns"]}),
+    "turn_missed": lambda s, e: _seat_with(s, e["player"], {"skip_turns": e["left"]}),
+    "went_bankrupt": lambda s, e: _seat_with(s, e["player"], {"bankrupt": True}),
+    "card_kept": _card_kept,
+    "card_returned": _card_returned,
+    "voucher_taken": _voucher_taken,
+    "vouchers_returned": _vouchers_returned,
+    "voucher_used": lambda s, e: _hand_without(s, e["player"], "vouchers", (e["voucher"],)),
+    "vouchers_expired": lambda s, e: _hand_without(s, e["player"], "vouchers", e["vouchers"]),
+    "roll_three_taken": _roll_three_taken,
+    "roll_three_returned": _roll_three_returned,
+    "cards_given": _cards_given,
+    "dividend_cut": _dividend_cut,
+    "reduced_dividends_paid": _reduced_dividends_paid,
+    "order_rolled": _order_rolled,
+    "order_tied": lambda s, e: {"order_rolls": _EMPTY},
+    "order_set": _order_set,
+    "game_over": _over,
+    "seat": _seat,
+    "bank": _bank,
+}
 
 
 def replay(events: Iterable[Event]) -> GameState:
