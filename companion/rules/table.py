@@ -113,16 +113,11 @@ class Player:
     transit_token: bool = False
     #: Travel Vouchers held, by id (:data:`UNNAMED_VOUCHER` for each one a situation counts).
     vouchers: tuple[str, ...] = ()
-    shares: Mapping[str, int] = field(default_factory=lambda: EMPTY)
-    #: ``None``: not given (a situation), or chosen by the banker at the start.
-    token: str | None = None
-    colour: str | None = None
-    #: A situation's cash (``None``: not given); the banker's balances are the ledger's.
-    cash: int | None = None
     #: Roll Three cards held, each three dice as "1-3-6".
     roll_three: tuple[str, ...] = ()
     #: Chance and Community Chest cards kept (Get Out of Jail Free, Just Say NO!...), by id.
     cards: tuple[str, ...] = ()
+    shares: Mapping[str, int] = field(default_factory=lambda: EMPTY)
     mortgaged_shares: Mapping[str, int] = field(default_factory=lambda: EMPTY)
     #: "Pay Back": while in jail, rent due to this player goes to the Pool.
     rent_to_pool: bool = False
@@ -130,6 +125,11 @@ class Player:
     skip_turns: int = 0
     #: Out of the game; kept in the turn order, holding nothing.
     bankrupt: bool = False
+    #: ``None``: not given (a situation), or chosen by the banker at the start.
+    token: str | None = None
+    colour: str | None = None
+    #: A situation's cash (``None``: not given); the banker's balances are the ledger's.
+    cash: int | None = None
 
     @property
     def vouchers_named(self) -> bool:
