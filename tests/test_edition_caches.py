@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from companion.banker.options import anytime_options
-from companion.banker.state import GameState, replay, seat_player, snapshot
+from companion.banker.state import GameState, replay, snapshot
 from companion.editions import Edition, edition
 from companion.game import Game
 from companion.rules.table import building_stock
@@ -46,8 +46,7 @@ def _check(state: GameState) -> None:
     board = state.edition.board
     assert dict(state.supply()) == building_stock(state.holdings, board)
     for seat in state.active:
-        player = seat_player(seat)
-        assert player.position is board.by_key(seat.position.key)
+        assert seat.position is board.by_key(seat.position.key)
         owned = tuple(n for n, h in state.holdings.items() if h.owner == seat.name)
         assert state.holdings_of(seat.name) == owned
     situation = state.situation()

@@ -23,6 +23,7 @@ from companion.rules.movement import (
     resolve_taxi,
     resolve_voucher,
 )
+from companion.rules.referee import to_json
 from companion.rules.situation import Situation
 
 BOARD = edition("ultimate").board
@@ -128,8 +129,9 @@ def test_golden_move(case: dict[str, Any]) -> None:
         assert follow_up_shape(r, want["follow_up"]) == expected
     if "in_jail" in want:
         assert r.in_jail is want["in_jail"]
+    after = to_json(r)["after"]  # the referee's answer: the vouchers as a count
     for key, value in want.get("after", {}).items():
-        assert getattr(r.after, key) == value, key
+        assert after[key] == value, key
     assert r.start == situation.player().position
     assert r.explanation and all(isinstance(line, str) and line for line in r.explanation)
 

@@ -20,6 +20,7 @@ import pytest
 from companion.editions import edition
 from companion.errors import BadSituationError
 from companion.rules.situation import Holding, Options, Player, Situation
+from companion.rules.table import UNNAMED_VOUCHER
 
 BOARD = edition("ultimate").board
 GO = BOARD.space("middle:0")
@@ -50,7 +51,7 @@ def owned(**properties: Any) -> dict[str, Any]:
 
 def test_fresh_is_one_player_with_the_starting_voucher_and_nothing_owned() -> None:
     assert Situation.fresh(STATES_AVENUE) == Situation(
-        players=(Player(name="Player", position=STATES_AVENUE, vouchers=1),),
+        players=(Player(name="Player", position=STATES_AVENUE, vouchers=(UNNAMED_VOUCHER,)),),
         to_move="Player",
         holdings=MappingProxyType({}),
         doubles_this_turn=0,
@@ -100,10 +101,16 @@ def test_every_field_is_read() -> None:
                 name="Ann",
                 position=STATES_AVENUE,
                 reverse_direction=True,
-                vouchers=2,
+                vouchers=(UNNAMED_VOUCHER,) * 2,
                 shares=MappingProxyType({"Acme Motors": 2}),
             ),
-            Player(name="Bob", position=JAIL, in_jail=True, jail_turns=2, vouchers=1),
+            Player(
+                name="Bob",
+                position=JAIL,
+                in_jail=True,
+                jail_turns=2,
+                vouchers=(UNNAMED_VOUCHER,),
+            ),
         ),
         to_move="Bob",
         holdings=MappingProxyType(
@@ -153,7 +160,7 @@ def test_the_documented_example_is_read(repo_root: Path) -> None:
         ("Ann", "middle:13"),
         ("Bob", "outer:24"),
     ]
-    assert situation.player("Ann").vouchers == 1
+    assert len(situation.player("Ann").vouchers) == 1
     assert situation.player("Ann").shares == {"Motion Pictures": 2}
     assert situation.holdings == {
         "Boardwalk": Holding("Bob", level=5),
@@ -221,8 +228,11 @@ def test_an_owner_ignores_case_and_keeps_the_players_spelling() -> None:
 def test_vouchers_are_a_count_or_a_list(vouchers: Any, held: int, left: int) -> None:
     situation = Situation.parse(table(ann(vouchers=vouchers)))
 
-    assert situation.player("Ann").vouchers == held
+    assert len(situation.player("Ann").vouchers) == held
+    # A count names none of them (none to name in a count of 0).
+    assert situation.player("Ann").vouchers_named == (isinstance(vouchers, list) or not held)
     assert situation.vouchers_left == left
+    assert Situation.parse(situation.to_json()) == situation
 
 
 def test_vouchers_left_defaults_to_those_no_player_holds() -> None:
@@ -591,18 +601,18 @@ def test_the_bankers_fields_are_read() -> None:
     situation = Situation.parse(BANKER)
 
     a, b, c = situation.players
-    assert (a.token, a.colour, a.cash, a.voucher_ids, a.vouchers) == (
+    assert (a.token, a.colour, a.cash, a.vouchers, a.vouchers_named) == (
         "car",
         "red",
         1850,
         ("voucher-bus-ticket",),
-        1,
+        True,
     )
     assert a.roll_three == ("1-3-6",)  # the dice in order, as the banker keeps them
     assert a.cards == ("chance-get-out-of-jail-free", "chance-just-say-no")
     assert (dict(a.mortgaged_shares), a.skip_turns) == ({"Acme Motors": 1}, 1)
     assert b.rent_to_pool and b.cash == 0 and not b.bankrupt
-    assert c.bankrupt and c.vouchers == 0 and c.cash is None
+    assert c.bankrupt and c.vouchers == () and c.cash is None
     assert situation.dividend_cuts == {"General Radio": 2}
     assert situation.options == Options(time_limit=True)
     assert situation.building_stock() == {

@@ -1551,7 +1551,7 @@ class TableController:
         except (CompanionError, OSError) as exc:
             self._refuse(one_line(exc))
             return []
-        colours = {s.name: s.colour for s in game.state.seats}
+        colours = {s.name: s.colour or "" for s in game.state.seats}  # always one: chosen at start
         return vm.history_rows(commands, self.lang, player=player, colours=colours)
 
     def net_worth(self) -> dict[str, list[int]]:

@@ -665,7 +665,7 @@ def player_chips(state: GameState, lang: str) -> tuple[PlayerChip, ...]:
         PlayerChip(
             name=s.name,
             colour=rgba(s.colour),
-            token=token_name(s.token, lang),
+            token=token_name(s.token or "", lang),  # the banker's players have one
             cash=state.cash.get(s.name, 0),
             cash_text=money(state.cash.get(s.name, 0), lang),
             is_turn=s.name == state.turn,
@@ -1127,7 +1127,7 @@ def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
     return PlayerSheet(
         name=player,
         colour=rgba(seat.colour),
-        token=token_name(seat.token, lang),
+        token=token_name(seat.token or "", lang),  # the banker's players have one
         cash=state.cash.get(player, 0),
         cash_text=money(state.cash.get(player, 0), lang),
         net_worth_text=translate("Net worth {amount}", lang, amount=money(worth, lang)),
@@ -1357,7 +1357,7 @@ def referee_view(
             # The question is "what if": the player stands on ``start`` and, when a voucher is
             # asked about, holds one (the cards in hand are not the question).
             players = tuple(
-                replace(p, position=start, vouchers=max(p.vouchers, 1 if voucher else 0))
+                replace(p, position=start, vouchers=p.vouchers or ((voucher,) if voucher else ()))
                 if p.name == player
                 else p
                 for p in base.players

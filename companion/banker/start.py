@@ -39,12 +39,10 @@ from companion.banker.state import (
     Decision,
     Event,
     GameState,
-    Seat,
     evolve,
     invariant_problems,
     replay,
     seat_fields,
-    seat_player,
 )
 from companion.banker.tasks import TASKS, task_from_json
 from companion.banker.turns import ask_roll
@@ -56,8 +54,8 @@ from companion.rules.situation import Options, Player, Situation
 
 #: Decisions posed before the turn order is known: nobody's turn has begun.
 _BEFORE_THE_FIRST_TURN = ("deal", "order_roll")
-#: The seat fields a ``game_started`` event gives each player beyond name, token and colour.
-_SEAT_FIELDS = tuple(f.name for f in fields(Seat) if f.name in seat_fields())
+#: The fields a ``game_started`` event gives each player beyond name, token and colour.
+_SEAT_FIELDS = tuple(f.name for f in fields(Player) if f.name in seat_fields())
 
 
 def start_from_situation(
@@ -154,7 +152,7 @@ def _first_values(option: Mapping[str, Any]) -> dict[str, Any]:
 def table_situation(state: GameState) -> Situation:
     """The whole table of ``state`` as a situation, the pending decision and agenda included:
     :func:`start_from_situation` of it starts a game equal to ``state``."""
-    players = tuple(_player(state, s) for s in state.seats)
+    players = tuple(replace(s, cash=state.cash[s.name]) for s in state.seats)
     pending: dict[str, Any] = {
         "decision": state.decision.to_json(options=False),
         "agenda": [t.to_json() for t in state.agenda],
@@ -177,23 +175,6 @@ def table_situation(state: GameState) -> Situation:
     )
 
 
-def _player(state: GameState, s: Seat) -> Player:
-    """The referee's view of a seat, and everything else the banker's situation holds of it."""
-    return replace(
-        seat_player(s),
-        token=s.token,
-        colour=s.colour,
-        cash=state.cash[s.name],
-        voucher_ids=s.vouchers,
-        roll_three=s.roll_three,
-        cards=s.cards,
-        mortgaged_shares=s.mortgaged_shares,
-        rent_to_pool=s.rent_to_pool,
-        skip_turns=s.skip_turns,
-        bankrupt=s.bankrupt,
-    )
-
-
 def _fail(where: str, message: str) -> BadSituationError:
     return BadSituationError(f"situation: {where}: {message}")
 
@@ -212,10 +193,10 @@ def _check_players(s: Situation) -> None:
             raise _fail(f"{where}.name", f"{p.name!r} is the name of an account of the game")
         if p.cash is None and not p.bankrupt:
             raise _fail(f"{where}.cash", "missing: a game started from the table needs it")
-        if p.voucher_ids is None and p.vouchers:
+        if not p.vouchers_named:
             raise _fail(
                 f"{where}.vouchers",
-                f"{p.vouchers}, a count: the banker needs the vouchers by id, "
+                f"{len(p.vouchers)}, a count: the banker needs the vouchers by id, "
                 'e.g. ["voucher-bus-ticket"]',
             )
 
@@ -230,8 +211,6 @@ def _seat_json(i: int, p: Player) -> dict[str, Any]:
         value = getattr(p, key)
         if key == "position":
             value = value.key
-        elif key == "vouchers":
-            value = list(p.voucher_ids or ())
         elif isinstance(value, tuple):
             value = list(value)
         elif isinstance(value, Mapping):
@@ -245,7 +224,7 @@ def _vouchers_left(s: Situation) -> dict[str, int]:
         return dict(s.vouchers_left_by_id)
     held: dict[str, int] = {}
     for p in s.players:
-        for v in p.voucher_ids or ():
+        for v in p.vouchers:
             held[v] = held.get(v, 0) + 1
     left = {v.id: v.count - held.get(v.id, 0) for v in s.edition.deck.vouchers.values()}
     if s.vouchers_left != sum(left.values()):

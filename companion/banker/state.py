@@ -23,49 +23,13 @@ from companion.banker.tasks import Task, task_from_json
 from companion.editions import Edition, of_game
 from companion.editions.rules import load_for
 from companion.frozen import copy_with, derived
-from companion.rules.board import Board, Space
+from companion.rules.board import Board
 from companion.rules.situation import Holding, Options, Player, Situation
 from companion.rules.table import building_piles, building_stock
 
 Event = dict[str, Any]
 
 _EMPTY: Mapping[str, int] = MappingProxyType({})
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """A player at the table and everything they hold but cash and property.
-
-    The banker's form of the referee's :class:`~companion.rules.table.Player`, which
-    :func:`seat_player` gives: the same standing and hand, but the Travel Vouchers by id (which
-    one moves the player, which one expires first; a table situation may say only how many),
-    the cash left to the ledger (``GameState.cash``, folded from transfers, the one truth of
-    balances), and a token and colour always chosen."""
-
-    name: str
-    token: str
-    colour: str
-    position: Space
-    in_jail: bool = False
-    jail_turns: int = 0
-    reverse_direction: bool = False
-    subway: bool = False
-    transit_token: bool = False
-    #: Travel Vouchers held, by id.
-    vouchers: tuple[str, ...] = ()
-    #: Roll Three cards held, each three dice as "1-3-6".
-    roll_three: tuple[str, ...] = ()
-    #: Chance and Community Chest cards kept (Get Out of Jail Free, Just Say NO!...), by id.
-    cards: tuple[str, ...] = ()
-    shares: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
-    mortgaged_shares: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
-    #: "Pay Back": while in jail, rent due to this player goes to the Pool.
-    rent_to_pool: bool = False
-    #: "Vehicle Impounded": turns still to miss.
-    skip_turns: int = 0
-    bankrupt: bool = False
-    #: The referee's view of this seat (:func:`seat_player`), made when first asked for.
-    _player: Player | None = derived()
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +93,8 @@ class Decision:
 class GameState:
     """Everything about a game in progress. Compared by identity; :func:`snapshot` gives data."""
 
-    seats: tuple[Seat, ...]
+    #: The players in turn order, bankrupt ones included (flagged); their cash is :attr:`cash`.
+    seats: tuple[Player, ...]
     decision: Decision
     #: The edition played: its board, decks and numbers (``companion.editions``).
     edition: Edition
@@ -156,7 +121,7 @@ class GameState:
     order_rolls: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
     winner: str | None = None
     #: The players still in the game, in turn order (kept with ``seats``).
-    active: tuple[Seat, ...] = ()
+    active: tuple[Player, ...] = ()
     #: The referee's view of this state (:meth:`situation`), made when first asked for; a
     #: copy, and a working copy's fold (:func:`fold_in_place`), forget it.
     _situation: Situation | None = derived()
@@ -167,7 +132,7 @@ class GameState:
 
     # Views
 
-    def seat(self, name: str) -> Seat:
+    def seat(self, name: str) -> Player:
         for s in self.seats:
             if s.name == name:
                 return s
@@ -225,26 +190,6 @@ class GameState:
             situation = _new_situation(self)
             object.__setattr__(self, "_situation", situation)
         return situation
-
-
-def seat_player(s: Seat) -> Player:
-    """The referee's view of a seat, made once per seat value (seats outlive many states)."""
-    player = s._player
-    if player is not None:
-        return player
-    player = Player(
-        name=s.name,
-        position=s.position,
-        in_jail=s.in_jail,
-        jail_turns=s.jail_turns,
-        reverse_direction=s.reverse_direction,
-        subway=s.subway,
-        transit_token=s.transit_token,
-        vouchers=len(s.vouchers),
-        shares=s.shares,
-    )
-    object.__setattr__(s, "_player", player)
-    return player
 
 
 def _held_after(
@@ -319,7 +264,7 @@ def _owners_after(
 
 
 def _new_situation(state: GameState) -> Situation:
-    players = tuple(seat_player(s) for s in state.active)
+    players = state.active
     return Situation(
         edition=state.edition,
         players=players,
@@ -357,7 +302,7 @@ def _started(event: Event) -> GameState:
     go = board.start
     seats = tuple(
         copy_with(
-            Seat(p["name"], p["token"], p["colour"], go),
+            Player(name=p["name"], position=go, token=p["token"], colour=p["colour"]),
             {k: _seat_value(board, k, v) for k, v in p.items() if k not in _SEAT_NAMES},
         )
         for p in event["players"]
@@ -698,8 +643,9 @@ def replay(events: Iterable[Event]) -> GameState:
 
 
 def seat_fields() -> frozenset[str]:
-    """The seat's fields a ``game_started`` player entry (or an old log's ``seat`` event) sets."""
-    return frozenset(f.name for f in fields(Seat) if f.init) - {"name", "token", "colour"}
+    """The player's fields a ``game_started`` player entry (or an old log's ``seat`` event)
+    sets beyond name, token and colour: not cash, which the ledger holds."""
+    return frozenset(f.name for f in fields(Player)) - {"name", "token", "colour", "cash"}
 
 
 def snapshot(state: GameState) -> dict[str, Any]:
@@ -717,7 +663,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
                     else getattr(s, f.name)
                 )
                 for f in fields(s)
-                if f.init
+                if f.name != "cash"  # the ledger's, below
             }
             for s in state.seats
         ],

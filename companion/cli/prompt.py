@@ -25,8 +25,9 @@ from companion.log.history import describe
 from companion.messages import render_decision
 
 if TYPE_CHECKING:
-    from companion.banker.state import Event, GameState, Seat
+    from companion.banker.state import Event, GameState
     from companion.game import Game
+    from companion.rules.table import Player
 
 #: Words of the prompt itself, not commands of the game.
 PROMPT_WORDS = {
@@ -349,7 +350,7 @@ def _bank_lines(state: GameState) -> list[str]:
     return lines
 
 
-def _seat_lines(state: GameState, seat: Seat, deck: Any) -> list[str]:
+def _seat_lines(state: GameState, seat: Player, deck: Any) -> list[str]:
     if seat.bankrupt:
         return [f"{seat.name}: bankrupt, out of the game."]
     where = (

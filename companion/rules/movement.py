@@ -1143,7 +1143,7 @@ def _resolve_roll(
     missed_bus = backwards and roll.speed == "bus"
     if missed_bus:
         if me.vouchers:
-            turn.player = replace(turn.player, vouchers=me.vouchers - 1)
+            turn.player = replace(turn.player, vouchers=me.vouchers[1:])
             turn.then(
                 Action(
                     "voucher_expires",
@@ -1922,6 +1922,13 @@ def side_end(board: Board, space: Space) -> Space:
     return board.at(space.track, (space.index // side + 1) * side % length)
 
 
+def _without_voucher(held: tuple[str, ...], played: str) -> tuple[str, ...]:
+    """``held`` less the voucher ``played``: that one if it is held by id, else the first
+    (a situation that counts the vouchers without naming them)."""
+    i = held.index(played) if played in held else 0
+    return held[:i] + held[i + 1 :]
+
+
 def resolve_voucher(
     board: Board,
     situation: Situation,
@@ -1943,10 +1950,11 @@ def resolve_voucher(
         raise IllegalMoveError(
             f"{me.name} has played a Travel Voucher this turn already: only one per turn"
         )
-    if me.vouchers < 1:
+    if not me.vouchers:
         raise IllegalMoveError(f"{me.name} holds no Travel Voucher")
     # A voucher move leaves the Subway: its ride (the next move) is not due any more.
-    turn = _Turn(board, situation, replace(me, vouchers=me.vouchers - 1, subway=False), quiet=quiet)
+    left = _without_voucher(me.vouchers, voucher.id)
+    turn = _Turn(board, situation, replace(me, vouchers=left, subway=False), quiet=quiet)
     how = "voucher"
     if voucher.kind == "free_cab_fare":
         count, direction = abs(voucher.steps), (1 if voucher.steps > 0 else -1)

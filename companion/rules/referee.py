@@ -68,7 +68,7 @@ def to_json(r: Resolution) -> dict[str, Any]:
             "reverse_direction": after.reverse_direction,
             "subway": after.subway,
             "transit_token": after.transit_token,
-            "vouchers": after.vouchers,
+            "vouchers": len(after.vouchers),
         },
     }
 

@@ -25,6 +25,7 @@ from companion.rules.situation_reader import FORMAT_VERSION, parse_json, read_js
 from companion.rules.table import (
     BUILDING_LEVELS,
     EMPTY,
+    UNNAMED_VOUCHER,
     Holding,
     Options,
     Player,
@@ -71,7 +72,7 @@ class Situation:
         """The default situation of ``edition`` (Ultimate's if none): one player on
         ``position``, nothing owned, first roll (one Travel Voucher dealt)."""
         played = edition or of_game(None)
-        player = Player(name=name, position=position)
+        player = Player(name=name, position=position, vouchers=(UNNAMED_VOUCHER,))
         vouchers = max(0, played.numbers.travel_vouchers_in_game - 1)
         return cls(players=(player,), to_move=name, vouchers_left=vouchers, edition=played)
 
@@ -204,7 +205,7 @@ def _player_json(p: Player) -> dict[str, Any]:
         reverse_direction=p.reverse_direction,
         subway=p.subway,
         transit_token=p.transit_token,
-        vouchers=p.vouchers if p.voucher_ids is None else list(p.voucher_ids),
+        vouchers=list(p.vouchers) if p.vouchers_named else len(p.vouchers),
         shares=dict(p.shares),
     )
     if p.cash is not None:

@@ -28,6 +28,7 @@ from companion.rules.board import Space
 from companion.rules.table import (
     BUILDING_LEVELS,
     MAX_MONEY,
+    UNNAMED_VOUCHER,
     Holding,
     Options,
     Player,
@@ -287,9 +288,9 @@ class _Parser:
         bankrupt = self.boolean(data.get("bankrupt", False), f"{where}.bankrupt")
         # P10: everyone starts with one Travel Voucher; a bankrupt player holds none.
         vouchers = data.get("vouchers", 0 if bankrupt else 1)
-        voucher_ids = None
+        ids = None
         if isinstance(vouchers, list):
-            voucher_ids = tuple(
+            ids = tuple(
                 self.voucher_id(v, f"{where}.vouchers[{i}]") for i, v in enumerate(vouchers)
             )
             vouchers = len(vouchers)
@@ -328,26 +329,28 @@ class _Parser:
                     f"{where}.mortgaged_shares.{company}",
                     f"{n} mortgaged, but {name} holds {shares.get(company, 0)} shares of it",
                 )
+        reverse_direction = self.boolean(
+            data.get("reverse_direction", False), f"{where}.reverse_direction"
+        )
+        count = self.integer(
+            vouchers, f"{where}.vouchers", 0, self.edition.numbers.travel_vouchers_in_game
+        )
         player = Player(
             name=name,
             position=position,
             in_jail=in_jail,
             jail_turns=jail_turns,
-            reverse_direction=self.boolean(
-                data.get("reverse_direction", False), f"{where}.reverse_direction"
-            ),
+            reverse_direction=reverse_direction,
             subway=subway,
             transit_token=transit_token,
-            vouchers=self.integer(
-                vouchers, f"{where}.vouchers", 0, self.edition.numbers.travel_vouchers_in_game
-            ),
+            # A count: that many vouchers the referee can play, none the banker can name.
+            vouchers=(UNNAMED_VOUCHER,) * count if ids is None else ids,
             shares=MappingProxyType(shares),
             token=self.text(data["token"], f"{where}.token") if "token" in data else None,
             colour=self.text(data["colour"], f"{where}.colour") if "colour" in data else None,
             cash=self.integer(data["cash"], f"{where}.cash", 0, MAX_MONEY)
             if "cash" in data
             else None,
-            voucher_ids=voucher_ids,
             roll_three=tuple(
                 self.roll_three(v, f"{where}.roll_three[{i}]")
                 for i, v in enumerate(self.items(data.get("roll_three", []), f"{where}.roll_three"))
@@ -370,7 +373,7 @@ class _Parser:
         held = (
             ("cash", p.cash, _money(p.cash or 0)),
             ("shares", sum(p.shares.values()), f"{sum(p.shares.values())} shares"),
-            ("vouchers", p.vouchers, f"{p.vouchers} vouchers"),
+            ("vouchers", len(p.vouchers), f"{len(p.vouchers)} vouchers"),
             ("roll_three", len(p.roll_three), f"{len(p.roll_three)} Roll Three cards"),
             ("cards", len(p.cards), f"{len(p.cards)} cards"),
         )
@@ -422,7 +425,7 @@ class _Parser:
         dealt = 0
         for i, p in enumerate(players):
             hands = (
-                ("vouchers", p.voucher_ids or ()),
+                ("vouchers", p.vouchers if p.vouchers_named else ()),
                 ("cards", p.cards),
                 ("roll_three", p.roll_three),
             )
@@ -561,7 +564,7 @@ class _Parser:
     def vouchers_left(
         self, data: dict[str, Any], players: tuple[Player, ...]
     ) -> tuple[int, Mapping[str, int] | None]:
-        held = sum(p.vouchers for p in players)
+        held = sum(len(p.vouchers) for p in players)
         raw = data.get("vouchers_left", max(0, self.edition.numbers.travel_vouchers_in_game - held))
         if isinstance(raw, dict):
             return self.vouchers_by_id(raw, players)
@@ -577,14 +580,14 @@ class _Parser:
         self, raw: dict[str, Any], players: tuple[Player, ...]
     ) -> tuple[int, Mapping[str, int]]:
         for i, p in enumerate(players):
-            if p.voucher_ids is None:
+            if not p.vouchers_named:
                 raise self.fail(
                     f"players[{i}].vouchers",
                     "a count; with vouchers_left by id, give every player's vouchers by id",
                 )
         held: dict[str, int] = {}
         for p in players:
-            for v in p.voucher_ids or ():
+            for v in p.vouchers:
                 held[v] = held.get(v, 0) + 1
         left = {}
         for vid, voucher in self.deck.vouchers.items():

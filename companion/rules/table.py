@@ -70,10 +70,28 @@ class Holding:
     improved: bool = False
 
 
+#: A Travel Voucher a table situation counts without naming it (``"vouchers": 2``): the
+#: referee needs only how many; the banker, which needs which, refuses to start from one.
+UNNAMED_VOUCHER = "?"
+
+
 @dataclass(frozen=True, slots=True)
 class Player:
-    """A player as the referee and a table situation (``docs/situation.md``) know them; the
-    banker holds each as a ``companion.banker.state.Seat`` and shows the referee this view."""
+    """A player at the table and what they hold but property: one model for the referee, a
+    table situation (``docs/situation.md``), the banker's state, the app and the command line.
+
+    Where they differ, it is said here:
+
+    - ``vouchers`` holds the Travel Vouchers by id, as the banker needs them (which one moves
+      the player, which one expires first); their count is ``len(vouchers)``. A situation that
+      gives only a count (``"vouchers": 2``) is read as that many :data:`UNNAMED_VOUCHER`
+      placeholders: the referee plays it, the banker refuses to start a game from it.
+    - ``cash`` is a situation's (``None``: not given). The banker's players keep ``None``: a
+      balance is the ledger's (``GameState.cash``, folded from transfers), and a situation's
+      cash is paid from the Bank when a game starts from it.
+    - ``token`` and ``colour``: a situation may leave them out (``None``); the banker chooses
+      them when a game starts, so its players always have both.
+    """
 
     name: str
     position: Space
@@ -86,19 +104,13 @@ class Player:
     subway: bool = False
     #: Played a Transit Token: the next move starts by changing track.
     transit_token: bool = False
-    #: P10: everyone starts with one Travel Voucher.
-    vouchers: int = 1
-    shares: Mapping[str, int] = field(default_factory=lambda: EMPTY)
-    # What the banker needs beyond the referee (``None``: not given).
-    token: str | None = None
-    colour: str | None = None
-    cash: int | None = None
-    #: The Travel Vouchers by id, when they are given as a list (``vouchers`` counts them).
-    voucher_ids: tuple[str, ...] | None = None
+    #: Travel Vouchers held, by id (:data:`UNNAMED_VOUCHER` for each one a situation counts).
+    vouchers: tuple[str, ...] = ()
     #: Roll Three cards held, each three dice as "1-3-6".
     roll_three: tuple[str, ...] = ()
     #: Chance and Community Chest cards kept (Get Out of Jail Free, Just Say NO!...), by id.
     cards: tuple[str, ...] = ()
+    shares: Mapping[str, int] = field(default_factory=lambda: EMPTY)
     mortgaged_shares: Mapping[str, int] = field(default_factory=lambda: EMPTY)
     #: "Pay Back": while in jail, rent due to this player goes to the Pool.
     rent_to_pool: bool = False
@@ -106,6 +118,16 @@ class Player:
     skip_turns: int = 0
     #: Out of the game; kept in the turn order, holding nothing.
     bankrupt: bool = False
+    #: ``None``: not given (a situation), or chosen by the banker at the start.
+    token: str | None = None
+    colour: str | None = None
+    #: A situation's cash (``None``: not given); the banker's balances are the ledger's.
+    cash: int | None = None
+
+    @property
+    def vouchers_named(self) -> bool:
+        """Whether the Travel Vouchers are known by id (no :data:`UNNAMED_VOUCHER`)."""
+        return UNNAMED_VOUCHER not in self.vouchers
 
 
 def building_stock(holdings: Mapping[str, Holding], board: Board) -> dict[str, int]:
