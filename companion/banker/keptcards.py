@@ -1,6 +1,7 @@
 """Kept Chance and Community Chest cards that act by themselves or refuse another card: Just Say
 NO!, Lawyer on Retainer, Always Bank on Family, Share in Their Good Fortune; and the effects
-played against a player that Just Say NO! can cancel.
+played against a player that Just Say NO! can cancel (its answer is the card operation
+``companion/editions/cards/refuse.py``).
 
 B7: a kept card that acts by itself does so the next time it applies (:func:`held` finds it),
 and goes back to the deck. B16: Just Say NO! stops any card aimed at its holder (:func:`aimed`).
@@ -11,16 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.banker import commands, tasks
+from companion.banker import tasks
 from companion.banker.state import GameState
 from companion.banker.tx import (
     Tx,
-    command,
     return_card,
     set_holding,
     task,
 )
-from companion.errors import IllegalCommandError
 from companion.messages import Message, message
 from companion.rules.board import Board
 from companion.rules.situation import Holding
@@ -112,22 +111,6 @@ def action_of(board: Board, task: tasks.Task) -> Message | None:
                 amount=task.price,
             )
     return None
-
-
-@command("accept", "refuse")
-def respond(tx: Tx, c: commands.Accept | commands.Refuse) -> None:
-    d = tx.state.decision
-    if c.type == "accept":
-        tx.first(tasks.task_from_json(d.data["task"]))
-        return
-    card = held(tx.state, c.player, "refuse")
-    if card is None:  # B15: traded away while the decision waited; the effect may be accepted
-        raise IllegalCommandError(
-            f"refuse by {c.player}: {c.player} holds no Just Say NO! card now"
-        )
-    return_card(tx, c.player, card)
-    tx.note("note.says_no", player=c.player)
-    tx.first(*(tasks.task_from_json(t) for t in d.data.get("instead", ())))
 
 
 def auction_discount(tx: Tx, winner: str, bid: int) -> int:
