@@ -53,7 +53,7 @@ def test_every_operation_of_ultimates_cards_is_handled_in_its_own_module() -> No
 def test_an_operations_message_codes_are_declared_and_worded_in_every_language(name: str) -> None:
     module = MODULES[name]
     source = Path(module.__file__ or "").read_text("utf-8")
-    said = set(re.findall(r'"((?:ask|reason|note|event|option)\.[a-z_.]+)"', source))
+    said = set(re.findall(r'"((?:ask|reason|note|event|option|action|move)\.[a-z_.]+)"', source))
     assert said == set(module.CODES)
     for code in module.CODES:
         assert code in CODES

@@ -863,7 +863,7 @@ def _plays(state: GameState, player: str) -> Iterator[Option]:
     for card_id in dict.fromkeys(state.seat(player).cards):
         how = state.edition.deck.cards[card_id].play[0].get("play")
         build = _PLAY_OPTIONS.get(how)
-        if build is not None and PLAYS[how].moment(state, player):
+        if build is not None and PLAYS[str(how)].moment(state, player):
             yield from build(state, player, card_id, {"type": "play_card", "card": card_id})
 
 

@@ -177,7 +177,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "move.card_still": {"card": "card"},  # resolve_card, a card that does not move
     "move.voucher": {"voucher": "voucher", "to": "space"},  # resolve_voucher
     "move.direct": {"player": "player", "to": "space"},  # spaces._task_all_move
-    "move.to_jail": _P,  # keptcards._task_send_to_jail
+    "move.to_jail": _P,  # cards/jail_other
     # -- Decisions ------------------------------------------------------------------------------
     "ask.deal": _P,  # turns.deal_decision
     "ask.order_roll": _P,  # turns.ask_order_roll
@@ -263,13 +263,13 @@ CODES: Mapping[str, Mapping[str, str]] = {
     # -- What an effect against a player does (the respond decision's ``action``) -------------
     "action.pay": {"player": "account", "to": "account", "amount": "money"},  # keptcards.action_of
     "action.hand_over": {"space": "space", "to": "player"},  # keptcards.action_of
-    "action.swap": {"player": "player", "mine": "space", "theirs": "space"},
-    "action.jail": _P,  # keptcards.action_of
+    "action.swap": {"player": "player", "mine": "space", "theirs": "space"},  # cards/swap
+    "action.jail": _P,  # cards/jail_other
     "action.no_rent": {"player": "player", "space": "space"},  # keptcards.action_of
     "action.voucher": {"player": "player", "to": "player"},  # keptcards.action_of
-    "action.storm": {"group": "group"},  # keptcards.action_of: said to the owner
-    "action.storm_lot": {"space": "space"},  # keptcards.action_of: said to the owner
-    "action.buy_instead": {"player": "player", "space": "space", "amount": "money"},
+    "action.storm": {"group": "group"},  # cards/storm: said to the owner
+    "action.storm_lot": {"space": "space"},  # cards/storm: said to the owner
+    "action.buy_instead": {"player": "player", "space": "space", "amount": "money"},  # deal_buster
     "ask.rent": {  # rentdue.rent
         "player": "player",
         "amount": "money",

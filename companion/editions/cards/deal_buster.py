@@ -7,14 +7,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from companion.banker import commands, tasks
-from companion.banker.keptcards import against
+from companion.banker.keptcards import against, effect_words
 from companion.banker.options import Option, play_options
 from companion.banker.playcards import can_buy, card_play
 from companion.banker.state import GameState
 from companion.banker.tx import Tx, return_card
+from companion.messages import Message, message
+from companion.rules.board import Board
 from companion.rules.cards import Card
 
-CODES = ("option.play_card",)
+CODES = ("option.play_card", "action.buy_instead")
 
 
 def _another_buys(state: GameState, player: str) -> bool:
@@ -50,3 +52,13 @@ def _options(state: GameState, player: str, card: str, command: Option) -> Itera
             "code": "option.play_card",
             "params": {"card": card},
         }
+
+
+@effect_words("buy_instead")
+def _words(board: Board, task: tasks.BuyInstead) -> Message:
+    return message(
+        "action.buy_instead",
+        player=task.player,
+        space=board.property_key(task.property),
+        amount=task.price,
+    )

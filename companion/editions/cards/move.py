@@ -11,15 +11,15 @@ from typing import Any
 
 from companion.banker import commands, tasks
 from companion.banker.cardplay import card_step, move_by_card, of_card
-from companion.banker.keptcards import against
+from companion.banker.keptcards import against, effect_words
 from companion.banker.ledger import BANK, POOL
 from companion.banker.options import Option, decision_options, dice_option, play_options, said
 from companion.banker.playcards import card_play
 from companion.banker.state import Decision, GameState
 from companion.banker.tx import Tx, answer, command, dice_of, set_holding, task
 from companion.errors import IllegalCommandError
-from companion.messages import message
-from companion.rules.board import Space
+from companion.messages import Message, message
+from companion.rules.board import Board, Space
 from companion.rules.cards import Card
 from companion.rules.movement import CHOICE_SETS, Roll, resolve_card
 from companion.rules.situation import Holding
@@ -34,6 +34,7 @@ CODES = (
     "option.card_option",
     "option.choose_space",
     "option.play_card",
+    "action.hand_over",
 )
 
 
@@ -216,3 +217,8 @@ def _play_options(state: GameState, player: str, card: str, command: Option) -> 
     spaces = [s.key for s in _choices(state, move["among"])]
     if spaces:
         yield {"command": command, "free": {"space": {"one_of": spaces}}, **words}
+
+
+@effect_words("take_and_move")
+def _words(board: Board, task: tasks.TakeAndMove) -> Message:
+    return message("action.hand_over", space=task.space, to=task.player)

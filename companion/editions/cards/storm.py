@@ -9,12 +9,13 @@ from typing import Any
 
 from companion.banker import commands, tasks
 from companion.banker.cardplay import card_step, of_card, one_down
-from companion.banker.keptcards import against
+from companion.banker.keptcards import against, effect_words
 from companion.banker.options import Option, decision_options, property_choice
 from companion.banker.state import Decision, GameState
 from companion.banker.tx import Tx, answer, set_holding, task
 from companion.errors import IllegalCommandError
-from companion.messages import message
+from companion.messages import Message, message
+from companion.rules.board import Board
 from companion.rules.cards import Card
 from companion.rules.situation import Holding
 
@@ -26,6 +27,8 @@ CODES = (
     "note.storm_hit",
     "event.holding.storm_depot",
     "event.holding.storm_cab_stand",
+    "action.storm",
+    "action.storm_lot",
 )
 
 
@@ -127,3 +130,12 @@ def storm_hits(state: GameState, name: str) -> list[str]:
     return [
         n for n in lots if (h := state.holdings.get(n)) and h.owner == owner and getattr(h, built)
     ]
+
+
+@effect_words("storm")
+def _words(board: Board, task: tasks.Storm) -> Message:
+    """Said to the owner, who may refuse it."""
+    group = board.properties[task.property][0].group
+    if group:
+        return message("action.storm", group=group)
+    return message("action.storm_lot", space=board.property_key(task.property))

@@ -8,15 +8,18 @@ from collections.abc import Iterator
 from typing import Any
 
 from companion.banker import assets, commands, tasks
-from companion.banker.keptcards import against
+from companion.banker.keptcards import against, effect_words
 from companion.banker.options import Option, of_holdings, play_options
 from companion.banker.playcards import card_play, other_player
 from companion.banker.state import GameState
-from companion.banker.tx import Tx
+from companion.banker.tx import Tx, set_holding, task
 from companion.errors import IllegalCommandError
+from companion.messages import Message, message
+from companion.rules.board import Board
 from companion.rules.cards import Card
+from companion.rules.situation import Holding
 
-CODES = ("option.play_card.lot",)
+CODES = ("option.play_card.lot", "action.swap")
 
 
 def loose_problem(state: GameState, owner: str, name: str) -> str | None:
@@ -74,3 +77,20 @@ def _options(state: GameState, player: str, card: str, command: Option) -> Itera
                 "code": "option.play_card.lot",
                 "params": {"card": card, "property": name, "owner": rival},
             }
+
+
+@task("swap")
+def _task_swap(tx: Tx, task: tasks.Swap) -> None:
+    for name, to in ((task.mine, task.b), (task.theirs, task.a)):
+        h = tx.state.holdings[name]
+        set_holding(tx, name, Holding(to, mortgaged=h.mortgaged))
+
+
+@effect_words("swap")
+def _words(board: Board, task: tasks.Swap) -> Message:
+    return message(
+        "action.swap",
+        player=task.a,
+        mine=board.property_key(task.mine),
+        theirs=board.property_key(task.theirs),
+    )
