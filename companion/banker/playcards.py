@@ -86,7 +86,9 @@ def play(tx: Tx, c: commands.PlayCard) -> None:
         raise IllegalCommandError(
             f"play_card: {card.title!r} acts by itself when it applies ({card.effect})"
         )
-    kind = PLAYS[how]
+    kind = PLAYS.get(how)
+    if kind is None:  # the edition's card operations were not loaded (cards.load_for)
+        raise IllegalCommandError(f"play_card: {card.title!r} is not played in this game")
     if not kind.moment(tx.state, player):
         raise IllegalCommandError(f"play_card: {kind.when.format(title=card.title)}")
     if not kind.on_own_turn:

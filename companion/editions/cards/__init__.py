@@ -87,7 +87,11 @@ def module_of(operation: str) -> str:
 
 def unknown(plays: Iterable[tuple[str, Sequence[Mapping[str, Any]]]]) -> tuple[str, str] | None:
     """The first card of ``plays`` (card id, its play list) naming an operation this package
-    has no module for, and that operation; ``None`` when every one is known."""
+    has no module for, and that operation; ``None`` when every one is known.
+
+    >>> unknown([("cc-bonus", [{"do": "collect", "amount": 5}]), ("cc-odd", [{"do": "juggle"}])])
+    ('cc-odd', 'juggle')
+    """
     package = resources.files(__name__)
     for card, play in plays:
         for operation in operations(play):
