@@ -228,6 +228,30 @@ def test_the_rule_modules_sit_above_the_banker_and_are_loaded_by_name(repo_root:
     assert reaching_up == []
 
 
+def test_the_card_operations_sit_above_the_banker_and_are_loaded_by_name(
+    repo_root: Path,
+) -> None:
+    """``companion/editions/cards/<operation>.py`` imports the banker (its registries); nothing
+    outside the package imports an operation module (the edition's cards load them by name),
+    and an operation imports no front end, no log and no table."""
+    graph = _imports_cache(repo_root)
+    operations = {m for m in graph if m.startswith("companion.editions.cards.")}
+    assert {"companion.editions.cards.storm", "companion.editions.cards.swap"} <= operations
+    importers = [
+        f"{module} imports {dep}"
+        for module, deps in graph.items()
+        if module not in operations
+        for dep in deps
+        if dep in operations
+    ]
+    assert importers == []
+    above = ("companion.cli", "companion.game", "companion.log", "companion.simulator")
+    reaching_up = [
+        f"{m} imports {dep}" for m in operations for dep in graph[m] if dep.startswith(above)
+    ]
+    assert reaching_up == []
+
+
 # -- The app (ui/) ----------------------------------------------------------------------------
 
 #: The app's Kivy side: it shows view-models and calls the controller's verbs, nothing deeper.
@@ -456,8 +480,11 @@ def _sources_outside_editions(repo_root: Path) -> Iterator[tuple[str, str]]:
     for package in TREE:
         for path in sorted((repo_root / package).rglob("*.py")):
             where = path.relative_to(repo_root).as_posix()
-            # The rule modules are code too: their numbers are the edition's data.
-            if not where.startswith("companion/editions/") or "/editions/rules/" in where:
+            # The rule and card operation modules are code too: their numbers are the
+            # edition's data.
+            if not where.startswith("companion/editions/") or where.startswith(
+                ("companion/editions/rules/", "companion/editions/cards/")
+            ):
                 yield where, path.read_text("utf-8")
 
 

@@ -7,9 +7,12 @@ from pathlib import Path
 
 
 def _rules_source(repo_root: Path) -> str:
-    """The space rules' modules (``companion/editions/rules/``), one text."""
-    folder = repo_root / "companion" / "editions" / "rules"
-    return "".join(path.read_text("utf-8") for path in sorted(folder.glob("*.py")))
+    """The space rules' and the card operations' modules (``companion/editions/rules/``,
+    ``companion/editions/cards/``), one text."""
+    folders = [repo_root / "companion" / "editions" / name for name in ("rules", "cards")]
+    return "".join(
+        path.read_text("utf-8") for folder in folders for path in sorted(folder.glob("*.py"))
+    )
 
 
 def emitted_kinds(repo_root: Path) -> set[str]:
@@ -70,9 +73,12 @@ def _first_column(text: str, header: str) -> set[str]:
 def test_the_banker_doc_lists_every_decision_command_and_event(repo_root: Path) -> None:
     from companion.banker.engine import COMMAND_HANDLERS
     from companion.editions import edition
+    from companion.editions.cards import load_for as load_cards
     from companion.editions.rules import load_for
 
-    load_for(edition("ultimate"))  # Ultimate's rules register their commands (a game does too)
+    # Ultimate's rules and card operations register their commands (a game does too).
+    load_for(edition("ultimate"))
+    load_cards(edition("ultimate"))
     doc = (repo_root / "docs" / "banker.md").read_text("utf-8")
     code = "".join(
         path.read_text("utf-8") for path in (repo_root / "companion" / "banker").glob("*.py")

@@ -767,3 +767,28 @@ def test_a_table_waiting_on_a_rules_decision_starts_in_a_fresh_process(tmp_path:
     )
     assert child.returncode == 0, child.stderr
     assert child.stdout.strip() == '"gift"'
+
+
+def test_a_table_waiting_on_a_cards_decision_starts_in_a_fresh_process() -> None:
+    """A table whose pending decision a card operation poses (April 15, Taxes Due's choice of
+    two moves) starts the game in a process that has loaded no card operation yet: the check
+    of the decision's kind loads the operations the edition's cards name first."""
+    import subprocess
+    import sys
+
+    code = (
+        "import json\n"
+        "from companion.banker.start import start_from_situation\n"
+        "table = {'players': [{'name': 'Ann', 'position': 'middle:22', 'cash': 1500,"
+        " 'vouchers': []}, {'name': 'Bob', 'position': 'GO', 'cash': 1500, 'vouchers': []}],"
+        " 'pending': {'decision': {'kind': 'card_option', 'player': 'Ann', 'answers':"
+        " ['option'], 'data': {'card': 'cc-april-15-taxes-due'}, 'code': 'ask.card_option',"
+        " 'params': {'card': 'cc-april-15-taxes-due'}}}}\n"
+        "events = start_from_situation(table)\n"
+        "print(json.dumps(events[0]['decision']['kind']))\n"
+    )
+    child = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.strip() == '"card_option"'

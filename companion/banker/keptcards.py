@@ -1,6 +1,7 @@
 """Kept Chance and Community Chest cards that act by themselves or refuse another card: Just Say
 NO!, Lawyer on Retainer, Always Bank on Family, Share in Their Good Fortune; and the effects
-played against a player that Just Say NO! can cancel.
+played against a player that Just Say NO! can cancel (its answer is the card operation
+``companion/editions/cards/refuse.py``).
 
 B7: a kept card that acts by itself does so the next time it applies (:func:`held` finds it),
 and goes back to the deck. B16: Just Say NO! stops any card aimed at its holder (:func:`aimed`).
@@ -8,19 +9,17 @@ and goes back to the deck. B16: Just Say NO! stops any card aimed at its holder 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.banker import commands, tasks
+from companion.banker import tasks
 from companion.banker.state import GameState
 from companion.banker.tx import (
     Tx,
-    command,
     return_card,
     set_holding,
     task,
 )
-from companion.errors import IllegalCommandError
 from companion.messages import Message, message
 from companion.rules.board import Board
 from companion.rules.situation import Holding
@@ -74,9 +73,28 @@ def _task_against(tx: Tx, t: tasks.Against) -> None:
     )
 
 
+#: The words of an effect a card operation plays against a player: ``(board, task)``.
+EffectWords = Callable[[Board, Any], Message]
+#: What each card operation's own effects do, by task (``do``), as the table hears it.
+EFFECT_WORDS: dict[str, EffectWords] = {}
+
+
+def effect_words(do: str) -> Callable[[EffectWords], EffectWords]:
+    """Register the decorated function as the words of the agenda task ``do`` played against
+    a player (the action a Just Say NO! would cancel)."""
+
+    def register(words: EffectWords) -> EffectWords:
+        assert do not in EFFECT_WORDS, f"two words for {do!r}"
+        EFFECT_WORDS[do] = words
+        return words
+
+    return register
+
+
 def action_of(board: Board, task: tasks.Task) -> Message | None:
     """What an effect against a player does, as the table hears it (the respond decision
-    names the action Just Say NO! would cancel)."""
+    names the action Just Say NO! would cancel): a payment, rent, a property handed over or a
+    voucher given, or a card operation's own effect (:func:`effect_words`)."""
     match task:
         case tasks.Pay():
             return message("action.pay", player=task.from_, to=task.to, amount=task.amount)
@@ -86,48 +104,10 @@ def action_of(board: Board, task: tasks.Task) -> Message | None:
             return message("action.no_rent", player=task.player, space=task.space)
         case tasks.HandOver():
             return message("action.hand_over", space=board.property_key(task.property), to=task.to)
-        case tasks.TakeAndMove():
-            return message("action.hand_over", space=task.space, to=task.player)
-        case tasks.Swap():
-            return message(
-                "action.swap",
-                player=task.a,
-                mine=board.property_key(task.mine),
-                theirs=board.property_key(task.theirs),
-            )
-        case tasks.SendToJail():
-            return message("action.jail", player=task.player)
         case tasks.GiveVoucher():
             return message("action.voucher", player=task.from_, to=task.to)
-        case tasks.Storm():  # said to the owner, who may refuse it
-            group = board.properties[task.property][0].group
-            if group:
-                return message("action.storm", group=group)
-            return message("action.storm_lot", space=board.property_key(task.property))
-        case tasks.BuyInstead():
-            return message(
-                "action.buy_instead",
-                player=task.player,
-                space=board.property_key(task.property),
-                amount=task.price,
-            )
-    return None
-
-
-@command("accept", "refuse")
-def respond(tx: Tx, c: commands.Accept | commands.Refuse) -> None:
-    d = tx.state.decision
-    if c.type == "accept":
-        tx.first(tasks.task_from_json(d.data["task"]))
-        return
-    card = held(tx.state, c.player, "refuse")
-    if card is None:  # B15: traded away while the decision waited; the effect may be accepted
-        raise IllegalCommandError(
-            f"refuse by {c.player}: {c.player} holds no Just Say NO! card now"
-        )
-    return_card(tx, c.player, card)
-    tx.note("note.says_no", player=c.player)
-    tx.first(*(tasks.task_from_json(t) for t in d.data.get("instead", ())))
+    words = EFFECT_WORDS.get(task.do)
+    return None if words is None else words(board, task)
 
 
 def auction_discount(tx: Tx, winner: str, bid: int) -> int:
@@ -185,25 +165,3 @@ def _task_hand_over(tx: Tx, task: tasks.HandOver) -> None:
         task.property,
         Holding(task.to, mortgaged=h.mortgaged and task.keep_mortgage),
     )
-
-
-@task("swap")
-def _task_swap(tx: Tx, task: tasks.Swap) -> None:
-    for name, to in ((task.mine, task.b), (task.theirs, task.a)):
-        h = tx.state.holdings[name]
-        set_holding(tx, name, Holding(to, mortgaged=h.mortgaged))
-
-
-@task("send_to_jail")
-def _task_send_to_jail(tx: Tx, task: tasks.SendToJail) -> None:
-    player = task.player
-    jail = tx.board.jail
-    tx.emit(
-        "moved",
-        player=player,
-        to=jail.key,
-        path=[jail.key],
-        kinds=["jail"],
-        code="move.to_jail",
-    )
-    tx.emit("jailed", player=player)

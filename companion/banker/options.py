@@ -35,29 +35,26 @@ from typing import Any, TypeVar, cast
 
 from companion.banker.assets import (
     bankruptcy_problem,
-    build_problem,
     lots_to_build,
     sell_down_levels,
     sell_down_problem,
     sell_down_refund,
     selling_buildings,
 )
-from companion.banker.cardplay import seizable, storm_hits
 from companion.banker.commands import ANYTIME
 from companion.banker.keptcards import held
-from companion.banker.playcards import loose_problem
+from companion.banker.playcards import PLAYS
 from companion.banker.state import Decision, GameState
 from companion.banker.tx import (
     RAISES,
     held_back,
     jail_card,
-    others,
     roll_three_cards_left,
 )
 from companion.errors import CompanionError, shown
 from companion.messages import languages, render_decision, unshowable
 from companion.rules.board import Board, Space
-from companion.rules.movement import CHOICE_SETS, side_end, taxi_destinations, taxi_fare
+from companion.rules.movement import side_end, taxi_destinations, taxi_fare
 from companion.rules.situation import Holding
 
 Option = dict[str, Any]
@@ -232,23 +229,9 @@ def _choose_space(state: GameState, d: Decision) -> Iterator[Option]:
             "code": "option.choose_space",
             "params": {},
         }
-    elif why == "storm":
-        yield from _storm(state, d)
-    elif why == "seize":
-        for name, h in state.holdings.items():
-            if h.owner == d.player and seizable(h):
-                yield property_choice(state.edition.board, name)
     elif why == "place_building":
         for name in lots_to_build(state, d.player, d.data["pile"]):
             yield property_choice(state.edition.board, name)
-    elif why == "condemn":
-        for name, h in state.holdings.items():
-            if h.owner == d.player and 1 <= h.level <= 4:
-                yield property_choice(
-                    state.edition.board, name, refund=state.edition.board.building_cost(name) // 2
-                )
-    elif why == "card":
-        yield from _card_space(state, d)
 
 
 def property_choice(board: Board, name: str, **facts: Any) -> Option:
@@ -266,43 +249,6 @@ def property_choice(board: Board, name: str, **facts: Any) -> Option:
         **facts,
         **words,
     }
-
-
-def _storm(state: GameState, d: Decision) -> Iterator[Option]:
-    """Hurricane (another player's group) or Tornado (your own): a group with buildings."""
-    own = state.edition.deck.card(d.data["card"]).play[0]["whose"] == "own"
-    for name, h in state.holdings.items():
-        if (h.owner == d.player) == own and storm_hits(state, name):
-            yield property_choice(state.edition.board, name, owner=h.owner)
-
-
-def _card_space(state: GameState, d: Decision) -> Iterator[Option]:
-    """A card's choice of space (GPS Is Not Working, A Moving Experience, Taxi Wars)."""
-    card = state.edition.deck.card(d.data["card"])
-    move = card.move or {}
-    if move.get("kind") != "choose":
-        return
-    mover = d.data.get("mover", d.player)
-    spaces = _choices(state, move["among"])
-    if move.get("takes"):
-        # Taxi Wars: an owned cab company is taken; an unowned one is bought, and only while
-        # no cab company has an owner.
-        cabs_owned = any(
-            state.holdings.get(n) for n in state.edition.board.properties_of_kind("cab_company")
-        )
-        spaces = [
-            s
-            for s in spaces
-            if s.name in state.holdings or not cabs_owned and state.cash[mover] >= s.price
-        ]
-    if spaces:
-        yield {
-            "command": {"type": "choose"},
-            "free": {"space": {"one_of": [s.key for s in spaces]}},
-            "card": card.id,
-            "code": "option.choose_space",
-            "params": {},
-        }
 
 
 def _bus_option(state: GameState, d: Decision) -> Iterator[Option]:
@@ -419,18 +365,7 @@ def _dice(state: GameState, d: Decision) -> Iterator[Option]:
     rule = _BY_WHY.get(("dice", why))
     if rule is not None:
         yield from rule(state, d)
-    elif why == "game_night":
-        rivals = others(state, d.player)
-        free = {"dice": {"count": 4, "speed": False}, "opponent": {"one_of": rivals}}
-        yield {
-            "command": {"type": "dice"},
-            "free": free,
-            "why": why,
-            "amount": d.data["amount"],
-            "code": "option.roll",
-            "params": {},
-        }
-    elif why in ("utility", "card"):
+    elif why == "utility":
         yield dice_option(why, 2)
 
 
@@ -512,48 +447,6 @@ def _raise_money(state: GameState, d: Decision) -> Iterator[Option]:
         }
 
 
-def _card_option(state: GameState, d: Decision) -> Iterator[Option]:
-    card = state.edition.deck.card(d.data["card"])
-    for i, move in enumerate((card.move or {}).get("options", ()), 1):
-        yield {
-            "command": {"type": "option", "option": i},
-            "move": dict(move),
-            "code": "option.card_option",
-            "params": {"number": i},
-        }
-
-
-def _choose_player(state: GameState, d: Decision) -> Iterator[Option]:
-    for name in d.data["among"]:
-        yield {
-            "command": {"type": "target", "target": name},
-            "code": "option.target",
-            "params": {"player": name},
-        }
-
-
-def _respond(state: GameState, d: Decision) -> Iterator[Option]:
-    """A card played against the player: accept it, or cancel it with a Just Say NO! held."""
-    yield {
-        "command": {"type": "accept"},
-        "effect": dict(d.data["task"]),
-        "code": "option.accept",
-        "params": {},
-    }
-    card = held(state, d.player, "refuse")
-    if card is not None:
-        # What refusing leaves to happen (the rent as due, the lander's purchase), if anything.
-        instead = {"instead": list(d.data["instead"])} if d.data.get("instead") else {}
-        yield {
-            "command": {"type": "refuse"},
-            "card": card,
-            "effect": dict(d.data["task"]),
-            **instead,
-            "code": "option.refuse",
-            "params": {"card": card},
-        }
-
-
 Builder = Callable[[GameState, Decision], Iterator[Option]]
 
 #: The options of each decision kind; the rules that pose their own add theirs
@@ -575,9 +468,6 @@ _KINDS: dict[str, Builder] = {
     "stock": _stock,
     "rent": _rent,
     "raise_money": _raise_money,
-    "card_option": _card_option,
-    "choose_player": _choose_player,
-    "respond": _respond,
     "game_over": lambda state, d: iter(()),
 }
 #: The options of a decision kind several rules share (``choose_space``, ``dice``, ``draw``),
@@ -666,15 +556,6 @@ def unfit(exc: BaseException, d: Decision, doing: str = "") -> tuple[str, str]:
 def _why(exc: BaseException) -> str:
     text = f"unknown {shown(exc.args[0])}" if isinstance(exc, KeyError) and exc.args else str(exc)
     return text.splitlines()[0][:80] if text else type(exc).__name__
-
-
-def _choices(state: GameState, among: str) -> list[Space]:
-    """The spaces a card lets its player choose (``companion.rules.movement.CHOICE_SETS``)."""
-    allowed, situation = CHOICE_SETS[among], state.situation()
-    return [s for s in state.edition.board.spaces if allowed(state.edition.board, situation, s)]
-
-
-# -- Any time -------------------------------------------------------------------------------
 
 
 #: The command types of :func:`anytime_options`, in the order it lists them: the any-time
@@ -798,10 +679,10 @@ def _lots(state: GameState, player: str) -> tuple[Lot, ...]:
     """``player``'s properties with what the rules allow on each apart from cash: they follow
     from the holdings alone (the supply too), so they are worked out once for each
     ``holdings`` and player, and what a colour group decides once per group."""
-    return _of_holdings(state, ("lots", player), lambda: _work_out_lots(state, player))
+    return of_holdings(state, ("lots", player), lambda: _work_out_lots(state, player))
 
 
-def _of_holdings(state: GameState, key: tuple[str, str], work: Callable[[], _T]) -> _T:
+def of_holdings(state: GameState, key: tuple[str, str], work: Callable[[], _T]) -> _T:
     """What ``work`` gives for ``state``'s holdings, worked out once per ``holdings`` mapping
     and ``key`` and kept with them (:meth:`GameState.held`: most events leave the holdings as
     they were, so it lasts many commands): ``work`` must depend on the holdings alone (the
@@ -977,143 +858,28 @@ def _mortgages(
 
 
 def _plays(state: GameState, player: str) -> Iterator[Option]:
-    """The kept cards ``player`` may play now, with what each needs named."""
-    d = state.decision
-    cash = state.cash[player]
-    own_turn = state.turn == player and d.player == player and d.kind in ("roll", "end_turn")
+    """The kept cards ``player`` may play now (their play's moment has come), with what each
+    needs named (:func:`play_options`)."""
     for card_id in dict.fromkeys(state.seat(player).cards):
-        card = state.edition.deck.cards[card_id]
-        spec = card.play[0]
-        how = spec.get("play")
-        command = {"type": "play_card", "card": card_id}
-        if how == "deal_buster" or how == "bargain":
-            if d.kind == "buy_or_auction" and (d.player == player) == (how == "bargain"):
-                name = d.data["property"]
-                price = (
-                    spec["price"]
-                    if how == "bargain"
-                    else state.edition.board.properties[name][0].price
-                )
-                if cash >= price:
-                    words = said("option.play_card", card=card_id)
-                    yield {"command": command, "property": name, "price": price, **words}
-        elif how in _PLAYS and own_turn:
-            yield from _PLAYS[how](state, player, card_id, command)
+        how = state.edition.deck.cards[card_id].play[0].get("play")
+        build = _PLAY_OPTIONS.get(how)
+        if build is not None and PLAYS[str(how)].moment(state, player):
+            yield from build(state, player, card_id, {"type": "play_card", "card": card_id})
 
 
-def _play_target(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
-    rivals = others(state, player)
-    words = said("option.play_card", card=card)
-    yield {"command": command, "free": {"target": {"one_of": rivals}}, **words}
+#: A kept card's play options: ``(state, holder, card id, the play_card command so far)``.
+PlayBuilder = Callable[[GameState, str, str, Option], Iterator[Option]]
+#: The options of each kept card's play (``companion/editions/cards/``), by ``play``.
+_PLAY_OPTIONS: dict[object, PlayBuilder] = {}
 
 
-def _play_move(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
-    move = state.edition.deck.cards[card].move or {}
-    words = said("option.play_card", card=card)
-    if move.get("kind") != "choose":
-        yield {"command": command, **words}
-        return
-    spaces = [s.key for s in _choices(state, move["among"])]
-    if spaces:
-        yield {"command": command, "free": {"space": {"one_of": spaces}}, **words}
+def play_options(how: str) -> Callable[[PlayBuilder], PlayBuilder]:
+    """Register the decorated function as the options of playing a kept card ``{"play": how}``
+    (listed among the any-time options when its moment has come)."""
 
+    def register(build: PlayBuilder) -> PlayBuilder:
+        assert how not in _PLAY_OPTIONS, f"two play options for {how!r}"
+        _PLAY_OPTIONS[how] = build
+        return build
 
-def _play_foreclose(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
-    for name, h in state.holdings.items():
-        if (
-            h.owner != player
-            and h.mortgaged
-            and state.cash[player] >= state.edition.board.mortgage_value(name)
-        ):
-            yield {
-                "command": {**command, "property": name},
-                "price": state.edition.board.mortgage_value(name),
-                "code": "option.play_card.property",
-                "params": {"card": card, "property": name},
-            }
-
-
-def _play_swap(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
-    mine = _loose(state, player)
-    if not mine:
-        return
-    for rival in (s.name for s in state.active if s.name != player):
-        for name in _loose(state, rival):
-            yield {
-                "command": {**command, "target": rival, "property": name},
-                "free": {"give": {"one_of": list(mine)}},
-                "code": "option.play_card.lot",
-                "params": {"card": card, "property": name, "owner": rival},
-            }
-
-
-def _play_steal(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
-    for rival in (s.name for s in state.active if s.name != player):
-        for name in _loose(state, rival):
-            yield {
-                "command": {**command, "target": rival, "property": name},
-                "code": "option.play_card.lot",
-                "params": {"card": card, "property": name, "owner": rival},
-            }
-
-
-def _loose(state: GameState, owner: str) -> tuple[str, ...]:
-    """``owner``'s properties a Swap or Steal may take (``playcards.loose_problem``): they
-    follow from the holdings alone, so they are worked out once per holdings and owner."""
-    return _of_holdings(state, ("loose", owner), lambda: _work_out_loose(state, owner))
-
-
-def _work_out_loose(state: GameState, owner: str) -> tuple[str, ...]:
-    return tuple(
-        name for name in state.holdings_of(owner) if loose_problem(state, owner, name) is None
-    )
-
-
-def _play_free_house(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
-    """Zero Dollars Down: a house (not a hotel) on a street of a whole group the player owns."""
-    for name in _of_holdings(state, ("free_house", player), lambda: _free_houses(state, player)):
-        yield {
-            "command": {**command, "property": name},
-            "code": "option.play_card.property",
-            "params": {"card": card, "property": name},
-        }
-
-
-def _free_houses(state: GameState, player: str) -> tuple[str, ...]:
-    """The streets :func:`_play_free_house` offers (from the holdings alone: once per holdings)."""
-    names = []
-    for name in state.holdings_of(player):
-        h = state.holdings[name]
-        if state.edition.board.properties[name][0].kind != "street" or h.level >= 4:
-            continue
-        monopoly = (
-            state.edition.board.ownership(name, lambda n: state.owner(n) == player) == "monopoly"
-        )
-        if monopoly and build_problem(state, player, name) is None:
-            names.append(name)
-    return tuple(names)
-
-
-def _play_sell_share(state: GameState, player: str, card: str, command: Option) -> Iterator[Option]:
-    seat = state.seat(player)
-    bonus = state.edition.deck.cards[card].play[0]["bonus"]
-    for company, par in state.edition.deck.par_values.items():
-        if seat.shares.get(company, 0) - seat.mortgaged_shares.get(company, 0) >= 1:
-            yield {
-                "command": {**command, "company": company},
-                "amount": par + bonus,
-                "code": "option.play_card.share",
-                "params": {"card": card, "company": company},
-            }
-
-
-_PLAYS: dict[str, Callable[[GameState, str, str, Option], Iterator[Option]]] = {
-    "take_cash": _play_target,
-    "jail_other": _play_target,
-    "move": _play_move,
-    "foreclose": _play_foreclose,
-    "swap": _play_swap,
-    "steal": _play_steal,
-    "free_house": _play_free_house,
-    "sell_share": _play_sell_share,
-}
+    return register

@@ -47,7 +47,8 @@ from companion.banker.state import (
 from companion.banker.tasks import TASKS, task_from_json
 from companion.banker.turns import ask_roll
 from companion.banker.tx import COMMAND_HANDLERS, Tx
-from companion.editions.rules import load_for
+from companion.editions.cards import load_for as load_cards
+from companion.editions.rules import load_for as load_rules
 from companion.errors import BadSituationError, CompanionError
 from companion.messages import Message, message
 from companion.rules.situation import Options, Player, Situation
@@ -92,7 +93,10 @@ def start_from_situation(
         "voucher_played": s.voucher_played_this_turn,
     }
     if s.pending is not None:
-        load_for(s.edition)  # its rules pose decisions (the Birthday Gift's) the check must know
+        # Its rules and cards pose decisions (the Birthday Gift's, Just Say NO!'s) the check
+        # must know.
+        load_rules(s.edition)
+        load_cards(s.edition)
         _pending(start, s.pending)
     else:
         start["decision"] = _turn_decision(start, s.to_move).to_json()

@@ -21,7 +21,8 @@ from typing import Any
 from companion.banker.ledger import BANK, POOL
 from companion.banker.tasks import Task, task_from_json
 from companion.editions import Edition, of_game
-from companion.editions.rules import load_for
+from companion.editions.cards import load_for as load_cards
+from companion.editions.rules import load_for as load_rules
 from companion.frozen import copy_with, derived
 from companion.rules.board import Board
 from companion.rules.situation import Holding, Options, Player, Situation
@@ -295,9 +296,11 @@ def _started(event: Event) -> GameState:
     """A new game; or one started from the table as it stands (``companion.banker.start``):
     then each player's entry carries the seat's fields, and the event the rest of the table.
     Cash comes after, in transfers from the Bank. The event names its edition (a log from
-    before editions does not: Ultimate), whose rules register their handlers here."""
+    before editions does not: Ultimate), whose rules and card operations register their handlers
+    here."""
     edition = of_game(event.get("edition"))
-    load_for(edition)
+    load_rules(edition)
+    load_cards(edition)
     board = edition.board
     go = board.start
     seats = tuple(

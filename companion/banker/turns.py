@@ -324,7 +324,7 @@ def _cmd_choose(tx: Tx, c: commands.Choose) -> None:
     elif why == "place_building":
         auctions.place_building(tx, player, space)
     else:
-        cardplay.choose(tx, c, space)
+        cardplay.choose(tx, c)
 
 
 @task("resume")

@@ -24,6 +24,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from companion.editions import cards as card_operations
 from companion.errors import CompanionError, UnplayableEditionError
 from companion.rules.board import Board
 from companion.rules.cards import CardDeck
@@ -512,7 +513,8 @@ def _numbers(data: Mapping[str, Any], path: Path, dice: Dice) -> Numbers:
 
 def _check_deck(deck: CardDeck, numbers: Numbers, path: Path) -> None:
     """The card facts the numbers rely on: a Roll Three payout for each number of matches,
-    a dividend for each number of shares a player may hold."""
+    a dividend for each number of shares a player may hold; and a card operation
+    (``companion/editions/cards/``) for each operation a card names."""
     if numbers.roll_three_cards:
         for key in ("one", "two", "three", "own_card_roller"):
             value = deck.roll_three_payout.get(key)
@@ -520,6 +522,12 @@ def _check_deck(deck: CardDeck, numbers: Numbers, path: Path) -> None:
                 raise EditionDataError(
                     f"{path}: field roll_three.payout.{key} must be a whole amount, not {value!r}"
                 )
+    bad = card_operations.unknown((card.id, card.play) for card in deck.cards.values())
+    if bad is not None:
+        raise EditionDataError(
+            f"{path}: card {bad[0]!r} does {bad[1]!r}: companion/editions/cards/ has no such "
+            "card operation"
+        )
     for company, dividends in deck.dividends.items():
         if len(dividends) != numbers.shares_per_company or any(
             type(v) is not int or v < 0 for v in dividends

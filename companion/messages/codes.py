@@ -144,7 +144,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
         "card": "combo",
     },  # rules/roll_three
     "event.shares.gets": {"player": "player", "company": "company"},  # tx.give_share
-    "event.shares.crash": {},  # cardplay._stock_crash
+    "event.shares.crash": {},  # cards/stock_crash
     # -- Moves: the moved event's headline (Resolution.summary) --------------------------------
     # resolve_roll: "{roll}: move {count} from {from} to {to}[; [if {last} is bought or sold at
     # auction, ]you end on {end}]."
@@ -177,7 +177,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "move.card_still": {"card": "card"},  # resolve_card, a card that does not move
     "move.voucher": {"voucher": "voucher", "to": "space"},  # resolve_voucher
     "move.direct": {"player": "player", "to": "space"},  # spaces._task_all_move
-    "move.to_jail": _P,  # keptcards._task_send_to_jail
+    "move.to_jail": _P,  # cards/jail_other
     # -- Decisions ------------------------------------------------------------------------------
     "ask.deal": _P,  # turns.deal_decision
     "ask.order_roll": _P,  # turns.ask_order_roll
@@ -249,27 +249,27 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "ask.stock": _P,  # rules/stock_exchange
     "ask.choose.auction_any": _P,  # rules/auction
     "ask.game_over": _P,  # engine._game_over, assets.end_game
-    "ask.card_option": _PC,  # cardplay._move, either
-    "ask.choose.card": {"player": "player", "card": "card", "among": "among"},  # cardplay._move
-    "ask.dice.card": _PC,  # cardplay._move, roll_back
-    "ask.stock.free": _PC,  # cardplay._free_share
-    "ask.target.voucher": _PC,  # cardplay._take_voucher
-    "ask.choose.storm_own": _PC,  # cardplay._storm
-    "ask.choose.storm_other": _PC,  # cardplay._storm
-    "ask.choose.seize": _PC,  # cardplay._seize
-    "ask.choose.condemn": _PC,  # cardplay._condemn
+    "ask.card_option": _PC,  # cards/move, either
+    "ask.choose.card": {"player": "player", "card": "card", "among": "among"},  # cards/move
+    "ask.dice.card": _PC,  # cards/move, roll_back
+    "ask.stock.free": _PC,  # cards/free_share
+    "ask.target.voucher": _PC,  # cards/take_voucher
+    "ask.choose.storm_own": _PC,  # cards/storm
+    "ask.choose.storm_other": _PC,  # cards/storm
+    "ask.choose.seize": _PC,  # cards/seize
+    "ask.choose.condemn": _PC,  # cards/condemn
     # ``action`` (what it does, an ``action.*`` message) is left out by logs written before it.
     "ask.respond": {"player": "player", "card": "card", "action": "message?"},  # keptcards
     # -- What an effect against a player does (the respond decision's ``action``) -------------
     "action.pay": {"player": "account", "to": "account", "amount": "money"},  # keptcards.action_of
     "action.hand_over": {"space": "space", "to": "player"},  # keptcards.action_of
-    "action.swap": {"player": "player", "mine": "space", "theirs": "space"},
-    "action.jail": _P,  # keptcards.action_of
+    "action.swap": {"player": "player", "mine": "space", "theirs": "space"},  # cards/swap
+    "action.jail": _P,  # cards/jail_other
     "action.no_rent": {"player": "player", "space": "space"},  # keptcards.action_of
     "action.voucher": {"player": "player", "to": "player"},  # keptcards.action_of
-    "action.storm": {"group": "group"},  # keptcards.action_of: said to the owner
-    "action.storm_lot": {"space": "space"},  # keptcards.action_of: said to the owner
-    "action.buy_instead": {"player": "player", "space": "space", "amount": "money"},
+    "action.storm": {"group": "group"},  # cards/storm: said to the owner
+    "action.storm_lot": {"space": "space"},  # cards/storm: said to the owner
+    "action.buy_instead": {"player": "player", "space": "space", "amount": "money"},  # deal_buster
     "ask.rent": {  # rentdue.rent
         "player": "player",
         "amount": "money",
@@ -277,7 +277,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
         "space": "space",
         "card": "card",
     },
-    "ask.dice.game_night": _P,  # cardplay.STEPS["game_night"]
+    "ask.dice.game_night": _P,  # cards/game_night
     # -- Options: the words of a decision's answer or an any-time action on its button -------
     # Each is given with its option (its "code" and "params" keys), by the function of
     # companion.banker.options named, or the rule of companion.editions.rules.
@@ -346,25 +346,25 @@ CODES: Mapping[str, Mapping[str, str]] = {
         "amount": "money",
     },  # rules/squeeze_play
     "note.roll_three": {"player": "player", "dice": "combo"},  # rules/roll_three
-    "note.game_night_tie": {"player": "player", "rival": "player", "total": "int"},  # cardplay.dice
+    "note.game_night_tie": {"player": "player", "rival": "player", "total": "int"},  # game_night
     "note.takes_property": {
         "player": "player",
         "space": "space",
         "owner": "player",
-    },  # cardplay._take_cab
+    },  # cards/move (Taxi Wars)
     "note.card_nothing_to_pay": {"card": "card", "player": "player", "company": "company"},
     "note.lawyer": _PC,  # keptcards.uses_lawyer: the card it cancels
-    "note.card_no_voucher_holder": {"card": "card"},  # cardplay._take_voucher
-    "note.storm_none_own": {"card": "card"},  # cardplay._storm
-    "note.storm_none_other": {"card": "card"},  # cardplay._storm
+    "note.card_no_voucher_holder": {"card": "card"},  # cards/take_voucher
+    "note.storm_none_own": {"card": "card"},  # cards/storm
+    "note.storm_none_other": {"card": "card"},  # cards/storm
     # ``group`` is left out by no version today; a log that holds a storm without one still reads.
     "note.storm_hit": {
         "card": "card",
         "group": "group?",
         "owner": "player",
-    },  # cardplay._storm_choice
-    "note.says_no": _P,  # keptcards.respond
-    "note.card_cannot_buy": {"player": "player", "space": "space"},  # playcards.BuyInstead
+    },  # cards/storm
+    "note.says_no": _P,  # cards/refuse
+    "note.card_cannot_buy": {"player": "player", "space": "space"},  # playcards.buy_instead
     "note.comped_room": {"player": "player", "space": "space"},  # rentdue.rent
     "note.bankrupt": {"player": "player", "to": "account"},  # assets.bankrupt
     "note.bankrupt_auctions": _P,  # assets.bankrupt: the Bank auctions what it took (P13)
@@ -378,8 +378,8 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "reason.tax": {"space": "space"},  # rules/tax: the tax space's name
     "reason.taxi_fare": {},  # moves._FOLLOW_UPS (pay_taxi_fare)
     "reason.tax_refund": {},  # rules/tax_refund
-    "reason.buy": {"space": "space"},  # auctions._cmd_buy, cardplay._take_cab
-    "reason.buy_with_card": {"space": "space", "card": "card"},  # playcards._buy_instead
+    "reason.buy": {"space": "space"},  # auctions._cmd_buy, cards/move (Taxi Wars)
+    "reason.buy_with_card": {"space": "space", "card": "card"},  # playcards.buy_instead
     "reason.auction": {"space": "space"},  # auctions._auction_next
     "reason.auction_share": {"company": "company"},  # auctions._auction_next
     "reason.auction_building": {"pile": "pile"},  # auctions._auction_next
@@ -390,12 +390,12 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "reason.dividend": {"why": "message", "company": "company"},  # tx.pay_dividends
     "reason.buy_share": {"company": "company"},  # stocks._cmd_stock
     "reason.rent": {"space": "space"},  # rentdue.rent
-    "reason.card": {"card": "card"},  # a card's title: cardplay._reason, playcards plays
-    "reason.game_night": {},  # cardplay.dice
-    "reason.excellent_accounting": {},  # cardplay._card_pool
-    "reason.house_condemned": {},  # cardplay._condemn_choice
+    "reason.card": {"card": "card"},  # a card's title: cardplay.card_reason
+    "reason.game_night": {},  # cards/game_night
+    "reason.excellent_accounting": {},  # cards/move
+    "reason.house_condemned": {},  # cards/condemn
     "reason.share_good_fortune": {},  # keptcards.roll_three_shares
-    "reason.card_claim": {"card": "card", "space": "space"},  # playcards._play_foreclose
+    "reason.card_claim": {"card": "card", "space": "space"},  # cards/foreclose
     "reason.build": {"space": "space"},  # assets.build
     "reason.sell_building": {"space": "space"},  # assets.sell_building
     "reason.sell_down": {"group": "group"},  # assets.sell_down

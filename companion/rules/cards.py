@@ -34,7 +34,7 @@ class Card:
     effect: str
     #: How the card moves the drawer's token (``None``: it does not); see ``docs/rulings.md``.
     move: dict[str, Any] | None
-    #: What the card does, step by step (``companion.banker.cardplay``); ``{"do": "move"}`` is the move.
+    #: What the card does, step by step (``companion/editions/cards/``); ``{"do": "move"}`` is the move.
     play: tuple[dict[str, Any], ...] = ()
 
 
