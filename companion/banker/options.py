@@ -20,6 +20,11 @@ end shows on its button in the table's language (``option.buy``: "Buy for $400")
 option is accepted by :func:`companion.banker.engine.step`, and a command no option describes is
 refused (``tests/test_options.py``).
 
+Each decision kind lists its own options where it is posed and answered (``turns``,
+``auctions``, ``spaces``... or a rule's module), registered with :func:`decision_options`;
+this module is the registry, :func:`options_for` the one way to ask it, and the any-time
+options.
+
 >>> from companion.banker.engine import new_game
 >>> from companion.banker.state import replay
 >>> state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
