@@ -17,6 +17,7 @@ from companion.banker.options import Option, decision_options, property_choice, 
 from companion.banker.state import Decision, GameState
 from companion.banker.tx import (
     Tx,
+    answer,
     command,
     give_share,
     set_holding,
@@ -24,7 +25,7 @@ from companion.banker.tx import (
 )
 from companion.errors import IllegalCommandError
 from companion.messages import message
-from companion.rules.board import Board, Space
+from companion.rules.board import Board
 from companion.rules.situation import Holding
 
 #: The message codes of the decisions posed here and of their options.
@@ -178,8 +179,10 @@ def _task_place_building(tx: Tx, task: tasks.PlaceBuilding) -> None:
     )
 
 
-def place_building(tx: Tx, player: str, space: Space) -> None:
-    """The lot ``player`` chose for the building won at auction."""
+@answer("choose", "place_building")
+def _place_building(tx: Tx, c: commands.Choose) -> None:
+    """The lot the player chose for the building won at auction."""
+    player, space = c.player, tx.board.space(str(c.space or ""))
     pile = tx.state.decision.data["pile"]
     lots = lots_to_build(tx.state, player, pile)
     if space.name not in lots:

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from companion.banker import auctions, cardplay, commands, tasks
+from companion.banker import cardplay, commands, tasks
 from companion.banker.moves import apply_move
 from companion.banker.options import Option, decision_options
 from companion.banker.state import Decision, GameState
 from companion.banker.tx import (
     ANSWERS,
     Tx,
+    answer,
     command,
     dice_of,
     jail_card,
@@ -290,6 +291,14 @@ def _triples_options(state: GameState, d: Decision) -> Iterator[Option]:
     yield any_space(state.edition.board)
 
 
+@answer("choose", "triples")
+def _triples_move(tx: Tx, c: commands.Choose) -> None:
+    space = tx.board.space(str(c.space or ""))
+    roll = Roll.from_json(tx.state.decision.data["roll"])
+    res = resolve_roll(tx.board, tx.state.situation(), roll, player=c.player, to=space, quiet=True)
+    apply_move(tx, res)
+
+
 def any_space(board: Board) -> Option:
     """Choosing any space of ``board`` (triples; a Subway ride): it is picked on the board."""
     return {
@@ -406,23 +415,13 @@ def _cmd_end_turn(tx: Tx, c: commands.EndTurn) -> None:
 
 @command("choose")
 def _cmd_choose(tx: Tx, c: commands.Choose) -> None:
-    d = tx.state.decision
-    player = c.player
-    space = tx.board.space(str(c.space or ""))
-    why = d.data.get("why")
-    rule = ANSWERS.get(("choose", why))
+    """The space chosen, for what the decision asks it (``@answer("choose", why)``: triples
+    here, the Subway's, the Auction space's, a building won at auction...), else for a card."""
+    rule = ANSWERS.get(("choose", tx.state.decision.data.get("why")))
     if rule is not None:
         rule(tx, c)
-    elif why == "triples":
-        roll = Roll.from_json(d.data["roll"])
-        res = resolve_roll(
-            tx.board, tx.state.situation(), roll, player=player, to=space, quiet=True
-        )
-        apply_move(tx, res)
-    elif why == "place_building":
-        auctions.place_building(tx, player, space)
     else:
-        cardplay.choose(tx, c, space)
+        cardplay.choose(tx, c, tx.board.space(str(c.space or "")))
 
 
 @task("resume")
