@@ -80,8 +80,7 @@ def test_the_banker_has_no_ladder_of_card_operations(repo_root: Path) -> None:
             for word in re.findall(r'"(\w+)"', group)
         ]
         found += [f"{path.name}: {name}" for name in compared if name in names]
-    # The rent decision (another part of issue 24) still offers the rent cards by name.
-    assert found == ["options.py: reverse_rent", "options.py: cheap_rent"]
+    assert found == []
 
 
 def test_an_unknown_operation_in_an_editions_cards_is_refused_naming_the_file_and_card(

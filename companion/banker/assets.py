@@ -1,7 +1,7 @@
 """Property and everything held: buildings, mortgages, trades, bankruptcy and the end.
 
 The commands here may be given whenever the rules allow them, not only as the answer to the
-decision (``companion.banker.engine.ANYTIME``); bankruptcy answers a payment that cannot be made.
+decision (``companion.banker.engine.ANYTIME``); a payment owed is ``debts``'s (paid, or bankruptcy).
 
 >>> from companion.editions import edition
 >>> edition("ultimate").numbers.lift_cost(250)  # a mortgage is lifted with 10% interest
@@ -19,11 +19,9 @@ from companion.banker.state import GameState
 from companion.banker.tx import (
     Tx,
     command,
-    gone,
     return_card,
     return_vouchers,
     set_holding,
-    task,
 )
 from companion.errors import CompanionError, IllegalCommandError
 from companion.messages import Message, message
@@ -498,17 +496,6 @@ def _move_assets(tx: Tx, source: str, target: str, side: Mapping[str, Any], why:
         tx.emit("cards_given", player=source, to=target, **hands)
 
 
-@command("bankrupt")
-def declare_bankruptcy(tx: Tx, c: commands.Bankrupt) -> None:
-    player = c.player
-    d = tx.state.decision
-    problem = bankruptcy_problem(tx.state, player, d.data["amount"])
-    if problem:
-        raise IllegalCommandError(f"bankrupt by {player}: {problem}")
-    tx.agenda.pop(0)  # the payment that could not be made
-    bankrupt(tx, player, d.data["creditor"])
-
-
 def bankruptcy_problem(state: GameState, player: str, amount: int) -> str | None:
     """P13: why ``player``, owing ``amount``, may not go bankrupt now (``None``: they may).
 
@@ -663,42 +650,3 @@ def end_game(tx: Tx, c: commands.EndGame) -> None:
     tx.emit("game_over", winner=richest.name, code="event.game_over.time_up")
     tx.ask("game_over", richest.name, (), "ask.game_over")
     tx.moved_on = True
-
-
-@task("pay")
-def _task_pay(tx: Tx, task: tasks.Pay) -> None:
-    """Task: a payment. B3: one the payer cannot make waits, first on the agenda, while they
-    raise money and pay, or go bankrupt to the creditor when P13 allows it; cash never goes
-    below $0."""
-    source, target, amount = task.from_, task.to, task.amount
-    if amount <= 0 or gone(tx, source):
-        return
-    if target not in (BANK, POOL) and gone(tx, target):
-        return
-    if source in (BANK, POOL) or tx.cash(source) >= amount:
-        tx.transfer(source, target, amount, task.reason)
-        return
-    tx.first(task)
-    short = amount - tx.cash(source)
-    tx.ask(
-        "raise_money",
-        source,
-        ("pay", "bankrupt"),
-        "ask.raise_money"
-        if bankruptcy_problem(tx.state, source, amount) is None
-        else "ask.raise_money.sell",
-        {"creditor": target, "amount": amount, "reason": task.reason, "short": short},
-        creditor=target,
-        amount=amount,
-        reason=task.reason,
-    )
-
-
-@command("pay")
-def _cmd_pay(tx: Tx, c: commands.Pay) -> None:
-    d = tx.state.decision
-    player = c.player
-    if d.kind == "raise_money" and tx.cash(player) < d.data["amount"]:
-        raise IllegalCommandError(
-            f"pay by {player}: {player} has ${tx.cash(player)} of the ${d.data['amount']} owed; raise money first or go bankrupt"
-        )

@@ -1,7 +1,9 @@
 """Buying an unowned property, and auctions of properties, shares and, in a shortage, of the
-Bank's buildings (bids, passes, the winner)."""
+Bank's buildings (bids, passes, the winner): the decisions they pose, with their options."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from companion.banker import commands, keptcards, tasks
 from companion.banker.assets import (
@@ -11,8 +13,11 @@ from companion.banker.assets import (
     put_up,
 )
 from companion.banker.ledger import BANK
+from companion.banker.options import Option, decision_options, property_choice, said
+from companion.banker.state import Decision, GameState
 from companion.banker.tx import (
     Tx,
+    answer,
     command,
     give_share,
     set_holding,
@@ -20,8 +25,24 @@ from companion.banker.tx import (
 )
 from companion.errors import IllegalCommandError
 from companion.messages import message
-from companion.rules.board import Board, Space
+from companion.rules.board import Board
 from companion.rules.situation import Holding
+
+#: The message codes of the decisions posed here and of their options.
+CODES = (
+    "ask.buy_or_auction",
+    "ask.building_shortage",
+    "ask.choose.place_building",
+    "ask.auction.property",
+    "ask.auction.share",
+    "ask.auction.building",
+    "option.buy",
+    "option.auction",
+    "option.auction.pile",
+    "option.auction.last",
+    "option.bid",
+    "option.pass",
+)
 
 
 @task("offer")
@@ -40,6 +61,24 @@ def _task_offer(tx: Tx, task: tasks.Offer) -> None:
         property=space.name,
         price=price,
     )
+
+
+@decision_options("buy_or_auction")
+def _buy_or_auction_options(state: GameState, d: Decision) -> Iterator[Option]:
+    price = d.data["price"]
+    if state.cash[d.player] >= price:
+        yield {"command": {"type": "buy"}, **_buy(d.data["property"], price)}
+    yield {
+        "command": {"type": "auction"},
+        "property": d.data["property"],
+        "code": "option.auction",
+        "params": {},
+    }
+
+
+def _buy(name: str, price: int) -> Option:
+    """The facts and words of buying the property ``name`` at ``price``."""
+    return {"property": name, "price": price, "code": "option.buy", "params": {"amount": price}}
 
 
 @command("buy")
@@ -105,6 +144,18 @@ def _task_shortage(tx: Tx, task: tasks.Shortage) -> None:
     )
 
 
+@decision_options("building_shortage")
+def _shortage_options(state: GameState, d: Decision) -> Iterator[Option]:
+    """P11: the build at its cost when nobody else wants the pile, or the pile auctioned."""
+    pile, price = d.data["pile"], d.data["price"]
+    if state.cash[d.player] >= price:
+        yield {"command": {"type": "buy"}, **_buy(d.data["property"], price)}
+    left = state.supply()[pile]
+    # P11: the Bank's last building of the pile is one auction, not a series.
+    words = said("option.auction.last") if left == 1 else said("option.auction.pile", count=left)
+    yield {"command": {"type": "auction"}, "pile": pile, "left": left, **words}
+
+
 @task("place_building")
 def _task_place_building(tx: Tx, task: tasks.PlaceBuilding) -> None:
     lots = lots_to_build(tx.state, task.player, task.pile)
@@ -128,8 +179,10 @@ def _task_place_building(tx: Tx, task: tasks.PlaceBuilding) -> None:
     )
 
 
-def place_building(tx: Tx, player: str, space: Space) -> None:
-    """The lot ``player`` chose for the building won at auction."""
+@answer("choose", "place_building")
+def _place_building(tx: Tx, c: commands.Choose) -> None:
+    """The lot the player chose for the building won at auction."""
+    player, space = c.player, tx.board.space(str(c.space or ""))
     pile = tx.state.decision.data["pile"]
     lots = lots_to_build(tx.state, player, pile)
     if space.name not in lots:
@@ -138,6 +191,12 @@ def place_building(tx: Tx, player: str, space: Space) -> None:
             f"auction; choose one of {', '.join(lots)}"
         )
     put_up(tx, player, space.name)
+
+
+@decision_options("choose_space", "place_building")
+def _place_building_options(state: GameState, d: Decision) -> Iterator[Option]:
+    for name in lots_to_build(state, d.player, d.data["pile"]):
+        yield property_choice(state.edition.board, name)
 
 
 def _ask_auction(
@@ -156,6 +215,32 @@ def _ask_auction(
         high=high,
         leader=leader,
     )
+
+
+@decision_options("auction")
+def _auction_options(state: GameState, d: Decision) -> Iterator[Option]:
+    """Anyone still bidding may bid above the standing bid, up to their cash, or pass (but the
+    leader)."""
+    high, leader = d.data["high"], d.data["leader"]
+    active = {s.name for s in state.active}
+    for bidder in d.data["bidders"]:
+        if bidder not in active:
+            continue
+        if state.cash[bidder] > high:
+            yield {
+                "command": {"type": "bid"},
+                "player": bidder,
+                "free": {"amount": {"min": high + 1, "max": state.cash[bidder]}},
+                "code": "option.bid",
+                "params": {"player": bidder},
+            }
+        if bidder != leader:
+            yield {
+                "command": {"type": "pass"},
+                "player": bidder,
+                "code": "option.pass",
+                "params": {"player": bidder},
+            }
 
 
 @command("bid")

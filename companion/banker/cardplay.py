@@ -19,10 +19,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.banker import commands, tasks
+from companion.banker import tasks
 from companion.banker.moves import apply_move
 from companion.banker.tx import Tx, task
-from companion.errors import IllegalCommandError
 from companion.messages import Message, message
 from companion.rules.cards import Card
 from companion.rules.movement import resolve_card
@@ -105,18 +104,6 @@ def move_by_card(tx: Tx, player: str, card: Card, **answers: Any) -> None:
                 tx.agenda[i] = replace(t, price=full // 2)
     if any(s.get("tax_refund") == "all" for s in card.play):
         tx.agenda.insert(len(tx.agenda) - before, tasks.CardPool(player))
-
-
-def choose(tx: Tx, c: commands.Choose) -> None:
-    """A space chosen when no card operation of the game asked for one (their answers are
-    registered by ``why``: ``@answer("choose", "storm")``)."""
-    why = tx.state.decision.data.get("why")
-    raise IllegalCommandError(f"choose: nothing in this game asks for a space now ({why})")
-
-
-def dice(tx: Tx, c: commands.Dice, why: str) -> None:
-    """Dice rolled when no rule of the game waits for them."""
-    raise IllegalCommandError(f"dice: nothing waits for dice ({why})")
 
 
 def one_down(tx: Tx, level: int) -> int:

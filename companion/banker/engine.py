@@ -15,14 +15,16 @@ nothing changes. Events fold into the new state with :func:`companion.banker.sta
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-# The parts of the banker register their command and task handlers when imported.
+# The parts of the banker register their command and task handlers and their decisions'
+# options when imported (``companion/banker/__init__.py`` imports this module).
 from companion.banker import (  # noqa: F401
     assets,
     auctions,
     cardplay,
+    debts,
     keptcards,
     playcards,
     rentdue,
@@ -32,7 +34,7 @@ from companion.banker import (  # noqa: F401
 )
 from companion.banker.commands import ANYTIME, Command, command_class
 from companion.banker.ledger import BANK, POOL
-from companion.banker.options import options_for
+from companion.banker.options import Option, decision_options, options_for
 from companion.banker.state import Decision, Event, GameState, replay
 from companion.banker.tasks import Task
 from companion.banker.turns import first_decision, next_turn
@@ -55,6 +57,8 @@ COLOURS = (
     "red", "blue", "green", "yellow", "orange", "purple", "white", "black",
     "pink", "cyan", "brown", "grey",
 )  # fmt: skip
+#: The message codes of the decision posed here (the end of the game has no options).
+CODES = ("ask.game_over",)
 
 
 def new_game(
@@ -277,3 +281,10 @@ def _game_over(tx: Tx) -> None:
     tx.emit("game_over", winner=winner, code="event.game_over.last_player")
     tx.agenda.clear()
     tx.ask("game_over", winner, (), "ask.game_over")
+
+
+@decision_options("game_over")
+def _game_over_options(state: GameState, d: Decision) -> Iterator[Option]:
+    """The game is over: nothing to answer (``assets.end_game`` poses it too, at the time
+    limit)."""
+    yield from ()

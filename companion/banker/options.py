@@ -20,6 +20,11 @@ end shows on its button in the table's language (``option.buy``: "Buy for $400")
 option is accepted by :func:`companion.banker.engine.step`, and a command no option describes is
 refused (``tests/test_options.py``).
 
+Each decision kind lists its own options where it is posed and answered (``turns``,
+``auctions``, ``spaces``... or a rule's module), registered with :func:`decision_options`;
+this module is the registry, :func:`options_for` the one way to ask it, and the any-time
+options.
+
 >>> from companion.banker.engine import new_game
 >>> from companion.banker.state import replay
 >>> state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
@@ -34,27 +39,20 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Any, TypeVar, cast
 
 from companion.banker.assets import (
-    bankruptcy_problem,
-    lots_to_build,
     sell_down_levels,
     sell_down_problem,
     sell_down_refund,
     selling_buildings,
 )
 from companion.banker.commands import ANYTIME
-from companion.banker.keptcards import held
 from companion.banker.playcards import PLAYS
 from companion.banker.state import Decision, GameState
 from companion.banker.tx import (
-    RAISES,
     held_back,
-    jail_card,
-    roll_three_cards_left,
 )
 from companion.errors import CompanionError, shown
 from companion.messages import languages, render_decision, unshowable
-from companion.rules.board import Board, Space
-from companion.rules.movement import side_end, taxi_destinations, taxi_fare
+from companion.rules.board import Board
 from companion.rules.situation import Holding
 
 Option = dict[str, Any]
@@ -68,7 +66,7 @@ def options_for(state: GameState, decision: Decision) -> tuple[Option, ...]:
     answers the decision itself (Reverse Rent when rent is due) and the sales and mortgages
     that raise a payment owed (P13).
     """
-    build = _KINDS.get(decision.kind)
+    build = options_builder(decision.kind, decision.data)
     if build is None or not any(s.name == decision.player for s in state.active):
         return ()
     return tuple(build(state, decision))
@@ -101,137 +99,64 @@ def said(code: str, **params: Any) -> dict[str, Any]:
 # -- Decisions ------------------------------------------------------------------------------
 
 
-def _deal(state: GameState, d: Decision) -> Iterator[Option]:
-    vouchers = [v for v, n in state.vouchers_left.items() if n > 0]
-    cards = list(dict.fromkeys(roll_three_cards_left(state)))
-    if vouchers and cards:
-        yield {
-            "command": {"type": "deal"},
-            "free": {"voucher": {"one_of": vouchers}, "roll_three": {"one_of": cards}},
-            "code": "option.deal",
-            "params": {},
-        }
+Builder = Callable[[GameState, Decision], Iterator[Option]]
+
+#: The options of each decision kind, registered where its commands are
+#: (:func:`decision_options`): the banker's parts (``turns``, ``auctions``, ``spaces``...)
+#: as ``companion.banker`` is imported, a rule's as the edition's rules are loaded.
+_KINDS: dict[str, Builder] = {}
+#: The options of a decision kind several rules share (``choose_space``, ``dice``, ``draw``),
+#: by what the decision asks for (its ``why``, a draw's ``deck``): a rule's own.
+_BY_WHY: dict[tuple[str, object], Builder] = {}
+#: The field of a shared kind's data that says what the decision asks for (``why`` if none).
+WHY_FIELDS: Mapping[str, str] = {"draw": "deck"}
+#: The decisions the banker poses (the end of the game among them: nothing to answer), the
+#: rules' own included: every kind with options registered, whole or for one ``why``.
+DECISION_KINDS: set[str] = set()
+#: The kinds some of whose decisions have options of their own, by what they ask for.
+_SHARED: set[str] = set()
 
 
-def _order_roll(state: GameState, d: Decision) -> Iterator[Option]:
-    yield {
-        "command": {"type": "order_roll"},
-        "free": {"dice": {"count": 2, "speed": False}},
-        "code": "option.roll",
-        "params": {},
-    }
+def decision_options(kind: str, why: str | None = None) -> Callable[[Builder], Builder]:
+    """Register the decorated function as the options of the decisions of ``kind`` (for a
+    kind several rules share, those that ask for ``why``: a ``why``, or a draw's deck; the
+    kind's own, if any, lists the options of the others). One builder per kind and ``why``.
+
+    >>> @decision_options("roll")
+    ... def roll_again(state, d):
+    ...     yield {"command": {"type": "roll"}}
+    Traceback (most recent call last):
+    ...
+    AssertionError: two option builders for 'roll'
+    """
+
+    def register(build: Builder) -> Builder:
+        registry: dict[Any, Builder] = _KINDS if why is None else _BY_WHY
+        key = kind if why is None else (kind, why)
+        assert key not in registry, f"two option builders for {key!r}"
+        registry[key] = build
+        DECISION_KINDS.add(kind)
+        if why is not None:
+            _SHARED.add(kind)
+        return build
+
+    return register
 
 
-def _roll(state: GameState, d: Decision) -> Iterator[Option]:
-    seat = state.seat(d.player)
-    speed = state.edition.dice.has_speed_die and not seat.in_jail
-    yield {
-        "command": {"type": "roll"},
-        "free": {"dice": {"count": 2, "speed": speed}},
-        "code": "option.roll",
-        "params": {},
-    }
-    bail = state.edition.numbers.bail
-    if "bail" in d.answers and state.cash[d.player] >= bail:
-        yield {
-            "command": {"type": "bail"},
-            "amount": bail,
-            "code": "option.bail",
-            "params": {"amount": bail},
-        }
-    card = jail_card(seat.cards) if "jail_card" in d.answers else None
-    if card is not None:
-        yield {
-            "command": {"type": "jail_card"},
-            "card": card,
-            "code": "option.jail_card",
-            "params": {"card": card},
-        }
-    yield from _vouchers(state, d)
+def options_builder(kind: str, data: Mapping[str, Any]) -> Builder | None:
+    """The options of a decision of ``kind`` with ``data``: the rule's own for what it asks
+    for (a shared kind's ``why`` or deck), else the kind's; ``None`` for a kind nobody poses.
 
-
-def _end_turn(state: GameState, d: Decision) -> Iterator[Option]:
-    yield {"command": {"type": "end_turn"}, "code": "option.end_turn", "params": {}}
-    yield from _vouchers(state, d)
-
-
-def _vouchers(state: GameState, d: Decision) -> Iterator[Option]:
-    """Each Travel Voucher held, with each place it can take the player (rules: Using Travel
-    Vouchers; ``companion.rules.movement.resolve_voucher``)."""
-    seat = state.seat(d.player)
-    if "voucher" not in d.answers or state.voucher_played or seat.reverse_direction:
-        return
-    for voucher_id in dict.fromkeys(seat.vouchers):
-        voucher = state.edition.deck.vouchers[voucher_id]
-        base = {"type": "voucher", "voucher": voucher_id}
-        if voucher.kind == "free_cab_fare":
-            # Where it takes the token is the referee's answer (``referee voucher``): working
-            # it out for every roll decision would cost more than the rest of the options.
-            for ride in (False, True):
-                code = "option.voucher.ride" if ride else "option.voucher.stay"
-                yield {
-                    "command": {**base, "ride": ride},
-                    "code": code,
-                    "params": {"voucher": voucher_id},
-                }
-            continue
-        for key in _voucher_targets(
-            state.edition.board, voucher.kind == "bus_ticket", seat.position.key
-        ):
-            yield {
-                "command": {**base, "space": key},
-                "to": key,
-                "code": "option.voucher.to",
-                "params": {"voucher": voucher_id, "space": key},
-            }
-
-
-def _voucher_targets(board: Board, bus: bool, start: str) -> tuple[str, ...]:
-    """Where a voucher takes a token on ``start``, a table made once per space (the board's
-    memo): a Bus Ticket anywhere ahead up to the end of the side, a Transit Token to a transit
-    station ahead."""
-    targets = board.memo("voucher_targets")
-    found: tuple[str, ...] | None = targets.get((bus, start))
-    if found is None:
-        found = targets[bus, start] = _work_out_voucher_targets(board, bus, start)
-    return found
-
-
-def _work_out_voucher_targets(board: Board, bus: bool, start: str) -> tuple[str, ...]:
-    origin = board.by_key(start)
-    ahead = _ahead(board, origin)
-    if bus:
-        ahead = ahead[: ahead.index(side_end(board, origin)) + 1]
-    else:
-        ahead = [s for s in ahead if board.is_station(s)]
-    return tuple(s.key for s in ahead)
-
-
-def _ahead(board: Board, start: Space) -> list[Space]:
-    """The rest of ``start``'s track, in the direction of play."""
-    spaces = []
-    space = board.step(start, 1)
-    while space != start:
-        spaces.append(space)
-        space = board.step(space, 1)
-    return spaces
-
-
-def _choose_space(state: GameState, d: Decision) -> Iterator[Option]:
-    why = d.data.get("why")
-    rule = _BY_WHY.get(("choose_space", why))
-    if rule is not None:
-        yield from rule(state, d)
-    elif why in ("triples", "subway", "bonus_subway"):
-        yield {
-            "command": {"type": "choose"},
-            "free": {"space": {"one_of": [s.key for s in state.edition.board.spaces]}},
-            "code": "option.choose_space",
-            "params": {},
-        }
-    elif why == "place_building":
-        for name in lots_to_build(state, d.player, d.data["pile"]):
-            yield property_choice(state.edition.board, name)
+    >>> options_builder("roll", {}).__module__
+    'companion.banker.turns'
+    >>> options_builder("dice", {"why": "utility"}).__module__
+    'companion.banker.spaces'
+    """
+    if kind in _SHARED:
+        build = _BY_WHY.get((kind, data.get(WHY_FIELDS.get(kind, "why"))))
+        if build is not None:
+            return build
+    return _KINDS.get(kind)
 
 
 def property_choice(board: Board, name: str, **facts: Any) -> Option:
@@ -251,124 +176,6 @@ def property_choice(board: Board, name: str, **facts: Any) -> Option:
     }
 
 
-def _bus_option(state: GameState, d: Decision) -> Iterator[Option]:
-    to = d.data["to"]
-    yield {
-        "command": {"type": "bus", "option": "move"},
-        "to": to,
-        "code": "option.move",
-        "params": {"space": to},
-    }
-    yield {
-        "command": {"type": "bus", "option": "voucher"},
-        "code": "option.take_voucher",
-        "params": {},
-    }
-
-
-def _building_shortage(state: GameState, d: Decision) -> Iterator[Option]:
-    """P11: the build at its cost when nobody else wants the pile, or the pile auctioned."""
-    pile, price = d.data["pile"], d.data["price"]
-    if state.cash[d.player] >= price:
-        yield {"command": {"type": "buy"}, **_buy(d.data["property"], price)}
-    left = state.supply()[pile]
-    # P11: the Bank's last building of the pile is one auction, not a series.
-    words = said("option.auction.last") if left == 1 else said("option.auction.pile", count=left)
-    yield {"command": {"type": "auction"}, "pile": pile, "left": left, **words}
-
-
-def _buy(name: str, price: int) -> Option:
-    """The facts and words of buying the property ``name`` at ``price``."""
-    return {"property": name, "price": price, "code": "option.buy", "params": {"amount": price}}
-
-
-def _buy_or_auction(state: GameState, d: Decision) -> Iterator[Option]:
-    price = d.data["price"]
-    if state.cash[d.player] >= price:
-        yield {"command": {"type": "buy"}, **_buy(d.data["property"], price)}
-    yield {
-        "command": {"type": "auction"},
-        "property": d.data["property"],
-        "code": "option.auction",
-        "params": {},
-    }
-
-
-def _auction(state: GameState, d: Decision) -> Iterator[Option]:
-    """Anyone still bidding may bid above the standing bid, up to their cash, or pass (but the
-    leader)."""
-    high, leader = d.data["high"], d.data["leader"]
-    active = {s.name for s in state.active}
-    for bidder in d.data["bidders"]:
-        if bidder not in active:
-            continue
-        if state.cash[bidder] > high:
-            yield {
-                "command": {"type": "bid"},
-                "player": bidder,
-                "free": {"amount": {"min": high + 1, "max": state.cash[bidder]}},
-                "code": "option.bid",
-                "params": {"player": bidder},
-            }
-        if bidder != leader:
-            yield {
-                "command": {"type": "pass"},
-                "player": bidder,
-                "code": "option.pass",
-                "params": {"player": bidder},
-            }
-
-
-def _taxi(state: GameState, d: Decision) -> Iterator[Option]:
-    """P8: the taxi ride's destinations with their fares, or no ride."""
-    cab = state.seat(d.player).position
-    holding = state.holdings.get(cab.name)
-    if cab.kind == "cab_company" and holding is not None:
-        fare, payee = taxi_fare(state.edition, holding.owner, d.player)
-        for space in taxi_destinations(state.edition.board, cab):
-            yield {
-                "command": {"type": "taxi", "space": space.key},
-                "fare": fare,
-                "payee": payee,
-                "code": "option.taxi",
-                "params": {"space": space.key, "amount": fare},
-            }
-    yield {"command": {"type": "skip"}, "code": "option.no_taxi", "params": {}}
-
-
-def _draw(state: GameState, d: Decision) -> Iterator[Option]:
-    """The cards still in the deck being drawn from."""
-    deck = d.data["deck"]
-    rule = _BY_WHY.get(("draw", deck))
-    if rule is not None:
-        yield from rule(state, d)
-    elif deck == "travel_voucher":
-        for voucher_id, n in state.vouchers_left.items():
-            if n > 0:
-                yield {
-                    "command": {"type": "draw", "card": voucher_id},
-                    "code": "option.draw.voucher",
-                    "params": {"voucher": voucher_id},
-                }
-    else:
-        for card in state.edition.deck.cards.values():
-            if card.deck == deck and state.cards_out.get(card.id, 0) < card.count:
-                yield {
-                    "command": {"type": "draw", "card": card.id},
-                    "code": "option.draw.card",
-                    "params": {"card": card.id},
-                }
-
-
-def _dice(state: GameState, d: Decision) -> Iterator[Option]:
-    why = d.data.get("why")
-    rule = _BY_WHY.get(("dice", why))
-    if rule is not None:
-        yield from rule(state, d)
-    elif why == "utility":
-        yield dice_option(why, 2)
-
-
 def dice_option(why: str, count: int, *, speed: bool = False) -> Option:
     """Rolling ``count`` regular dice (and the speed die, ``speed``) for a ``dice`` decision."""
     return {
@@ -380,118 +187,6 @@ def dice_option(why: str, count: int, *, speed: bool = False) -> Option:
     }
 
 
-def _stock(state: GameState, d: Decision) -> Iterator[Option]:
-    """A share of a company with shares left: bought at par (free with Inherit Stock, half with
-    Insider Trading), or auctioned."""
-    free = bool(d.data.get("free"))
-    half = held(state, d.player, "share_price") is not None
-    for company, par in state.edition.deck.par_values.items():
-        if not state.shares_left.get(company):
-            continue
-        price = 0 if free else par // 2 if half else par
-        if state.cash[d.player] >= price:
-            yield {
-                "command": {"type": "stock", "company": company, "how": "buy"},
-                "price": price,
-                "code": "option.stock.buy",
-                "params": {"company": company, "amount": price},
-            }
-        if not free:
-            yield {
-                "command": {"type": "stock", "company": company, "how": "auction"},
-                "par": par,
-                "code": "option.stock.auction",
-                "params": {"company": company},
-            }
-
-
-def _rent(state: GameState, d: Decision) -> Iterator[Option]:
-    """Rent due by a player who holds Reverse Rent or The Rent Is Too Darn High."""
-    amount, owner = d.data["amount"], d.data["owner"]
-    yield {
-        "command": {"type": "pay"},
-        "amount": amount,
-        "owner": owner,
-        "code": "option.pay",
-        "params": {"amount": amount, "payee": owner},
-    }
-    for card_id in dict.fromkeys(state.seat(d.player).cards):
-        if state.edition.deck.cards[card_id].play[0].get("play") in ("reverse_rent", "cheap_rent"):
-            yield {
-                "command": {"type": "play_card", "card": card_id},
-                "code": "option.play_card",
-                "params": {"card": card_id},
-            }
-
-
-def _raise_money(state: GameState, d: Decision) -> Iterator[Option]:
-    """A payment the payer is short of: pay once the cash is there; meanwhile the sales and
-    mortgages that raise it; bankruptcy only when they cannot cover the debt (P13), or by the
-    ``voluntary_bankruptcy`` house rule."""
-    amount, creditor = d.data["amount"], d.data["creditor"]
-    if state.cash[d.player] >= amount:
-        yield {
-            "command": {"type": "pay"},
-            "amount": amount,
-            "creditor": creditor,
-            "code": "option.pay",
-            "params": {"amount": amount, "payee": creditor},
-        }
-    yield from anytime_options(state, d.player, RAISES)
-    if bankruptcy_problem(state, d.player, amount) is None:
-        yield {
-            "command": {"type": "bankrupt"},
-            "creditor": creditor,
-            "code": "option.bankrupt",
-            "params": {},
-        }
-
-
-Builder = Callable[[GameState, Decision], Iterator[Option]]
-
-#: The options of each decision kind; the rules that pose their own add theirs
-#: (:func:`decision_options`).
-_KINDS: dict[str, Builder] = {
-    "deal": _deal,
-    "order_roll": _order_roll,
-    "roll": _roll,
-    "subway": _choose_space,
-    "choose_space": _choose_space,
-    "bus_option": _bus_option,
-    "end_turn": _end_turn,
-    "buy_or_auction": _buy_or_auction,
-    "building_shortage": _building_shortage,
-    "auction": _auction,
-    "taxi": _taxi,
-    "draw": _draw,
-    "dice": _dice,
-    "stock": _stock,
-    "rent": _rent,
-    "raise_money": _raise_money,
-    "game_over": lambda state, d: iter(()),
-}
-#: The options of a decision kind several rules share (``choose_space``, ``dice``, ``draw``),
-#: by what the decision asks for (its ``why``, a draw's ``deck``): a rule's own.
-_BY_WHY: dict[tuple[str, object], Builder] = {}
-
-
-def decision_options(kind: str, why: str | None = None) -> Callable[[Builder], Builder]:
-    """Register the decorated function as the options of a rule's decisions of ``kind`` (for
-    a kind several rules share, those that ask for ``why``: a ``why`` or a draw's deck)."""
-
-    def register(build: Builder) -> Builder:
-        registry: dict[Any, Builder] = _KINDS if why is None else _BY_WHY
-        key = kind if why is None else (kind, why)
-        assert key not in registry, f"two option builders for {key!r}"
-        registry[key] = build
-        return build
-
-    return register
-
-
-#: The decisions the banker poses (the end of the game among them: nothing to answer), the
-#: rules' own included.
-DECISION_KINDS = _KINDS.keys()
 #: What working with a decision whose data does not fit its kind raises.
 UNFIT = (LookupError, TypeError, ValueError, AttributeError, ArithmeticError, CompanionError)
 
@@ -558,8 +253,9 @@ def _why(exc: BaseException) -> str:
     return text.splitlines()[0][:80] if text else type(exc).__name__
 
 
-#: The command types of :func:`anytime_options`, in the order it lists them: the any-time
-#: commands but trades (an offer between players, not an option of one).
+# -- Any time -------------------------------------------------------------------------------
+
+
 ANYTIME_KINDS = tuple(kind for kind in ANYTIME if kind != "trade")
 
 

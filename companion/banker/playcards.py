@@ -36,6 +36,9 @@ class CardPlay:
     handler: PlayHandler
     moment: Moment
     when: str
+    #: The decision kind this play answers besides its own moment's (``rent``: Reverse Rent
+    #: and The Rent Is Too Darn High are offered among the rent's options), if any.
+    answers: str | None = None
 
     @property
     def on_own_turn(self) -> bool:
@@ -52,17 +55,25 @@ def card_play(
     *,
     moment: Moment = on_own_turn,
     when: str = "{title!r} is played on your own turn, before or after your roll",
+    answers: str | None = None,
 ) -> Callable[[PlayHandler], PlayHandler]:
     """Register the decorated function as the play of kept cards ``{"play": how}``, allowed at
-    ``moment`` (``when`` says it). A play on the holder's own turn returns the card and asks
-    the decision again after; a play at another moment does all that itself."""
+    ``moment`` (``when`` says it), offered among the options of the decisions of kind
+    ``answers`` if given. A play on the holder's own turn returns the card and asks the
+    decision again after; a play at another moment does all that itself."""
 
     def register(handler: PlayHandler) -> PlayHandler:
         assert how not in PLAYS, f"two plays for {how!r}"
-        PLAYS[how] = CardPlay(handler, moment, when)
+        PLAYS[how] = CardPlay(handler, moment, when, answers)
         return handler
 
     return register
+
+
+def answering(kind: str) -> tuple[str, ...]:
+    """The plays offered among the options of a decision of ``kind``, in the order they were
+    registered (the first the holder holds is the one its question names)."""
+    return tuple(how for how, play in PLAYS.items() if play.answers == kind)
 
 
 @command("play_card")

@@ -1,23 +1,36 @@
 """What the spaces of several rules share once a token lands: utilities' dice, taxi rides,
-the ``draw`` command (Chance, Community Chest and Travel Vouchers here; a rule's own deck is its
-``@answer("draw", deck)``) and the ``dice`` command (each rule that asks for dice answers it:
-``@answer("dice", why)``). A space kind's own handling is its rule module's
-(``companion/editions/rules/``)."""
+the ``draw`` command (Chance and Community Chest here; a rule's own deck, the Travel Vouchers'
+too, is its ``@answer("draw", deck)``) and the ``dice`` command (each rule that asks for dice
+answers it: ``@answer("dice", why)``), with the options of the decisions they answer. A space
+kind's own handling is its rule module's (``companion/editions/rules/``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from companion.banker import cardplay, commands, tasks
 from companion.banker.moves import apply_move
+from companion.banker.options import Option, decision_options, dice_option
+from companion.banker.state import Decision, GameState
 from companion.banker.tx import (
     ANSWERS,
     Tx,
     command,
     dice_of,
-    take_voucher,
     task,
 )
 from companion.errors import IllegalCommandError
-from companion.rules.movement import resolve_taxi
+from companion.rules.movement import resolve_taxi, taxi_destinations, taxi_fare
+
+#: The message codes of the decisions posed here and of their options.
+CODES = (
+    "ask.dice.utility",
+    "ask.taxi",
+    "ask.draw.card",
+    "option.taxi",
+    "option.no_taxi",
+    "option.draw.card",
+)
 
 
 @task("utility_roll")
@@ -33,6 +46,11 @@ def _task_utility_roll(tx: Tx, task: tasks.UtilityRoll) -> None:
         space=task.space,
         times=task.times,
     )
+
+
+@decision_options("dice", "utility")
+def _utility_options(state: GameState, d: Decision) -> Iterator[Option]:
+    yield dice_option("utility", state.edition.dice.count)
 
 
 @task("all_move")
@@ -59,6 +77,24 @@ def _task_taxi_offer(tx: Tx, task: tasks.TaxiOffer) -> None:
     tx.ask("taxi", player, ("taxi", "skip"), "ask.taxi")
 
 
+@decision_options("taxi")
+def _taxi_options(state: GameState, d: Decision) -> Iterator[Option]:
+    """P8: the taxi ride's destinations with their fares, or no ride."""
+    cab = state.seat(d.player).position
+    holding = state.holdings.get(cab.name)
+    if cab.kind == "cab_company" and holding is not None:
+        fare, payee = taxi_fare(state.edition, holding.owner, d.player)
+        for space in taxi_destinations(state.edition.board, cab):
+            yield {
+                "command": {"type": "taxi", "space": space.key},
+                "fare": fare,
+                "payee": payee,
+                "code": "option.taxi",
+                "params": {"space": space.key, "amount": fare},
+            }
+    yield {"command": {"type": "skip"}, "code": "option.no_taxi", "params": {}}
+
+
 @command("taxi")
 def _cmd_taxi(tx: Tx, c: commands.Taxi) -> None:
     to = tx.board.space(str(c.space or ""))
@@ -76,6 +112,19 @@ def _task_draw_card(tx: Tx, task: tasks.DrawCard) -> None:
     tx.ask("draw", player, ("draw",), "ask.draw.card", {"deck": deck}, deck=deck)
 
 
+@decision_options("draw")
+def _draw_options(state: GameState, d: Decision) -> Iterator[Option]:
+    """The cards still in the deck being drawn from (a rule's own deck has its own options)."""
+    deck = d.data["deck"]
+    for card in state.edition.deck.cards.values():
+        if card.deck == deck and state.cards_out.get(card.id, 0) < card.count:
+            yield {
+                "command": {"type": "draw", "card": card.id},
+                "code": "option.draw.card",
+                "params": {"card": card.id},
+            }
+
+
 @command("draw")
 def _cmd_draw(tx: Tx, c: commands.Draw) -> None:
     d = tx.state.decision
@@ -84,8 +133,6 @@ def _cmd_draw(tx: Tx, c: commands.Draw) -> None:
     rule = ANSWERS.get(("draw", deck))
     if rule is not None:
         rule(tx, c)
-    elif deck == "travel_voucher":
-        take_voucher(tx, player, (c.card or ""))
     else:
         card = tx.deck.card(str(c.card or ""))
         if card.deck != deck:
@@ -109,9 +156,9 @@ def _cmd_dice(tx: Tx, c: commands.Dice) -> None:
     if rule is not None:
         rule(tx, c)
     elif why == "utility":
-        total = sum(dice_of(c, 2))
+        total = sum(dice_of(c, tx.state.edition.dice.count))
         space = tx.board.space(d.data["space"])
         owner = tx.state.holdings[space.name].owner
         tx.first(tasks.Rent(c.player, space.key, d.data["times"] * total, owner))
     else:
-        cardplay.dice(tx, c, why)
+        raise IllegalCommandError(f"dice: nothing waits for dice ({why})")

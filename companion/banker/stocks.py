@@ -3,11 +3,44 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from companion.banker import commands, keptcards, tasks
 from companion.banker.ledger import BANK
+from companion.banker.options import Option, decision_options
+from companion.banker.state import Decision, GameState
 from companion.banker.tx import Tx, command, give_share
 from companion.errors import IllegalCommandError
 from companion.messages import message
+
+#: The message codes of the options of the ``stock`` decision (its sentences are its posers').
+CODES = ("option.stock.buy", "option.stock.auction")
+
+
+@decision_options("stock")
+def _stock_options(state: GameState, d: Decision) -> Iterator[Option]:
+    """A share of a company with shares left: bought at par (free with Inherit Stock, half with
+    Insider Trading), or auctioned."""
+    free = bool(d.data.get("free"))
+    half = keptcards.held(state, d.player, "share_price") is not None
+    for company, par in state.edition.deck.par_values.items():
+        if not state.shares_left.get(company):
+            continue
+        price = 0 if free else par // 2 if half else par
+        if state.cash[d.player] >= price:
+            yield {
+                "command": {"type": "stock", "company": company, "how": "buy"},
+                "price": price,
+                "code": "option.stock.buy",
+                "params": {"company": company, "amount": price},
+            }
+        if not free:
+            yield {
+                "command": {"type": "stock", "company": company, "how": "auction"},
+                "par": par,
+                "code": "option.stock.auction",
+                "params": {"company": company},
+            }
 
 
 @command("stock")

@@ -1,35 +1,61 @@
 """The turn flow: dealing the starting cards, the turn-order roll, each turn's roll in or out of
-jail, triples, the Mr. Monopoly and Bus bonus moves, doubles, Subway rides and ending a turn."""
+jail, triples, the Mr. Monopoly and Bus bonus moves, doubles and ending a turn, with the
+options of the decisions they pose (a Subway ride is the Subway rule's:
+``companion/editions/rules/subway.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Iterator, Sequence
 
-from companion.banker import auctions, cardplay, commands, tasks
+from companion.banker import commands, tasks
 from companion.banker.moves import apply_move
-from companion.banker.state import Decision
+from companion.banker.options import Option, decision_options
+from companion.banker.state import Decision, GameState
 from companion.banker.tx import (
     ANSWERS,
     Tx,
+    answer,
     command,
     dice_of,
     jail_card,
     return_card,
     roll_of,
+    roll_three_cards_left,
     take_roll_three,
     take_voucher,
     task,
 )
-from companion.banker.vouchers import can_play_voucher
+from companion.banker.vouchers import can_play_voucher, voucher_options
 from companion.editions import Edition
 from companion.errors import IllegalCommandError
 from companion.messages import message
+from companion.rules.board import Board
 from companion.rules.movement import (
     Roll,
     resolve_bonus,
     resolve_roll,
-    resolve_subway,
+)
+
+#: The message codes of the decisions posed here and of their options.
+CODES = (
+    "ask.deal",
+    "ask.order_roll",
+    "ask.subway",
+    "ask.roll",
+    "ask.roll.in_jail",
+    "ask.roll.in_jail_card",
+    "ask.choose.triples",
+    "ask.choose.bonus_subway",
+    "ask.bus",
+    "ask.end_turn",
+    "option.deal",
+    "option.roll",
+    "option.bail",
+    "option.jail_card",
+    "option.choose_space",
+    "option.move",
+    "option.take_voucher",
+    "option.end_turn",
 )
 
 
@@ -67,6 +93,19 @@ def _cmd_deal(tx: Tx, c: commands.Deal) -> None:
         ask_order_roll(tx, names)
 
 
+@decision_options("deal")
+def _deal_options(state: GameState, d: Decision) -> Iterator[Option]:
+    vouchers = [v for v, n in state.vouchers_left.items() if n > 0]
+    cards = list(dict.fromkeys(roll_three_cards_left(state)))
+    if vouchers and cards:
+        yield {
+            "command": {"type": "deal"},
+            "free": {"voucher": {"one_of": vouchers}, "roll_three": {"one_of": cards}},
+            "code": "option.deal",
+            "params": {},
+        }
+
+
 def ask_order_roll(tx: Tx, group: Sequence[str]) -> None:
     """The next of ``group`` to roll for the turn order (each rolls once a round)."""
     player = next(n for n in group if n not in tx.state.order_rolls)
@@ -75,9 +114,9 @@ def ask_order_roll(tx: Tx, group: Sequence[str]) -> None:
 
 @command("order_roll")
 def _cmd_order_roll(tx: Tx, c: commands.OrderRoll) -> None:
-    """P10: everyone rolls the two regular dice; the highest starts, ties roll again, and play
+    """P10: everyone rolls the regular dice; the highest starts, ties roll again, and play
     goes round the table from the starter."""
-    dice = dice_of(c, 2)
+    dice = dice_of(c, tx.state.edition.dice.count)
     group = list(tx.state.decision.data["group"])
     tx.emit("order_rolled", player=c.player, dice=dice)
     rolls = tx.state.order_rolls
@@ -96,6 +135,16 @@ def _cmd_order_roll(tx: Tx, c: commands.OrderRoll) -> None:
     order = names[start:] + names[:start]
     tx.emit("order_set", order=order, code="event.order_set", params={"player": order[0]})
     _start_turn(tx, order[0])
+
+
+@decision_options("order_roll")
+def _order_roll_options(state: GameState, d: Decision) -> Iterator[Option]:
+    yield {
+        "command": {"type": "order_roll"},
+        "free": {"dice": {"count": state.edition.dice.count, "speed": False}},
+        "code": "option.roll",
+        "params": {},
+    }
 
 
 def next_turn(tx: Tx) -> None:
@@ -136,6 +185,35 @@ def ask_roll(tx: Tx, player: str) -> None:
     if can_play_voucher(tx.state, player):
         answers.append("voucher")
     tx.ask("roll", player, answers, "ask.roll")
+
+
+@decision_options("roll")
+def _roll_options(state: GameState, d: Decision) -> Iterator[Option]:
+    seat = state.seat(d.player)
+    speed = state.edition.dice.has_speed_die and not seat.in_jail
+    yield {
+        "command": {"type": "roll"},
+        "free": {"dice": {"count": state.edition.dice.count, "speed": speed}},
+        "code": "option.roll",
+        "params": {},
+    }
+    bail = state.edition.numbers.bail
+    if "bail" in d.answers and state.cash[d.player] >= bail:
+        yield {
+            "command": {"type": "bail"},
+            "amount": bail,
+            "code": "option.bail",
+            "params": {"amount": bail},
+        }
+    card = jail_card(seat.cards) if "jail_card" in d.answers else None
+    if card is not None:
+        yield {
+            "command": {"type": "jail_card"},
+            "card": card,
+            "code": "option.jail_card",
+            "params": {"card": card},
+        }
+    yield from voucher_options(state, d)
 
 
 @command("roll")
@@ -208,6 +286,29 @@ def _task_choose_triples(tx: Tx, task: tasks.ChooseTriples) -> None:
     )
 
 
+@decision_options("choose_space", "triples")
+def _triples_options(state: GameState, d: Decision) -> Iterator[Option]:
+    yield any_space(state.edition.board)
+
+
+@answer("choose", "triples")
+def _triples_move(tx: Tx, c: commands.Choose) -> None:
+    space = tx.board.space(str(c.space or ""))
+    roll = Roll.from_json(tx.state.decision.data["roll"])
+    res = resolve_roll(tx.board, tx.state.situation(), roll, player=c.player, to=space, quiet=True)
+    apply_move(tx, res)
+
+
+def any_space(board: Board) -> Option:
+    """Choosing any space of ``board`` (triples; a Subway ride): it is picked on the board."""
+    return {
+        "command": {"type": "choose"},
+        "free": {"space": {"one_of": [s.key for s in board.spaces]}},
+        "code": "option.choose_space",
+        "params": {},
+    }
+
+
 @task("bonus")
 def _task_bonus(tx: Tx, task: tasks.Bonus) -> None:
     player = tx.state.turn
@@ -265,6 +366,22 @@ def _cmd_bus(tx: Tx, c: commands.Bus) -> None:
         tx.first(tasks.Bonus(Roll.from_json(d.data["roll"]), False, "move"))
 
 
+@decision_options("bus_option")
+def _bus_options(state: GameState, d: Decision) -> Iterator[Option]:
+    to = d.data["to"]
+    yield {
+        "command": {"type": "bus", "option": "move"},
+        "to": to,
+        "code": "option.move",
+        "params": {"space": to},
+    }
+    yield {
+        "command": {"type": "bus", "option": "voucher"},
+        "code": "option.take_voucher",
+        "params": {},
+    }
+
+
 @task("doubles")
 def _task_doubles(tx: Tx, task: tasks.Doubles) -> None:
     player = tx.state.turn
@@ -285,6 +402,12 @@ def _ask_end_turn(tx: Tx, player: str) -> None:
     tx.ask("end_turn", player, ("end_turn", "voucher"), "ask.end_turn")
 
 
+@decision_options("end_turn")
+def _end_turn_options(state: GameState, d: Decision) -> Iterator[Option]:
+    yield {"command": {"type": "end_turn"}, "code": "option.end_turn", "params": {}}
+    yield from voucher_options(state, d)
+
+
 @command("end_turn")
 def _cmd_end_turn(tx: Tx, c: commands.EndTurn) -> None:
     tx.agenda.clear()
@@ -292,39 +415,13 @@ def _cmd_end_turn(tx: Tx, c: commands.EndTurn) -> None:
 
 @command("choose")
 def _cmd_choose(tx: Tx, c: commands.Choose) -> None:
-    d = tx.state.decision
-    player = c.player
-    space = tx.board.space(str(c.space or ""))
-    why = d.data.get("why")
+    """The space chosen, for what the decision asks it (``@answer("choose", why)``: triples
+    here, the Subway's, the Auction space's, a building won at auction, a card's...)."""
+    why = tx.state.decision.data.get("why")
     rule = ANSWERS.get(("choose", why))
-    if rule is not None:
-        rule(tx, c)
-    elif why == "triples":
-        roll = Roll.from_json(d.data["roll"])
-        res = resolve_roll(
-            tx.board, tx.state.situation(), roll, player=player, to=space, quiet=True
-        )
-        apply_move(tx, res)
-    elif why == "subway":
-        apply_move(
-            tx, resolve_subway(tx.board, tx.state.situation(), space, player=player, quiet=True)
-        )
-    elif why == "bonus_subway":
-        tx.emit("subway_ride_over", player=player)
-        situation = tx.state.situation()
-        seat = situation.player(player)
-        situation = replace(
-            situation,
-            players=tuple(replace(p, subway=True) if p is seat else p for p in situation.players),
-        )
-        roll = Roll.from_json(d.data["roll"])
-        apply_move(
-            tx, resolve_bonus(tx.board, situation, roll, player=player, to=space, quiet=True)
-        )
-    elif why == "place_building":
-        auctions.place_building(tx, player, space)
-    else:
-        cardplay.choose(tx, c)
+    if rule is None:
+        raise IllegalCommandError(f"choose: nothing in this game asks for a space now ({why})")
+    rule(tx, c)
 
 
 @task("resume")

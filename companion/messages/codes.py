@@ -189,14 +189,14 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "ask.choose.bonus_subway": _P,  # turns._task_bonus
     "ask.bus": {"player": "player", "space": "space"},  # turns._task_bonus
     "ask.end_turn": _P,  # turns._ask_end_turn
-    "ask.raise_money": {  # assets._task_pay
+    "ask.raise_money": {  # debts._task_pay
         "player": "player",
         "creditor": "account",
         "amount": "money",
         "reason": "message",
         "short": "money",
     },
-    "ask.raise_money.sell": {  # assets._task_pay: selling and mortgaging cover it (P13)
+    "ask.raise_money.sell": {  # debts._task_pay: selling and mortgaging cover it (P13)
         "player": "player",
         "creditor": "account",
         "amount": "money",
@@ -279,43 +279,44 @@ CODES: Mapping[str, Mapping[str, str]] = {
     },
     "ask.dice.game_night": _P,  # cards/game_night
     # -- Options: the words of a decision's answer or an any-time action on its button -------
-    # Each is given with its option (its "code" and "params" keys), by the function of
-    # companion.banker.options named, or the rule of companion.editions.rules.
-    "option.deal": {},  # _deal
-    "option.roll": {},  # _order_roll, _roll, _dice, dice_option
-    "option.bail": {"amount": "money"},  # _roll
-    "option.jail_card": {"card": "card"},  # _roll
-    "option.voucher.to": {"voucher": "voucher", "space": "space"},  # _vouchers
-    "option.voucher.ride": {"voucher": "voucher"},  # _vouchers, a Free Cab Fare
-    "option.voucher.stay": {"voucher": "voucher"},  # _vouchers, a Free Cab Fare
-    "option.end_turn": {},  # _end_turn
-    "option.choose_space": {},  # _choose_space, _card_space: the space is picked on the board
+    # Each is given with its option (its "code" and "params" keys), by the options of the
+    # decision kind named: the module of companion.banker that poses it (its CODES), a
+    # function of companion.banker.options, or the rule of companion.editions.rules.
+    "option.deal": {},  # turns
+    "option.roll": {},  # turns, dice_option, _dice
+    "option.bail": {"amount": "money"},  # turns
+    "option.jail_card": {"card": "card"},  # turns
+    "option.voucher.to": {"voucher": "voucher", "space": "space"},  # vouchers
+    "option.voucher.ride": {"voucher": "voucher"},  # vouchers, a Free Cab Fare
+    "option.voucher.stay": {"voucher": "voucher"},  # vouchers, a Free Cab Fare
+    "option.end_turn": {},  # turns
+    "option.choose_space": {},  # turns.any_space (triples, the Subway), _card_space
     "option.property": {"property": "space"},  # property_choice
     "option.property.price": {"property": "space", "amount": "money"},  # property_choice
     "option.property.refund": {"property": "space", "amount": "money"},  # property_choice
-    "option.move": {"space": "space"},  # _bus_option
-    "option.take_voucher": {},  # _bus_option, rules/birthday_gift
-    "option.buy": {"amount": "money"},  # _buy_or_auction, _building_shortage
-    "option.auction": {},  # _buy_or_auction
-    "option.auction.pile": {"count": "int"},  # _building_shortage
-    "option.auction.last": {},  # _building_shortage: the pile's last building (P11)
-    "option.bid": _P,  # _auction
-    "option.pass": _P,  # _auction
-    "option.taxi": {"space": "space", "amount": "money"},  # _taxi
-    "option.no_taxi": {},  # _taxi
-    "option.draw.card": {"card": "card"},  # _draw
-    "option.draw.voucher": {"voucher": "voucher"},  # _draw
+    "option.move": {"space": "space"},  # turns (the Bus)
+    "option.take_voucher": {},  # turns (the Bus), rules/birthday_gift
+    "option.buy": {"amount": "money"},  # auctions
+    "option.auction": {},  # auctions
+    "option.auction.pile": {"count": "int"},  # auctions
+    "option.auction.last": {},  # auctions: the pile's last building (P11)
+    "option.bid": _P,  # auctions
+    "option.pass": _P,  # auctions
+    "option.taxi": {"space": "space", "amount": "money"},  # spaces
+    "option.no_taxi": {},  # spaces
+    "option.draw.card": {"card": "card"},  # spaces
+    "option.draw.voucher": {"voucher": "voucher"},  # vouchers
     "option.draw.roll_three": {},  # rules/roll_three
     "option.gift": {"amount": "money"},  # rules/birthday_gift: the cash
-    "option.stock.buy": {"company": "company", "amount": "money"},  # _stock
-    "option.stock.auction": {"company": "company"},  # _stock
-    "option.pay": {"amount": "money", "payee": "account"},  # _rent, _raise_money
-    "option.bankrupt": {},  # _raise_money
+    "option.stock.buy": {"company": "company", "amount": "money"},  # stocks
+    "option.stock.auction": {"company": "company"},  # stocks
+    "option.pay": {"amount": "money", "payee": "account"},  # rentdue, debts
+    "option.bankrupt": {},  # debts
     "option.card_option": {"number": "int"},  # _card_option
     "option.target": _P,  # _choose_player
     "option.accept": {},  # _respond
     "option.refuse": {"card": "card"},  # _respond
-    "option.play_card": {"card": "card"},  # _rent, _plays
+    "option.play_card": {"card": "card"},  # rentdue, _plays
     "option.play_card.property": {"card": "card", "property": "space"},  # _plays
     "option.play_card.lot": {"card": "card", "property": "space", "owner": "player"},  # _plays
     "option.play_card.share": {"card": "card", "company": "company"},  # _plays

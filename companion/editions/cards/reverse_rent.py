@@ -1,7 +1,7 @@
 """Reverse Rent and The Rent Is Too Darn High (``play: reverse_rent``, ``play: cheap_rent``,
 one family sharing its code, B8): played when its holder owes rent, the owner pays the rent to
 them instead, or they pay at most the card's ``amount``; the owner may refuse it with Just Say
-NO! (then the rent is due as it was). Their options are the rent decision's own."""
+NO! (then the rent is due as it was). The rent decision offers them (``answers``)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,13 @@ def _owes_rent(state: GameState, player: str) -> bool:
     return d.kind == "rent" and d.player == player
 
 
-@card_play("reverse_rent", moment=_owes_rent, when="{title!r} is played when you owe rent")
-@card_play("cheap_rent", moment=_owes_rent, when="{title!r} is played when you owe rent")
+_WHEN = "{title!r} is played when you owe rent"
+
+
+# Registered from the bottom up: Reverse Rent first, the one the rent's question names when
+# the holder has both.
+@card_play("cheap_rent", moment=_owes_rent, when=_WHEN, answers="rent")
+@card_play("reverse_rent", moment=_owes_rent, when=_WHEN, answers="rent")
 def _play(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
     d = tx.state.decision
     return_card(tx, player, card.id)

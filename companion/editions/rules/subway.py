@@ -1,9 +1,20 @@
-"""Subway (M6, R8): the lander's next move is a ride directly to any space on any track (the
-banker asks for the destination when that move comes: ``turns``)."""
+"""Subway (M6, R8): the lander's next move is a ride directly to any space on any track. The
+banker asks for the destination when that move comes (``turns``: the ``subway`` decision
+instead of a roll, or, when the speed die's bonus move comes first, a ``choose_space`` for
+``bonus_subway``); the choice and its options are here."""
 
 from __future__ import annotations
 
-from companion.rules.movement import ACTION_PARAMS, Landing
+from collections.abc import Iterator
+from dataclasses import replace
+
+from companion.banker import commands
+from companion.banker.moves import apply_move
+from companion.banker.options import Option, decision_options
+from companion.banker.state import Decision, GameState
+from companion.banker.turns import any_space
+from companion.banker.tx import Tx, answer
+from companion.rules.movement import ACTION_PARAMS, Landing, Roll, resolve_bonus, resolve_subway
 from companion.rules.spacekinds import landing
 
 KIND = "subway"
@@ -15,3 +26,37 @@ CODES: tuple[str, ...] = ()
 def _land(at: Landing) -> None:
     at.action("subway", "Subway: on your next move, ride directly to any space on any track.")
     at.mark(subway=True)
+
+
+@decision_options(KIND)
+def _ride_options(state: GameState, d: Decision) -> Iterator[Option]:
+    yield any_space(state.edition.board)
+
+
+@answer("choose", "subway")
+def _ride(tx: Tx, c: commands.Choose) -> None:
+    space = tx.board.space(str(c.space or ""))
+    apply_move(
+        tx, resolve_subway(tx.board, tx.state.situation(), space, player=c.player, quiet=True)
+    )
+
+
+@decision_options("choose_space", "bonus_subway")
+def _bonus_ride_options(state: GameState, d: Decision) -> Iterator[Option]:
+    yield any_space(state.edition.board)
+
+
+@answer("choose", "bonus_subway")
+def _bonus_ride(tx: Tx, c: commands.Choose) -> None:
+    """The Subway ride due, taken as the speed die's bonus move (``turns``' bonus task)."""
+    player = c.player
+    space = tx.board.space(str(c.space or ""))
+    tx.emit("subway_ride_over", player=player)
+    situation = tx.state.situation()
+    seat = situation.player(player)
+    situation = replace(
+        situation,
+        players=tuple(replace(p, subway=True) if p is seat else p for p in situation.players),
+    )
+    roll = Roll.from_json(tx.state.decision.data["roll"])
+    apply_move(tx, resolve_bonus(tx.board, situation, roll, player=player, to=space, quiet=True))
