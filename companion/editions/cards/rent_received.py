@@ -1,6 +1,7 @@
 """Renovation Success (``use: rent_received``): kept until used by an owner, it adds the
 card's ``amount`` to the next rent they receive; the payer may refuse it with Just Say NO!
-(B16), and then pays the rent as due."""
+(B16), and then pays the rent as due. Its hook comes after ``rent.py``'s at the ``rent_due``
+moment (the uses load in their modules' names' order): the lander's card acts first."""
 
 from __future__ import annotations
 
