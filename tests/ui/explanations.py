@@ -27,7 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from companion.editions import Edition, edition, load_edition, register
+from companion.editions import Edition, edition, load_edition
 from companion.errors import IllegalMoveError
 from companion.rules.movement import (
     CHOICE_SETS,
@@ -218,7 +218,9 @@ def reason_notes() -> list[Note]:
 
 
 def tiny() -> Edition:
-    return register(load_edition(TINY_FOLDER))
+    """The tiny test edition, loaded but not registered: it must not outlive the recording (a
+    test that names the known editions would meet it)."""
+    return load_edition(TINY_FOLDER)
 
 
 def tiny_questions(tiny: Edition) -> list[Resolution]:
@@ -250,23 +252,24 @@ def key(note: Note, edition_id: str) -> str:
     )
 
 
-def notes() -> Iterator[tuple[str, Note, Resolution | None]]:
-    """Every note met, once: ``(edition id, note, the answer it is of)`` (no answer for the
+def notes() -> Iterator[tuple[Edition, Note, Resolution | None]]:
+    """Every note met, once: ``(edition, note, the answer it is of)`` (no answer for the
     reasons' rides)."""
     seen: set[str] = set()
+    ultimate, small = edition("ultimate"), tiny()
     answers = [
-        *(("ultimate", r) for r in questions()),
-        *(("ultimate", r) for r in fully_owned_questions()),
-        *(("tiny", r) for r in tiny_questions(tiny())),
+        *((ultimate, r) for r in questions()),
+        *((ultimate, r) for r in fully_owned_questions()),
+        *((small, r) for r in tiny_questions(small)),
     ]
-    for edition_id, r in answers:
+    for played, r in answers:
         for note in r.notes:
-            name = key(note, edition_id)
+            name = key(note, played.id)
             if name not in seen:
                 seen.add(name)
-                yield edition_id, note, r
+                yield played, note, r
     for note in reason_notes():
-        yield "ultimate", note, None
+        yield ultimate, note, None
 
 
 def lines() -> dict[str, dict[str, str]]:
@@ -277,10 +280,10 @@ def lines() -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {}
     before = table_edition()
     try:
-        for edition_id, note, r in notes():
-            set_table_edition(edition(edition_id))
+        for played, note, r in notes():
+            set_table_edition(played)
             alone = replace(r or questions()[0], notes=(note,))
-            out[key(note, edition_id)] = {lang: str(explain(alone, lang)[0]) for lang in LANGUAGES}
+            out[key(note, played.id)] = {lang: str(explain(alone, lang)[0]) for lang in LANGUAGES}
     finally:
         set_table_edition(before)
     return out
