@@ -133,11 +133,16 @@ CATALOGUE_LINES = {
     "messages/codes.py": ('"reason.tax_refund": {},', '    "reason.lucky_spot": {},\n'),
     "locales/en/LC_MESSAGES/messages.po": (
         'msgid "Tax Refund: half the Pool"\nmsgstr ""\n',
-        '\nmsgctxt "reason.lucky_spot"\nmsgid "Lucky Spot"\nmsgstr ""\n',
+        '\nmsgctxt "reason.lucky_spot"\nmsgid "Lucky Spot"\nmsgstr ""\n'
+        '\nmsgctxt "referee.action.collect_luck"\n'
+        'msgid "Lucky Spot: collect {amount} from the Bank."\nmsgstr ""\n',
     ),
     "locales/fr/LC_MESSAGES/messages.po": (
         'msgstr "Tax Refund : la moitié du Pool"\n',
-        '\nmsgctxt "reason.lucky_spot"\nmsgid "Lucky Spot"\nmsgstr "Case chanceuse"\n',
+        '\nmsgctxt "reason.lucky_spot"\nmsgid "Lucky Spot"\nmsgstr "Case chanceuse"\n'
+        '\nmsgctxt "referee.action.collect_luck"\n'
+        'msgid "Lucky Spot: collect {amount} from the Bank."\n'
+        'msgstr "Case chanceuse : touchez {amount} de la Banque."\n',
     ),
 }
 
@@ -158,6 +163,8 @@ for name, card in (("Ann", "4-5-6"), ("Bob", "2-4-5")):
 state = apply(state, {"type": "order_roll", "player": "Ann", "dice": [6, 6]})
 state = apply(state, {"type": "order_roll", "player": "Bob", "dice": [1, 2]})
 referee = resolve_roll(board, state.situation(), Roll(2, 4, 1))
+from ui.explain import explain, unworded  # the app's, from the repository as it is
+explained = {lang: list(explain(referee, lang)) for lang in ("en", "fr")}
 cash = state.cash["Ann"]
 from companion.banker.engine import step
 events, state = step(state, {"type": "roll", "player": "Ann", "dice": [2, 4, 1]})
@@ -166,6 +173,8 @@ print(json.dumps({
     "kind": board.by_key("middle:7").kind,
     "landing": referee.landing.key,
     "notes": [[n.code, dict(n.params), n.text] for n in referee.notes],
+    "explained": explained,
+    "unworded": list(unworded(referee)),
     "gain": state.cash["Ann"] - cash,
     "reasons": [[render_message(e["reason"], lang) for lang in ("en", "fr")] for e in paid],
     "next": state.decision.kind,
@@ -179,7 +188,9 @@ def test_a_new_space_rule_takes_its_module_and_its_catalogue_lines(
     """Lucky Spot, a rule no edition has, is added to a copy of the companion as one module,
     its name in the edition's list of rules and its catalogue lines; one space of the copied
     Ultimate board becomes a Lucky Spot (the edition's data: the test board, not the rule). A
-    landing on it is refereed and banked through the engine, in a fresh interpreter."""
+    landing on it is refereed and banked through the engine, in a fresh interpreter, and the
+    app (``ui/`` of the repository, not copied, so untouched) explains it in French from the
+    rule's catalogue lines alone."""
     original = repo_root / "companion"
     copy = tmp_path / "companion"
     shutil.copytree(original, copy, ignore=shutil.ignore_patterns("__pycache__"))
@@ -201,7 +212,7 @@ def test_a_new_space_rule_takes_its_module_and_its_catalogue_lines(
     child = subprocess.run(
         [sys.executable, "-c", PLAY],
         cwd=tmp_path,
-        env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"},
+        env={"PYTHONPATH": f"{tmp_path}:{repo_root}", "PATH": "/usr/bin:/bin"},
         capture_output=True,
         text=True,
         timeout=120,
@@ -215,6 +226,16 @@ def test_a_new_space_rule_takes_its_module_and_its_catalogue_lines(
         {"space": "middle:7", "amount": 7},
         "Lucky Spot: collect $7 from the Bank.",
     ] in played["notes"]
+    luck = played["notes"].index(
+        [
+            "action.collect_luck",
+            {"space": "middle:7", "amount": 7},
+            "Lucky Spot: collect $7 from the Bank.",
+        ]
+    )
+    assert played["explained"]["fr"][luck] == "Case chanceuse\u00a0: touchez 7\u00a0$ de la Banque."
+    assert played["explained"]["en"][luck] == "Lucky Spot: collect $7 from the Bank."
+    assert played["unworded"] == []
     assert played["gain"] == 7
     assert played["reasons"] == [["Lucky Spot", "Case chanceuse"]]
     assert played["next"] == "end_turn"
