@@ -5,15 +5,11 @@ and its catalogue lines, nothing else."""
 
 from __future__ import annotations
 
-import filecmp
 import importlib
-import json
 import re
-import shutil
-import subprocess
-import sys
 from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,6 +21,7 @@ from companion.rules.movement import NOTE_CODES
 from companion.rules.referee import describe_space
 from companion.rules.situation import Options
 from companion.rules.spacekinds import LANDINGS, NOTES, landing_of
+from tests.companion_copy import CompanionCopy
 
 ULTIMATE = edition("ultimate")
 RULES = {
@@ -191,35 +188,20 @@ def test_a_new_space_rule_takes_its_module_and_its_catalogue_lines(
     landing on it is refereed and banked through the engine, in a fresh interpreter, and the
     app (``ui/`` of the repository, not copied, so untouched) explains it in French from the
     rule's catalogue lines alone."""
-    original = repo_root / "companion"
-    copy = tmp_path / "companion"
-    shutil.copytree(original, copy, ignore=shutil.ignore_patterns("__pycache__"))
-
-    (copy / "editions" / "rules" / "lucky_spot.py").write_text(LUCKY_SPOT, "utf-8")
-    ultimate = copy / "editions" / "ultimate"
-    _edit(ultimate / "edition.json", '    "auction"', ',\n    "lucky_spot"')
-    for name, (anchor, lines) in CATALOGUE_LINES.items():
-        path = copy / name
-        text = path.read_text("utf-8")
-        at = text.index("\n", text.index(anchor) + len(anchor) - 1) + 1
-        path.write_text(text[:at] + lines + text[at:], "utf-8")
-    board_path = ultimate / "board.json"
-    board = json.loads(board_path.read_text("utf-8"))
-    (chance,) = [s for s in board["spaces"] if (s["track"], s["index"]) == ("middle", 7)]
-    chance["kind"] = "lucky_spot"
-    board_path.write_text(json.dumps(board), "utf-8")
-
-    child = subprocess.run(
-        [sys.executable, "-c", PLAY],
-        cwd=tmp_path,
-        env={"PYTHONPATH": f"{tmp_path}:{repo_root}", "PATH": "/usr/bin:/bin"},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
+    copy = CompanionCopy(repo_root, tmp_path)
+    copy.write("editions/rules/lucky_spot.py", LUCKY_SPOT)
+    copy.change_json(
+        "editions/ultimate/edition.json", lambda data: data["rules"].append("lucky_spot")
     )
-    assert child.returncode == 0, child.stderr
-    played = json.loads(child.stdout)
+    copy.insert(CATALOGUE_LINES)
+
+    def lucky(board: dict[str, Any]) -> None:
+        (chance,) = [s for s in board["spaces"] if (s["track"], s["index"]) == ("middle", 7)]
+        chance["kind"] = "lucky_spot"
+
+    copy.change_json("editions/ultimate/board.json", lucky)
+
+    played = copy.play(PLAY, with_repo=True)
     assert played["kind"] == "lucky_spot" and played["landing"] == "middle:7"
     assert [
         "action.collect_luck",
@@ -240,16 +222,6 @@ def test_a_new_space_rule_takes_its_module_and_its_catalogue_lines(
     assert played["reasons"] == [["Lucky Spot", "Case chanceuse"]]
     assert played["next"] == "end_turn"
 
-    touched = sorted(
-        str(path.relative_to(copy))
-        for path in copy.rglob("*")
-        if path.is_file()
-        and "__pycache__" not in path.parts
-        and not (
-            (original / path.relative_to(copy)).is_file()
-            and filecmp.cmp(path, original / path.relative_to(copy), shallow=False)
-        )
-    )
     rule_files = [
         "editions/ultimate/edition.json",  # the edition's list of rules
         "editions/rules/lucky_spot.py",
@@ -257,11 +229,5 @@ def test_a_new_space_rule_takes_its_module_and_its_catalogue_lines(
         "locales/en/LC_MESSAGES/messages.po",
         "locales/fr/LC_MESSAGES/messages.po",
     ]
-    assert touched == sorted([*rule_files, "editions/ultimate/board.json"])
+    assert copy.touched() == sorted([*rule_files, "editions/ultimate/board.json"])
     assert len(rule_files) <= 5
-
-
-def _edit(path: Path, anchor: str, line: str) -> None:
-    text = path.read_text("utf-8")
-    at = text.index(anchor) + len(anchor)
-    path.write_text(text[:at] + line + text[at:], "utf-8")
