@@ -94,3 +94,14 @@ def test_the_callgrind_script_reads_the_totals_and_refuses_a_bad_ref(
         bench.instructions(out)
     with pytest.raises(SystemExit, match="'no-such-ref'.*name a commit"):
         bench._worktree("no-such-ref", tmp_path)
+
+
+def test_the_explanation_benchmark_runs(repo_root: Path, capsys) -> None:
+    path = repo_root / "tests" / "benchmarks" / "bench_explain.py"
+    spec = importlib.util.spec_from_file_location("bench_explain", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    bench.main(rounds=1)
+    out = capsys.readouterr().out
+    assert "explain en: " in out and "explain fr: " in out and "us a note" in out

@@ -7,14 +7,12 @@ lines, nothing else."""
 
 from __future__ import annotations
 
-import filecmp
 import importlib
 import json
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,6 +22,7 @@ from companion.editions import EditionDataError, edition, load_edition
 from companion.editions.cards import load_for, module_of, operations
 from companion.messages import CODES, languages, render
 from tests.banker import give, rejected, table
+from tests.companion_copy import CompanionCopy
 
 ULTIMATE = edition("ultimate")
 load_for(ULTIMATE)
@@ -229,49 +228,23 @@ def test_a_new_card_operation_takes_its_module_the_card_data_and_its_catalogue_l
     module and its catalogue lines; a Chance card of the copied Ultimate deck does it (the
     edition's data). A draw of that card is banked through the engine, in a fresh
     interpreter."""
-    original = repo_root / "companion"
-    copy = tmp_path / "companion"
-    shutil.copytree(original, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    copy = CompanionCopy(repo_root, tmp_path)
+    copy.write("editions/cards/pocket_money.py", POCKET_MONEY)
+    copy.insert(CATALOGUE_LINES)
 
-    (copy / "editions" / "cards" / "pocket_money.py").write_text(POCKET_MONEY, "utf-8")
-    for name, (anchor, lines) in CATALOGUE_LINES.items():
-        path = copy / name
-        text = path.read_text("utf-8")
-        at = text.index("\n", text.index(anchor) + len(anchor) - 1) + 1
-        path.write_text(text[:at] + lines + text[at:], "utf-8")
-    cards_path = copy / "editions" / "ultimate" / "cards.json"
-    cards = json.loads(cards_path.read_text("utf-8"))
-    (loan,) = [c for c in cards["chance"] if c["id"] == "chance-loan-matures"]
-    loan["play"] = [{"do": "pocket_money", "amount": 7}]
-    cards_path.write_text(json.dumps(cards), "utf-8")
+    def pocket_money(cards: dict[str, Any]) -> None:
+        (loan,) = [c for c in cards["chance"] if c["id"] == "chance-loan-matures"]
+        loan["play"] = [{"do": "pocket_money", "amount": 7}]
 
-    child = subprocess.run(
-        [sys.executable, "-c", PLAY],
-        cwd=tmp_path,
-        env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert child.returncode == 0, child.stderr
-    played = json.loads(child.stdout)
+    copy.change_json("editions/ultimate/cards.json", pocket_money)
+
+    played = copy.play(PLAY)
     assert played["asked"] == ["draw", "chance"]
     assert played["gain"] == 7
     assert played["reasons"] == [["Pocket money", "Argent de poche"]]
     assert played["next"] == "end_turn"
 
-    touched = sorted(
-        str(path.relative_to(copy))
-        for path in copy.rglob("*")
-        if path.is_file()
-        and "__pycache__" not in path.parts
-        and not (
-            (original / path.relative_to(copy)).is_file()
-            and filecmp.cmp(path, original / path.relative_to(copy), shallow=False)
-        )
-    )
-    assert touched == [
+    assert copy.touched() == [
         "editions/cards/pocket_money.py",
         "editions/ultimate/cards.json",  # the card that does it
         "locales/en/LC_MESSAGES/messages.po",

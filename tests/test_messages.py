@@ -27,7 +27,7 @@ from companion.messages import (
     render_event,
     rendering,
 )
-from companion.messages.codes import KINDS
+from companion.messages.codes import KINDS, kinds_of, referee_codes
 from tests import golden_games
 
 #: A value of each kind, as the banker stores it.
@@ -54,6 +54,8 @@ SAMPLES: dict[str, Any] = {
     "flag": True,
     "level": 2,
     "command": "bid",
+    "why": "even_move",
+    "route": True,
 }
 
 BANKER = Path(__file__).parents[1] / "companion" / "banker"
@@ -71,7 +73,8 @@ def _params(code: str, *, optional: bool) -> dict[str, Any]:
 
 
 def test_every_code_has_english_words_and_every_english_entry_a_code() -> None:
-    assert set(language("en").messages) == set(CODES)
+    """The banker's codes and the referee's notes and reasons (``referee.*``)."""
+    assert set(language("en").messages) == set(CODES) | set(referee_codes())
 
 
 def test_every_kind_of_parameter_is_known() -> None:
@@ -88,11 +91,13 @@ def test_every_code_renders_with_its_declared_parameters(code: str) -> None:
         assert not {"{", "}"} & set(text) and "None" not in text, text
 
 
-def _named(case: rendering.Wording) -> tuple[set[str], set[str]]:
-    """The parameters a case of a code shows, and those its conditions and count look at."""
+def _named(case: rendering.Wording, declared: set[str]) -> tuple[set[str], set[str]]:
+    """The parameters a case of a code shows, and those its conditions and count look at (the
+    right of ``name=other`` is another parameter, or a value: ``payee=Pool``)."""
     shown = {m.group(2) for form in case.forms for m in rendering.FIELD.finditer(form)}
-    looked_at = {n for c in case.conditions for n in c.split("=")} | {case.count} - {None}
-    return shown, looked_at
+    looked_at = {c.partition("=")[0] for c in case.conditions}
+    looked_at |= {c.partition("=")[2] for c in case.conditions} & declared
+    return shown, looked_at | {case.count} - {None}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -100,9 +105,11 @@ def test_a_code_s_cases_name_exactly_the_parameters_declared(lang: str) -> None:
     """Each case shows only declared parameters; together they look at every required one."""
     messages, _ = rendering.wordings(po.read(rendering.catalogue_path(lang)))
     for code, cases in messages.items():
-        required = {n for n, kind in CODES[code].items() if not kind.endswith("?")}
-        named = [_named(case) for case in cases]
-        assert set().union(*(s | c for s, c in named)) <= set(CODES[code]), code
+        kinds = kinds_of(code)
+        assert kinds is not None, code
+        required = {n for n, kind in kinds.items() if not kind.endswith("?")}
+        named = [_named(case, set(kinds)) for case in cases]
+        assert set().union(*(s | c for s, c in named)) <= set(kinds), code
         assert required <= set().union(*(s | c for s, c in named)), code
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from companion.editions import edition
 from companion.messages import CODES, fr, language, po, render, render_decision, render_event
+from companion.messages.codes import kinds_of, referee_codes
 from companion.messages.rendering import FIELD, catalogue_path, wordings
 from companion.rules.movement import CHOICE_SETS
 from tests.test_messages import SAMPLES, _params, _replayed_events
@@ -52,6 +53,8 @@ def _words_used() -> set[str]:
         *(f"among.{among}" for among in CHOICE_SETS),
         *(f"pile.{pile}" for pile in edition("ultimate").board.building_supply),
         *(f"track.{track}" for track in ("outer", "middle", "inner")),
+        "route.ride",
+        "route.stay",
         *(f"group.{group}" for group in edition("ultimate").board.groups),
         *(f"company.{company}" for company in deck.stock_names),
         *(f"card.{card}" for card in deck.cards),
@@ -61,7 +64,7 @@ def _words_used() -> set[str]:
 
 
 def test_every_code_has_french_words_and_every_french_entry_a_code() -> None:
-    assert set(FR_MESSAGES) == set(CODES)
+    assert set(FR_MESSAGES) == set(CODES) | set(referee_codes())
 
 
 def test_every_word_the_sentences_use_is_french_and_none_is_left_over() -> None:
@@ -110,7 +113,7 @@ def test_a_french_template_names_exactly_the_parameters_of_its_english(code: str
         for form in french.forms:
             fields = {m.group(2) for m in FIELD.finditer(form)}
             english_fields = {m.group(2) for f in english.forms for m in FIELD.finditer(f)}
-            assert fields <= english_fields | {english.count} <= set(CODES[code]) | {None}
+            assert fields <= english_fields | {english.count} <= set(kinds_of(code) or ()) | {None}
 
 
 def test_every_card_of_both_decks_is_worded_in_french() -> None:

@@ -5,15 +5,11 @@ and its catalogue lines, nothing else."""
 
 from __future__ import annotations
 
-import filecmp
 import importlib
-import json
 import re
-import shutil
-import subprocess
-import sys
 from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,6 +21,7 @@ from companion.rules.movement import NOTE_CODES
 from companion.rules.referee import describe_space
 from companion.rules.situation import Options
 from companion.rules.spacekinds import LANDINGS, NOTES, landing_of
+from tests.companion_copy import CompanionCopy
 
 ULTIMATE = edition("ultimate")
 RULES = {
@@ -133,11 +130,16 @@ CATALOGUE_LINES = {
     "messages/codes.py": ('"reason.tax_refund": {},', '    "reason.lucky_spot": {},\n'),
     "locales/en/LC_MESSAGES/messages.po": (
         'msgid "Tax Refund: half the Pool"\nmsgstr ""\n',
-        '\nmsgctxt "reason.lucky_spot"\nmsgid "Lucky Spot"\nmsgstr ""\n',
+        '\nmsgctxt "reason.lucky_spot"\nmsgid "Lucky Spot"\nmsgstr ""\n'
+        '\nmsgctxt "referee.action.collect_luck"\n'
+        'msgid "Lucky Spot: collect {amount} from the Bank."\nmsgstr ""\n',
     ),
     "locales/fr/LC_MESSAGES/messages.po": (
         'msgstr "Tax Refund : la moitié du Pool"\n',
-        '\nmsgctxt "reason.lucky_spot"\nmsgid "Lucky Spot"\nmsgstr "Case chanceuse"\n',
+        '\nmsgctxt "reason.lucky_spot"\nmsgid "Lucky Spot"\nmsgstr "Case chanceuse"\n'
+        '\nmsgctxt "referee.action.collect_luck"\n'
+        'msgid "Lucky Spot: collect {amount} from the Bank."\n'
+        'msgstr "Case chanceuse : touchez {amount} de la Banque."\n',
     ),
 }
 
@@ -158,6 +160,8 @@ for name, card in (("Ann", "4-5-6"), ("Bob", "2-4-5")):
 state = apply(state, {"type": "order_roll", "player": "Ann", "dice": [6, 6]})
 state = apply(state, {"type": "order_roll", "player": "Bob", "dice": [1, 2]})
 referee = resolve_roll(board, state.situation(), Roll(2, 4, 1))
+from ui.explain import explain, unworded  # the app's, from the repository as it is
+explained = {lang: list(explain(referee, lang)) for lang in ("en", "fr")}
 cash = state.cash["Ann"]
 from companion.banker.engine import step
 events, state = step(state, {"type": "roll", "player": "Ann", "dice": [2, 4, 1]})
@@ -166,6 +170,8 @@ print(json.dumps({
     "kind": board.by_key("middle:7").kind,
     "landing": referee.landing.key,
     "notes": [[n.code, dict(n.params), n.text] for n in referee.notes],
+    "explained": explained,
+    "unworded": list(unworded(referee)),
     "gain": state.cash["Ann"] - cash,
     "reasons": [[render_message(e["reason"], lang) for lang in ("en", "fr")] for e in paid],
     "next": state.decision.kind,
@@ -179,56 +185,43 @@ def test_a_new_space_rule_takes_its_module_and_its_catalogue_lines(
     """Lucky Spot, a rule no edition has, is added to a copy of the companion as one module,
     its name in the edition's list of rules and its catalogue lines; one space of the copied
     Ultimate board becomes a Lucky Spot (the edition's data: the test board, not the rule). A
-    landing on it is refereed and banked through the engine, in a fresh interpreter."""
-    original = repo_root / "companion"
-    copy = tmp_path / "companion"
-    shutil.copytree(original, copy, ignore=shutil.ignore_patterns("__pycache__"))
-
-    (copy / "editions" / "rules" / "lucky_spot.py").write_text(LUCKY_SPOT, "utf-8")
-    ultimate = copy / "editions" / "ultimate"
-    _edit(ultimate / "edition.json", '    "auction"', ',\n    "lucky_spot"')
-    for name, (anchor, lines) in CATALOGUE_LINES.items():
-        path = copy / name
-        text = path.read_text("utf-8")
-        at = text.index("\n", text.index(anchor) + len(anchor) - 1) + 1
-        path.write_text(text[:at] + lines + text[at:], "utf-8")
-    board_path = ultimate / "board.json"
-    board = json.loads(board_path.read_text("utf-8"))
-    (chance,) = [s for s in board["spaces"] if (s["track"], s["index"]) == ("middle", 7)]
-    chance["kind"] = "lucky_spot"
-    board_path.write_text(json.dumps(board), "utf-8")
-
-    child = subprocess.run(
-        [sys.executable, "-c", PLAY],
-        cwd=tmp_path,
-        env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
+    landing on it is refereed and banked through the engine, in a fresh interpreter, and the
+    app (``ui/`` of the repository, not copied, so untouched) explains it in French from the
+    rule's catalogue lines alone."""
+    copy = CompanionCopy(repo_root, tmp_path)
+    copy.write("editions/rules/lucky_spot.py", LUCKY_SPOT)
+    copy.change_json(
+        "editions/ultimate/edition.json", lambda data: data["rules"].append("lucky_spot")
     )
-    assert child.returncode == 0, child.stderr
-    played = json.loads(child.stdout)
+    copy.insert(CATALOGUE_LINES)
+
+    def lucky(board: dict[str, Any]) -> None:
+        (chance,) = [s for s in board["spaces"] if (s["track"], s["index"]) == ("middle", 7)]
+        chance["kind"] = "lucky_spot"
+
+    copy.change_json("editions/ultimate/board.json", lucky)
+
+    played = copy.play(PLAY, with_repo=True)
     assert played["kind"] == "lucky_spot" and played["landing"] == "middle:7"
     assert [
         "action.collect_luck",
         {"space": "middle:7", "amount": 7},
         "Lucky Spot: collect $7 from the Bank.",
     ] in played["notes"]
+    luck = played["notes"].index(
+        [
+            "action.collect_luck",
+            {"space": "middle:7", "amount": 7},
+            "Lucky Spot: collect $7 from the Bank.",
+        ]
+    )
+    assert played["explained"]["fr"][luck] == "Case chanceuse\u00a0: touchez 7\u00a0$ de la Banque."
+    assert played["explained"]["en"][luck] == "Lucky Spot: collect $7 from the Bank."
+    assert played["unworded"] == []
     assert played["gain"] == 7
     assert played["reasons"] == [["Lucky Spot", "Case chanceuse"]]
     assert played["next"] == "end_turn"
 
-    touched = sorted(
-        str(path.relative_to(copy))
-        for path in copy.rglob("*")
-        if path.is_file()
-        and "__pycache__" not in path.parts
-        and not (
-            (original / path.relative_to(copy)).is_file()
-            and filecmp.cmp(path, original / path.relative_to(copy), shallow=False)
-        )
-    )
     rule_files = [
         "editions/ultimate/edition.json",  # the edition's list of rules
         "editions/rules/lucky_spot.py",
@@ -236,11 +229,5 @@ def test_a_new_space_rule_takes_its_module_and_its_catalogue_lines(
         "locales/en/LC_MESSAGES/messages.po",
         "locales/fr/LC_MESSAGES/messages.po",
     ]
-    assert touched == sorted([*rule_files, "editions/ultimate/board.json"])
+    assert copy.touched() == sorted([*rule_files, "editions/ultimate/board.json"])
     assert len(rule_files) <= 5
-
-
-def _edit(path: Path, anchor: str, line: str) -> None:
-    text = path.read_text("utf-8")
-    at = text.index(anchor) + len(anchor)
-    path.write_text(text[:at] + line + text[at:], "utf-8")

@@ -300,10 +300,10 @@ def playable_edition(stamp: Any, game: str, hint: str) -> Edition:
 
     >>> playable_edition(None, "game 1", "its history").id
     'ultimate'
-    >>> playable_edition({"id": "uno", "version": 1}, "game 1", "its history")
+    >>> playable_edition({"id": "ultimate", "version": 9}, "game 1", "its history")
     Traceback (most recent call last):
     ...
-    companion.errors.UnplayableEditionError: game 1: no edition 'uno': the companion knows ultimate: update the companion (its history)
+    companion.errors.UnplayableEditionError: game 1: the game was recorded with Ultimate Monopoly data version 9; this companion has version 1: update the companion (its history)
     """
     problem = stamp_problem(stamp)
     if problem is not None:

@@ -1,6 +1,7 @@
 """The banker's catalogues checked, and codes worded the old way moved into them.
 
 ``python -m companion.messages check`` says what is wrong with the catalogues (exit 1): a code
+(the banker's, or a referee's note's of the resolver or of any shipped edition's space rule)
 without English, an entry that is no code nor word, a French entry missing, stale (its
 ``msgid`` is not today's English) or naming other ``{fields}`` than its English, a context that
 does not read. The tests run it.
@@ -28,7 +29,7 @@ from typing import Any
 
 from companion.editions import Edition, edition
 from companion.messages import po
-from companion.messages.codes import CODES
+from companion.messages.codes import CODES, is_code, kinds_of, referee_codes
 from companion.messages.fr import NARROW_NBSP, NBSP, typeset
 from companion.messages.rendering import CONTEXT, FIELD, catalogue_path, languages, typography
 
@@ -79,7 +80,8 @@ def problems() -> list[str]:
     said: list[str] = []
     english = {e.context: e for e in po.read(catalogue_path("en")).entries}
     codes_worded = {_key(e) for e in english.values()}
-    said += [f"en: no English for code {code!r}" for code in CODES if code not in codes_worded]
+    codes = (*CODES, *referee_codes())
+    said += [f"en: no English for code {code!r}" for code in codes if code not in codes_worded]
     for lang in languages():
         catalogue = po.read(catalogue_path(lang))
         for entry in catalogue.entries:
@@ -97,9 +99,14 @@ def _entry_problems(entry: po.Entry, english: Mapping[Any, po.Entry], lang: str)
         yield f"the context {context!r} does not read: a code or word, [conditions], #count"
         return
     key, conditions, count = match.groups()
-    if key in CODES:
-        declared = set(CODES[key])
-        named = {c.partition("=")[i] for c in (conditions or "").split(",") if c for i in (0, 2)}
+    if is_code(key):
+        kinds = kinds_of(key)
+        if kinds is None:
+            yield f"{context!r}: no note of the referee has the code {key!r}"
+            return
+        declared = set(kinds)
+        # The left of a condition is a parameter; its right another one, or a value (Pool).
+        named = {c.partition("=")[0] for c in (conditions or "").split(",") if c}
         for name in sorted(named - {""} - declared | ({count} - declared - {None})):
             yield f"{context!r} names {name!r}, which {key!r} does not have"
     elif lang == "en" and key.split(".")[0] in DATA_WORDS:

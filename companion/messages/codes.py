@@ -19,6 +19,9 @@ messages.po``) words every code; the kind of a parameter says how it is shown (`
 ``message``   a nested message (a transfer's reason); old logs hold its English text instead
 ``decision``  a decision (its JSON), shown as its sentence
 ``flag``      true or false, for a catalogue's own choice of words
+``why``       why a token rides or moves directly (``companion.rules.movement.REASONS``), shown as
+              the code ``referee.why.<reason>`` said with the message's own parameters
+``route``     whether a bonus move rides transit stations (M2): ``riding transit stations``
 
 A kind ending in ``?`` marks a parameter that may be left out.
 
@@ -38,6 +41,13 @@ before codes):
   names the function of ``companion.banker`` that says it (``turns._start_turn``...), or the
   space rule of ``companion.editions.rules`` (``rules/tax``); moves name
   the resolver of ``companion.rules.movement`` whose headline they word.
+
+The referee's notes (:class:`companion.rules.movement.Note`) are codes too, not listed in
+:data:`CODES`: ``referee.<note code>`` for each of the resolver's notes and the space rules'
+(``companion.rules.movement.NOTE_CODES``, which each rule's ``@landing(notes=...)`` fills), and
+``referee.why.<reason>`` for each reason of a ride or a direct move. A note declares the names of
+its parameters; their kinds follow from the names (:data:`NOTE_KINDS`), so a new space rule's
+note takes its catalogue lines and nothing here (:func:`kinds_of`).
 
 An option (``option.*``, :mod:`companion.banker.options`) carries its words as its ``code``
 and ``params``: a front end renders them on the option's button.
@@ -86,6 +96,8 @@ KINDS = frozenset(
         "flag",
         "level",
         "command",
+        "why",
+        "route",
     }
 )
 
@@ -409,3 +421,78 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "reason.bankruptcy": _P,  # assets.bankrupt
     "reason.buildings_sold_back": {"space": "space"},  # assets.bankrupt
 }
+
+
+# -- The referee's notes ------------------------------------------------------------------------
+
+#: The prefix of a referee's note's code: ``referee.step.ride`` says the note ``step.ride``.
+NOTE_PREFIX = "referee."
+#: The prefix of a reason's code (a ride's, a direct move's): ``referee.why.even_move``.
+REASON_PREFIX = NOTE_PREFIX + "why."
+
+#: The kind of each parameter a note may have, by its name; a name not here is ``text``.
+NOTE_KINDS: Mapping[str, str] = {
+    "space": "space",
+    "to": "space",
+    "track": "track",
+    "amount": "money",
+    "payee": "account",
+    "player": "player",
+    "count": "int",
+    "times": "int",
+    "doubles": "int",
+    "card": "card",
+    "voucher": "voucher",
+    "reason": "why",
+    "ride": "route",
+    "even": "flag",
+    "backwards": "flag",
+    "double": "flag",
+    "taxi": "flag",
+    "goal": "text",
+    "condition": "text",
+}
+
+#: What a reason names besides itself: a count of spaces, a card or a voucher.
+_REASON_KINDS: Mapping[str, str] = {"count": "int?", "card": "card?", "voucher": "voucher?"}
+
+
+def kinds_of(code: str) -> Mapping[str, str] | None:
+    """The kinds of ``code``'s parameters (a ``?`` marks an optional one), or ``None`` for no
+    code: the banker's from :data:`CODES`, a note's from the names its note declares (each may
+    be left out: a sentence that shows a missing one is not said), a reason's.
+
+    >>> kinds_of("reason.rent")
+    {'space': 'space'}
+    >>> dict(kinds_of("referee.salary.passing"))
+    {'amount': 'money?', 'space': 'space?'}
+    >>> kinds_of("referee.step.teleport") is None
+    True
+    """
+    found = CODES.get(code)
+    if found is not None or not code.startswith(NOTE_PREFIX):
+        return found
+    # The resolver sits above the words: its notes are read when a note is first said.
+    from companion.rules.movement import NOTE_CODES, REASONS
+
+    if code.startswith(REASON_PREFIX):
+        return _REASON_KINDS if code.removeprefix(REASON_PREFIX) in REASONS else None
+    names = NOTE_CODES.get(code.removeprefix(NOTE_PREFIX))
+    if names is None:
+        return None
+    return {name: NOTE_KINDS.get(name, "text") + "?" for name in sorted(names)}
+
+
+def referee_codes() -> tuple[str, ...]:
+    """Every code of the referee's notes and reasons, the space rules' of every edition the
+    companion ships included."""
+    from companion.rules.movement import NOTE_CODES, REASONS
+
+    notes = (NOTE_PREFIX + code for code in NOTE_CODES)
+    return (*notes, *(REASON_PREFIX + reason for reason in REASONS))
+
+
+def is_code(key: str) -> bool:
+    """Whether a catalogue's ``key`` (its context less its case) is a code, or a word: a note's
+    codes are known by their prefix, for a rule's notes may be loaded after the catalogue."""
+    return key in CODES or key.startswith(NOTE_PREFIX)

@@ -54,11 +54,17 @@ def money(amount: int) -> str:
     return f"{number(amount)}{NBSP}$"
 
 
+#: Each breaking space and the one it becomes: plain replacements, for every French sentence
+#: of the banker and the referee goes through them (a regular expression each took three times
+#: as long).
 _SPACES = (
-    (re.compile(r" ([:»])"), NBSP + r"\1"),
-    (re.compile(r" ([;!?])"), NARROW_NBSP + r"\1"),
-    (re.compile(r"« "), "«" + NBSP),
-    (re.compile(r" \$"), NBSP + "$"),
+    (" :", NBSP + ":"),
+    (" »", NBSP + "»"),
+    (" ;", NARROW_NBSP + ";"),
+    (" !", NARROW_NBSP + "!"),
+    (" ?", NARROW_NBSP + "?"),
+    ("« ", "«" + NBSP),
+    (" $", NBSP + "$"),
 )
 
 
@@ -68,8 +74,8 @@ def typeset(text: str) -> str:
     >>> typeset("Prêt ? Oui : « Go ! »") == "Prêt\\u202f? Oui\\u00a0: «\\u00a0Go\\u202f!\\u00a0»"
     True
     """
-    for pattern, replacement in _SPACES:
-        text = pattern.sub(replacement, text)
+    for space, unbreakable in _SPACES:
+        text = text.replace(space, unbreakable)
     return text
 
 

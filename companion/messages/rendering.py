@@ -7,11 +7,13 @@ English's when it has none) with what is not words: ``money(amount)``, ``typeset
 
 Each entry's ``msgctxt`` is a message code (``note.bid``) or a word (``account.Pool``,
 ``card.<id>``...), its ``msgid`` the English and its ``msgstr`` the language's words; English
-leaves ``msgstr`` empty. A ``{name}`` is a parameter shown by its kind (``codes.CODES``),
+leaves ``msgstr`` empty. A ``{name}`` is a parameter shown by its kind (``codes.kinds_of``),
 ``{name:variant}`` another form of it (``{card:effect}``), ``{de name}`` a contraction.
 A code worded differently by its values has one entry per case, the context naming what holds:
 ``ask.respond[action]`` (``action`` given: not None, False, 0 or empty), ``move.roll[end=to]``
-(``end`` shown as ``to``); the entry whose conditions all hold, the most of them, is said. A
+(``end`` shown as ``to``, another parameter of the code), ``referee.action.pay_tax[payee=Pool]``
+(``payee`` is ``Pool``: a value, for the code has no parameter ``Pool``); the entry whose
+conditions all hold, the most of them, is said. A
 context ending in ``#name`` is a plural entry whose form follows the number ``name`` (an
 integer, or the length of a list), by the catalogue's ``Plural-Forms``.
 
@@ -38,7 +40,7 @@ from typing import Any, TypedDict
 from companion.editions import Edition, of_game
 from companion.errors import CompanionError
 from companion.messages import po
-from companion.messages.codes import CODES
+from companion.messages.codes import CODES, REASON_PREFIX, is_code, kinds_of
 
 LOCALES = Path(__file__).resolve().parents[1] / "locales"
 DOMAIN = "messages"
@@ -87,11 +89,16 @@ class Wording:
         tests = tuple((name, same) for name, _, same in (c.partition("=") for c in conditions))
         return cls(conditions, count, forms, tuple(_pieces(form) for form in forms), tests)
 
-    def holds(self, values: Mapping[str, Any], p: Params) -> bool:
+    def holds(self, values: Mapping[str, Any], p: Params, kinds: Mapping[str, str]) -> bool:
         for name, same in self.tests:
             if not _given(values.get(name)):
                 return False
-            if same and (not _given(values.get(same)) or p[name] != p[same]):
+            if not same:
+                continue
+            if same not in kinds:  # a value, not another parameter
+                if str(values[name]) != same:
+                    return False
+            elif not _given(values.get(same)) or p[name] != p[same]:
                 return False
         return True
 
@@ -231,7 +238,7 @@ def wordings(
         key, conditions, count = match.groups()
         english = (entry.id,) if entry.plural is None else (entry.id, entry.plural)
         forms = entry.strings if all(entry.strings) else english
-        if key in CODES:
+        if is_code(key):
             wording = Wording.of(tuple(conditions.split(",")) if conditions else (), count, forms)
             messages.setdefault(key, []).append(wording)
         else:
@@ -259,7 +266,10 @@ class Params:
     def shown(self, name: str, variant: str = "") -> str:
         if name not in self._values:
             raise MessageError(f"the message has no parameter {name!r}")
-        return _show(self._kinds.get(name, "text"), self._values[name], variant, self._lang)
+        kind = self._kinds.get(name, "text")
+        if kind == "why":  # a reason is said with what it names: the message's count, card...
+            return render(REASON_PREFIX + str(self._values[name]), self._values, self._lang)
+        return _show(kind, self._values[name], variant, self._lang)
 
 
 def render(
@@ -288,7 +298,7 @@ def render(
     if len(cases) == 1 and not cases[0].conditions:
         case = cases[0]
     else:
-        held = [case for case in cases if case.holds(values, p)]
+        held = [case for case in cases if case.holds(values, p, kinds)]
         if not held:
             raise MessageError(f"no wording of {code!r} in {lang!r} for {sorted(values)}")
         case = max(held, key=lambda c: len(c.conditions))
@@ -312,9 +322,9 @@ _SIGNATURES: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {}
 
 
 def _signature(code: str) -> tuple[dict[str, str], tuple[str, ...]] | None:
-    """``code``'s parameters (``codes.CODES``) as :func:`render` reads them: each with its kind
-    without the ``?`` that marks an optional one, and the names of the required ones."""
-    params = CODES.get(code)
+    """``code``'s parameters (``codes.kinds_of``) as :func:`render` reads them: each with its
+    kind without the ``?`` that marks an optional one, and the names of the required ones."""
+    params = kinds_of(code)
     if params is None:
         return None
     kinds = {name: kind.rstrip("?") for name, kind in params.items()}
@@ -510,6 +520,7 @@ _KINDS: dict[str, Callable[[Any, str, Language], str]] = {
     "roll": _roll,
     "message": lambda v, _, lang: render_message(v, lang),
     "decision": lambda v, _, lang: render_decision(v, lang),
+    "route": lambda v, _, lang: lang.words["route.ride" if v else "route.stay"],
 }
 
 

@@ -7,7 +7,8 @@ and what the player must or may do next. Nothing here changes its inputs.
 A resolution explains itself: a headline (``Resolution.code`` and ``params``, and its English,
 ``summary``) and notes (:class:`Note`), one for each ride, direct move, salary and action and a
 few more (why Mr. Monopoly goes where he goes...): each a message code (:data:`NOTE_CODES`) with
-its parameters for front ends to word in the table's language (``ui/explain.py``), and its
+its parameters for front ends to word in the table's language (the catalogues' entry
+``referee.<code>``, rendered by ``companion.messages.render``: ``ui/explain.py``), and its
 English for the referee's English users (``Resolution.explanation``). A quiet resolution (the
 engine's) makes no English and no notes.
 

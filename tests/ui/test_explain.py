@@ -1,182 +1,31 @@
 """The referee's explanation in the table's language (ui.explain), against the engine's notes.
 
-Every question is resolved by the real movement rules: the golden movement table's cases (cards,
-vouchers, Subway, taxis, jail...) and every space of the board with several rolls (Mr. Monopoly,
-the Bus, doubles, triples, odd and even) on a board where players own, build and mortgage, with
-the mover in several states (Reverse Direction, Subway, Transit Token, in jail). Each note is
-worded from its message code and parameters: the lines are checked against the note's English.
+Every question is resolved by the real movement rules (``tests.ui.explanations.questions``:
+the golden movement table's cases, every space of the board with several rolls on a board where
+players own, build and mortgage, the mover in several states). Each note is worded from its
+message code and parameters by the companion's catalogues (``referee.<code>``): the lines are
+checked against the note's English.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
-from functools import cache
 from typing import Any
 
 import pytest
 
 from companion.editions import edition
-from companion.errors import IllegalMoveError
-from companion.rules.movement import (
-    CHOICE_SETS,
-    NOTE_CODES,
-    REASONS,
-    Note,
-    Resolution,
-    Roll,
-    resolve_card,
-    resolve_roll,
-    resolve_voucher,
-)
+from companion.messages import language, languages
+from companion.messages.codes import NOTE_PREFIX, REASON_PREFIX
+from companion.rules.movement import NOTE_CODES, REASONS, Note, Roll, resolve_roll
 from companion.rules.situation import Situation
-from tests.test_golden_moves import CASES, resolve
-from ui import explain as explain_module
+from tests.ui.explanations import questions, reason_notes
 from ui import viewmodels as vm
 from ui.explain import explain, note_line, unworded
-from ui.i18n import extract_messages, money, read_catalog
+from ui.i18n import extract_messages, money, po_path
 
 BOARD = edition("ultimate").board
-DECK = edition("ultimate").deck
-ROLLS = (
-    Roll(3, 4, "mr"),
-    Roll(2, 2, "bus"),
-    Roll(1, 2, 3),
-    Roll(5, 5, 2),
-    Roll(6, 4, "mr"),
-    Roll(4, 2, "bus"),
-    Roll(2, 2, 2),
-)
-
-
-def _table(
-    position: str,
-    *,
-    everything_owned: bool = False,
-    all_mine: bool = False,
-    bank_vouchers: int | None = None,
-    **me: Any,
-) -> Situation:
-    """A table under way: Bob owns the outer track (hotels on some streets, cab stands),
-    Cy the middle (one group mortgaged), Ann a few of her own; the Pool holds $430.
-    ``all_mine``: Ann owns everything; ``bank_vouchers``: the Travel Vouchers left to draw."""
-    properties: dict[str, dict[str, Any]] = {}
-    for name, spaces in BOARD.properties.items():
-        space = spaces[0]
-        if all_mine:
-            properties[name] = {"owner": "Ann"}
-        elif space.track == "outer":
-            properties[name] = {"owner": "Bob"}
-            if space.kind == "street" and space.index % 3 == 0:
-                properties[name]["buildings"] = "hotel"
-            if space.kind == "cab_company":
-                properties[name]["cab_stand"] = True
-        elif space.track == "middle" and (everything_owned or space.index % 4 != 1):
-            properties[name] = {"owner": "Cy", "mortgaged": space.group == "orange"}
-        elif everything_owned or space.index % 5 == 0:
-            properties[name] = {"owner": "Ann"}
-    players = [
-        {"name": "Ann", "position": position, "vouchers": 1, **me},
-        {"name": "Bob", "position": "outer:0"},
-        {"name": "Cy", "position": "middle:0"},
-    ]
-    table: dict[str, Any] = {"players": players, "properties": properties, "pool": 430}
-    if bank_vouchers is not None:
-        table["vouchers_left"] = bank_vouchers
-    return Situation.parse(table)
-
-
-@cache
-def questions() -> tuple[Resolution, ...]:
-    """Many referee answers: the golden cases and every space x several rolls and states."""
-    answers = [resolve(case) for case in CASES]
-    for space in BOARD.spaces:
-        tables = [
-            (_table(space.key), ROLLS),
-            (_table(space.key, everything_owned=True), ROLLS[:2]),
-            (_table(space.key, reverse_direction=True), ROLLS[:3]),
-            (_table(space.key, bank_vouchers=0), ROLLS[:3]),
-            (_table(space.key, bank_vouchers=0, vouchers=0, reverse_direction=True), ROLLS[1:2]),
-            (_table(space.key, all_mine=True), ROLLS[:3]),
-        ]
-        if BOARD.is_station(space):
-            tables.append((_table(space.key, transit_token=True), ROLLS[1:3]))
-        if space == BOARD.jail:
-            for tries in (0, 2):
-                jailed = _table(space.key, in_jail=True, jail_turns=tries)
-                tables.append((jailed, (Roll(3, 4), Roll(5, 5))))
-        for situation, rolls in tables:
-            for roll in rolls:
-                answers.append(resolve_roll(BOARD, situation, roll))
-    answers += card_and_voucher_questions()
-    # R16: Mr. Monopoly's first move stops on the last unowned property, and who wins it at
-    # auction changes the rent where the bonus move goes.
-    last = {n: {"owner": "Bob"} for n in BOARD.properties if n != "The Embarcadero"}
-    players = [{"name": "Ann", "position": "inner:14"}, {"name": "Bob", "position": "outer:0"}]
-    situation = Situation.parse({"players": players, "properties": last})
-    answers.append(resolve_roll(BOARD, situation, Roll(5, 6, "mr")))
-    # M6 with salaries on the way: triples that choose the space the token stands on.
-    for where in ("outer:5", "middle:12"):
-        options = {"triples_pay_salaries": True}
-        situation = Situation.parse(
-            {"players": [{"name": "Ann", "position": where}], "options": options}
-        )
-        answers.append(resolve_roll(BOARD, situation, Roll(3, 3, 3), to=BOARD.space(where)))
-    return tuple(answers)
-
-
-def card_and_voucher_questions() -> list[Resolution]:
-    """Every Chance and Community Chest card and every Travel Voucher, from a few spaces, on
-    the table under way and on a fresh board."""
-    answers = []
-    for where in ("States Avenue", "middle:5", "outer:5", "inner:10", "middle:36"):
-        start = BOARD.space(where)
-        tables = (
-            _table(start.key),
-            _table(start.key, all_mine=True),
-            _table(start.key, shares={DECK.stock_names[0]: 2}),
-            Situation.fresh(start),
-        )
-        for situation in tables:
-            answers += _cards(situation) + _vouchers(situation)
-    return answers
-
-
-def _cards(situation: Situation) -> list[Resolution]:
-    answers = []
-    for card in DECK.cards.values():
-        move = card.move or {}
-        either = move.get("kind") == "either"
-        for option, one in zip(
-            (1, 2) if either else (None,), move.get("options", [move]), strict=True
-        ):
-            to = None
-            if one.get("kind") == "choose":
-                allowed = CHOICE_SETS[one["among"]]
-                to = next((s for s in BOARD.spaces if allowed(BOARD, situation, s)), None)
-                if to is None:
-                    continue
-            rolls = (Roll(2, 2), Roll(3, 4)) if one.get("kind") == "roll_back" else (None,)
-            for roll in rolls:
-                answers.append(
-                    resolve_card(BOARD, situation, card, to=to, roll=roll, option=option)
-                )
-    return answers
-
-
-def _vouchers(situation: Situation) -> list[Resolution]:
-    answers = []
-    for voucher in DECK.vouchers.values():
-        if voucher.kind == "free_cab_fare":
-            for ride in (False, True):
-                answers.append(resolve_voucher(BOARD, situation, voucher, ride=ride))
-            continue
-        for to in BOARD.track(situation.player().position.track):
-            try:
-                answers.append(resolve_voucher(BOARD, situation, voucher, to=to))
-            except IllegalMoveError:
-                continue
-    return answers
 
 
 def test_the_questions_cover_every_kind_of_step_and_action() -> None:
@@ -230,9 +79,18 @@ def test_the_questions_cover_every_kind_of_step_and_action() -> None:
     assert sorted(set(NOTE_CODES) - codes) == []
 
 
-def test_the_explanation_knows_every_code_and_reason_of_the_engine() -> None:
-    assert sorted(set(NOTE_CODES) ^ set(explain_module._SAY)) == []
-    assert sorted(set(REASONS) ^ set(explain_module._REASONS)) == []
+@pytest.mark.parametrize("lang", languages())
+def test_the_catalogues_word_every_code_and_reason_of_the_engine(lang: str) -> None:
+    """In each language's own catalogue, not by falling back to English."""
+    from companion.messages import po
+    from companion.messages.rendering import catalogue_path, wordings
+
+    own, _ = wordings(po.read(catalogue_path(lang)))
+    codes = {NOTE_PREFIX + code for code in NOTE_CODES} | {REASON_PREFIX + r for r in REASONS}
+    assert sorted(codes - set(own)) == []
+    assert sorted(code for code in language(lang).messages if code.startswith(NOTE_PREFIX)) == (
+        sorted(codes)
+    )
 
 
 def test_every_note_of_the_engine_has_its_words() -> None:
@@ -240,20 +98,10 @@ def test_every_note_of_the_engine_has_its_words() -> None:
     assert left == set()
 
 
-@pytest.mark.parametrize("reason", sorted(REASONS))
-def test_every_reason_has_its_words_in_both_languages(reason: str) -> None:
+@pytest.mark.parametrize("note", reason_notes(), ids=lambda note: note.params["reason"])
+def test_every_reason_has_its_words_in_both_languages(note: Note) -> None:
     """Some reasons never make a note in the sample (an odd move rides no station): say each
     one on a ride, as the engine would give it."""
-    if reason.startswith("card"):
-        extra: dict[str, Any] = {"card": "chance-caught-insider-trading"}
-    elif reason == "voucher":
-        extra = {"voucher": next(iter(DECK.vouchers))}
-    elif reason.startswith(("even_", "odd_")):
-        extra = {"count": 7}
-    else:
-        extra = {}
-    params = {"space": "inner:9", "track": "inner", "reason": reason, **extra}
-    note = Note("step.ride", params, "(the engine's English)")
     en, fr = note_line(note, "en"), note_line(note, "fr")
     assert en is not None and fr is not None
     assert en.endswith(": ride the Pennsylvania Railroad transit station onto the inner track.")
@@ -356,12 +204,23 @@ def test_a_note_without_words_stays_in_english_and_is_reported() -> None:
     assert odd.explanation[-2:] == (new.text, odd_reason.text)
 
 
-def test_every_msgid_of_the_explanation_is_translated_in_french() -> None:
-    mine = [key for key, places in extract_messages().items() if ("ui/explain.py") in dict(places)]
-    assert len(mine) > 80
-    catalog = read_catalog("fr")
-    missing = [key for key in mine if key not in catalog or not catalog[key].string]
-    assert missing == []
+def test_the_app_s_catalogues_hold_none_of_the_referee_s_words() -> None:
+    """One home for the referee's sentences: the companion's catalogues, not the app's."""
+    from companion.messages import po
+
+    mine = [key for key, places in extract_messages().items() if "ui/explain.py" in dict(places)]
+    assert mine == []
+    referee = {
+        form
+        for code, cases in language("en").messages.items()
+        if code.startswith(NOTE_PREFIX) and not code.startswith(REASON_PREFIX)
+        for case in cases
+        for form in case.forms
+    }
+    assert len(referee) > 90
+    for lang in ("en", "fr"):
+        app = {entry.id for entry in po.read(po_path(lang)).entries}
+        assert sorted(app & referee) == []
 
 
 @pytest.mark.parametrize(

@@ -53,6 +53,10 @@ def _texts() -> Iterator[tuple[str, str]]:
         for code in CODES:
             for optional in (True, False):
                 yield f"{lang} {code}", render(code, _params(code, optional=optional), lang)
+        for code, cases in language(lang).messages.items():  # the referee's notes' too
+            for case in cases:
+                for form in case.forms:
+                    yield f"{lang} {code}", i18n.french_spacing(form)
     for space in edition("ultimate").board.spaces:
         yield "board", space.name
     yield "symbols", UI_SYMBOLS
