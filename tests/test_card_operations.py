@@ -16,11 +16,12 @@ from typing import Any
 
 import pytest
 
-from companion.banker import cardplay, playcards
+from companion.banker import cardplay, keptcards, playcards
 from companion.banker.engine import COMMAND_HANDLERS  # noqa: F401 (loads the banker)
 from companion.editions import EditionDataError, edition, load_edition
 from companion.editions.cards import load_for, module_of, operations
 from companion.messages import CODES, languages, render
+from tests.banker import give, rejected, table
 from tests.companion_copy import CompanionCopy
 
 ULTIMATE = edition("ultimate")
@@ -46,6 +47,60 @@ def test_every_operation_of_ultimates_cards_is_handled_in_its_own_module() -> No
                 module = playcards.PLAYS[spec["play"]].handler.__module__
                 assert module == f"companion.editions.cards.{module_of(spec['play'])}", card.id
     assert "refuse" in NAMED  # Just Say NO!: its answer and options are its module's
+
+
+def test_every_self_acting_use_of_ultimates_cards_is_handled_in_its_own_module() -> None:
+    """A kept card's self-acting ``use`` (Get Out of Jail Free, Lawyer on Retainer, the rent
+    cards...) is a hook registered at a banker's moment by the module of the use; every use
+    the cards name is an operation (none served by the banker under its name)."""
+    uses = set()
+    for card in ULTIMATE.deck.cards.values():
+        for spec in card.play:
+            if spec["do"] == "keep" and spec["use"] not in ("play", "refuse"):
+                uses.add(spec["use"])
+                assert spec["use"] in NAMED, card.id
+                use = keptcards.USES[spec["use"]]
+                assert use.moment in keptcards.MOMENTS, card.id
+                assert use.hook.__module__ == f"companion.editions.cards.{spec['use']}", card.id
+    assert uses == {
+        "jail",
+        "lawyer",
+        "auction_bonus",
+        "share_price",
+        "rent",
+        "rent_received",
+        "roll_three_share",
+    }
+
+
+def test_the_banker_asks_for_no_self_acting_card_by_its_use(repo_root: Path) -> None:
+    """The banker asks which card a player holds by a self-acting use nowhere (``held(...,
+    "lawyer")``): it calls the moment's hooks. Just Say NO! (``refuse``, the banker's own
+    ``against``) and a played card (``play``) are its mechanism."""
+    uses = set(keptcards.USES) | {"jail"}
+    found = []
+    for path in sorted((repo_root / "companion" / "banker").glob("*.py")):
+        source = path.read_text("utf-8")
+        asked = re.findall(r'\bheld\([^)]*?"(\w+)"', source)
+        asked += re.findall(r'"(\w+)"\s*(?:in|==)\s*\w*\.?get\("use"\)', source)
+        asked += re.findall(r'get\("use"\)\s*==\s*"(\w+)"', source)
+        found += [f"{path.name}: {use}" for use in asked if use in uses]
+    assert found == []
+
+
+def test_a_self_acting_card_played_is_refused_in_the_words_of_its_use() -> None:
+    """``play_card`` with Get Out of Jail Free says what its module registered; another
+    self-acting card says it acts by itself."""
+    state = give(
+        table("Ann", "Bob"), "Ann", cards=["chance-get-out-of-jail-free", "cc-insider-trading"]
+    )
+    assert rejected(state, "play_card", card="chance-get-out-of-jail-free") == (
+        "play_card: 'Get Out of Jail Free!' gets you out of jail: use the jail_card command in jail"
+    )
+    assert rejected(state, "play_card", card="cc-insider-trading") == (
+        "play_card: 'Insider Trading' acts by itself when it applies (Keep: pay 1/2 par value on"
+        " your next stock purchase (not at auction).)"
+    )
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))

@@ -286,7 +286,7 @@ def _auction_next(
     if leader is None:
         tx.note(unsold, **what)
         return
-    price = keptcards.auction_discount(tx, leader, high)
+    price = keptcards.priced(tx, "auction_won", leader, high)
     tx.transfer(leader, BANK, price, message(reason, **what))
     if item == "property":
         set_holding(tx, name, Holding(owner=leader))

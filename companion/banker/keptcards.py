@@ -1,7 +1,10 @@
-"""Kept Chance and Community Chest cards that act by themselves or refuse another card: Just Say
-NO!, Lawyer on Retainer, Always Bank on Family, Share in Their Good Fortune; and the effects
-played against a player that Just Say NO! can cancel (its answer is the card operation
-``companion/editions/cards/refuse.py``).
+"""Kept Chance and Community Chest cards that act by themselves or refuse another card: the
+mechanism. Each self-acting use (Get Out of Jail Free, Lawyer on Retainer, Always Bank on
+Family, Comped Room...) is a card operation of ``companion/editions/cards/`` that registers its
+hook at one of the banker's moments (:data:`MOMENTS`) with :func:`card_use`; the banker calls
+the moment (:func:`jail_card`, :func:`priced`, :func:`rent_changed`...), never a card. Here too
+the effects played against a player that Just Say NO! can cancel (its answer is the card
+operation ``companion/editions/cards/refuse.py``).
 
 B7: a kept card that acts by itself does so the next time it applies (:func:`held` finds it),
 and goes back to the deck. B16: Just Say NO! stops any card aimed at its holder (:func:`aimed`).
@@ -10,6 +13,7 @@ and goes back to the deck. B16: Just Say NO! stops any card aimed at its holder 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from companion.banker import tasks
@@ -23,6 +27,93 @@ from companion.banker.tx import (
 from companion.messages import Message, message
 from companion.rules.board import Board
 from companion.rules.situation import Holding
+
+#: A self-acting use's hook at its moment: the moment's arguments, its answer (:data:`MOMENTS`).
+UseHook = Callable[..., Any]
+
+#: The banker's moments at which a kept card acts by itself, and what their hooks take and
+#: answer. The banker names the moment; the card operation (``companion/editions/cards/``)
+#: registers its use there with :func:`card_use`.
+MOMENTS: Mapping[str, str] = {
+    "in_jail": "(state, player) -> the card that gets the jailed player out, or None",
+    "card_fine": "(tx, player, card) -> whether a card held cancels the card's fine",
+    "auction_won": "(state, winner, bid) -> (what the winner pays, the card that changed it)",
+    "share_bought": "(state, player, par) -> (what the share costs, the card that changed it)",
+    "rent_due": "(tx, rent task) -> whether a card held changed the rent (it did it)",
+    "roll_three_won": "(tx, winnings by player) -> None",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CardUse:
+    """A kept card's self-acting use (``"use"`` in the cards): its moment and its hook, and
+    what ``play_card`` answers for such a card if not that it acts by itself (``{title!r}``)."""
+
+    moment: str
+    hook: UseHook
+    refusal: str | None = None
+
+
+#: The self-acting uses of kept cards, by ``use`` (``companion/editions/cards/``), in the
+#: order they were loaded.
+USES: dict[str, CardUse] = {}
+
+
+def card_use(use: str, *, moment: str, refusal: str | None = None) -> Callable[[UseHook], UseHook]:
+    """Register the decorated function as what kept cards ``{"use": use}`` do at the banker's
+    ``moment`` (one of :data:`MOMENTS`)."""
+
+    def register(hook: UseHook) -> UseHook:
+        assert use not in USES, f"two hooks for the use {use!r}"
+        assert moment in MOMENTS, f"no moment {moment!r}"
+        USES[use] = CardUse(moment, hook, refusal)
+        return hook
+
+    return register
+
+
+def at(moment: str) -> tuple[UseHook, ...]:
+    """The hooks of the loaded uses at ``moment``; none when the edition's deck has no such
+    card."""
+    return tuple(u.hook for u in USES.values() if u.moment == moment)
+
+
+def jail_card(state: GameState, player: str) -> str | None:
+    """The kept card that gets the jailed ``player`` out (Get Out of Jail Free), or ``None``."""
+    return next((c for hook in at("in_jail") if (c := hook(state, player))), None)
+
+
+def fine_cancelled(tx: Tx, player: str, card_id: str) -> bool:
+    """Whether a kept card of ``player`` (Lawyer on Retainer) cancels the fine of ``card_id``."""
+    return any(hook(tx, player, card_id) for hook in at("card_fine"))
+
+
+def priced(tx: Tx, moment: str, player: str, price: int) -> int:
+    """What ``player`` pays at ``moment`` (``auction_won``, ``share_bought``), the kept cards
+    that change the price handed back."""
+    for hook in at(moment):
+        price, card = hook(tx.state, player, price)
+        if card is not None:
+            return_card(tx, player, card)
+    return price
+
+
+def price_now(state: GameState, moment: str, player: str, price: int) -> int:
+    """What ``player`` would pay at ``moment`` with the kept cards held now (the options)."""
+    for hook in at(moment):
+        price, _ = hook(state, player, price)
+    return price
+
+
+def rent_changed(tx: Tx, rent: tasks.Rent) -> bool:
+    """Whether a kept card held changed the rent due (the card's hook did it)."""
+    return any(hook(tx, rent) for hook in at("rent_due"))
+
+
+def roll_three_won(tx: Tx, winnings: Mapping[str, int]) -> None:
+    """The kept cards that act on a Roll Three's winnings (Share in Their Good Fortune)."""
+    for hook in at("roll_three_won"):
+        hook(tx, winnings)
 
 
 def held(state: GameState, player: str, use: str, value: str | None = None) -> str | None:
@@ -108,53 +199,6 @@ def action_of(board: Board, task: tasks.Task) -> Message | None:
             return message("action.voucher", player=task.from_, to=task.to)
     words = EFFECT_WORDS.get(task.do)
     return None if words is None else words(board, task)
-
-
-def auction_discount(tx: Tx, winner: str, bid: int) -> int:
-    """What the winner of an auction pays: Always Bank on Family adds $100 to the bid."""
-    card = held(tx.state, winner, "auction_bonus")
-    if card is None:
-        return bid
-    return_card(tx, winner, card)
-    bonus: int = tx.deck.card(card).play[0]["amount"]
-    return max(0, bid - bonus)
-
-
-def roll_three_shares(tx: Tx, winnings: Mapping[str, int]) -> None:
-    """Share in Their Good Fortune: its holder takes half of another player's Roll Three win
-    (who may refuse it with Just Say NO!)."""
-    for seat in tx.state.active:
-        card = held(tx.state, seat.name, "roll_three_share")
-        best = max(((w, n) for n, w in winnings.items() if n != seat.name and w), default=None)
-        if card is not None and best is not None:
-            return_card(tx, seat.name, card)
-            why = message("reason.share_good_fortune")
-            share = tasks.Pay(best[1], seat.name, best[0] // 2, why)
-            if held(tx.state, best[1], "refuse") is None:
-                tx.transfer(share.from_, share.to, share.amount, why)
-            else:
-                against(tx, best[1], share, card)
-
-
-def uses_lawyer(tx: Tx, player: str, card_id: str) -> bool:
-    """Lawyer on Retainer, if ``player`` holds it, cancels the card ``card_id``."""
-    lawyer = held(tx.state, player, "lawyer")
-    if lawyer is None:
-        return False
-    return_card(tx, player, lawyer)
-    tx.note("note.lawyer", player=player, card=card_id)
-    return True
-
-
-def share_price(tx: Tx, player: str, par: int) -> int:
-    """A share bought at par; Insider Trading (kept) halves the next purchase."""
-    if tx.state.decision.data.get("free"):
-        return 0
-    card = held(tx.state, player, "share_price")
-    if card is None:
-        return par
-    return_card(tx, player, card)
-    return par // 2
 
 
 @task("hand_over")

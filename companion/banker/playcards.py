@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.banker import commands, tasks
+from companion.banker.keptcards import USES
 from companion.banker.ledger import BANK
 from companion.banker.state import GameState
 from companion.banker.tx import Tx, command, return_card, set_holding, task
@@ -89,11 +90,10 @@ def play(tx: Tx, c: commands.PlayCard) -> None:
     spec = card.play[0]
     how = spec.get("play")
     d = tx.state.decision
-    if spec.get("use") == "jail":
-        raise IllegalCommandError(
-            f"play_card: {card.title!r} gets you out of jail: use the jail_card command in jail"
-        )
     if how is None:
+        use = USES.get(str(spec.get("use")))
+        if use is not None and use.refusal is not None:
+            raise IllegalCommandError(f"play_card: {use.refusal.format(title=card.title)}")
         raise IllegalCommandError(
             f"play_card: {card.title!r} acts by itself when it applies ({card.effect})"
         )

@@ -1,5 +1,7 @@
-"""Rent due: the kept cards that change it (Reverse Rent, The Rent Is Too Darn High, Comped
-Room, half railroad rent, rent received bonus), and a jailed landlord's Pay Back."""
+"""Rent due: the kept cards that answer it (Reverse Rent, The Rent Is Too Darn High), those
+that change it by themselves at the ``rent_due`` moment (Comped Room, half railroad rent, rent
+received bonus: card operations of ``companion/editions/cards/``), and a jailed landlord's Pay
+Back."""
 
 from __future__ import annotations
 
@@ -7,15 +9,11 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from companion.banker import tasks
-from companion.banker.keptcards import against, held
+from companion.banker.keptcards import held, rent_changed
 from companion.banker.options import Option, decision_options
 from companion.banker.playcards import answering
 from companion.banker.state import Decision, GameState
-from companion.banker.tx import (
-    Tx,
-    return_card,
-    task,
-)
+from companion.banker.tx import Tx, task
 from companion.messages import message
 
 #: The message codes of the decision posed here and of its options.
@@ -44,25 +42,9 @@ def rent(tx: Tx, task: tasks.Rent) -> None:
             owner=owner,
         )
         return
-    # The cards below act by themselves against the other player, who may refuse them with
-    # Just Say NO! (B16): then the rent is worked out again, without the card.
-    again = replace(task, asked=True)
-    if (card := held(tx.state, player, "rent", "free")) is not None:
-        return_card(tx, player, card)
-        against(tx, owner, tasks.NoRent(player, space.key), card, instead=[again])
-        return
-    if (
-        space.kind == "railroad"
-        and (card := held(tx.state, player, "rent", "half_railroad")) is not None
-    ):
-        return_card(tx, player, card)
-        half = replace(again, amount=(amount + 1) // 2)
-        against(tx, owner, half, card, instead=[again])
-        return
-    if (card := held(tx.state, owner, "rent_received")) is not None:
-        return_card(tx, owner, card)
-        extra = replace(again, amount=amount + tx.deck.card(card).play[0]["amount"])
-        against(tx, player, extra, card, instead=[again])
+    # The cards that act by themselves against the other player, who may refuse them with
+    # Just Say NO! (B16): then the rent is worked out again (``asked``), without the card.
+    if rent_changed(tx, replace(task, asked=True)):
         return
     landlord = tx.state.seat(owner)
     jailed_to_pool = landlord.rent_to_pool and landlord.in_jail

@@ -22,11 +22,10 @@ def _stock_options(state: GameState, d: Decision) -> Iterator[Option]:
     """A share of a company with shares left: bought at par (free with Inherit Stock, half with
     Insider Trading), or auctioned."""
     free = bool(d.data.get("free"))
-    half = keptcards.held(state, d.player, "share_price") is not None
     for company, par in state.edition.deck.par_values.items():
         if not state.shares_left.get(company):
             continue
-        price = 0 if free else par // 2 if half else par
+        price = 0 if free else keptcards.price_now(state, "share_bought", d.player, par)
         if state.cash[d.player] >= price:
             yield {
                 "command": {"type": "stock", "company": company, "how": "buy"},
@@ -57,7 +56,9 @@ def _cmd_stock(tx: Tx, c: commands.Stock) -> None:
     if tx.state.decision.data.get("free") and how != "buy":
         raise IllegalCommandError("stock: the free share (Inherit Stock) is taken, not auctioned")
     if how == "buy":
-        price = keptcards.share_price(tx, player, tx.deck.par_values[company])
+        par = tx.deck.par_values[company]
+        free = tx.state.decision.data.get("free")
+        price = 0 if free else keptcards.priced(tx, "share_bought", player, par)
         if tx.cash(player) < price:
             raise IllegalCommandError(
                 f"stock by {player}: a share of {company} costs ${price} and {player} has ${tx.cash(player)}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from companion.banker import commands, tasks
+from companion.banker.keptcards import jail_card
 from companion.banker.moves import apply_move
 from companion.banker.options import Option, decision_options
 from companion.banker.state import Decision, GameState
@@ -17,7 +18,6 @@ from companion.banker.tx import (
     answer,
     command,
     dice_of,
-    jail_card,
     return_card,
     roll_of,
     roll_three_cards_left,
@@ -177,7 +177,7 @@ def ask_roll(tx: Tx, player: str) -> None:
     if seat.in_jail:
         answers.append("bail")
         code = "ask.roll.in_jail"
-        if jail_card(seat.cards):
+        if jail_card(tx.state, player):
             answers.append("jail_card")
             code = "ask.roll.in_jail_card"
         tx.ask("roll", player, answers, code, {"bail": tx.state.edition.numbers.bail})
@@ -205,7 +205,7 @@ def _roll_options(state: GameState, d: Decision) -> Iterator[Option]:
             "code": "option.bail",
             "params": {"amount": bail},
         }
-    card = jail_card(seat.cards) if "jail_card" in d.answers else None
+    card = jail_card(state, d.player) if "jail_card" in d.answers else None
     if card is not None:
         yield {
             "command": {"type": "jail_card"},
@@ -239,8 +239,7 @@ def _cmd_bail(tx: Tx, c: commands.Bail) -> None:
 @command("jail_card")
 def _cmd_jail_card(tx: Tx, c: commands.JailCard) -> None:
     player = c.player
-    seat = tx.state.seat(player)
-    card = jail_card(seat.cards)
+    card = jail_card(tx.state, player)
     if card is None:
         raise IllegalCommandError(
             f"jail_card by {player}: {player} holds no Get Out of Jail Free card"

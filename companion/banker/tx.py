@@ -244,10 +244,6 @@ def return_card(tx: Tx, player: str, card: str) -> None:
     tx.emit("card_returned", player=player, card=card)
 
 
-def jail_card(cards: Sequence[str]) -> str | None:
-    return next((c for c in cards if c.endswith("get-out-of-jail-free")), None)
-
-
 def in_mr_monopoly_move(state: GameState) -> bool:
     """The turn's Mr. Monopoly move is still to come: only its player may act meanwhile."""
     return any(isinstance(t, tasks.Bonus) and t.roll.speed == "mr" for t in state.agenda)

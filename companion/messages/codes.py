@@ -366,7 +366,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
         "owner": "player",
     },  # cards/move (Taxi Wars)
     "note.card_nothing_to_pay": {"card": "card", "player": "player", "company": "company"},
-    "note.lawyer": _PC,  # keptcards.uses_lawyer: the card it cancels
+    "note.lawyer": _PC,  # cards/lawyer: the card it cancels
     "note.card_no_voucher_holder": {"card": "card"},  # cards/take_voucher
     "note.storm_none_own": {"card": "card"},  # cards/storm
     "note.storm_none_other": {"card": "card"},  # cards/storm
@@ -407,7 +407,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "reason.game_night": {},  # cards/game_night
     "reason.excellent_accounting": {},  # cards/move
     "reason.house_condemned": {},  # cards/condemn
-    "reason.share_good_fortune": {},  # keptcards.roll_three_shares
+    "reason.share_good_fortune": {},  # cards/roll_three_share
     "reason.card_claim": {"card": "card", "space": "space"},  # cards/foreclose
     "reason.build": {"space": "space"},  # assets.build
     "reason.sell_building": {"space": "space"},  # assets.sell_building

@@ -2,12 +2,14 @@
 
 A card's ``play`` list in the edition's ``cards.json`` names its operations: each step's ``do``
 (``storm``, ``seize``, ``pay_pool``...) and a kept card's ``play`` (``swap``, ``deal_buster``...)
-or self-acting ``use`` (``refuse``: Just Say NO!). Each operation is the module of this package of
-its name (``storm.py``), which declares together its step (``@card_step``), the answers to the
-decisions it poses (``@answer`` by their ``why``), their options (``@decision_options``), its
-kept-card play with its moment (``@card_play``) and that play's options (``@play_options``), and
-the message codes it uses (``CODES``). A family of operations sharing their code shares one
-module, named in :data:`FAMILIES` (the plain money steps are ``money.py``).
+or self-acting ``use`` (``refuse``: Just Say NO!; ``jail``, ``lawyer``, ``rent``...). Each
+operation is the module of this package of its name (``storm.py``), which declares together its
+step (``@card_step``), the answers to the decisions it poses (``@answer`` by their ``why``),
+their options (``@decision_options``), its kept-card play with its moment (``@card_play``) and
+that play's options (``@play_options``), or its self-acting use's hook at the banker's moment
+(``@card_use``: ``keptcards.MOMENTS``), and the message codes it uses (``CODES``). A family of
+operations sharing their code shares one module, named in :data:`FAMILIES` (the plain money
+steps are ``money.py``).
 
 The modules to load are computed from the edition's deck (:func:`operations`), not listed in
 ``edition.json``: a card naming an operation is all it takes. :func:`load_for` imports them; an
@@ -47,27 +49,12 @@ FAMILIES: Mapping[str, str] = {
     "cheap_rent": "reverse_rent",
 }
 
-#: The uses of a kept card the banker serves itself at their moment (``keptcards.held``: an
-#: auction won, a share bought, rent due or received, a Roll Three win, jail, a card's fine
-#: cancelled by the Lawyer): no module of their own yet.
-BANKER_USES = frozenset(
-    {
-        "jail",
-        "lawyer",
-        "auction_bonus",
-        "rent",
-        "rent_received",
-        "share_price",
-        "roll_three_share",
-    }
-)
-
 _LOADED: set[frozenset[str]] = set()
 
 
 def operations(play: Iterable[Mapping[str, Any]]) -> tuple[str, ...]:
-    """The operations a card's ``play`` list names, in order (a kept card's play or use; the
-    banker's own uses, :data:`BANKER_USES`, are none)."""
+    """The operations a card's ``play`` list names, in order (a kept card's play or its
+    self-acting use)."""
     found = []
     for step in play:
         do = step.get("do")
@@ -75,7 +62,7 @@ def operations(play: Iterable[Mapping[str, Any]]) -> tuple[str, ...]:
             found.append(str(do))
         elif step.get("use") == "play":
             found.append(str(step.get("play")))
-        elif step.get("use") not in BANKER_USES:
+        else:
             found.append(str(step.get("use")))
     return tuple(found)
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from companion.banker import tasks
 from companion.banker.cardplay import card_reason, card_step, skip_rest
-from companion.banker.keptcards import uses_lawyer
+from companion.banker.keptcards import fine_cancelled
 from companion.banker.tx import Tx, dividend
 from companion.rules.cards import Card
 
@@ -26,7 +26,7 @@ def _stock_fine(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> Non
         fine = sum(dividend(tx.deck, c, n) for c in companies if (n := seat.shares.get(c, 0)))
         if not fine:
             continue
-        if spec.get("lawyer") and uses_lawyer(tx, holder, card.id):
+        if spec.get("lawyer") and fine_cancelled(tx, holder, card.id):
             if holder == player and spec["companies"] == "all":
                 skip_rest(tx, player, card)
             continue

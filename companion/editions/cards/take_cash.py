@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from companion.banker import commands, tasks
 from companion.banker.cardplay import card_reason
-from companion.banker.keptcards import against, uses_lawyer
+from companion.banker.keptcards import against, fine_cancelled
 from companion.banker.options import Option, play_options, said
 from companion.banker.playcards import card_play, other_player
 from companion.banker.state import GameState
@@ -20,7 +20,7 @@ CODES = ("option.play_card",)
 @card_play("take_cash")
 def _play(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
     rival = other_player(tx, player, c)
-    if uses_lawyer(tx, rival, card.id):
+    if fine_cancelled(tx, rival, card.id):
         return
     why = card_reason(card)
     against(tx, rival, tasks.Pay(rival, player, card.play[0]["amount"], why), card.id)

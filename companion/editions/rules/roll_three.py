@@ -115,7 +115,7 @@ def _dice(tx: Tx, c: commands.Dice) -> None:
         )
         tx.transfer(BANK, seat.name, won, message("reason.roll_three"))
         winnings[seat.name] = won
-    keptcards.roll_three_shares(tx, winnings)
+    keptcards.roll_three_won(tx, winnings)
 
 
 @decision_options("dice", KIND)
