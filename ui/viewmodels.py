@@ -1118,8 +1118,10 @@ def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
         for c, n in seat.shares.items()
         if n
     )
-    jail = tuple(card_title(c, lang) for c in seat.cards if "jail" in c)
-    cards = tuple(card_title(c, lang) for c in seat.cards if "jail" not in c)
+    # A Get Out of Jail Free card is one its data says frees its holder (``use: jail``).
+    frees = {c for c in seat.cards if state.edition.deck.card(c).play[0].get("use") == "jail"}
+    jail = tuple(card_title(c, lang) for c in seat.cards if c in frees)
+    cards = tuple(card_title(c, lang) for c in seat.cards if c not in frees)
     try:
         worth = net_worth(state, player)
     except Exception:  # noqa: BLE001 - a bankrupt seat holds nothing

@@ -324,3 +324,29 @@ def test_the_history_reads_a_fact_as_it_read_the_patch_an_old_log_holds() -> Non
             assert [r.text for r in vm.history_rows([logged], lang)] == [said]
             assert [r.text for r in vm.history_rows([logged], lang, player="Bob")] == [said]
             assert vm.history_rows([logged], lang, player="Ann") == []
+
+
+def test_a_sheet_knows_a_get_out_of_jail_free_card_by_what_it_does(tmp_path, monkeypatch):
+    """The card that frees its holder is the one whose data says so (``use: jail``), whatever
+    its id: here the tiny edition's, renamed "chance-freedom-pass"."""
+    from companion.banker.state import evolve
+    from tests.edition_data import TEST_EDITIONS, copied, registered
+    from ui import edition as table
+
+    def renamed(cards):
+        (card,) = [c for c in cards["chance"] if c["id"] == "chance-get-out-of-jail-free"]
+        card["id"] = "chance-freedom-pass"
+
+    folder = copied(
+        TEST_EDITIONS / "tiny",
+        tmp_path / "tiny_pass",
+        edition=lambda data: data.update(id="tiny_pass"),
+        cards=renamed,
+    )
+    played = registered(folder, monkeypatch)
+    monkeypatch.setattr(table, "_AT_TABLE", [played])
+    state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}], edition=played))
+    state = evolve(state, {"type": "card_kept", "player": "Ann", "card": "chance-freedom-pass"})
+    sheet = vm.player_sheet(state, "Ann", "en")
+    assert sheet.jail_cards == ("Get Out of Jail Free!",)
+    assert sheet.cards == ()
