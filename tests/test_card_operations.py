@@ -88,6 +88,20 @@ def test_the_banker_asks_for_no_self_acting_card_by_its_use(repo_root: Path) -> 
     assert found == []
 
 
+def test_the_landers_rent_card_acts_before_the_owners_whatever_the_load_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At a rent due, Comped Room or Special Online Pricing (``rent``, the lander's) is asked
+    before Renovation Success (``rent_received``, the owner's), as the banker always did."""
+    load_for(ULTIMATE)
+    backwards = dict(reversed(list(keptcards.USES.items())))
+    monkeypatch.setattr(keptcards, "USES", backwards)
+    assert [hook.__module__ for hook in keptcards.at("rent_due")] == [
+        "companion.editions.cards.rent",
+        "companion.editions.cards.rent_received",
+    ]
+
+
 def test_a_self_acting_card_played_is_refused_in_the_words_of_its_use() -> None:
     """``play_card`` with Get Out of Jail Free says what its module registered; another
     self-acting card says it acts by itself."""

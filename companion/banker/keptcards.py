@@ -52,6 +52,9 @@ class CardUse:
     moment: str
     hook: UseHook
     refusal: str | None = None
+    #: Where its hook runs among the moment's (lower first): the rent's, the lander's card (0)
+    #: before the owner's (1).
+    order: int = 0
 
 
 #: The self-acting uses of kept cards, by ``use`` (``companion/editions/cards/``), in the
@@ -59,23 +62,26 @@ class CardUse:
 USES: dict[str, CardUse] = {}
 
 
-def card_use(use: str, *, moment: str, refusal: str | None = None) -> Callable[[UseHook], UseHook]:
+def card_use(
+    use: str, *, moment: str, refusal: str | None = None, order: int = 0
+) -> Callable[[UseHook], UseHook]:
     """Register the decorated function as what kept cards ``{"use": use}`` do at the banker's
-    ``moment`` (one of :data:`MOMENTS`)."""
+    ``moment`` (one of :data:`MOMENTS`), ``order``-th among the moment's hooks."""
 
     def register(hook: UseHook) -> UseHook:
         assert use not in USES, f"two hooks for the use {use!r}"
         assert moment in MOMENTS, f"no moment {moment!r}"
-        USES[use] = CardUse(moment, hook, refusal)
+        USES[use] = CardUse(moment, hook, refusal, order)
         return hook
 
     return register
 
 
 def at(moment: str) -> tuple[UseHook, ...]:
-    """The hooks of the loaded uses at ``moment``; none when the edition's deck has no such
-    card."""
-    return tuple(u.hook for u in USES.values() if u.moment == moment)
+    """The hooks of the loaded uses at ``moment``, in their ``order``; none when the edition's
+    deck has no such card."""
+    uses = sorted((u for u in USES.values() if u.moment == moment), key=lambda u: u.order)
+    return tuple(u.hook for u in uses)
 
 
 def jail_card(state: GameState, player: str) -> str | None:
