@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.banker import tasks
 from companion.banker.moves import apply_move
-from companion.banker.tx import Tx, task
+from companion.banker.tx import Tx, registrar, task
 from companion.messages import Message, message
 from companion.rules.cards import Card
 from companion.rules.movement import resolve_card
@@ -35,14 +35,7 @@ STEPS: dict[str, Step] = {}
 def card_step(*names: str) -> Callable[[Step], Step]:
     """Register the decorated function as the step of the card operations ``names`` (a card's
     ``{"do": name}``)."""
-
-    def register(handler: Step) -> Step:
-        for name in names:
-            assert name not in STEPS, f"two steps for {name!r}"
-            STEPS[name] = handler
-        return handler
-
-    return register
+    return registrar(STEPS, names)
 
 
 def drawn(tx: Tx, player: str, card: Card) -> None:

@@ -10,7 +10,7 @@ Each part of the banker registers its handlers with :func:`command` and :func:`t
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.banker import commands, tasks
 from companion.banker.ledger import BANK, POOL
@@ -332,6 +332,8 @@ def others(state: GameState, player: str) -> list[str]:
 
 #: A command's or a task's handler: it acts on the transaction.
 Handler = Callable[[Tx, Any], None]
+_K = TypeVar("_K")
+_F = TypeVar("_F", bound=Callable[..., Any])
 #: The one registry: command type -> its handler, task name (``do``) -> its handler.
 COMMAND_HANDLERS: dict[str, Handler] = {}
 TASK_HANDLERS: dict[str, Handler] = {}
@@ -339,12 +341,12 @@ TASK_HANDLERS: dict[str, Handler] = {}
 
 def command(*types: str) -> Callable[[Handler], Handler]:
     """Register the decorated function as the handler of these command types."""
-    return _registrar(COMMAND_HANDLERS, types)
+    return registrar(COMMAND_HANDLERS, types)
 
 
 def task(*names: str) -> Callable[[Handler], Handler]:
     """Register the decorated function as the handler of these agenda tasks."""
-    return _registrar(TASK_HANDLERS, names)
+    return registrar(TASK_HANDLERS, names)
 
 
 #: The answers of a decision shared by several rules (``choose`` a space, roll ``dice``,
@@ -358,16 +360,14 @@ def answer(type_: str, why: str) -> Callable[[Handler], Handler]:
     it answers asks it for ``why`` (``@answer("dice", "squeeze_play")``, ``@answer("draw",
     "roll_three")``)."""
 
-    def register(handler: Handler) -> Handler:
-        assert (type_, why) not in ANSWERS, f"two handlers for {type_!r} {why!r}"
-        ANSWERS[type_, why] = handler
-        return handler
-
-    return register
+    return registrar(ANSWERS, [(type_, why)])
 
 
-def _registrar(registry: dict[str, Handler], names: Sequence[str]) -> Callable[[Handler], Handler]:
-    def register(handler: Handler) -> Handler:
+def registrar(registry: dict[_K, _F], names: Sequence[_K]) -> Callable[[_F], _F]:
+    """A decorator that registers its function in ``registry`` under each of ``names``, once
+    (a second handler for a name is a mistake of the code, refused when it is imported)."""
+
+    def register(handler: _F) -> _F:
         for name in names:
             assert name not in registry, f"two handlers for {name!r}"
             registry[name] = handler
