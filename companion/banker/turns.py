@@ -1,11 +1,11 @@
 """The turn flow: dealing the starting cards, the turn-order roll, each turn's roll in or out of
 jail, triples, the Mr. Monopoly and Bus bonus moves, doubles and ending a turn, with the
-options of the decisions they pose (a Subway ride is the Subway rule's:
-``companion/editions/rules/subway.py``)."""
+options of the decisions they pose (a Subway ride, which a rule has a player take instead of a
+roll or a bonus move, is the Subway rule's: ``companion/editions/rules/subway.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from companion.banker import commands, tasks
 from companion.banker.keptcards import jail_card
@@ -40,12 +40,10 @@ from companion.rules.movement import (
 CODES = (
     "ask.deal",
     "ask.order_roll",
-    "ask.subway",
     "ask.roll",
     "ask.roll.in_jail",
     "ask.roll.in_jail_card",
     "ask.choose.triples",
-    "ask.choose.bonus_subway",
     "ask.bus",
     "ask.end_turn",
     "option.deal",
@@ -168,10 +166,16 @@ def _start_turn(tx: Tx, player: str) -> None:
     ask_roll(tx, player)
 
 
+#: What a rule has a player do instead of their roll (``(tx, player)``) or of the speed die's
+#: bonus move (``(tx, player, roll)``), asking for it and answering ``True``, else ``False``:
+#: the Subway's ride due (``companion/editions/rules/subway.py``).
+INSTEAD_OF_ROLL: list[Callable[[Tx, str], bool]] = []
+INSTEAD_OF_BONUS: list[Callable[[Tx, str, Roll], bool]] = []
+
+
 def ask_roll(tx: Tx, player: str) -> None:
     seat = tx.state.seat(player)
-    if seat.subway:
-        tx.ask("subway", player, ("choose",), "ask.subway", why="subway")
+    if any(instead(tx, player) for instead in INSTEAD_OF_ROLL):
         return
     answers = ["roll"]
     if seat.in_jail:
@@ -315,15 +319,7 @@ def _task_bonus(tx: Tx, task: tasks.Bonus) -> None:
     if seat.bankrupt or seat.in_jail:
         return
     roll = task.roll
-    if seat.subway:
-        tx.ask(
-            "choose_space",
-            player,
-            ("choose",),
-            "ask.choose.bonus_subway",
-            why="bonus_subway",
-            roll=task.roll.to_json(),
-        )
+    if any(instead(tx, player, roll) for instead in INSTEAD_OF_BONUS):
         return
     if roll.speed == "bus" and any(tx.state.vouchers_left.values()) and task.bus is None:
         res = resolve_bonus(
