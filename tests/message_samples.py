@@ -19,13 +19,14 @@ from __future__ import annotations
 import gzip
 import itertools
 import json
+import re
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from companion.editions import edition
-from companion.messages import CODES, render
+from companion.messages import CODES, languages, render
 from companion.rules.movement import CHOICE_SETS
 
 RENDERED = Path(__file__).parent / "data" / "messages_rendered.json.gz"
@@ -55,6 +56,25 @@ _DECISIONS = [
         "params": {"space": "middle:39", "price": 400},
     },
 ]
+
+
+def said_in(module: Any, kinds: tuple[str, ...]) -> set[str]:
+    """The message codes of ``kinds`` (``ask``, ``option``...) that ``module``'s source names."""
+    source = Path(str(module.__file__)).read_text("utf-8")
+    return set(re.findall(rf'"((?:{"|".join(kinds)})\.[a-z_.]+)"', source))
+
+
+def assert_worded(codes: Iterable[str]) -> None:
+    """Each of ``codes`` is declared (``codes.CODES``) and said in every language, given a
+    sample of each parameter."""
+    for code in codes:
+        assert code in CODES, code
+        for lang in languages():
+            assert render(code, {p: _sample(k) for p, k in CODES[code].items()}, lang), code
+
+
+def _sample(kind: str) -> object:
+    return {"player": "Ann", "money": 100, "int": 3}.get(kind.rstrip("?"), "x")
 
 
 def values() -> dict[str, list[Any]]:

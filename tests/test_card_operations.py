@@ -20,9 +20,9 @@ from companion.banker import cardplay, keptcards, playcards
 from companion.banker.engine import COMMAND_HANDLERS  # noqa: F401 (loads the banker)
 from companion.editions import EditionDataError, edition, load_edition
 from companion.editions.cards import load_for, module_of, operations
-from companion.messages import CODES, languages, render
 from tests.banker import give, rejected, table
 from tests.companion_copy import CompanionCopy
+from tests.message_samples import assert_worded, said_in
 
 ULTIMATE = edition("ultimate")
 load_for(ULTIMATE)
@@ -120,18 +120,9 @@ def test_a_self_acting_card_played_is_refused_in_the_words_of_its_use() -> None:
 @pytest.mark.parametrize("name", sorted(MODULES))
 def test_an_operations_message_codes_are_declared_and_worded_in_every_language(name: str) -> None:
     module = MODULES[name]
-    source = Path(module.__file__ or "").read_text("utf-8")
-    said = set(re.findall(r'"((?:ask|reason|note|event|option|action|move)\.[a-z_.]+)"', source))
-    assert said == set(module.CODES)
-    for code in module.CODES:
-        assert code in CODES
-        for lang in languages():
-            params = {p: _sample(kind) for p, kind in CODES[code].items()}
-            assert render(code, params, lang)
-
-
-def _sample(kind: str) -> object:
-    return {"player": "Ann", "money": 100, "int": 3}.get(kind.rstrip("?"), "x")
+    kinds = ("ask", "reason", "note", "event", "option", "action", "move")
+    assert said_in(module, kinds) == set(module.CODES)
+    assert_worded(module.CODES)
 
 
 def test_the_banker_has_no_ladder_of_card_operations(repo_root: Path) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ast
 import importlib
-import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -33,7 +32,7 @@ from companion.banker.state import replay
 from companion.banker.tx import ANSWERS, COMMAND_HANDLERS
 from companion.editions import Dice, Edition, register
 from companion.errors import BadRollError
-from companion.messages import CODES, languages, render
+from tests.message_samples import assert_worded, said_in
 
 ROOT = Path(__file__).resolve().parents[1]
 # A game of Ultimate loads what its edition plays by (its rules register their decisions).
@@ -145,17 +144,9 @@ def test_a_decisions_home_declares_its_words(module: str) -> None:
     """Its ``CODES`` hold the questions and options it says (a rule's, its other codes too),
     each declared and worded in every language."""
     home = importlib.import_module(module)
-    source = Path(str(home.__file__)).read_text("utf-8")
-    said = set(re.findall(r'"((?:ask|option)\.[a-z_.]+)"', source))
+    said = said_in(home, ("ask", "option"))
     assert said == {c for c in home.CODES if c.startswith(("ask.", "option."))}
-    for code in home.CODES:
-        assert code in CODES, code
-        for lang in languages():
-            assert render(code, {p: _sample(k) for p, k in CODES[code].items()}, lang)
-
-
-def _sample(kind: str) -> object:
-    return {"player": "Ann", "money": 100, "int": 3}.get(kind.rstrip("?"), "x")
+    assert_worded(home.CODES)
 
 
 def test_importing_the_options_alone_gives_every_kind_of_the_banker() -> None:

@@ -15,13 +15,13 @@ import pytest
 
 from companion.banker.engine import COMMAND_HANDLERS, TASK_HANDLERS  # noqa: F401 (loads)
 from companion.editions import edition
-from companion.messages import CODES, languages, render
 from companion.rules.board import PROPERTY_KINDS
 from companion.rules.movement import NOTE_CODES
 from companion.rules.referee import describe_space
 from companion.rules.situation import Options
 from companion.rules.spacekinds import LANDINGS, NOTES, landing_of
 from tests.companion_copy import CompanionCopy
+from tests.message_samples import assert_worded, said_in
 
 ULTIMATE = edition("ultimate")
 RULES = {
@@ -43,18 +43,8 @@ def test_every_kind_of_space_on_the_board_is_a_property_a_quiet_corner_or_a_rule
 @pytest.mark.parametrize("name", ULTIMATE.rules)
 def test_a_rules_message_codes_are_declared_and_worded_in_every_language(name: str) -> None:
     rule = RULES[name]
-    source = Path(rule.__file__).read_text("utf-8")
-    said = set(re.findall(r'"((?:ask|reason|note|event|option)\.[a-z_.]+)"', source))
-    assert said == set(rule.CODES)
-    for code in rule.CODES:
-        assert code in CODES
-        for lang in languages():
-            params = {p: _sample(kind) for p, kind in CODES[code].items()}
-            assert render(code, params, lang)
-
-
-def _sample(kind: str) -> object:
-    return {"player": "Ann", "money": 100, "int": 3}.get(kind.rstrip("?"), "x")
+    assert said_in(rule, ("ask", "reason", "note", "event", "option")) == set(rule.CODES)
+    assert_worded(rule.CODES)
 
 
 @pytest.mark.parametrize("name", ULTIMATE.rules)
