@@ -126,9 +126,8 @@ class Game:
             if game_id is None:
                 raise GameLogError(f"no game in {str(log.path)!r} to resume")
         commands = list(log.commands(game_id))
-        started = commands[0].events[0] if commands[0].events else {}
         playable_edition(
-            started.get("edition"),
+            commands[0].edition,
             f"game {game_id} in {str(log.path)!r} cannot be played here",
             f"'companion history --game {game_id}' reads it",
         )

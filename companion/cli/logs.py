@@ -151,8 +151,7 @@ def _state_at(game_id: int, commands: list[Any], at: int | None) -> Any:
     from companion.editions import playable_edition
     from companion.log.gamelog import GameLogError, in_force
 
-    stamp = commands[0].events[0].get("edition") if commands[0].events else None
-    playable_edition(stamp, f"game {game_id}", "its history in words: --format text")
+    playable_edition(commands[0].edition, f"game {game_id}", "its history in words: --format text")
     last = commands[-1].seq
     if at is not None and not 0 <= at <= last:
         raise GameLogError(f"--at {at}: game {game_id} has commands #0 to #{last}")

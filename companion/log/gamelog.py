@@ -169,6 +169,12 @@ class LoggedCommand:
     command: dict[str, Any]
     events: tuple[dict[str, Any], ...]
 
+    @property
+    def edition(self) -> Any:
+        """The edition its ``game_started`` event records, for a game's first command: a stamp
+        (``companion.editions.stamp_problem`` checks it), or ``None`` (a log before editions)."""
+        return self.events[0].get("edition") if self.events else None
+
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
@@ -989,7 +995,7 @@ class GameLog:
         return {
             "id": game_id,
             "players": [str(p.get("name")) for p in start.get("players", ())],
-            "edition": start.get("edition"),
+            "edition": first.edition,
             "created": first.time,
             "last_played": last.time,
             "commands": last.seq,

@@ -55,7 +55,7 @@ def text_lines(game_id: int, commands: Iterable[LoggedCommand]) -> Iterator[str]
     """The history as the table reads it: the game and its edition, each command, then what
     happened."""
     commands = list(commands)
-    stamp = commands[0].events[0].get("edition") if commands and commands[0].events else None
+    stamp = commands[0].edition if commands else None
     yield f"Game {game_id}: {stamp_name(stamp)}"
     played = None
     for logged in commands:
