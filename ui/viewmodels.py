@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from companion.banker.assets import net_worth
+from companion.banker.keptcards import kept_for
 from companion.banker.ledger import BANK, POOL
 from companion.banker.options import LOT_ACTIONS, anytime_options, lot_option
 from companion.banker.state import evolve
@@ -1118,8 +1119,7 @@ def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
         for c, n in seat.shares.items()
         if n
     )
-    # A Get Out of Jail Free card is one its data says frees its holder (``use: jail``).
-    frees = {c for c in seat.cards if state.edition.deck.card(c).play[0].get("use") == "jail"}
+    frees = set(kept_for(state, player, "jail"))  # Get Out of Jail Free, by what it does
     jail = tuple(card_title(c, lang) for c in seat.cards if c in frees)
     cards = tuple(card_title(c, lang) for c in seat.cards if c not in frees)
     try:

@@ -122,6 +122,13 @@ def roll_three_won(tx: Tx, winnings: Mapping[str, int]) -> None:
         hook(tx, winnings)
 
 
+def kept_for(state: GameState, player: str, use: str) -> tuple[str, ...]:
+    """Every kept card of ``player`` used this way (``use``: ``jail``, ``refuse``...), in hand
+    order."""
+    cards = state.edition.deck.cards
+    return tuple(c for c in state.seat(player).cards if cards[c].play[0].get("use") == use)
+
+
 def held(state: GameState, player: str, use: str, value: str | None = None) -> str | None:
     """The first kept card of ``player`` used this way (``use``, and its ``rent`` or ``play``
     kind when ``value`` is given), or ``None``."""

@@ -188,9 +188,10 @@ class Board:
         has grown past ``limit`` entries starts empty again.
 
         >>> from companion.editions import edition
-        >>> edition("ultimate").board.memo("example")["GO"] = 0
-        >>> edition("ultimate").board.memo("example")
-        {'GO': 0}
+        >>> board = edition("ultimate").board
+        >>> board.memo("doctest.limit", limit=1).update(GO=0, Boardwalk=39)
+        >>> board.memo("doctest.limit", limit=1)  # past its limit: empty again
+        {}
         """
         table = self._memos.get(name)
         if table is None or len(table) > limit:
