@@ -94,8 +94,12 @@ def test_the_landers_rent_card_acts_before_the_owners_whatever_the_load_order(
     """At a rent due, Comped Room or Special Online Pricing (``rent``, the lander's) is asked
     before Renovation Success (``rent_received``, the owner's), as the banker always did."""
     load_for(ULTIMATE)
-    backwards = dict(reversed(list(keptcards.USES.items())))
-    monkeypatch.setattr(keptcards, "USES", backwards)
+    loaded = dict(keptcards.USES)
+    monkeypatch.setattr(keptcards, "USES", {})
+    monkeypatch.setattr(keptcards, "_AT", {})
+    for use in ("rent_received", "rent"):  # registered the other way round
+        registered = loaded[use]
+        keptcards.card_use(use, moment=registered.moment, order=registered.order)(registered.hook)
     assert [hook.__module__ for hook in keptcards.at("rent_due")] == [
         "companion.editions.cards.rent",
         "companion.editions.cards.rent_received",

@@ -18,12 +18,7 @@ from typing import Any
 
 from companion.banker import tasks
 from companion.banker.state import GameState
-from companion.banker.tx import (
-    Tx,
-    return_card,
-    set_holding,
-    task,
-)
+from companion.banker.tx import Tx, registrar, return_card, set_holding, task
 from companion.messages import Message, message
 from companion.rules.board import Board
 from companion.rules.situation import Holding
@@ -72,6 +67,8 @@ def card_use(
         assert use not in USES, f"two hooks for the use {use!r}"
         assert moment in MOMENTS, f"no moment {moment!r}"
         USES[use] = CardUse(moment, hook, refusal, order)
+        uses = sorted((u for u in USES.values() if u.moment == moment), key=lambda u: u.order)
+        _AT[moment] = tuple(u.hook for u in uses)
         return hook
 
     return register
@@ -80,8 +77,11 @@ def card_use(
 def at(moment: str) -> tuple[UseHook, ...]:
     """The hooks of the loaded uses at ``moment``, in their ``order``; none when the edition's
     deck has no such card."""
-    uses = sorted((u for u in USES.values() if u.moment == moment), key=lambda u: u.order)
-    return tuple(u.hook for u in uses)
+    return _AT.get(moment, ())
+
+
+#: Each moment's hooks in their order (:func:`at`), kept as the uses register.
+_AT: dict[str, tuple[UseHook, ...]] = {}
 
 
 def jail_card(state: GameState, player: str) -> str | None:
@@ -186,13 +186,7 @@ EFFECT_WORDS: dict[str, EffectWords] = {}
 def effect_words(do: str) -> Callable[[EffectWords], EffectWords]:
     """Register the decorated function as the words of the agenda task ``do`` played against
     a player (the action a Just Say NO! would cancel)."""
-
-    def register(words: EffectWords) -> EffectWords:
-        assert do not in EFFECT_WORDS, f"two words for {do!r}"
-        EFFECT_WORDS[do] = words
-        return words
-
-    return register
+    return registrar(EFFECT_WORDS, [do])
 
 
 def action_of(board: Board, task: tasks.Task) -> Message | None:

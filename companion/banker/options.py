@@ -47,9 +47,7 @@ from companion.banker.assets import (
 from companion.banker.commands import ANYTIME
 from companion.banker.playcards import PLAYS
 from companion.banker.state import Decision, GameState
-from companion.banker.tx import (
-    held_back,
-)
+from companion.banker.tx import held_back, registrar
 from companion.errors import CompanionError, shown
 from companion.messages import languages, render_decision, unshowable
 from companion.rules.board import Board
@@ -572,10 +570,4 @@ _PLAY_OPTIONS: dict[object, PlayBuilder] = {}
 def play_options(how: str) -> Callable[[PlayBuilder], PlayBuilder]:
     """Register the decorated function as the options of playing a kept card ``{"play": how}``
     (listed among the any-time options when its moment has come)."""
-
-    def register(build: PlayBuilder) -> PlayBuilder:
-        assert how not in _PLAY_OPTIONS, f"two play options for {how!r}"
-        _PLAY_OPTIONS[how] = build
-        return build
-
-    return register
+    return registrar(_PLAY_OPTIONS, [how])

@@ -49,7 +49,8 @@ FAMILIES: Mapping[str, str] = {
     "cheap_rent": "reverse_rent",
 }
 
-_LOADED: set[frozenset[str]] = set()
+#: The editions whose card operations are loaded (each value once: they compare by identity).
+_LOADED: set[Edition] = set()
 
 
 def operations(play: Iterable[Mapping[str, Any]]) -> tuple[str, ...]:
@@ -95,12 +96,11 @@ def load(names: Iterable[str]) -> None:
 
 
 def load_for(edition: Edition) -> None:
-    """Register the card operations ``edition``'s deck names, once per set of modules."""
-    modules = frozenset(
-        module_of(operation)
-        for card in edition.deck.cards.values()
-        for operation in operations(card.play)
-    )
-    if modules not in _LOADED:
-        load(sorted(modules))
-        _LOADED.add(modules)
+    """Register the card operations ``edition``'s deck names, once per edition."""
+    if edition not in _LOADED:
+        load(
+            sorted(
+                {module_of(op) for c in edition.deck.cards.values() for op in operations(c.play)}
+            )
+        )
+        _LOADED.add(edition)
