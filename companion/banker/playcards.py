@@ -112,14 +112,6 @@ def play(tx: Tx, c: commands.PlayCard) -> None:
     tx.moved_on = True
 
 
-def can_buy(tx: Tx, player: str, name: str, price: int) -> None:
-    """A card that buys ``name`` at ``price`` (Deal Buster, Bargain Business) needs the cash."""
-    if tx.cash(player) < price:
-        raise IllegalCommandError(
-            f"play_card: {name} costs ${price} and {player} has ${tx.cash(player)}"
-        )
-
-
 @task("buy_instead")
 def buy_instead(tx: Tx, task: tasks.BuyInstead) -> None:
     """Task: a card buys the property from the Bank (Deal Buster, Bargain Business)."""

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from companion.banker import commands, tasks
+from companion.banker.assets import afford
 from companion.banker.options import Option, play_options
-from companion.banker.playcards import buy_instead, can_buy, card_play
+from companion.banker.playcards import buy_instead, card_play
 from companion.banker.state import GameState
 from companion.banker.tx import Tx, return_card
 from companion.rules.cards import Card
@@ -27,7 +28,7 @@ def _lands_on_unowned(state: GameState, player: str) -> bool:
 )
 def _play(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
     name, price = tx.state.decision.data["property"], card.play[0]["price"]
-    can_buy(tx, player, name, price)
+    afford(tx, player, price, f"play_card: {name}")
     return_card(tx, player, card.id)
     buy_instead(tx, tasks.BuyInstead(player, card.id, name, price))
     tx.moved_on = True

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from companion.banker import commands, tasks
+from companion.banker.assets import afford
 from companion.banker.keptcards import against, effect_words
 from companion.banker.options import Option, play_options
-from companion.banker.playcards import can_buy, card_play
+from companion.banker.playcards import card_play
 from companion.banker.state import GameState
 from companion.banker.tx import Tx, return_card
 from companion.messages import Message, message
@@ -33,7 +34,7 @@ def _play(tx: Tx, player: str, card: Card, c: commands.PlayCard) -> None:
     d = tx.state.decision
     name = d.data["property"]
     price = tx.board.properties[name][0].price
-    can_buy(tx, player, name, price)
+    afford(tx, player, price, f"play_card: {name}")
     return_card(tx, player, card.id)
     buy = tasks.BuyInstead(player, card.id, name, price)
     against(tx, d.player, buy, card.id, instead=[tasks.Resume(d.to_json(options=False))])
