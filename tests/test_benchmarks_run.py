@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,11 +12,7 @@ from companion.editions import edition
 
 
 def test_the_referee_benchmark_runs_on_a_fully_owned_board(repo_root: Path, capsys) -> None:
-    path = repo_root / "tests" / "benchmarks" / "bench_referee.py"
-    spec = importlib.util.spec_from_file_location("bench_referee", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = _bench(repo_root, "bench_referee")
 
     situations = bench.fully_owned_situations()
     assert len(situations) == len(edition("ultimate").board.spaces)
@@ -26,11 +23,7 @@ def test_the_referee_benchmark_runs_on_a_fully_owned_board(repo_root: Path, caps
 
 
 def test_the_banker_benchmark_runs(repo_root: Path, capsys, tmp_path: Path, monkeypatch) -> None:
-    path = repo_root / "tests" / "benchmarks" / "bench_banker.py"
-    spec = importlib.util.spec_from_file_location("bench_banker", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = _bench(repo_root, "bench_banker")
     monkeypatch.chdir(tmp_path)
     bench.main(games=1, appends=5, resume_events=50)
     out = capsys.readouterr().out
@@ -42,31 +35,19 @@ def test_the_banker_benchmark_runs(repo_root: Path, capsys, tmp_path: Path, monk
 
 def test_the_peers_benchmark_runs_our_part(repo_root: Path) -> None:
     """Our side of the benchmark against the public simulators (theirs are fetched, not here)."""
-    path = repo_root / "tests" / "benchmarks" / "bench_peers.py"
-    spec = importlib.util.spec_from_file_location("bench_peers", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = _bench(repo_root, "bench_peers")
     result = bench.run_ours(0.001, 2, check=True)  # one game, every house rule on
     assert result["games"] == 1 and result["turns"] > 0 and result["violations"] == 0
 
 
 def test_the_instruction_count_workload_runs(repo_root: Path) -> None:
-    path = repo_root / "tests" / "benchmarks" / "bench_games_instructions.py"
-    spec = importlib.util.spec_from_file_location("bench_games_instructions", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    assert module.run(0) == 0
+    module = _bench(repo_root, "bench_games_instructions")
+    assert module.run(1) > 0  # one seeded game played, executed again and replayed
 
 
 def test_the_callgrind_workloads_run_in_both_eras_apis(repo_root: Path) -> None:
     """The instruction-count script's four workloads, each once and small, without valgrind."""
-    path = repo_root / "tests" / "benchmarks" / "callgrind.py"
-    spec = importlib.util.spec_from_file_location("callgrind", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = _bench(repo_root, "callgrind")
 
     assert bench.board().spaces == edition("ultimate").board.spaces
     done = bench.smoke(bench.WORKLOADS)
@@ -80,11 +61,7 @@ def test_the_callgrind_workloads_run_in_both_eras_apis(repo_root: Path) -> None:
 def test_the_callgrind_script_reads_the_totals_and_refuses_a_bad_ref(
     repo_root: Path, tmp_path: Path
 ) -> None:
-    path = repo_root / "tests" / "benchmarks" / "callgrind.py"
-    spec = importlib.util.spec_from_file_location("callgrind", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = _bench(repo_root, "callgrind")
 
     out = tmp_path / "callgrind.out"
     out.write_text("events: Ir\nfn=(1) main\n3 12\ntotals: 4242\n")
@@ -97,11 +74,17 @@ def test_the_callgrind_script_reads_the_totals_and_refuses_a_bad_ref(
 
 
 def test_the_explanation_benchmark_runs(repo_root: Path, capsys) -> None:
-    path = repo_root / "tests" / "benchmarks" / "bench_explain.py"
-    spec = importlib.util.spec_from_file_location("bench_explain", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = _bench(repo_root, "bench_explain")
     bench.main(rounds=1)
     out = capsys.readouterr().out
     assert "explain en: " in out and "explain fr: " in out and "us a note" in out
+
+
+def _bench(repo_root: Path, name: str) -> Any:
+    """The benchmark script ``tests/benchmarks/NAME.py``, loaded as a module."""
+    path = repo_root / "tests" / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
