@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from companion.editions import Edition, load_edition, register
+from tests.edition_data import TEST_EDITIONS
 
 _KIVY_HOME = tempfile.mkdtemp(prefix="companion-kivy-home-")
 atexit.register(shutil.rmtree, _KIVY_HOME, ignore_errors=True)
@@ -45,7 +46,7 @@ def repo_root() -> Path:
 
 
 #: The tests' second edition: one ring of 12 spaces, two dice, no speed die, no Pool.
-TINY_FOLDER = REPO_ROOT / "tests" / "data" / "editions" / "tiny"
+TINY_FOLDER = TEST_EDITIONS / "tiny"
 
 
 @pytest.fixture(scope="session")

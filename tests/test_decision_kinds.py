@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from companion import editions
 from companion.banker import options
 from companion.banker.engine import apply, new_game
 from companion.banker.options import (
@@ -30,7 +31,7 @@ from companion.banker.options import (
 )
 from companion.banker.state import replay
 from companion.banker.tx import ANSWERS, COMMAND_HANDLERS
-from companion.editions import Dice, Edition, register
+from companion.editions import Dice, Edition
 from companion.errors import BadRollError
 from tests.message_samples import assert_worded, said_in
 
@@ -168,10 +169,13 @@ def test_importing_the_options_alone_gives_every_kind_of_the_banker() -> None:
     assert set(out) == banker
 
 
-def test_the_turn_order_roll_takes_the_editions_dice(tiny: Edition) -> None:
+def test_the_turn_order_roll_takes_the_editions_dice(
+    tiny: Edition, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The tiny edition played with three dice: the turn-order roll asks for three, and takes
     three (two are refused); the roll of a turn asks for three too."""
-    three = register(replace(tiny, id="tiny_three_dice", dice=Dice(count=3)))
+    three = replace(tiny, id="tiny_three_dice", dice=Dice(count=3))
+    monkeypatch.setitem(editions._LOADED, three.id, three)  # known for this test only
     state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}], edition=three))
     (option,) = options_for(state, state.decision)
     assert option["free"] == {"dice": {"count": 3, "speed": False}}

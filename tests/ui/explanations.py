@@ -41,11 +41,11 @@ from companion.rules.movement import (
 )
 from companion.rules.situation import Situation
 from tests.benchmarks.bench_referee import fully_owned_situations
+from tests.edition_data import TEST_EDITIONS
 from tests.test_golden_moves import CASES, resolve
 
 RECORDED = Path(__file__).parents[1] / "data" / "explanations.json.gz"
 LANGUAGES = ("en", "fr")
-TINY_FOLDER = Path(__file__).parents[1] / "data" / "editions" / "tiny"
 
 BOARD = edition("ultimate").board
 DECK = edition("ultimate").deck
@@ -220,7 +220,7 @@ def reason_notes() -> list[Note]:
 def tiny() -> Edition:
     """The tiny test edition, loaded but not registered: it must not outlive the recording (a
     test that names the known editions would meet it)."""
-    return load_edition(TINY_FOLDER)
+    return load_edition(TEST_EDITIONS / "tiny")
 
 
 def tiny_questions(tiny: Edition) -> list[Resolution]:
