@@ -16,15 +16,12 @@ apply (``keptcards``), and Just Say NO! lets its holder refuse a card played aga
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from companion.banker import tasks
-from companion.banker.moves import apply_move
 from companion.banker.tx import Tx, registrar, task
 from companion.messages import Message, message
 from companion.rules.cards import Card
-from companion.rules.movement import resolve_card
 
 #: A card step's handler: ``(tx, drawer, card, the step's spec)``.
 Step = Callable[[Tx, str, Card, Mapping[str, Any]], None]
@@ -79,24 +76,6 @@ def of_card(card: Card) -> dict[str, str]:
 def card_reason(card: Card) -> Message:
     """Money that changes hands because of ``card``."""
     return message("reason.card", card=card.id)
-
-
-def move_by_card(tx: Tx, player: str, card: Card, **answers: Any) -> None:
-    """``player``'s token moved as ``card`` says (``answers``: the space chosen, the option
-    taken, the dice rolled), at the price the card's ``discount`` step sets, and with Excellent
-    Accounting's Pool collected after a Tax Refund."""
-    res = resolve_card(tx.board, tx.state.situation(), card, player=player, quiet=True, **answers)
-    before = len(tx.agenda)
-    apply_move(tx, res)
-    price = next((s["price"] for s in card.play if "price" in s), None)
-    if price == "half":
-        added = len(tx.agenda) - before
-        for i, t in enumerate(tx.agenda[:added]):
-            if isinstance(t, tasks.Offer):
-                full = tx.board.space(t.space).price
-                tx.agenda[i] = replace(t, price=full // 2)
-    if any(s.get("tax_refund") == "all" for s in card.play):
-        tx.agenda.insert(len(tx.agenda) - before, tasks.CardPool(player))
 
 
 def one_down(tx: Tx, level: int) -> int:

@@ -2,17 +2,19 @@
 where the card's ``move`` sends the token (``companion.rules.movement.resolve_card``), with the
 card's choice of two moves (``card_option``), of a space (GPS Is Not Working, A Moving
 Experience, Taxi Wars) or its roll back. The family holds ``discount`` too, a step that does
-nothing by itself: the move buys at the card's price (``cardplay.move_by_card``). B9, B11."""
+nothing by itself: the move buys at the card's price (:func:`move_by_card`). B9, B11."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from typing import Any
 
 from companion.banker import commands, tasks
-from companion.banker.cardplay import card_step, move_by_card, of_card
+from companion.banker.cardplay import card_step, of_card
 from companion.banker.keptcards import against, effect_words
 from companion.banker.ledger import BANK, POOL
+from companion.banker.moves import apply_move
 from companion.banker.options import Option, decision_options, dice_option, play_options, said
 from companion.banker.playcards import card_play
 from companion.banker.state import Decision, GameState
@@ -36,6 +38,24 @@ CODES = (
     "option.play_card",
     "action.hand_over",
 )
+
+
+def move_by_card(tx: Tx, player: str, card: Card, **answers: Any) -> None:
+    """``player``'s token moved as ``card`` says (``answers``: the space chosen, the option
+    taken, the dice rolled), at the price the card's ``discount`` step sets, and with Excellent
+    Accounting's Pool collected after a Tax Refund."""
+    res = resolve_card(tx.board, tx.state.situation(), card, player=player, quiet=True, **answers)
+    before = len(tx.agenda)
+    apply_move(tx, res)
+    price = next((s["price"] for s in card.play if "price" in s), None)
+    if price == "half":
+        added = len(tx.agenda) - before
+        for i, t in enumerate(tx.agenda[:added]):
+            if isinstance(t, tasks.Offer):
+                full = tx.board.space(t.space).price
+                tx.agenda[i] = replace(t, price=full // 2)
+    if any(s.get("tax_refund") == "all" for s in card.play):
+        tx.agenda.insert(len(tx.agenda) - before, tasks.CardPool(player))
 
 
 @card_step("move")
