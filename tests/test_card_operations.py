@@ -8,9 +8,7 @@ lines, nothing else."""
 from __future__ import annotations
 
 import importlib
-import json
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +20,7 @@ from companion.editions import EditionDataError, edition, load_edition
 from companion.editions.cards import load_for, module_of, operations
 from tests.banker import give, rejected, table
 from tests.companion_copy import CompanionCopy
+from tests.edition_data import ULTIMATE_DATA, copied
 from tests.message_samples import assert_worded, said_in
 
 ULTIMATE = edition("ultimate")
@@ -149,17 +148,16 @@ def test_the_banker_has_no_ladder_of_card_operations(repo_root: Path) -> None:
 def test_an_unknown_operation_in_an_editions_cards_is_refused_naming_the_file_and_card(
     repo_root: Path, tmp_path: Path
 ) -> None:
-    folder = tmp_path / "ultimate"
-    shutil.copytree(repo_root / "companion" / "editions" / "ultimate", folder)
-    cards_path = folder / "cards.json"
-    cards = json.loads(cards_path.read_text("utf-8"))
-    (loan,) = [c for c in cards["chance"] if c["id"] == "chance-loan-matures"]
-    loan["play"] = [{"do": "juggle", "amount": 3}]
-    cards_path.write_text(json.dumps(cards), "utf-8")
+
+    def juggle(cards: dict[str, Any]) -> None:
+        (loan,) = [c for c in cards["chance"] if c["id"] == "chance-loan-matures"]
+        loan["play"] = [{"do": "juggle", "amount": 3}]
+
+    folder = copied(ULTIMATE_DATA, tmp_path / "ultimate", cards=juggle)
     with pytest.raises(EditionDataError) as caught:
         load_edition(folder)
     assert str(caught.value) == (
-        f"{cards_path}: card 'chance-loan-matures' does 'juggle': companion/editions/cards/ "
+        f"{folder / 'cards.json'}: card 'chance-loan-matures' does 'juggle': companion/editions/cards/ "
         "has no such card operation"
     )
 

@@ -165,11 +165,13 @@ def test_the_jail_rolls_and_bail_are_the_editions(dearer: Edition) -> None:
 
 
 def _set(path: str, value: Any) -> Change:
+    """Set (or drop) the field at ``path`` ("numbers.bail", "stocks.0.dividends": a number
+    is a list's index)."""
     *parents, last = path.split(".")
 
-    def change(data: dict[str, Any]) -> None:
+    def change(data: Any) -> None:
         for key in parents:
-            data = data[key]
+            data = data[int(key)] if isinstance(data, list) else data[key]
         if value is _DROP:
             del data[last]
         else:
@@ -207,14 +209,7 @@ _DROP = object()
 def test_a_bad_number_is_refused_naming_the_file_and_the_field(
     tmp_path: Path, file: str, path: str, value: Any, said: str
 ) -> None:
-    if path.startswith("stocks.0."):
-
-        def change(data: dict[str, Any]) -> None:
-            data["stocks"][0]["dividends"] = value
-
-    else:
-        change = _set(path, value)
-    folder = _copy(tmp_path, "broken", change, file)
+    folder = _copy(tmp_path, "broken", _set(path, value), file)
     with pytest.raises(EditionDataError) as caught:
         load_edition(folder)
     message = str(caught.value)
