@@ -15,6 +15,7 @@ from companion.banker.keptcards import aimed
 from companion.banker.ledger import BANK
 from companion.banker.tx import Tx, others
 from companion.rules.cards import Card
+from companion.rules.table import building_piles
 
 CODES = ("note.card_nothing_to_pay",)
 
@@ -63,19 +64,22 @@ def _collect_each(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> N
 
 def buildings_of(tx: Tx, player: str) -> dict[str, int]:
     """``player``'s buildings by kind, as a repairs card counts them."""
-    counts = {"house": 0, "hotel": 0, "skyscraper": 0, "depot": 0, "cab_stand": 0}
+    counts = dict.fromkeys(_REPAIRED.values(), 0)
     for name, h in tx.state.holdings.items():
-        if h.owner != player:
-            continue
-        if h.level == 6:
-            counts["skyscraper"] += 1
-        elif h.level == 5:
-            counts["hotel"] += 1
-        else:
-            counts["house"] += h.level
-        if h.improved:
-            counts["depot" if tx.board.properties[name][0].kind == "railroad" else "cab_stand"] += 1
+        if h.owner == player:
+            for pile in building_piles(h, tx.board.properties[name][0].kind):
+                counts[_REPAIRED[pile]] += h.level if pile == "houses" else 1
     return counts
+
+
+#: The Bank's supply piles (``rules.table.building_piles``) as a repairs card names them.
+_REPAIRED = {
+    "houses": "house",
+    "hotels": "hotel",
+    "skyscrapers": "skyscraper",
+    "train_depots": "depot",
+    "cab_stands": "cab_stand",
+}
 
 
 @card_step("repairs")
