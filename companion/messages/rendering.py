@@ -209,7 +209,7 @@ def _language(lang: str, edition: Edition) -> Language:
         messages,
         words,
         catalogue.plural,
-        module.money,
+        functools.partial(module.money, written=edition.money),
         module.typeset,
         module.CONTRACTIONS,
         edition,
@@ -473,8 +473,16 @@ def _space(value: Any, variant: str, lang: Language) -> str:
 def _card(value: Any, variant: str, lang: Language) -> str:
     card = lang.edition.deck.cards[value]
     if variant == "effect":
-        return lang.words.get(f"card_effect.{value}", card.effect)
-    return lang.words.get(f"card.{value}", card.title)
+        words = lang.words.get(f"card_effect.{value}")
+        return card.effect if words is None else card.worded(words, _space_named(lang), lang.money)
+    words = lang.words.get(f"card.{value}")
+    return card.title if words is None else card.worded(words, _space_named(lang), lang.money)
+
+
+def _space_named(lang: Language) -> Callable[[str], str]:
+    """A space's name in ``lang`` on its edition's board, given its key (a card's words say
+    the space the card moves to: E8)."""
+    return lambda key: _space(key, "", lang)
 
 
 def _voucher(value: Any, variant: str, lang: Language) -> str:
