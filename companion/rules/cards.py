@@ -41,8 +41,9 @@ class Card:
     #: What the card does, step by step (``companion/editions/cards/``); ``{"do": "move"}`` is the move.
     play: tuple[dict[str, Any], ...] = ()
     #: E8: what a ``{field}`` of the card's title or effect in its data (or in a catalogue's
-    #: words of them) says: ``space``, the key of the space the card moves to; any other, an
-    #: amount of the card's steps (``amount``, a repairs card's ``house`` and ``hotel``).
+    #: words of them) says: a space by its key (``space``, the one the card moves to;
+    #: ``start``, GO), or an amount (``salary``, GO's; an amount of the card's steps:
+    #: ``amount``, a repairs card's ``house`` and ``hotel``).
     #: ``title`` and ``effect`` are said with them on the edition's board, in its money.
     fills: Mapping[str, Any] = field(default_factory=dict)
 
@@ -64,7 +65,7 @@ class Card:
             value = self.fills.get(name)
             if value is None:
                 return match.group(0)
-            return space(value) if name == "space" else money(value)
+            return space(value) if isinstance(value, str) else money(value)
 
         return _FIELD.sub(said, template)
 
@@ -77,8 +78,12 @@ def _fills(c: Mapping[str, Any], board: Board | None) -> dict[str, Any]:
     """What the fields of the card ``c``'s words say (:attr:`Card.fills`)."""
     fills: dict[str, Any] = {}
     move = c.get("move")
-    if board is not None and isinstance(move, Mapping) and isinstance(move.get("to"), str):
-        fills["space"] = board.space(move["to"]).key
+    if board is not None:
+        if isinstance(move, Mapping) and isinstance(move.get("to"), str):
+            fills["space"] = board.space(move["to"]).key
+        fills["start"] = board.start.key
+        if board.start.salary is not None:
+            fills["salary"] = board.start.salary.pass_odd
     for step in c.get("play", ()):
         for name, value in step.items():
             if type(value) is int:
@@ -129,6 +134,10 @@ class CardDeck:
         said with the names of ``board``'s spaces and amounts written by ``money``
         (:attr:`Card.fills`)."""
         self.cards: dict[str, Card] = {}
+        #: The catalogues word these cards as ``card.<catalogue>.<id>`` (and ``card_effect.``):
+        #: an edition's decks of their own, whose ids may be another's (``""``: ``card.<id>``,
+        #: Ultimate's).
+        self.catalogue: str = data.get("catalogue", "")
         #: Each card's title and effect as the data word them, ``{field}`` and all.
         self.templates: dict[str, tuple[str, str]] = {}
         for deck in ("chance", "community_chest"):
