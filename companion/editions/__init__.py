@@ -164,6 +164,10 @@ class Money:
         return f"{sign}{digits}\u00a0{self.symbol}"
 
 
+#: Dollars, written before the amount: the money of an edition whose data says no other.
+DOLLARS = Money()
+
+
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Edition:
     """One edition: its board, its decks, its numbers, its dice and money, the seats at its
@@ -556,7 +560,9 @@ def _renames(board: Board, regional: Mapping[str, Any], path: Path) -> dict[str,
         try:
             space = board.by_key(key)
         except KeyError:
-            raise EditionDataError(f"{path}: field names.{key} names no space of the board") from None
+            raise EditionDataError(
+                f"{path}: field names.{key} names no space of the board"
+            ) from None
         if space.kind in _NAMED_BY_KIND:
             raise EditionDataError(
                 f"{path}: field names.{key} is a {space.kind} space: field {space.kind!r} names them all"

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from companion.editions import Money
+from companion.editions import DOLLARS, Money
 
 #: English contracts nothing: no ``{de name}`` in its templates.
 CONTRACTIONS: Mapping[str, Callable[[str], str]] = {}
 
 
-def money(amount: int, written: Money = Money()) -> str:
+def money(amount: int, written: Money = DOLLARS) -> str:
     """An amount with a thousands separator, in the edition's money (E8): its symbol before
     or after the number, as its data says.
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-from companion.editions import Money
+from companion.editions import DOLLARS, Money
 
 NARROW_NBSP = "\u202f"
 NBSP = "\u00a0"
@@ -47,7 +47,7 @@ def number(n: int) -> str:
     return ("-" if n < 0 else "") + NARROW_NBSP.join(reversed(groups))
 
 
-def money(amount: int, written: Money = Money()) -> str:
+def money(amount: int, written: Money = DOLLARS) -> str:
     """An amount the French way, in the edition's money (E8): the number, a no-break space,
     then the symbol, whatever side the edition's own language writes it on.
 
