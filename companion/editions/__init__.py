@@ -147,17 +147,20 @@ class Money:
     Each language writes its numbers its own way (``companion.messages.en.money``); French
     puts every symbol after the amount.
 
-    >>> Money("£").written(1500), Money("€", symbol_first=False).written(400)
-    ('£1,500', '400\xa0€')
+    >>> Money("£").written(1500), Money("£").written(1500, grouped=False)
+    ('£1,500', '£1500')
+    >>> Money("€", symbol_first=False).written(400)
+    '400\xa0€'
     """
 
     symbol: str = "$"
     symbol_first: bool = True
 
-    def written(self, amount: int) -> str:
+    def written(self, amount: int, *, grouped: bool = True) -> str:
         """``amount`` as English writes it in this currency (a no-break space before a
-        symbol that follows the number)."""
-        digits = f"{abs(amount):,}"
+        symbol that follows the number); not ``grouped``, without a thousands separator, as
+        the referee's and the banker's own English sentences write it (``$2000``)."""
+        digits = f"{abs(amount):,}" if grouped else str(abs(amount))
         sign = "-" if amount < 0 else ""
         if self.symbol_first:
             return f"{sign}{self.symbol}{digits}"
@@ -196,7 +199,9 @@ class Edition:
     #: E8: the regional boards the edition offers, its own first (``("us", "uk", "fr")``);
     #: empty for an edition without regional boards.
     regions: tuple[str, ...] = ()
-    #: E8: the regional board's name (``"London"``), ``None`` for the edition's own board.
+    #: E8: the name of the board played, as a family tells its set (``"London"``; the
+    #: edition's own board's is ``edition.json``'s ``board_name``), ``None`` for an edition
+    #: with one board.
     board_name: str | None = None
     #: The data folder the edition was loaded from (its regional boards are read from it).
     folder: Path | None = field(default=None, repr=False)
@@ -241,8 +246,8 @@ class Edition:
 
     @property
     def title(self) -> str:
-        """The edition's name, and its regional board's if it is played on one:
-        ``Classic Monopoly (London)``."""
+        """The edition's name, and its board's if it has several (E8): ``Classic Monopoly
+        (London)``."""
         return f"{self.name} ({self.board_name})" if self.board_name else self.name
 
     def roll_three_deck(self, action_cards: bool) -> tuple[int, Mapping[str, int] | None]:
@@ -438,9 +443,9 @@ def stamp_problem(stamp: Any) -> str | None:
 
 def stamp_name(stamp: Any) -> str:
     """The name of the edition a game was recorded with (its ``game_started`` event's
-    ``edition``; none: a log from before editions, so Ultimate), with its regional board's
-    (``Classic Monopoly (London)``), to list the game by; an edition or a board this companion
-    does not know is named by its id.
+    ``edition``; none: a log from before editions, so Ultimate), with its board's if it has
+    several (``Classic Monopoly (London)``: :attr:`Edition.title`), to list the game by; an
+    edition or a board this companion does not know is named by its id.
 
     >>> stamp_name(None), stamp_name({"id": "ultimate", "version": 1})
     ('Ultimate Monopoly', 'Ultimate Monopoly')
@@ -455,10 +460,8 @@ def stamp_name(stamp: Any) -> str:
         known = edition(str(named))
     except UnknownEditionError:
         return f"{named!r} (an edition this companion does not know)"
-    if region is None:
-        return known.name
     try:
-        return known.on_board(str(region)).title
+        return known.on_board(None if region is None else str(region)).title
     except (UnknownRegionError, EditionDataError):
         return f"{known.name} ({region!r}, a board this companion does not know)"
 
@@ -481,7 +484,7 @@ def load_edition(folder: Path, *, region: str | None = None) -> Edition:
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise EditionDataError(f"{board_file}: {_reason(exc)}") from None
     money_data = _field(data, path, "money", dict)
-    board_name = None
+    board_name = (_field(data, path, "board_name", str, default="") if regions else "") or None
     if region is not None and region not in regions:
         raise EditionDataError(f"{path}: field 'regions' does not name {region!r}")
     if region is not None and region != regions[0]:
