@@ -11,7 +11,6 @@ state for them.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -889,10 +888,19 @@ def rent_now(state: GameState, name: str, lang: str) -> str:
     return ""
 
 
-@functools.cache
 def deed_lines(name: str, lang: str) -> tuple[str, ...]:
     """The printed deed (price, rents, building cost, mortgage): the same for every state,
-    so worded once per property and language (a board view shows 84 deeds)."""
+    so worded once per property and language (a board view shows 84 deeds) on the board of
+    the edition at the table (its memo: another edition's, or another regional board's, in
+    its own money, is worded apart)."""
+    memo = table_edition().board.memo("ui.deed_lines")
+    found = memo.get((name, lang))
+    if found is None:
+        found = memo[name, lang] = _deed_lines(name, lang)
+    return found
+
+
+def _deed_lines(name: str, lang: str) -> tuple[str, ...]:
     space = table_edition().board.properties[name][0]
     lines = [translate("Price {amount}", lang, amount=money(space.price, lang))]
     if space.kind == "street":
