@@ -288,6 +288,7 @@ def test_a_london_game_at_the_prompt_names_mayfair_and_pays_pounds(tmp_path: Pat
     moves = ["order_roll 6 6", "order_roll 1 2", "roll 3 4", "draw advance to mayfair", "buy"]
     status, text, err = _play_classic(tmp_path / "g.db", [*moves, "show Ann"], board="uk")
     assert (status, err) == (0, "")
+    assert f"Game 1 of Classic Monopoly (London) in {tmp_path / 'g.db'}: Ann, Bob." in text
     assert "Ann: buy Mayfair for £400, or the Banker auctions it." in text
     assert "  Ann pays the Bank £400 (buying Mayfair). [Ann £1,100]" in text
     assert "Ann (car, red): £1,100, on Mayfair" in text

@@ -23,6 +23,7 @@ from companion.banker.state import evolve
 from companion.banker.throws import wanted_dice
 from companion.messages import (
     MessageError,
+    card_words,
     language,
     render,
     render_decision,
@@ -478,8 +479,8 @@ def space_name(ref: str, lang: str) -> str:
 @rewordable
 def card_title(card_id: str, lang: str) -> str:
     words, deck = language(lang).words, table_edition().deck
-    if card_id in deck.cards:
-        return words.get(f"card.{card_id}", deck.cards[card_id].title)
+    if card_id in deck.cards:  # E8: on the table's board, in its money
+        return card_words(card_id, lang, edition=table_edition())
     if card_id in deck.vouchers:
         return words.get(f"voucher.{card_id}", deck.vouchers[card_id].label)
     return str(card_id)

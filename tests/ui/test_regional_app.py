@@ -59,6 +59,10 @@ def test_a_paris_game_in_the_app_says_euros_after_the_amount(make) -> None:
     assert money(400, "en") == f"400{NBSP}€"
     assert vm.space_name("board:39", "fr") == "Rue de la Paix"
     assert f"400{NBSP}€" in " ".join(vm.space_view(c.game.state, "board:39", "fr").deed)
+    assert vm.card_title("chance-advance-to-boardwalk", "fr") == (
+        "Avancez jusqu'à la case Rue de la Paix"
+    )
+    assert vm.card_title("chance-speeding-fine-15", "en") == f"Speeding fine 15{NBSP}€"
     # Back to Ultimate: its deeds are its own, in dollars (the deeds are kept per board).
     set_table_edition(edition("ultimate"))
     assert vm.deed_lines("Boardwalk", "en")[0] == "Price $400"
