@@ -276,8 +276,9 @@ def _play_classic(db: Path, lines: list[str], **args: Any) -> tuple[int, str, st
         return line
 
     namespace = argparse.Namespace(
-        db=str(db), players="Ann,Bob", game=None, new=True, dice=None, edition="classic"
-    )
+        db=str(db), players="Ann,Bob", game=None, new=True, dice=None, edition="classic",
+        situation=None,
+    )  # fmt: skip
     for name, value in args.items():
         setattr(namespace, name, value)
     status = _play(namespace, out, err, prompt=prompt)
@@ -304,6 +305,21 @@ def test_a_london_game_at_the_prompt_names_mayfair_and_pays_pounds(tmp_path: Pat
     out, err_io = io.StringIO(), io.StringIO()
     assert run(["games", "--db", str(tmp_path / "g.db")], out, err_io) == 0
     assert "Classic Monopoly (London)" in out.getvalue()
+
+    # The table as it stands names its board, and a game started from it plays on it.
+    out, err_io = io.StringIO(), io.StringIO()
+    argv = ["history", "--db", str(tmp_path / "g.db"), "--format", "situation"]
+    assert run(argv, out, err_io) == 0, err_io.getvalue()
+    table = json.loads(out.getvalue())
+    assert (table["edition"], table["board"]) == ("classic", "uk")
+    assert table["properties"] == {"Mayfair": {"owner": "Ann"}}
+    (tmp_path / "table.json").write_text(out.getvalue(), "utf-8")
+    status, text, err = _play_classic(
+        tmp_path / "new.db", ["show Ann"], players=None, situation=str(tmp_path / "table.json")
+    )
+    assert (status, err) == (0, "")
+    assert "Game 1 of Classic Monopoly (London)" in text
+    assert "Ann (car, red): £1,100, on Mayfair" in text
 
 
 def test_a_paris_game_history_in_french_names_rue_de_la_paix_in_euros(tmp_path: Path) -> None:
