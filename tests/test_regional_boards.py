@@ -31,7 +31,7 @@ from companion.game import Game
 from companion.log.gamelog import GameLog
 from companion.messages import render, render_decision, render_event
 from companion.rules.situation import BadSituationError, Situation
-from tests.banker import do
+from tests.banker import do, rejected
 from tests.edition_data import TEST_EDITIONS, copied, registered
 
 NBSP = "\u00a0"
@@ -255,6 +255,10 @@ def test_a_london_game_moves_to_mayfair_and_pays_pounds() -> None:
     assert render_decision(state.decision, edition=london) == (
         "Ann: buy Mayfair for £400, or the Banker auctions it."
     )
+    auction = do(state, "auction")
+    assert rejected(auction, "bid", "Bob", amount=5000) == (
+        "bid by Bob: Bob has £1500 and cannot bid £5000"
+    )
     events, bought = step(state, {"type": "buy", "player": "Ann"})
     assert bought.holdings["Mayfair"].owner == "Ann"
     assert bought.cash["Ann"] == 1500 - 400
@@ -289,7 +293,7 @@ def test_a_london_game_at_the_prompt_names_mayfair_and_pays_pounds(tmp_path: Pat
     moves = ["order_roll 6 6", "order_roll 1 2", "roll 3 4", "draw advance to mayfair", "buy"]
     status, text, err = _play_classic(tmp_path / "g.db", [*moves, "show Ann"], board="uk")
     assert (status, err) == (0, "")
-    assert f"Game 1 of Classic Monopoly (London) in {tmp_path / 'g.db'}: Ann, Bob." in text
+    assert f"Game 1 in {tmp_path / 'g.db'}: Ann, Bob; Classic Monopoly (London)." in text
     assert "Ann: buy Mayfair for £400, or the Banker auctions it." in text
     assert "  Ann pays the Bank £400 (buying Mayfair). [Ann £1,100]" in text
     assert "Ann (car, red): £1,100, on Mayfair" in text
@@ -318,7 +322,7 @@ def test_a_london_game_at_the_prompt_names_mayfair_and_pays_pounds(tmp_path: Pat
         tmp_path / "new.db", ["show Ann"], players=None, situation=str(tmp_path / "table.json")
     )
     assert (status, err) == (0, "")
-    assert "Game 1 of Classic Monopoly (London)" in text
+    assert "; Classic Monopoly (London). Type 'help'" in text
     assert "Ann (car, red): £1,100, on Mayfair" in text
 
 
