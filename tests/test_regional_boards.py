@@ -194,6 +194,13 @@ def test_classic_offers_the_us_london_and_paris_boards() -> None:
     classic = edition("classic")
     assert classic.regions == ("us", "uk", "fr")
     assert edition("classic", "us") is classic and classic.region is None
+    assert [edition("classic", r).title for r in classic.regions] == [
+        "Classic Monopoly (Atlantic City)",
+        "Classic Monopoly (London)",
+        "Classic Monopoly (Paris)",
+    ]
+    assert stamp_name(classic.stamp) == "Classic Monopoly (Atlantic City)"
+    assert edition("ultimate").title == stamp_name(None) == "Ultimate Monopoly"
     london, paris = edition("classic", "uk"), edition("classic", "fr")
     assert [london.board.by_key(k).name for k in ("board:0", "board:5", "board:39")] == [
         "GO",
