@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -383,8 +384,8 @@ PARIS_TABLE = {
     "edition": "classic",
     "board": "fr",
     "players": [
-        {"name": "Ann", "position": "Avenue des Champs-Élysées", "vouchers": 0},
-        {"name": "Bob", "position": "Départ", "vouchers": 0},
+        {"name": "Ann", "position": "Avenue des Champs-Élysées"},
+        {"name": "Bob", "position": "Départ"},
     ],
     "to_move": "Ann",
     "properties": {"Rue de la Paix": {"owner": "Bob"}},
@@ -405,6 +406,19 @@ def test_a_situation_names_its_board_and_writes_it_back() -> None:
     assert str(raised.value) == (
         "situation: board: no board 'de' for Classic Monopoly: its boards are us, uk, fr"
     )
+
+
+def test_the_documented_paris_situation_is_read(repo_root: Path) -> None:
+    doc = (repo_root / "docs" / "situation.md").read_text("utf-8")
+    blocks = re.findall(r"```json\n(.*?)```", doc, re.DOTALL)
+    (paris,) = [b for b in blocks if '"board": "fr"' in b]
+    situation = Situation.parse(json.loads(paris))
+    assert situation.edition is edition("classic", "fr")
+    assert [(p.name, p.position.key) for p in situation.players] == [
+        ("Ann", "board:37"),
+        ("Bob", "board:0"),
+    ]
+    assert situation.owner("Rue de la Paix") == "Bob"
 
 
 def test_the_referee_reads_a_paris_situation(tmp_path: Path) -> None:
