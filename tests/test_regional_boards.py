@@ -445,3 +445,32 @@ def test_the_referee_reads_a_paris_situation(tmp_path: Path) -> None:
         run(["referee", "--edition", "classic", "--board", "uk", "space", "mayfair"], out, err) == 0
     )
     assert "price £400" in out.getvalue()
+
+
+def test_the_referee_prompt_keeps_its_board() -> None:
+    lines = iter(["space mayfair", "move --from park --roll 1 1"])
+
+    def prompt() -> str:
+        line = next(lines, None)
+        if line is None:
+            raise EOFError
+        return line
+
+    out, err = io.StringIO(), io.StringIO()
+    assert run(["referee", "--edition", "classic", "--board", "uk"], out, err, prompt=prompt) == 0
+    assert err.getvalue() == ""
+    assert "Mayfair (board:39): street" in out.getvalue()
+    assert "1+1: move 2 from Park Lane to Mayfair." in out.getvalue()
+    assert "buy it for £400" in out.getvalue()
+
+
+def test_a_situation_naming_no_edition_is_of_the_edition_and_board_chosen(tmp_path: Path) -> None:
+    path = tmp_path / "table.json"
+    players = [{"name": n, "position": "GO", "cash": 1500} for n in ("Ann", "Bob")]
+    path.write_text(json.dumps({"players": players}), "utf-8")
+    status, text, err = _play_classic(
+        tmp_path / "g.db", ["show Ann"], players=None, situation=str(path), board="uk"
+    )
+    assert (status, err) == (0, "")
+    assert "; Classic Monopoly (London). Type 'help'" in text
+    assert "Ann (car, red): £1,500, on GO" in text
