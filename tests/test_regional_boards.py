@@ -203,6 +203,8 @@ def test_classic_offers_the_us_london_and_paris_boards() -> None:
     assert stamp_name(classic.stamp) == "Classic Monopoly (Atlantic City)"
     assert edition("ultimate").title == stamp_name(None) == "Ultimate Monopoly"
     london, paris = edition("classic", "uk"), edition("classic", "fr")
+    assert london.on_board("fr") is paris and paris.on_board(None) is paris
+    assert paris.on_board("us") is classic and london.on_board("uk") is london
     assert [london.board.by_key(k).name for k in ("board:0", "board:5", "board:39")] == [
         "GO",
         "King's Cross Station",

@@ -217,9 +217,9 @@ class Edition:
         object.__setattr__(self, "_regional", {})
 
     def on_board(self, region: str | None) -> Edition:
-        """E8: this edition played on the regional board ``region`` (its own board, itself,
-        for ``None`` or the first of :attr:`regions`); loaded once. Raises
-        :class:`UnknownRegionError` naming the region and the boards offered.
+        """E8: this edition played on the regional board ``region`` (the first of
+        :attr:`regions`: on the edition's own board; ``None``: this value as it is), loaded
+        once. Raises :class:`UnknownRegionError` naming the region and the boards offered.
 
         >>> edition("ultimate").on_board("uk")
         Traceback (most recent call last):
@@ -235,10 +235,12 @@ class Edition:
                 else "it has no regional boards"
             )
             raise UnknownRegionError(f"no board {region!r} for {self.name}: {offered}")
-        if self.region is not None or self.folder is None:
+        if self.region is not None:  # from one regional board to another: the edition's
             return edition(self.id).on_board(region)
         if region == self.regions[0]:
             return self
+        if self.folder is None:
+            raise EditionDataError(f"{self.name} was not loaded from a folder: no board {region!r}")
         found = self._regional.get(region)
         if found is None:
             found = self._regional[region] = load_edition(self.folder, region=region)
