@@ -44,6 +44,7 @@ from babel.numbers import format_decimal
 
 from companion.messages import po
 from companion.messages.fr import typeset
+from ui.edition import table_edition
 
 #: The languages of the app, the first is the default.
 LANGUAGES: tuple[str, ...] = ("en", "fr")
@@ -220,8 +221,9 @@ def _number(n: int | float, locale: str) -> str:
 
 
 def money(amount: int, lang: str | None = None) -> str:
-    """Dollars as the table says them: ``$1,500`` / ``1 500 $`` (the same as the engine's
-    ``companion.messages`` renderers).
+    """An amount as the table says it, in the money of the edition at the table (E8: £ on
+    the London board, € on the Paris one): ``$1,500`` / ``1 500 $`` (the same as the
+    engine's ``companion.messages`` renderers).
 
     >>> money(-1500, "en"), money(-1500, "fr") == "-1\\u202f500\\u00a0$"
     ('-$1,500', True)
@@ -230,9 +232,11 @@ def money(amount: int, lang: str | None = None) -> str:
     digits = number(abs(int(amount)), lang)
     sign = "-" if amount < 0 else ""
     again = functools.partial(money, amount)
-    if lang == "en":
-        return Words.of(f"{sign}${digits}", again)
-    return Words.of(f"{sign}{digits}\u00a0$", again)  # French: the sign after, a no-break space
+    written = table_edition().money
+    if lang == "en" and written.symbol_first:
+        return Words.of(f"{sign}{written.symbol}{digits}", again)
+    # French (and a symbol written after the amount): a no-break space, then the symbol.
+    return Words.of(f"{sign}{digits}\u00a0{written.symbol}", again)
 
 
 # -- The current language ----------------------------------------------------------------------
