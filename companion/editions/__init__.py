@@ -366,8 +366,8 @@ def load_edition(folder: Path) -> Edition:
     path = folder / "edition.json"
     data = _read(path)
     board_file = folder / _field(data, path, "board", str)
-    cards_file = folder / _field(data, path, "cards", str)
-    board_data, cards_data = _read(board_file), _read(cards_file)
+    cards_file, cards_data = _cards(data, path, folder)
+    board_data = _read(board_file)
     try:
         board = Board(board_data)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
@@ -396,6 +396,31 @@ def load_edition(folder: Path) -> Edition:
         has_pool=_field(data, path, "pool", bool, default=True),
         house_rules=_house_rules(data, path),
     )
+
+
+def _cards(data: Mapping[str, Any], path: Path, folder: Path) -> tuple[Path, dict[str, Any]]:
+    """The edition's card data: ``cards`` names one file, or several whose sections make one
+    deck (E3: the Mega Edition plays the Classic decks from their one copy and adds its Bus
+    Tickets); a section given by two files is refused. The path returned names the files in
+    what a problem of the deck says."""
+    named = _field(data, path, "cards", object)
+    files = [named] if isinstance(named, str) else named
+    if not files or not all(isinstance(f, str) and f for f in files):
+        raise EditionDataError(
+            f"{path}: field cards must name a card file or a list of them, not {named!r}"
+        )
+    merged: dict[str, Any] = {}
+    for name in files:
+        for key, value in _read(folder / name).items():
+            if key == "about":
+                continue
+            if key in merged:
+                raise EditionDataError(
+                    f"{folder / name}: field {key!r} is given by an earlier file of the "
+                    f"edition's cards too ({', '.join(files)})"
+                )
+            merged[key] = value
+    return Path(" + ".join(str(folder / name) for name in files)), merged
 
 
 def _rules(data: Mapping[str, Any], path: Path) -> tuple[str, ...]:
