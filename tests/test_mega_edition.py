@@ -5,15 +5,20 @@ rules text quoted is the Mega Edition's part of the rules document 002."""
 
 from __future__ import annotations
 
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from companion import editions
 from companion.banker.engine import new_game
 from companion.banker.ledger import BANK
 from companion.banker.options import options_for
 from companion.banker.state import GameState, replay
-from companion.editions import edition
+from companion.editions import EditionDataError, edition, load_edition
 from companion.editions.rules.last_lot import spread_levels
 from companion.simulator.simulate import simulate
 from tests.banker import arrange, do, own, rejected, set_cash
@@ -397,12 +402,17 @@ def _reds_built(cash: int) -> GameState:
     return at(state, "Ann", "Free Parking")
 
 
+def last_lot_asked(cash: int = 2000) -> GameState:
+    """Ann, with ``cash``, has bought Michigan Avenue beside her three red hotels: the
+    ``last_lot`` decision (the app's dialog tests use it too)."""
+    return do(do(_reds_built(cash), "roll", dice=[1, 2, "2"]), "buy")
+
+
 def test_the_last_lot_bought_after_building_is_built_up_by_the_even_building_rule() -> None:
     """002: "If you acquire the final property of a group, after previously building on its
     other properties, you must ... build it up according to the 'even' building rule": four
     houses beside three hotels, $600."""
-    state = do(_reds_built(2000), "roll", dice=[1, 2, "2"])
-    state = do(state, "buy")
+    state = last_lot_asked(2000)
     assert (state.decision.kind, state.decision.data["level"]) == ("last_lot", 4)
     assert [o["command"]["option"] for o in options_for(state, state.decision)] == ["build"]
     assert "asks first" in rejected(state, "last_lot", option="spread")
@@ -416,8 +426,7 @@ def test_the_last_lot_its_owner_cannot_build_up_spreads_the_group_s_houses() -> 
     """002: "or, if you can't afford to do so, you must redistribute existing houses among all
     properties of the group. You may need to break down hotels to do this": three hotels (15
     houses) over four lots, 4, 4, 4 and 3."""
-    state = do(_reds_built(300), "roll", dice=[1, 2, "2"])
-    state = do(state, "buy")
+    state = last_lot_asked(300)
     assert state.decision.kind == "last_lot" and state.cash["Ann"] == 60
     assert [o["command"]["option"] for o in options_for(state, state.decision)] == ["spread"]
     assert "$600" in rejected(state, "last_lot", option="build")
@@ -482,3 +491,56 @@ def test_spreading_a_group_s_houses(levels: tuple[int, ...], spread: tuple[int, 
 def test_seeded_mega_games_keep_the_invariants_and_replay() -> None:
     report = simulate(games=3, seed=25, players=4, edition=MEGA, max_turns=300)
     assert report.games == 3 and report.invariant_violations == 0 and report.problems == []
+
+
+# -- Its data, broken ----------------------------------------------------------------------------
+
+
+def _broken(tmp_path: Path, file: str, change: Callable[[dict[str, Any]], None]) -> str:
+    """Load a copy of the Mega Edition (and of the Classic decks it reads) with ``file``
+    changed: the one line of the :class:`EditionDataError`."""
+    root = Path(editions.__file__).parent
+    for name in ("mega", "classic"):
+        shutil.copytree(root / name, tmp_path / name)
+    path = tmp_path / "mega" / file
+    data = json.loads(path.read_text("utf-8"))
+    change(data)
+    path.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(EditionDataError) as caught:
+        load_edition(tmp_path / "mega")
+    assert "\n" not in str(caught.value)
+    return str(caught.value)
+
+
+def test_a_deck_section_given_by_two_card_files_is_refused(tmp_path: Path) -> None:
+    said = _broken(tmp_path, "bus_tickets.json", lambda d: d.update(chance=[]))
+    assert said.endswith(
+        "bus_tickets.json: field 'chance' is given by an earlier file of the edition's cards too "
+        "(../classic/cards.json, bus_tickets.json)"
+    )
+
+
+@pytest.mark.parametrize("cards", [5, [], ["bus_tickets.json", 3], ""])
+def test_a_cards_field_that_names_no_file_is_refused(tmp_path: Path, cards: Any) -> None:
+    said = _broken(tmp_path, "edition.json", lambda d: d.update(cards=cards))
+    assert said.endswith(
+        f"edition.json: field cards must name a card file or a list of them, not {cards!r}"
+    )
+
+
+def test_a_card_file_that_is_not_there_is_named(tmp_path: Path) -> None:
+    said = _broken(
+        tmp_path,
+        "edition.json",
+        lambda d: d.update(cards=["../classic/cards.json", "tickets.json"]),
+    )
+    assert "tickets.json" in said
+
+
+def test_a_voucher_that_expires_the_others_at_no_known_moment_is_refused(tmp_path: Path) -> None:
+    def later(data: dict[str, Any]) -> None:
+        data["travel_vouchers"][1]["expires"] = "later"
+
+    said = _broken(tmp_path, "bus_tickets.json", later)
+    assert "bus-ticket-expiring" in said and "'played' or 'drawn', not 'later'" in said
+    assert "bus_tickets.json" in said

@@ -404,7 +404,7 @@ def _cards(data: Mapping[str, Any], path: Path, folder: Path) -> tuple[Path, dic
     Tickets); a section given by two files is refused. The path returned names the files in
     what a problem of the deck says."""
     named = _field(data, path, "cards", object)
-    files = [named] if isinstance(named, str) else named
+    files = [named] if isinstance(named, str) else named if isinstance(named, list) else []
     if not files or not all(isinstance(f, str) and f for f in files):
         raise EditionDataError(
             f"{path}: field cards must name a card file or a list of them, not {named!r}"
