@@ -20,6 +20,8 @@ from companion.banker.options import options_for
 from companion.banker.state import GameState, replay
 from companion.editions import EditionDataError, edition, load_edition
 from companion.editions.rules.last_lot import spread_levels
+from companion.messages import render
+from companion.messages.catalogues import edition_problems
 from companion.simulator.simulate import simulate
 from tests.banker import arrange, do, own, rejected, set_cash
 
@@ -544,3 +546,60 @@ def test_a_voucher_that_expires_the_others_at_no_known_moment_is_refused(tmp_pat
     said = _broken(tmp_path, "bus_tickets.json", later)
     assert "bus-ticket-expiring" in said and "'played' or 'drawn', not 'later'" in said
     assert "bus_tickets.json" in said
+
+
+# -- Its words -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "mega_says", "ultimate_says"),
+    [
+        (
+            "en",
+            "Ann: Birthday Gift: take $100 from the Bank or a Bus Ticket.",
+            "Ann: Birthday Gift: take $100 from the Bank or a Travel Voucher.",
+        ),
+        (
+            "fr",
+            "Ann\u00a0: Birthday Gift\u00a0: prenez 100\u00a0$ à la Banque ou un ticket de bus.",
+            "Ann\u00a0: Birthday Gift\u00a0: prenez 100\u00a0$ à la Banque ou un bon de voyage.",
+        ),
+    ],
+)
+def test_a_mega_game_says_bus_tickets_where_ultimate_says_travel_vouchers(
+    lang: str, mega_says: str, ultimate_says: str
+) -> None:
+    params = {"player": "Ann", "amount": 100}
+    assert render("ask.gift", params, lang, edition=MEGA) == mega_says
+    assert render("ask.gift", params, lang, edition=edition("ultimate")) == ultimate_says
+
+
+def test_the_tickets_and_their_expiry_are_worded_in_french() -> None:
+    assert render(
+        "option.draw.voucher", {"voucher": "bus-ticket-expiring"}, "fr", edition=MEGA
+    ) == ("Ticket de bus (les autres expirent)")
+    assert render("note.vouchers_expired", {"player": "Ann", "count": 2}, "fr", edition=MEGA) == (
+        "Tous les tickets expirent\u00a0: les 2 autres tickets d'Ann sont retirés du jeu."
+    )
+
+
+def test_an_edition_s_words_are_checked_against_the_shared_catalogue(tmp_path: Path) -> None:
+    root = Path(editions.__file__).parent
+    for name in ("mega", "classic"):
+        shutil.copytree(root / name, tmp_path / name)
+    words = tmp_path / "mega" / "locales"
+    fr = (words / "fr.po").read_text("utf-8")
+    fr = fr.replace('msgid "Take a Bus Ticket"', 'msgid "Take a ticket"')
+    fr = fr.replace("Prenez {amount} à la Banque ou", "Prenez {amount} {space} à la Banque ou")
+    (words / "fr.po").write_text(fr, "utf-8")
+    en = (words / "en.po").read_text("utf-8") + '\nmsgctxt "ask.nothing"\nmsgid "No."\nmsgstr ""\n'
+    (words / "en.po").write_text(en, "utf-8")
+    said = edition_problems(load_edition(tmp_path / "mega"))
+    assert said == [
+        "mega words: en: 'ask.nothing' words no entry of the shared catalogue",
+        "mega words: fr: no entry 'ask.nothing'",
+        "mega words: fr: 'option.take_voucher' is stale: not the English 'Take a Bus Ticket'",
+        "mega words: fr: 'Prenez {amount} {space} à la Banque ou un ticket de bus, au choix.' "
+        "names other fields than 'Take {amount} from the Bank or a Bus Ticket: your choice.'",
+    ]
+    assert edition_problems(MEGA) == []

@@ -161,6 +161,10 @@ class Edition:
     #: Whether taxes, fees, fines and bail go into a Pool (Ultimate: Tax Refund and some cards
     #: pay out of it) or to the Bank (``edition.json``'s ``"pool": false``).
     has_pool: bool = True
+    #: The edition's own words, by language: a catalogue (``locales/<lang>.po`` in its data
+    #: folder) whose entries word a code or word of the shared catalogues otherwise in its
+    #: games (the Mega Edition's Bus Tickets, where Ultimate says Travel Vouchers).
+    words: Mapping[str, Path] = field(default_factory=lambda: MappingProxyType({}))
     #: The printed Roll Three action-card set: its size and the copies of each combination.
     _printed_roll_three: tuple[int, Mapping[str, int]] = field(init=False, repr=False)
 
@@ -395,6 +399,7 @@ def load_edition(folder: Path) -> Edition:
         rules=_rules(data, path),
         has_pool=_field(data, path, "pool", bool, default=True),
         house_rules=_house_rules(data, path),
+        words=MappingProxyType({p.stem: p for p in sorted(folder.glob("locales/*.po"))}),
     )
 
 
