@@ -189,6 +189,51 @@ def test_the_bus_takes_a_ticket_or_moves_to_the_nearest_chance_or_community_ches
     assert took.seat("Ann").vouchers == ("bus-ticket",)
 
 
+def test_doubles_are_the_white_dice_s_only() -> None:
+    """002: "Refer only to the white dice when determining doubles"."""
+    state = do(mega(), "roll", dice=[1, 2, "2"])  # the speed die matches a white die
+    assert state.seat("Ann").position == BOARD.space("Income Tax")
+    assert (state.decision.kind, state.decision.player) == ("roll", "Bob")
+    state = do(do(mega(), "roll", dice=[1, 1, "2"]), "buy")  # Arctic Avenue
+    assert (state.decision.kind, state.decision.player) == ("roll", "Ann")
+
+
+def test_triples_after_two_doubles_move_anywhere_and_do_not_jail() -> None:
+    """002: "You do not go to Jail if you've rolled doubles twice before rolling triples"."""
+    state = do(mega(cash=5000), "roll", dice=[1, 1, "3"])  # 5: Income Tax
+    state = do(state, "roll", dice=[2, 2, "3"])  # 7 more: Oriental Avenue, for sale
+    state = do(state, "auction")
+    for name in ("Ann", "Bob"):
+        state = do(state, "pass", name)
+    assert (state.decision.kind, state.decision.player) == ("roll", "Ann")
+    state = do(state, "roll", dice=[3, 3, "3"])
+    assert state.decision.kind == "choose_space" and not state.seat("Ann").in_jail
+    state = do(state, "choose", space="Free Parking")
+    assert state.seat("Ann").position == BOARD.space("Free Parking")
+    assert (state.decision.kind, state.decision.player) == ("roll", "Bob")
+
+
+def test_in_jail_only_the_white_dice_are_rolled_and_all_three_after_paying() -> None:
+    """002: "While in JAIL, roll only the two white dice (if you pay beforehand to get out,
+    roll all three dice)"."""
+    state = do(at(mega(), "Ann", "Free Parking"), "roll", dice=[5, 6, "2"])  # Go To Jail
+    state = do(state, "roll", "Bob", dice=[1, 2, "1"])  # 4: Arctic Avenue
+    state = do(state, "auction")
+    for name in ("Ann", "Bob"):
+        state = do(state, "pass", name)
+    assert state.seat("Ann").in_jail and state.decision.player == "Ann"
+    assert "two regular dice" in rejected(state, "roll", dice=[1, 2, "3"])
+    stayed = do(state, "roll", dice=[1, 2])
+    assert stayed.seat("Ann").in_jail and stayed.decision.player == "Bob"
+    paid_out = do(state, "bail")
+    assert (
+        paid_out.cash["Ann"] == state.cash["Ann"] - 50
+        and paid_out.cash[BANK] == state.cash[BANK] + 50
+    )
+    moved = do(paid_out, "roll", dice=[1, 2, "3"])
+    assert moved.seat("Ann").position == BOARD.space("Virginia Avenue")  # 13 + 1+2+3
+
+
 def test_triples_move_anywhere_without_another_roll() -> None:
     state = do(mega(), "roll", dice=[2, 2, "2"])
     assert state.decision.kind == "choose_space"
