@@ -489,6 +489,20 @@ def test_the_last_lot_its_owner_cannot_build_up_spreads_the_group_s_houses() -> 
     assert after.supply()["houses"] == 32 - 15
 
 
+def test_the_houses_the_bank_cannot_supply_for_the_spread_are_sold_down_evenly() -> None:
+    """B4 for the spread: with 4 houses left in the Bank, the 15 houses the three hotels stand
+    for become one house on each lot; the other 11 are sold at half their cost."""
+    state = own(mega(cash=300), "Bob", *BOARD.groups["pink"], level=4)
+    state = own(state, "Bob", *BOARD.groups["orange"], level=3)
+    state = own(state, "Ann", "Kentucky Avenue", "Indiana Avenue", "Illinois Avenue", level=5)
+    state = do(do(at(state, "Ann", "Free Parking"), "roll", dice=[1, 2, "2"]), "buy")
+    assert state.supply()["houses"] == 4 and state.decision.kind == "last_lot"
+    after = do(state, "last_lot", option="spread")
+    assert [after.holdings[n].level for n in BOARD.groups["red"]] == [1, 1, 1, 1]
+    assert after.cash["Ann"] - state.cash["Ann"] == 11 * 75
+    assert after.supply()["houses"] == 0 and after.supply()["hotels"] == 12
+
+
 def test_the_last_lot_received_mortgaged_has_its_mortgage_lifted_at_once() -> None:
     """002: "you must un-mortgage this property immediately (if mortgaged)": the Classic 10% on
     receiving a mortgaged deed ($12), then the lift ($132), then the build-up."""
@@ -530,6 +544,15 @@ def test_spreading_a_group_s_houses(levels: tuple[int, ...], spread: tuple[int, 
     names = [f"lot{i}" for i in range(len(levels))]
     result = spread_levels(dict(zip(names, levels, strict=True)))
     assert tuple(result.values()) == spread and sum(spread) == sum(levels)
+    assert spread_levels(dict(zip(names, levels, strict=True)), houses_left=32) == result
+
+
+def test_a_spread_the_bank_cannot_supply_comes_down_evenly_from_the_top() -> None:
+    levels = {"a": 5, "b": 5, "c": 5, "d": 0}
+    assert spread_levels(levels, houses_left=5) == {"a": 1, "b": 1, "c": 1, "d": 2}
+    assert spread_levels(levels, houses_left=0) == {"a": 0, "b": 0, "c": 0, "d": 0}
+    # Houses already standing in the group go back to the Bank as the spread takes its own.
+    assert spread_levels({"a": 4, "b": 3, "c": 0}, houses_left=0) == {"a": 3, "b": 2, "c": 2}
 
 
 # -- Whole games -------------------------------------------------------------------------------

@@ -349,8 +349,8 @@ def stamp_name(stamp: Any) -> str:
 
     >>> stamp_name(None), stamp_name({"id": "ultimate", "version": 1})
     ('Ultimate Monopoly', 'Ultimate Monopoly')
-    >>> stamp_name({"id": "mega", "version": 3})
-    "'mega' (an edition this companion does not know)"
+    >>> stamp_name({"id": "junior", "version": 3})
+    "'junior' (an edition this companion does not know)"
     """
     if stamp is None:
         return edition(DEFAULT).name

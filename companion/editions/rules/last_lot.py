@@ -10,7 +10,9 @@ decision, ``last_lot``: build the lot up to one level below the group's highest,
 even-building rule allows, or, when the owner cannot pay for that (or the Bank lacks the
 houses), spread the group's buildings evenly over all its lots (a hotel counts five houses).
 Nothing is asked when the group stands even already (its highest lot has one house at most).
-A rule of holdings, not of a space: it has no space kind (``KIND`` is ``None``)."""
+A Bank short of the houses to spread them has the highest lots sold down evenly until it can
+supply the rest, each house at half its cost (B4). A rule of holdings, not of a space: it has
+no space kind (``KIND`` is ``None``)."""
 
 from __future__ import annotations
 
@@ -27,6 +29,8 @@ from companion.rules.table import Holding
 
 KIND = None
 HOUSE_RULE = None
+#: A hotel's level: it stands for that many houses, and takes none from the Bank's houses.
+_HOTEL = 5
 CODES = (
     "ask.last_lot",
     "option.last_lot.build",
@@ -143,9 +147,11 @@ def _cmd_last_lot(tx: Tx, c: commands.LastLot) -> None:
         raise IllegalCommandError(f"last_lot: the option is 'build' or 'spread', not {c.option!r}")
 
 
-def spread_levels(levels: dict[str, int]) -> dict[str, int]:
+def spread_levels(levels: dict[str, int], houses_left: int | None = None) -> dict[str, int]:
     """The group's buildings spread evenly over its lots, hotels counted as five houses and
     broken down: the extra houses go to the lots that stood highest, in the group's order.
+    With ``houses_left`` in the Bank too few for that, the highest lots come down one house at
+    a time, evenly, until the Bank can supply the rest (B4: sold, not spread).
 
     >>> spread_levels({"Kentucky Avenue": 5, "Indiana Avenue": 5, "Illinois Avenue": 4,
     ...                "Michigan Avenue": 0})
@@ -154,13 +160,25 @@ def spread_levels(levels: dict[str, int]) -> dict[str, int]:
     total = sum(levels.values())
     each, extra = divmod(total, len(levels))
     first = sorted(levels, key=lambda n: -levels[n])[:extra]
-    return {n: each + (n in first) for n in levels}
+    spread = {n: each + (n in first) for n in levels}
+    if houses_left is not None:
+        standing = sum(level for level in levels.values() if level < _HOTEL)
+        while sum(spread.values()) - standing > houses_left:
+            top = max(spread.values())
+            spread[next(n for n in spread if spread[n] == top)] -= 1
+    return spread
 
 
 def _spread(tx: Tx, player: str, name: str) -> None:
     group = tx.board.group_of(name)
-    spread = spread_levels({n: tx.state.holdings[n].level for n in group})
+    before = {n: tx.state.holdings[n].level for n in group}
+    spread = spread_levels(before, tx.state.supply()["houses"])
+    colour = tx.board.properties[name][0].group
+    sold = sum(before.values()) - sum(spread.values())
+    if sold:
+        refund = sold * tx.board.building_cost(name) // 2
+        tx.transfer(BANK, player, refund, message("reason.sell_down", group=colour))
     for lot, level in spread.items():
         if tx.state.holdings[lot].level != level:
             set_holding(tx, lot, Holding(player, level=level))
-    tx.note("note.last_lot.spread", player=player, group=tx.board.properties[name][0].group)
+    tx.note("note.last_lot.spread", player=player, group=colour)
