@@ -205,6 +205,10 @@ class Edition:
     board_name: str | None = None
     #: The data folder the edition was loaded from (its regional boards are read from it).
     folder: Path | None = field(default=None, repr=False)
+    #: The edition's own words, by language: a catalogue (``locales/<lang>.po`` in its data
+    #: folder) whose entries word a code or word of the shared catalogues otherwise in its
+    #: games (the Mega Edition's Bus Tickets, where Ultimate says Travel Vouchers).
+    words: Mapping[str, Path] = field(default_factory=lambda: MappingProxyType({}))
     #: The printed Roll Three action-card set: its size and the copies of each combination.
     _printed_roll_three: tuple[int, Mapping[str, int]] = field(init=False, repr=False)
     #: The edition's regional boards loaded so far, by region (they live and die with it).
@@ -478,8 +482,8 @@ def load_edition(folder: Path, *, region: str | None = None) -> Edition:
     path = folder / "edition.json"
     data = _read(path)
     board_file = folder / _field(data, path, "board", str)
-    cards_file = folder / _field(data, path, "cards", str)
-    board_data, cards_data = _read(board_file), _read(cards_file)
+    cards_file, cards_data = _cards(data, path, folder)
+    board_data = _read(board_file)
     regions = _regions(data, path, folder)
     try:
         board = Board(board_data)
@@ -527,6 +531,7 @@ def load_edition(folder: Path, *, region: str | None = None) -> Edition:
         regions=regions,
         board_name=board_name,
         folder=folder,
+        words=MappingProxyType({p.stem: p for p in sorted(folder.glob("locales/*.po"))}),
     )
 
 
@@ -622,6 +627,31 @@ def _card_renamed(card: Any, new_name: Mapping[str, str]) -> Any:
     if not isinstance(move, Mapping) or not isinstance(move.get("to"), str):
         return card
     return {**card, "move": {**move, "to": new_name.get(move["to"], move["to"])}}
+
+
+def _cards(data: Mapping[str, Any], path: Path, folder: Path) -> tuple[Path, dict[str, Any]]:
+    """The edition's card data: ``cards`` names one file, or several whose sections make one
+    deck (E3: the Mega Edition plays the Classic decks from their one copy and adds its Bus
+    Tickets); a section given by two files is refused. The path returned names the files in
+    what a problem of the deck says."""
+    named = _field(data, path, "cards", object)
+    files = [named] if isinstance(named, str) else named if isinstance(named, list) else []
+    if not files or not all(isinstance(f, str) and f for f in files):
+        raise EditionDataError(
+            f"{path}: field cards must name a card file or a list of them, not {named!r}"
+        )
+    merged: dict[str, Any] = {}
+    for name in files:
+        for key, value in _read(folder / name).items():
+            if key == "about":
+                continue
+            if key in merged:
+                raise EditionDataError(
+                    f"{folder / name}: field {key!r} is given by an earlier file of the "
+                    f"edition's cards too ({', '.join(files)})"
+                )
+            merged[key] = value
+    return Path(" + ".join(str(folder / name) for name in files)), merged
 
 
 def _rules(data: Mapping[str, Any], path: Path) -> tuple[str, ...]:
