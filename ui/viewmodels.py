@@ -1444,6 +1444,18 @@ HOUSE_RULES: Mapping[str, tuple[str, str]] = {
             "would pay."
         ),
     ),
+    "mortgage_blocks_building": (
+        N_("No building on a mortgaged group"),
+        N_("While any lot of a colour group is mortgaged, nobody builds on that group."),
+    ),
+    "build_on_own_turn": (
+        N_("Build on your own turn"),
+        N_("Houses and hotels are bought only during the buyer's own turn."),
+    ),
+    "older_tax_amounts": (
+        N_("Older tax amounts"),
+        N_("Taxes as the older sets print them (a lower Luxury Tax)."),
+    ),
 }
 
 

@@ -64,6 +64,8 @@ def build_problem(state: GameState, player: str, name: str) -> str | None:
     holding = state.holdings.get(name)
     if holding is None or holding.owner != player:
         return f"{player} does not own {name!r}"
+    if not_my_turn(state, player):
+        return f"{player} builds only on their own turn (house rule), and it is {state.turn}'s"
     if holding.mortgaged:
         return f"{name!r} is mortgaged; lift the mortgage first"
     space = board.properties[name][0]
@@ -72,6 +74,8 @@ def build_problem(state: GameState, player: str, name: str) -> str | None:
         what = pile_of(state, name)
         if holding.improved:
             return f"{name!r} already has its {what[:-1].replace('_', ' ')}"
+        if not board.building_supply[what]:
+            return f"{state.edition.name} has no {what.replace('_', ' ')}"
         if not supply[what]:
             return f"the Bank has no {what.replace('_', ' ')} left"
         return None
@@ -80,10 +84,11 @@ def build_problem(state: GameState, player: str, name: str) -> str | None:
     group = board.group_of(name)
     mine = [n for n in group if state.owner(n) == player]
     if not board.ownership(name, lambda n: n in mine):
-        need = "all but one" if len(group) > 2 else "all"
+        majority = 0 < board.majority_group_size <= len(group)
+        need = "all but one" if majority else "all"
         return f"building on {space.group} needs {need} of its {len(group)} lots; {player} owns {len(mine)}"
     mortgaged = [n for n in group if state.holdings.get(n) and state.holdings[n].mortgaged]
-    if mortgaged:
+    if mortgaged and state.rules.mortgage_blocks_building:
         return f"{mortgaged[0]!r} in the same group is mortgaged"
     if holding.level >= 6:
         return f"{name!r} has a skyscraper already"
@@ -94,9 +99,17 @@ def build_problem(state: GameState, player: str, name: str) -> str | None:
     if holding.level == 5 and (len(mine) < len(group) or low < 5):
         return f"a skyscraper needs the whole {space.group} group with a hotel on every lot"
     what = pile_of(state, name)
+    if not board.building_supply[what]:
+        return f"{state.edition.name} has no {what}"
     if not supply[what]:
         return f"the Bank has no {what} left"
     return None
+
+
+def not_my_turn(state: GameState, player: str) -> bool:
+    """E1 (``003``, house rule ``build_on_own_turn``): whether ``player`` may not build now
+    because it is another player's turn."""
+    return state.rules.build_on_own_turn and state.turn != player
 
 
 def pile_of(state: GameState, name: str) -> str:
@@ -119,6 +132,8 @@ def lots_to_build(state: GameState, player: str, pile: str) -> list[str]:
     board = state.edition.board
     memo = board.memo("group_lots_to_build")
     lots: list[str] = []
+    if not_my_turn(state, player):
+        return lots
     groups = set()
     for name in state.holdings_of(player):
         group = board.properties[name][0].group
@@ -144,6 +159,7 @@ def _group_lots_to_build(
         player,
         group,
         pile,
+        state.rules.mortgage_blocks_building,
         state.supply()[pile] > 0,
         *[h and (h.owner, h.mortgaged, h.level, h.improved) for h in members],
     )

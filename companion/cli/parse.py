@@ -36,7 +36,7 @@ import json
 import re
 import shlex
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from companion.banker.commands import Command, Dice, OrderRoll, Roll
@@ -625,6 +625,7 @@ def _dice_count(spec: Spec, state: GameState, player: str, dice: list[int | str]
     """A roll's dice as the rules ask for them: the speed die, except for the turn order, in
     jail and in an edition without one; the speed die last."""
     speed = [d for d in dice if isinstance(d, str)]
+    edition_dice = state.edition.dice
     if spec.type == "order_roll" and (len(dice) != 2 or speed):
         raise CommandSyntaxError(
             "order_roll: the turn order uses the two regular dice: order_roll D1 D2"
@@ -633,18 +634,20 @@ def _dice_count(spec: Spec, state: GameState, player: str, dice: list[int | str]
         return
     if _seated(state, player) and state.seat(player).in_jail:
         if len(dice) != 2 or speed:
+            then = "all three" if edition_dice.has_speed_die else "roll"
             raise CommandSyntaxError(
                 f"roll: {player} is in jail and rolls the two regular dice: roll D1 D2 "
-                "(or 'bail' or 'jail_card' first, then all three)"
+                f"(or 'bail' or 'jail_card' first, then {then})"
             )
-    elif not state.edition.dice.has_speed_die:
+    elif not edition_dice.has_speed_die:
         if len(dice) != 2:
             raise CommandSyntaxError(
                 f"roll: {state.edition.name} has no speed die: give the two regular dice: roll D1 D2"
             )
     elif len(dice) != 3:
         raise CommandSyntaxError(
-            "roll: give the two regular dice and the speed die (1, 2, 3, mr or bus): roll D1 D2 SPEED"
+            f"roll: give the two regular dice and the speed die ({edition_dice.speed_words}): "
+            "roll D1 D2 SPEED"
         )
 
 
@@ -947,18 +950,41 @@ def format_line(command: Command | Mapping[str, Any]) -> str:
 
 def answers_now(state: GameState) -> list[Spec]:
     """The commands that answer the pending decision, in the order the decision lists them."""
-    return [SPECS[a] for a in state.decision.answers if a in SPECS]
+    return [of_edition(SPECS[a], state.edition) for a in state.decision.answers if a in SPECS]
+
+
+def of_edition(spec: Spec, edition: Edition) -> Spec:
+    """``spec`` as the edition's dice and numbers word it: a roll of two dice in an edition
+    without a speed die, the speed die's own faces otherwise, and the edition's bail.
+
+    >>> from companion.editions import edition
+    >>> of_edition(SPECS["roll"], edition("classic")).syntax
+    'roll D1 D2'
+    """
+    if spec.type == "roll":
+        dice = edition.dice
+        if not dice.has_speed_die:
+            return replace(
+                spec, syntax="roll D1 D2", example="roll 3 4", help="your roll: the two dice"
+            )
+        return replace(
+            spec,
+            help=f"your roll: two regular dice and the speed die ({dice.speed_words}); "
+            "in jail two dice",
+        )
+    if spec.type == "bail":
+        bail = edition.numbers.bail
+        return replace(spec, help=f"pay ${bail} to leave jail, then roll")
+    return spec
 
 
 def syntax_now(spec: Spec, state: GameState) -> str:
     """How to type ``spec`` now: a roll from jail, or in an edition without the speed die,
     takes the two regular dice only."""
     d = state.decision
-    if spec.type == "roll" and not state.edition.dice.has_speed_die:
-        return "roll D1 D2"
     if spec.type == "roll" and d.player and state.seat(d.player).in_jail:
         return "roll D1 D2"
-    return spec.syntax
+    return of_edition(spec, state.edition).syntax
 
 
 def anytime() -> list[Spec]:
@@ -971,6 +997,7 @@ def help_line(spec: Spec) -> str:
 
 def help_text(spec: Spec, edition: Edition) -> str:
     """``help COMMAND``: what it does, its syntax, its fields and an example."""
+    spec = of_edition(spec, edition)
     lines = [
         f"{spec.type}: {spec.help}.",
         f"  type:     {spec.syntax}",

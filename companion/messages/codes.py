@@ -449,6 +449,7 @@ NOTE_KINDS: Mapping[str, str] = {
     "backwards": "flag",
     "double": "flag",
     "taxi": "flag",
+    "speed": "flag",
     "goal": "text",
     "condition": "text",
 }
