@@ -6,6 +6,7 @@ played through the engine from a table situation (``"edition": "classic"``)."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +15,10 @@ import pytest
 from companion.banker.ledger import BANK, POOL
 from companion.banker.options import anytime_options, options_for
 from companion.banker.start import start_from_situation
-from companion.banker.state import GameState, replay
+from companion.banker.state import GameState, invariant_problems, replay
 from companion.editions import edition
+from companion.game import Game
+from companion.simulator.simulate import RandomPlayer, play_game
 from tests.banker import do, rejected
 from tests.test_start_situation import cli
 
@@ -556,3 +559,174 @@ def test_prompt_jail_after_three_tries(tmp_path: Path) -> None:
         "companion: error: roll: Ann is in jail and rolls the two regular dice: roll D1 D2 "
         "(or 'bail' or 'jail_card' first, then roll)\n"
     )
+
+
+# -- E2: rent the owner must claim --------------------------------------------------------------
+# 002, "Paying rent": "The owner may not collect the rent if he/she fails to ask for it before
+# the second player following rolls the dice." E2: by default the companion collects rent as
+# soon as it is owed; with the house rule ``rent_claimed_by_owner`` the owner claims it.
+
+
+def claiming(players: int = 3) -> GameState:
+    """Ann, Bob (owning the browns) and Cy, the rent rule on; Ann has landed on Baltic
+    Avenue."""
+    data = situation(owned("Bob", *BROWN), options={"rent_claimed_by_owner": True})
+    if players == 3:
+        data["players"].append({"name": "Cy", "position": "GO", "cash": 1500})
+    state = do(replay(start_from_situation(data)), "roll", dice=[1, 2])
+    assert state.seat("Ann").position.name == "Baltic Avenue" and state.turn == "Bob"
+    return state
+
+
+def test_by_default_rent_is_collected_as_soon_as_it_is_owed() -> None:
+    state = game(owned("Bob", *BROWN))
+    assert not state.rules.rent_claimed_by_owner
+    after = do(state, "roll", dice=[1, 2])
+    assert paid(state, after, "Ann") == 8 and after.claims == ()
+
+
+def test_rent_the_owner_claims_is_paid_when_claimed() -> None:
+    state = claiming()
+    assert state.cash["Ann"] == 1500
+    (k,) = state.claims
+    assert (k.payer, k.owner, k.space, k.amount, k.until) == ("Ann", "Bob", "board:3", 8, "Cy")
+    (option,) = [o for o in anytime_options(state, "Bob") if o["command"]["type"] == "claim"]
+    assert option == {
+        "command": {"type": "claim", "payer": "Ann", "space": "board:3"},
+        "amount": 8,
+        "code": "option.claim",
+        "params": {"payer": "Ann", "amount": 8, "space": "board:3"},
+    }
+    assert rejected(state, "claim", "Cy", payer="Ann") == (
+        "claim by Cy: Ann owes Cy no rent to claim now (rent Cy may claim: none)"
+    )
+    # Claimed while Bob's own roll waits (any time): paid, and the roll is asked again.
+    after = do(state, "claim", "Bob", payer="Ann")
+    assert (after.cash["Ann"], after.cash["Bob"], after.claims) == (1492, 1508, ())
+    assert (after.decision.kind, after.decision.player) == ("roll", "Bob")
+
+
+def test_unclaimed_rent_is_lost_when_the_second_player_after_the_payer_rolls() -> None:
+    state = do(claiming(), "roll", "Bob", dice=[4, 6])
+    assert len(state.claims) == 1  # Bob, the first player after Ann, has rolled: still due
+    state = do(state, "claim", "Bob", payer="Ann")
+    assert state.cash["Ann"] == 1492
+
+    state = do(do(claiming(), "roll", "Bob", dice=[4, 6]), "roll", "Cy", dice=[4, 6])
+    assert state.claims == () and state.cash["Ann"] == 1500 and state.cash["Bob"] == 1500
+    assert rejected(state, "claim", "Bob", payer="Ann").startswith(
+        "claim by Bob: Ann owes Bob no rent to claim now"
+    )
+
+
+def test_at_a_table_of_two_the_claim_lasts_until_the_payer_rolls_again() -> None:
+    state = claiming(players=2)
+    assert state.claims[0].until == "Ann"
+    state = do(state, "roll", "Bob", dice=[4, 6])
+    assert len(state.claims) == 1
+    state = do(state, "roll", "Ann", dice=[4, 6])
+    assert state.claims == ()
+
+
+# -- Seeded games -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "rules"),
+    [
+        (2, {}),
+        (3, {"rent_claimed_by_owner": True, "older_tax_amounts": True}),
+        (4, {"mortgage_blocks_building": True, "build_on_own_turn": True}),
+    ],
+)
+def test_seeded_classic_games_keep_the_invariants(players: int, rules: dict[str, bool]) -> None:
+    """Random players answer every decision from its options; after every event the money is
+    conserved, the Bank's 32 houses and 12 hotels are never exceeded, no skyscraper, depot,
+    Pool, share or voucher appears, every roll is two dice; some games end (where rent is
+    collected at once)."""
+    rng = random.Random(25 + players)
+    problems: list[str] = []
+    finished = 0
+    seen: set[str] = set()
+    for _ in range(3):
+        played = Game.new(
+            [{"name": f"P{i + 1}"} for i in range(players)], rules=rules, edition=CLASSIC
+        )
+
+        def check(state: GameState, where: str) -> None:
+            problems.extend(f"{where}: {p}" for p in invariant_problems(state))
+            problems.extend(f"{where}: {p}" for p in _off_classic(state))
+
+        play_game(played, RandomPlayer(rng), check=check, max_turns=300)
+        finished += played.state.over
+        events = played.all_events()
+        seen.update(e["type"] for e in events)
+        assert all(e["dice"][2] is None for e in events if e["type"] == "rolled")
+        assert replay(events).edition is CLASSIC
+    assert problems == []
+    if rules.get("rent_claimed_by_owner"):
+        # Random owners seldom claim in time, so rent rarely ruins anyone: no game need end.
+        assert {"rent_claimable", "rent_claimed", "rent_lapsed"} <= seen
+    else:
+        assert finished >= 1
+
+
+def _off_classic(state: GameState) -> list[str]:
+    """What an Ultimate habit would leave in a Classic game."""
+    return [
+        *(f"{s.name} on {s.position!r}" for s in state.seats if s.position.track != "board"),
+        *(
+            f"{s.name} holds {s.shares or s.vouchers}"
+            for s in state.seats
+            if s.shares or s.vouchers
+        ),
+        *(f"{n} is {h}" for n, h in state.holdings.items() if h.level > 5 or h.improved),
+        *([f"the Pool holds ${state.pool}"] if state.pool else []),
+    ]
+
+
+def test_prompt_rent_claimed_by_its_owner(tmp_path: Path) -> None:
+    table = situation(owned("Bob", *BROWN), options={"rent_claimed_by_owner": True})
+    table["players"].append({"name": "Cy", "position": "GO", "cash": 1500})
+    lines = ("roll 1 2", "help", "claim Cy", "claim Ann")
+    text, err = at_the_prompt(tmp_path, table, *lines)
+    assert "  Bob may claim $8 rent from Ann for Baltic Avenue, until Cy rolls." in text
+    assert "  claim PAYER [SPACE] [as OWNER]: claim the rent a player owes you" in text
+    assert err == (
+        "companion: error: claim by Bob: Cy owes Bob no rent to claim now (rent Bob may claim: "
+        "Ann for Baltic Avenue)\n"
+    )
+    assert (
+        "  Bob claims the $8 rent for Baltic Avenue from Ann.\n"
+        "  Ann pays Bob $8 (rent for Baltic Avenue). [Ann $1,492, Bob $1,508]\n"
+    ) in text
+
+
+def test_a_mortgaged_deed_bought_in_a_trade_may_be_lifted_at_once_for_ten_percent() -> None:
+    """002: "If you are the new owner, you may lift the mortgage at once if you wish by paying
+    off the mortgage plus 10% interest to the Bank": $200 and $20, no other interest."""
+    state = game(owned("Bob", "Boardwalk", mortgaged=True))
+    bank = state.cash[BANK]
+    trade = {"with": "Bob", "give": {"cash": 150}, "take": {"properties": ["Boardwalk"]}}
+    state = do(state, "trade", "Ann", **trade, lift=["Boardwalk"])
+    assert state.holdings["Boardwalk"].owner == "Ann" and not state.holdings["Boardwalk"].mortgaged
+    assert state.cash["Ann"] == 1500 - 150 - 220 and state.cash[BANK] == bank + 220
+    poor = game(owned("Bob", "Boardwalk", mortgaged=True), cash=300)
+    assert rejected(poor, "trade", "Ann", **trade, lift=["Boardwalk"]) == (
+        "trade: lifting Boardwalk at once costs $220 and Ann would have $150"
+    )
+    assert rejected(poor, "trade", "Ann", **trade, lift=["Park Place"]) == (
+        "trade: 'Park Place' to lift is not a property of the trade"
+    )
+
+
+def test_prompt_a_mortgaged_deed_lifted_at_once_in_the_trade(tmp_path: Path) -> None:
+    table = situation(owned("Bob", "Boardwalk", mortgaged=True))
+    text, err = at_the_prompt(tmp_path, table, "trade Bob give $150 take Boardwalk lift Boardwalk")
+    assert err == ""
+    assert (
+        "  Ann pays Bob $150 (trade). [Ann $1,350, Bob $1,650]\n"
+        "  Boardwalk belongs to Ann, mortgaged.\n"
+        "  Ann pays the Bank $220 (lifting the mortgage on Boardwalk). [Ann $1,130]\n"
+        "  Boardwalk belongs to Ann.\n"
+    ) in text

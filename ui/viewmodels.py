@@ -1084,7 +1084,7 @@ def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
         c = make_choice(o, player, option_words(o, lang))
         command = o["command"]
         kind = str(command["type"])
-        if kind == "play_card" or kind == "end_game":
+        if kind in ("play_card", "end_game", "claim"):
             other.append(c)
         elif "property" in command:
             by_property.setdefault(str(command["property"]), {})[kind] = c
@@ -1455,6 +1455,13 @@ HOUSE_RULES: Mapping[str, tuple[str, str]] = {
     "older_tax_amounts": (
         N_("Older tax amounts"),
         N_("Taxes as the older sets print them (a lower Luxury Tax)."),
+    ),
+    "rent_claimed_by_owner": (
+        N_("Rent must be claimed"),
+        N_(
+            "The owner must claim the rent (on their sheet) before the second player after "
+            "the payer rolls; after that it is lost."
+        ),
     ),
 }
 

@@ -438,8 +438,45 @@ def trade(tx: Tx, c: commands.Trade) -> None:
     _check_side(tx, b, take)
     if not give and not take:
         raise IllegalCommandError("trade: nothing changes hands")
-    _move_assets(tx, a, b, give, message("reason.trade"))
-    _move_assets(tx, b, a, take, message("reason.trade"))
+    lifted = _lifted_at_once(tx, c, give, take)
+    _move_assets(tx, a, b, give, message("reason.trade"), lifted)
+    _move_assets(tx, b, a, take, message("reason.trade"), lifted)
+
+
+def _lifted_at_once(
+    tx: Tx, c: commands.Trade, give: Mapping[str, Any], take: Mapping[str, Any]
+) -> dict[str, str]:
+    """002 (*Mortgages*): "If you are the new owner, you may lift the mortgage at once if you
+    wish by paying off the mortgage plus 10% interest": the trade's ``lift`` properties, each
+    by its new owner, who must have the cash for it once the trade's cash has changed hands."""
+    if not c.lift:
+        return {}
+    receiver = {n: c.with_ for n in give.get("properties", [])}
+    receiver.update({n: c.player for n in take.get("properties", [])})
+    lifted: dict[str, str] = {}
+    for ref in c.lift:
+        name = property_name(tx, ref)
+        if name not in receiver:
+            raise IllegalCommandError(f"trade: {name!r} to lift is not a property of the trade")
+        if not tx.state.holdings[name].mortgaged:
+            raise IllegalCommandError(f"trade: {name!r} to lift is not mortgaged")
+        lifted[name] = receiver[name]
+    cash = {
+        c.player: tx.cash(c.player) - give.get("cash", 0) + take.get("cash", 0),
+        c.with_: tx.cash(c.with_) + give.get("cash", 0) - take.get("cash", 0),
+    }
+    for who in dict.fromkeys(lifted.values()):
+        cost = sum(_lift_cost(tx, n) for n, owner in lifted.items() if owner == who)
+        if cash[who] < cost:
+            raise IllegalCommandError(
+                f"trade: lifting {', '.join(n for n, o in lifted.items() if o == who)} at once "
+                f"costs ${cost} and {who} would have ${cash[who]}"
+            )
+    return lifted
+
+
+def _lift_cost(tx: Tx, name: str) -> int:
+    return tx.state.edition.numbers.lift_cost(tx.board.mortgage_value(name))
 
 
 def _check_side(tx: Tx, owner: str, side: Mapping[str, Any]) -> None:
@@ -482,10 +519,23 @@ def _check_side(tx: Tx, owner: str, side: Mapping[str, Any]) -> None:
                 raise IllegalCommandError(f"trade: {tx.deck.card(item).title!r} may not be traded")
 
 
-def _move_assets(tx: Tx, source: str, target: str, side: Mapping[str, Any], why: Message) -> None:
+def _move_assets(
+    tx: Tx,
+    source: str,
+    target: str,
+    side: Mapping[str, Any],
+    why: Message,
+    lifted: Mapping[str, str] | None = None,
+) -> None:
     tx.transfer(source, target, side.get("cash", 0), why)
     for name in side.get("properties", []):
         h = tx.state.holdings[name]
+        if lifted and name in lifted:
+            set_holding(tx, name, Holding(target, mortgaged=True))
+            lift = message("reason.unmortgage", space=tx.board.property_key(name))
+            tx.transfer(target, BANK, _lift_cost(tx, name), lift)
+            set_holding(tx, name, Holding(target))
+            continue
         set_holding(tx, name, Holding(target, mortgaged=h.mortgaged))
         if h.mortgaged:
             # Classic: who receives a mortgaged property pays the interest at once.

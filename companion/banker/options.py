@@ -284,7 +284,12 @@ def anytime_options(
         if not kinds:
             return ()
     if kinds is None:
-        options = [*_buildings(state, player), *_mortgages(state, player), *_plays(state, player)]
+        options = [
+            *_claims(state, player),
+            *_buildings(state, player),
+            *_mortgages(state, player),
+            *_plays(state, player),
+        ]
         if state.rules.time_limit:
             options.append(
                 {"command": {"type": "end_game"}, "code": "option.end_game", "params": {}}
@@ -295,6 +300,8 @@ def anytime_options(
     if unknown:
         raise ValueError(f"no any-time options of the kinds {sorted(unknown)}")
     options = []
+    if "claim" in wanted:
+        options.extend(_claims(state, player))
     sales = "sell_building" in wanted or "sell_down" in wanted
     if "build" in wanted or sales:
         options.extend(_buildings(state, player, "build" in wanted, sales))
@@ -305,6 +312,19 @@ def anytime_options(
     if "end_game" in wanted and state.rules.time_limit:
         options.append({"command": {"type": "end_game"}, "code": "option.end_game", "params": {}})
     return tuple(o for o in options if o["command"]["type"] in wanted)
+
+
+def _claims(state: GameState, player: str) -> Iterator[Option]:
+    """E2 (house rule ``rent_claimed_by_owner``): the rent owed to ``player`` they may claim
+    now (``companion.banker.rentdue``), in the order it fell due."""
+    for k in state.claims:
+        if k.owner == player:
+            yield {
+                "command": {"type": "claim", "payer": k.payer, "space": k.space},
+                "amount": k.amount,
+                "code": "option.claim",
+                "params": {"payer": k.payer, "amount": k.amount, "space": k.space},
+            }
 
 
 def _buildings(

@@ -159,16 +159,20 @@ _TABLE: tuple[tuple[str, ...], ...] = (
      "mortgage a property or one share", "owner", "anytime"),
     ("unmortgage", "property:asset? company:company?", "unmortgage PROPERTY|COMPANY", "unmortgage baltic avenue",
      "lift a mortgage (its value plus 10%)", "owner", "anytime"),
-    ("trade", "with:player give:assets? take:assets?",
-     "trade PLAYER give ITEM, ITEM take ITEM [as PLAYER]",
+    ("trade", "with:player give:assets? take:assets? lift:lots?",
+     "trade PLAYER give ITEM, ITEM take ITEM [lift DEED, DEED] [as PLAYER]",
      "trade Bob give $200, Park Place take Boardwalk, 2 Acme Motors",
-     "a trade both players agreed: what you give, what you take", "decision", "anytime"),
+     "a trade both players agreed: what you give, what you take (and the mortgaged deeds their "
+     "new owner lifts at once)", "decision", "anytime"),
     ("play_card", "card:card target:player? property:property? give:property? space:space? company:company?",
      "play_card TITLE [target=PLAYER] [property=PROPERTY]", "play_card see you in court target=Bob",
      "play a card you keep (target=, property=, give=, space=, company= as it needs)", "holder",
      "anytime"),
     ("end_game", "", "end_game", "end_game",
      "end the game now (time-limit house rule): the richest wins", "decision", "anytime"),
+    ("claim", "payer:player space:space?", "claim PAYER [SPACE] [as OWNER]", "claim Ann",
+     "claim the rent a player owes you before the second player after them rolls "
+     "(house rule: rent must be claimed)", "claimant", "anytime"),
 )
 # fmt: on
 
@@ -375,7 +379,7 @@ def _place(spec: Spec, words: Sequence[str], given: dict[str, Any]) -> None:
     given[field.name] = " ".join(text)
 
 
-_WORDLESS = ("dice", "amount", "choice", "bool", "roll_three", "assets")
+_WORDLESS = ("dice", "amount", "choice", "bool", "roll_three", "assets", "lots")
 
 
 def _is_number(word: str) -> bool:
@@ -387,7 +391,7 @@ def _trade_words(words: Sequence[str], player: str | None) -> dict[str, Any]:
     command: dict[str, Any] = {"type": "trade"}
     if player:
         command["player"] = player
-    sides: dict[str, list[str]] = {"with": [], "give": [], "take": []}
+    sides: dict[str, list[str]] = {"with": [], "give": [], "take": [], "lift": []}
     current = "with"
     for word in words:
         key, eq, value = word.partition("=")
@@ -396,7 +400,7 @@ def _trade_words(words: Sequence[str], player: str | None) -> dict[str, Any]:
         elif eq and key.lower() in sides:
             current = key.lower()
             sides[current].append(value)
-        elif word.lower() in ("give", "take"):
+        elif word.lower() in ("give", "take", "lift"):
             current = word.lower()
         else:
             sides[current].append(word)
@@ -408,6 +412,9 @@ def _trade_words(words: Sequence[str], player: str | None) -> dict[str, Any]:
             command[side] = (
                 _json_object(text) if text.startswith("{") else _assets_words(text, SPECS["trade"])
             )
+    lift = " ".join(sides["lift"]).strip()
+    if lift:
+        command["lift"] = _assets_words(lift, SPECS["trade"])
     return command
 
 
@@ -526,6 +533,10 @@ def _default_player(spec: Spec, state: GameState, fields: Mapping[str, Any]) -> 
         holding = state.holdings.get(str(fields.get("property")))
         if holding is not None:
             return holding.owner
+    if spec.who == "claimant":
+        owners = {k.owner for k in state.claims if k.payer == fields.get("payer")}
+        if len(owners) == 1:
+            return owners.pop()
     if spec.who == "holder" and isinstance(fields.get("card"), tuple):
         holders = fields["card"][1]
         if len(holders) == 1:
@@ -555,6 +566,10 @@ def _resolve(field: Field, value: Any, spec: Spec, state: GameState, player: str
         if not isinstance(value, (Mapping, list)):
             raise CommandSyntaxError(f"{what} is a list of items, not {shown(value)}")
         return value
+    if kind == "lots":
+        if not isinstance(value, list):
+            raise CommandSyntaxError(f"{what} is a list of properties, not {shown(value)}")
+        return [_property(state.edition.board, _text(v, what), what) for v in value]
     if kind == "choice":
         # The log writes a card's option as a number ({"type": "option", "option": 2}).
         number = isinstance(value, int) and not isinstance(value, bool)
@@ -987,8 +1002,21 @@ def syntax_now(spec: Spec, state: GameState) -> str:
     return of_edition(spec, state.edition).syntax
 
 
-def anytime() -> list[Spec]:
-    return [s for s in SPECS.values() if s.anytime]
+#: Any-time commands of a house rule, listed only in a game that plays it.
+_HOUSE_RULE_COMMANDS = {"claim": "rent_claimed_by_owner"}
+
+
+def anytime(state: GameState | None = None) -> list[Spec]:
+    """The any-time commands (those of a house rule only when ``state``'s game plays it)."""
+    return [
+        s
+        for s in SPECS.values()
+        if s.anytime
+        and (
+            s.type not in _HOUSE_RULE_COMMANDS
+            or (state is not None and getattr(state.rules, _HOUSE_RULE_COMMANDS[s.type]))
+        )
+    ]
 
 
 def help_line(spec: Spec) -> str:
@@ -1032,6 +1060,7 @@ _KIND_WORDS = {
     "company": "a company",
     "asset": "a property or company",
     "assets": "items, comma-separated",
+    "lots": "properties, comma-separated",
 }
 
 

@@ -44,6 +44,9 @@ class Options:
     build_on_own_turn: bool = False
     #: E1: the older sets' taxes (a tax space's ``older_amount``: Classic's Luxury Tax $75).
     older_tax_amounts: bool = False
+    #: E2 (``002``, "Paying rent"): the owner must claim rent before the second player after
+    #: the payer rolls; unclaimed, it is lost (off: the banker collects it at once).
+    rent_claimed_by_owner: bool = False
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
