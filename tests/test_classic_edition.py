@@ -491,7 +491,8 @@ def at_the_prompt(tmp_path: Path, table: dict[str, Any], *lines: str) -> tuple[s
 
 def test_prompt_double_rent_on_a_complete_group_and_not_on_a_partial_one(tmp_path: Path) -> None:
     table = situation({**owned("Bob", *BROWN), **owned("Ann", *LIGHT_BLUE[:2])})
-    text, err = at_the_prompt(tmp_path, table, "roll 3 4 mr", "roll 1 2", "roll 3 5", "help roll")
+    lines = ("roll 3 4 mr", "roll 3 9", "roll 1 2", "roll 3 5", "help roll")
+    text, err = at_the_prompt(tmp_path, table, *lines)
     assert "Ann: roll the dice.  [roll D1 D2]  ('help' for more)" in text
     assert "  Ann pays Bob $8 (rent for Baltic Avenue). [Ann $1,492, Bob $1,508]" in text
     assert "  Bob pays Ann $6 (rent for Vermont Avenue). [Bob $1,502, Ann $1,498]" in text
@@ -499,6 +500,7 @@ def test_prompt_double_rent_on_a_complete_group_and_not_on_a_partial_one(tmp_pat
     assert err == (
         "companion: error: roll: Classic Monopoly has no speed die: give the two regular dice: "
         "roll D1 D2\n"
+        "companion: error: roll: dice: a die shows 1 to 6, not '9'\n"
     )
 
 
@@ -692,6 +694,10 @@ def test_prompt_rent_claimed_by_its_owner(tmp_path: Path) -> None:
     text, err = at_the_prompt(tmp_path, table, *lines)
     assert "  Bob may claim $8 rent from Ann for Baltic Avenue, until Cy rolls." in text
     assert "  claim PAYER [SPACE] [as OWNER]: claim the rent a player owes you" in text
+    # The help names what Classic has: no skyscrapers, depots, shares or cards to play.
+    assert "  build PROPERTY: build one house (or hotel) on a property" in text
+    assert "(e.g. 'trade Bob give $200, Park Place take Boardwalk')" in text
+    assert "play_card" not in text
     assert err == (
         "companion: error: claim by Bob: Cy owes Bob no rent to claim now (rent Bob may claim: "
         "Ann for Baltic Avenue)\n"
@@ -730,3 +736,81 @@ def test_prompt_a_mortgaged_deed_lifted_at_once_in_the_trade(tmp_path: Path) -> 
         "  Ann pays the Bank $220 (lifting the mortgage on Boardwalk). [Ann $1,130]\n"
         "  Boardwalk belongs to Ann.\n"
     ) in text
+
+
+def test_the_referees_jail_notes_follow_the_dice_not_the_pool(tmp_path: Path) -> None:
+    """Leaving jail before the roll: "all three dice" only where the edition has a speed die;
+    the words are the catalogues' (``referee.action.*``), in English and French."""
+    from companion.messages import render
+    from companion.rules.movement import Roll, resolve_roll
+    from companion.rules.situation import Situation
+
+    table = situation(ann="In Jail")
+    table["players"][0].update(in_jail=True, cards=["chance-get-out-of-jail-free"])
+    s = Situation.parse(table)
+    words = {}
+    for how in ("bail", "card"):
+        r = resolve_roll(CLASSIC.board, s, Roll(3, 4), player="Ann", leave_jail=how)
+        (note,) = [n for n in r.notes if n.code in ("action.pay_bail", "action.use_jail_card")]
+        assert note.params["speed"] is False
+        words[how] = [render(f"referee.{note.code}", note.params, lang) for lang in ("en", "fr")]
+    assert words == {
+        "bail": [
+            "You pay $50 bail to the Bank before rolling.",
+            "Vous payez 50\N{NO-BREAK SPACE}$ de caution à la Banque avant de lancer les dés.",
+        ],
+        "card": [
+            "You hand in a Get Out of Jail Free card before rolling.",
+            "Vous rendez une carte «\N{NO-BREAK SPACE}Vous êtes libéré de prison\N{NARROW NO-BREAK SPACE}!"
+            "\N{NO-BREAK SPACE}» avant de lancer les dés.",
+        ],
+    }
+    path = tmp_path / "jail.json"
+    path.write_text(json.dumps(table), "utf-8")
+    argv = ("referee", "--edition", "classic", "move", "--state", str(path), "--roll", "3", "4")
+    status, text, _ = cli(*argv, "--jail-card")
+    assert status == 0 and "- You hand in a Get Out of Jail Free card before rolling.\n" in text
+    status, _, err = cli(*argv, "mr", "--bail")
+    assert status == 2 and err == (
+        "companion: error: Classic Monopoly has no speed die: give the two regular dice, not "
+        "3+4 and Mr. Monopoly\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [
+        (
+            "en",
+            [
+                "Time limit",
+                "Voluntary bankruptcy",
+                "No building on a mortgaged group",
+                "Build on your own turn",
+                "Older tax amounts",
+                "Rent must be claimed",
+            ],
+        ),
+        (
+            "fr",
+            [
+                "Limite de temps",
+                "Faillite volontaire",
+                "Pas de construction sur un groupe hypothéqué",
+                "Construire pendant son tour",
+                "Taxes des anciennes éditions",
+                "Le loyer doit être réclamé",
+            ],
+        ),
+    ],
+)
+def test_the_app_set_up_offers_classics_house_rules_in_words(lang: str, names: list[str]) -> None:
+    from ui.viewmodels import setup_choices
+
+    choices = setup_choices(
+        lang, tokens=(), colours=(), vouchers=(), roll_three=(), edition=CLASSIC
+    )
+    assert [name for _, _, name, _ in choices.house_rules] == names
+    assert [key for key, *_ in choices.house_rules] == list(CLASSIC.house_rules)
+    assert not any(default for _, default, _, _ in choices.house_rules)
+    assert all(line and line != key for key, _, _, line in choices.house_rules)

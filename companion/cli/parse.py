@@ -557,7 +557,7 @@ def _resolve(field: Field, value: Any, spec: Spec, state: GameState, player: str
     kind = field.kind
     what = f"{spec.type}: {field.name}"
     if kind == "dice":
-        return _dice(value, what)
+        return _dice(value, what, state.edition)
     if kind == "amount":
         return _amount(value, what)
     if kind == "bool":
@@ -616,10 +616,11 @@ def _finish(field: Field, value: Any, spec: Spec, state: GameState, player: str)
 # -- Field kinds -----------------------------------------------------------------------------
 
 
-def _dice(value: Any, what: str) -> list[int | str]:
+def _dice(value: Any, what: str, edition: Edition) -> list[int | str]:
     values = value if isinstance(value, list) else None
     if values is None or not 1 <= len(values) <= 4:
-        raise CommandSyntaxError(f"{what} is 2 to 4 dice, e.g. 3 4 mr, not {shown(value)}")
+        example = "3 4 mr" if edition.dice.has_speed_die else "3 4"
+        raise CommandSyntaxError(f"{what} is 2 to 4 dice, e.g. {example}, not {shown(value)}")
     dice: list[int | str] = []
     for i, v in enumerate(values):
         word = (
@@ -630,8 +631,11 @@ def _dice(value: Any, what: str) -> list[int | str]:
         elif word in ("1", "2", "3", "4", "5", "6"):
             dice.append(int(word))
         else:
+            speed = edition.dice.speed_words if edition.dice.has_speed_die else ""
             raise CommandSyntaxError(
-                f"{what}: a die shows 1 to 6 (the speed die 1, 2, 3, mr or bus), not {shown(v)}"
+                f"{what}: a die shows 1 to 6"
+                + (f" (the speed die {speed})" if speed else "")
+                + f", not {shown(v)}"
             )
     return dice
 
@@ -990,7 +994,22 @@ def of_edition(spec: Spec, edition: Edition) -> Spec:
     if spec.type == "bail":
         bail = edition.numbers.bail
         return replace(spec, help=f"pay ${bail} to leave jail, then roll")
+    if spec.type == "build":
+        supply = edition.board.building_supply
+        kinds = [w for p, w in _BUILDING_WORDS if supply.get(p)]
+        return replace(spec, help=f"build one house (or {', '.join(kinds)}) on a property")
+    if spec.type == "trade" and not edition.deck.stock_names:
+        return replace(spec, example="trade Bob give $200, Park Place take Boardwalk")
     return spec
+
+
+#: The buildings besides houses, as the build command's help names them.
+_BUILDING_WORDS = (
+    ("hotels", "hotel"),
+    ("skyscrapers", "skyscraper"),
+    ("train_depots", "depot"),
+    ("cab_stands", "cab stand"),
+)
 
 
 def syntax_now(spec: Spec, state: GameState) -> str:
@@ -1007,14 +1026,18 @@ _HOUSE_RULE_COMMANDS = {"claim": "rent_claimed_by_owner"}
 
 
 def anytime(state: GameState | None = None) -> list[Spec]:
-    """The any-time commands (those of a house rule only when ``state``'s game plays it)."""
+    """The any-time commands, as ``state``'s edition words them: those of a house rule only
+    when its game plays it, ``play_card`` only when its deck has cards to play."""
+    if state is None:
+        return [s for s in SPECS.values() if s.anytime and s.type not in _HOUSE_RULE_COMMANDS]
+    playable = any(c.play and c.play[0].get("play") for c in state.edition.deck.cards.values())
     return [
-        s
+        of_edition(s, state.edition)
         for s in SPECS.values()
         if s.anytime
+        and (s.type != "play_card" or playable)
         and (
-            s.type not in _HOUSE_RULE_COMMANDS
-            or (state is not None and getattr(state.rules, _HOUSE_RULE_COMMANDS[s.type]))
+            s.type not in _HOUSE_RULE_COMMANDS or getattr(state.rules, _HOUSE_RULE_COMMANDS[s.type])
         )
     ]
 
