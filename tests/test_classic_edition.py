@@ -814,3 +814,16 @@ def test_the_app_set_up_offers_classics_house_rules_in_words(lang: str, names: l
     assert [key for key, *_ in choices.house_rules] == list(CLASSIC.house_rules)
     assert not any(default for _, default, _, _ in choices.house_rules)
     assert all(line and line != key for key, _, _, line in choices.house_rules)
+
+
+def test_a_claim_naming_a_space_owed_for_nothing_is_refused_in_one_line() -> None:
+    state = claiming()
+    assert rejected(state, "claim", "Bob", payer="Ann", space="Mediterranean Avenue") == (
+        "claim by Bob: Ann (Mediterranean Avenue) owes Bob no rent to claim now (rent Bob may "
+        "claim: Ann for Baltic Avenue)"
+    )
+    assert rejected(state, "claim", "Bob", payer="Ann", space="Nowhere Lane").startswith(
+        "claim: "
+    )
+    state = do(state, "claim", "Bob", payer="Ann", space="Baltic Avenue")
+    assert state.cash["Bob"] == 1508

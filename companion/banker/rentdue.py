@@ -15,7 +15,7 @@ from companion.banker.options import Option, decision_options
 from companion.banker.playcards import answering
 from companion.banker.state import Decision, GameState, RentClaim
 from companion.banker.tx import Tx, command, task
-from companion.errors import IllegalCommandError
+from companion.errors import CompanionError, IllegalCommandError
 from companion.messages import message
 
 #: The message codes of the decision posed here, of its options and of a claim's events.
@@ -75,10 +75,13 @@ def _second_after(state: GameState, player: str) -> str:
 @command("claim")
 def claim(tx: Tx, c: commands.Claim) -> None:
     """E2: the owner claims rent owed to them; the payer pays it now (or raises the money)."""
-    active = {s.name for s in tx.state.active}
-    owed = [k for k in tx.state.claims if k.owner == c.player and k.payer == c.payer in active]
+    gone = c.payer not in {s.name for s in tx.state.active}
+    owed = [k for k in tx.state.claims if (k.owner, k.payer) == (c.player, c.payer) and not gone]
     if c.space is not None:
-        key = tx.board.space(c.space).key
+        try:
+            key = tx.board.space(c.space).key
+        except CompanionError as exc:
+            raise IllegalCommandError(f"claim: {exc}") from None
         owed = [k for k in owed if k.space == key]
     if not owed:
         open_claims = [k for k in tx.state.claims if k.owner == c.player]
@@ -87,7 +90,7 @@ def claim(tx: Tx, c: commands.Claim) -> None:
             or "none"
         )
         raise IllegalCommandError(
-            f"claim by {c.player}: {shown_payer(c)} owes {c.player} no rent to claim now "
+            f"claim by {c.player}: {_shown_payer(c)} owes {c.player} no rent to claim now "
             f"(rent {c.player} may claim: {have})"
         )
     k = owed[0]
@@ -95,7 +98,7 @@ def claim(tx: Tx, c: commands.Claim) -> None:
     tx.first(tasks.Pay(k.payer, k.owner, k.amount, message("reason.rent", space=k.space)))
 
 
-def shown_payer(c: commands.Claim) -> str:
+def _shown_payer(c: commands.Claim) -> str:
     return c.payer if c.space is None else f"{c.payer} ({c.space})"
 
 
