@@ -822,8 +822,6 @@ def test_a_claim_naming_a_space_owed_for_nothing_is_refused_in_one_line() -> Non
         "claim by Bob: Ann (Mediterranean Avenue) owes Bob no rent to claim now (rent Bob may "
         "claim: Ann for Baltic Avenue)"
     )
-    assert rejected(state, "claim", "Bob", payer="Ann", space="Nowhere Lane").startswith(
-        "claim: "
-    )
+    assert rejected(state, "claim", "Bob", payer="Ann", space="Nowhere Lane").startswith("claim: ")
     state = do(state, "claim", "Bob", payer="Ann", space="Baltic Avenue")
     assert state.cash["Bob"] == 1508
