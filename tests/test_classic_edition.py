@@ -724,6 +724,12 @@ def test_a_mortgaged_deed_bought_in_a_trade_may_be_lifted_at_once_for_ten_percen
     assert rejected(poor, "trade", "Ann", **trade, lift=["Park Place"]) == (
         "trade: 'Park Place' to lift is not a property of the trade"
     )
+    assert rejected(poor, "trade", "Ann", **trade, lift=["Boardwalk", "boardwalk"]) == (
+        "trade: 'Boardwalk' to lift is named twice"
+    )
+    assert rejected(poor, "trade", "Ann", **trade, lift=["Nowhere"]) == (
+        "trade: lift: no space named 'Nowhere'; use a space name or TRACK:INDEX"
+    )
 
 
 def test_prompt_a_mortgaged_deed_lifted_at_once_in_the_trade(tmp_path: Path) -> None:

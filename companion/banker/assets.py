@@ -455,7 +455,12 @@ def _lifted_at_once(
     receiver.update({n: c.player for n in take.get("properties", [])})
     lifted: dict[str, str] = {}
     for ref in c.lift:
-        name = property_name(tx, ref)
+        try:
+            name = property_name(tx, ref)
+        except CompanionError as exc:
+            raise IllegalCommandError(f"trade: lift: {exc}") from None
+        if name in lifted:
+            raise IllegalCommandError(f"trade: {name!r} to lift is named twice")
         if name not in receiver:
             raise IllegalCommandError(f"trade: {name!r} to lift is not a property of the trade")
         if not tx.state.holdings[name].mortgaged:
