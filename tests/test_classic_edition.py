@@ -831,3 +831,28 @@ def test_a_claim_naming_a_space_owed_for_nothing_is_refused_in_one_line() -> Non
     assert rejected(state, "claim", "Bob", payer="Ann", space="Nowhere Lane").startswith("claim: ")
     state = do(state, "claim", "Bob", payer="Ann", space="Baltic Avenue")
     assert state.cash["Bob"] == 1508
+
+
+@pytest.mark.parametrize(
+    ("card", "ann", "bank"),
+    [
+        ("chance-speeding-fine-15", -15, 15),
+        ("chance-you-have-been-elected-chairman-of-the-board", -50, 0),
+        ("chance-make-general-repairs-on-all-your-property", -(2 * 25 + 2 * 100), 250),
+    ],
+)
+def test_card_payments_go_to_the_bank(card: str, ann: int, bank: int) -> None:
+    """002 *The Bank*: "The Bank collects all penalties"; E1: no Pool. For the repairs card
+    ("For each house pay $25. For each hotel pay $100."), Ann has two houses and two hotels;
+    the Chairman of the Board pays Bob $50."""
+    properties = {
+        "Oriental Avenue": {"owner": "Ann", "buildings": "1 house"},
+        "Vermont Avenue": {"owner": "Ann", "buildings": "1 house"},
+        "Connecticut Avenue": {"owner": "Ann"},
+        **owned("Ann", "Park Place", "Boardwalk", buildings="hotel"),
+    }
+    state = do(game(properties, ann="Income Tax"), "roll", dice=[1, 2])
+    assert state.decision.kind == "draw"
+    after = do(state, "draw", card=card)
+    assert after.cash["Ann"] - state.cash["Ann"] == ann
+    assert after.cash[BANK] - state.cash[BANK] == bank and after.cash[POOL] == 0
