@@ -1093,7 +1093,7 @@ def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
         c = make_choice(o, player, option_words(o, lang))
         command = o["command"]
         kind = str(command["type"])
-        if kind == "play_card" or kind == "end_game":
+        if kind in ("play_card", "end_game", "claim"):
             other.append(c)
         elif "property" in command:
             by_property.setdefault(str(command["property"]), {})[kind] = c
@@ -1451,6 +1451,25 @@ HOUSE_RULES: Mapping[str, tuple[str, str]] = {
         N_(
             "A player short of cash may choose to go bankrupt, even if selling and mortgaging "
             "would pay."
+        ),
+    ),
+    "mortgage_blocks_building": (
+        N_("No building on a mortgaged group"),
+        N_("While any lot of a colour group is mortgaged, nobody builds on that group."),
+    ),
+    "build_on_own_turn": (
+        N_("Build on your own turn"),
+        N_("Houses and hotels are bought only during the buyer's own turn."),
+    ),
+    "older_tax_amounts": (
+        N_("Older tax amounts"),
+        N_("Taxes as the older sets print them (a lower Luxury Tax)."),
+    ),
+    "rent_claimed_by_owner": (
+        N_("Rent must be claimed"),
+        N_(
+            "The owner must claim the rent (on their sheet) before the second player after "
+            "the payer rolls; after that it is lost."
         ),
     ),
 }

@@ -83,7 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="+",
         required=True,
         metavar="DIE",
-        help="the two regular dice and the speed die (1, 2, 3, mr or bus); in jail, two dice",
+        help="the two dice, then the speed die in an edition with one (Ultimate's: 1, 2, 3, mr "
+        "or bus); in jail, two dice",
     )
     move.add_argument(
         "--to", metavar="SPACE", help="the chosen space, for triples or a Subway ride"
@@ -95,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
         dest="leave_jail",
         action="store_const",
         const="bail",
-        help="in jail: the player paid $50 bail before rolling",
+        help="in jail: the player paid the bail before rolling",
     )
     leave.add_argument(
         "--jail-card",

@@ -146,6 +146,26 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "event.order_set": {"player": "player", "order": "players"},  # turns._cmd_order_roll
     "event.game_over.last_player": {"winner": "player"},  # engine._game_over
     "event.game_over.time_up": {"winner": "player"},  # assets.end_game
+    # rentdue: rent its owner must claim (E2, house rule rent_claimed_by_owner)
+    "event.rent_claimable": {
+        "payer": "player",
+        "owner": "player",
+        "space": "space",
+        "amount": "money",
+        "until": "player",
+    },
+    "event.rent_claimed": {
+        "payer": "player",
+        "owner": "player",
+        "space": "space",
+        "amount": "money",
+    },
+    "event.rent_lapsed": {
+        "payer": "player",
+        "owner": "player",
+        "space": "space",
+        "amount": "money",
+    },
     "event.drew.card": _PC,  # spaces._cmd_draw: "{player} drew {title}: {effect}"
     "event.drew.voucher": {
         "player": "player",
@@ -343,6 +363,8 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "option.unmortgage": {"property": "space", "amount": "money"},  # lot_option
     "option.unmortgage.share": {"company": "company", "amount": "money"},  # lot_option
     "option.end_game": {},  # anytime_options, by the time_limit house rule
+    # anytime_options, by the rent_claimed_by_owner house rule (E2)
+    "option.claim": {"payer": "player", "amount": "money", "space": "space"},
     # -- Notes ----------------------------------------------------------------------------------
     "note.order_tie": {"players": "players", "total": "int"},  # turns._cmd_order_roll
     "note.loses_turn": _P,  # turns.next_turn
@@ -454,6 +476,7 @@ NOTE_KINDS: Mapping[str, str] = {
     "backwards": "flag",
     "double": "flag",
     "taxi": "flag",
+    "speed": "flag",
     "goal": "text",
     "condition": "text",
 }
