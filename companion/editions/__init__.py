@@ -373,7 +373,7 @@ def load_edition(folder: Path) -> Edition:
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise EditionDataError(f"{board_file}: {_reason(exc)}") from None
     try:
-        deck = CardDeck(cards_data)
+        deck = CardDeck(cards_data, board=board)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise EditionDataError(f"{cards_file}: {_reason(exc)}") from None
     dice = _dice(_field(data, path, "dice", dict), path)

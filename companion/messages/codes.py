@@ -56,6 +56,10 @@ An effect played against a player (``action.*``, :func:`companion.banker.keptcar
 is said inside the decision that lets them refuse it with Just Say NO! (``ask.respond``'s
 ``action``).
 
+A card the companion does not list (E3, ``companion.rules.cards.Unlisted``) is named by its
+title, or without one by its effect: ``unlisted.*``, one code per effect, said by the renderer
+for a ``card`` parameter (``rendering._card``).
+
 Moves (``move.*``) are :attr:`companion.rules.movement.Resolution.code` and ``params``, the
 headline its :attr:`~companion.rules.movement.Resolution.summary` gives in English; the ``moved``
 event also keeps each step's kind beside its space: ``kinds`` (one of :data:`STEP_KINDS` for
@@ -147,6 +151,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "event.game_over.last_player": {"winner": "player"},  # engine._game_over
     "event.game_over.time_up": {"winner": "player"},  # assets.end_game
     "event.drew.card": _PC,  # spaces._cmd_draw: "{player} drew {title}: {effect}"
+    "event.drew.another": _PC,  # spaces._cmd_draw: E3, an unlisted card without a title
     "event.drew.voucher": {
         "player": "player",
         "card": "voucher",
@@ -319,6 +324,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "option.draw.card": {"card": "card"},  # spaces
     "option.draw.voucher": {"voucher": "voucher"},  # vouchers
     "option.draw.roll_three": {},  # rules/roll_three
+    "option.draw.another": {},  # spaces: E3, a card the companion does not list
     "option.gift": {"amount": "money"},  # rules/birthday_gift: the cash
     "option.stock.buy": {"company": "company", "amount": "money"},  # stocks
     "option.stock.auction": {"company": "company"},  # stocks
@@ -420,6 +426,20 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "reason.mortgage_interest": {"space": "space"},  # assets._move_assets
     "reason.bankruptcy": _P,  # assets.bankrupt
     "reason.buildings_sold_back": {"space": "space"},  # assets.bankrupt
+    # -- E3: a card the companion does not list, named by its effect (rendering._card) ------
+    "unlisted.collect": {"amount": "money"},
+    "unlisted.pay": {"amount": "money", "payee": "account"},
+    "unlisted.collect_each": {"amount": "money"},
+    "unlisted.pay_each": {"amount": "money"},
+    "unlisted.advance": {"space": "space"},
+    "unlisted.nearest": {"kind": "text"},  # a kind without its own words below
+    "unlisted.nearest.railroad": {},
+    "unlisted.nearest.utility": {},
+    "unlisted.nearest.cab_company": {},
+    "unlisted.back": {"count": "int"},
+    "unlisted.jail": {},
+    "unlisted.keep_jail": {},
+    "unlisted.repairs": {"house": "money", "hotel": "money"},
 }
 
 
