@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import random
 from pathlib import Path
 
@@ -13,6 +14,8 @@ import pytest
 
 from companion.banker.engine import apply, step
 from companion.banker.ledger import BANK
+from companion.banker.start import start_from_situation, table_situation
+from companion.banker.state import replay
 from companion.cli.play import _play as play_at_prompt
 from companion.editions import Edition, edition
 from companion.editions.cards import UNLISTED_OPERATIONS, module_of, operations
@@ -288,3 +291,19 @@ def test_another_card_at_the_prompt_then_undo_and_resume(tiny: Edition, tmp_path
     status, text, _ = _play(db, ["show", "quit"], new=False)
     assert status == 0
     assert "Ann (" in text and "$420, on Old Lane" in text
+
+
+def test_a_kept_unlisted_card_and_a_pending_draw_go_through_a_table_situation() -> None:
+    card = another("keep_jail", title="Old deck's jail card")
+    state = do(at_chance(), "draw", card=card)
+    situation = table_situation(state).to_json()
+    assert card in json.dumps(situation)
+    resumed = replay(start_from_situation(situation))
+    assert resumed.seat("Ann").cards == (card,)
+    assert resumed.cash == state.cash
+    drawing = at_chance()
+    events = start_from_situation(table_situation(drawing).to_json())
+    pending = replay(events)
+    assert (pending.decision.kind, pending.decision.data["deck"]) == ("draw", "chance")
+    after = do(pending, "draw", card=another("collect", 25))
+    assert after.cash["Ann"] == pending.cash["Ann"] + 25

@@ -192,6 +192,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "move.taxi": {"from": "space", "to": "space"},  # resolve_taxi
     "move.card": {"card": "card"},  # resolve_card: "{title}: {effect}"
     "move.card_still": {"card": "card"},  # resolve_card, a card that does not move
+    "move.another": {"card": "card"},  # resolve_card: E3, an unlisted card without a title
     "move.voucher": {"voucher": "voucher", "to": "space"},  # resolve_voucher
     "move.direct": {"player": "player", "to": "space"},  # spaces._task_all_move
     "move.to_jail": _P,  # cards/jail_other
