@@ -307,3 +307,19 @@ def test_a_kept_unlisted_card_and_a_pending_draw_go_through_a_table_situation() 
     assert (pending.decision.kind, pending.decision.data["deck"]) == ("draw", "chance")
     after = do(pending, "draw", card=another("collect", 25))
     assert after.cash["Ann"] == pending.cash["Ann"] + 25
+
+
+def test_the_referee_explains_an_unlisted_cards_move() -> None:
+    from companion.cli.main import run
+
+    out, err = io.StringIO(), io.StringIO()
+    status = run(["referee", "card", "--card", "another back 3", "--from", "Tennessee Avenue"],
+                 out, err)  # fmt: skip
+    assert status == 0 and err.getvalue() == ""
+    assert out.getvalue().splitlines()[0] == "Another card: Go back 3 spaces"
+    assert "Token ends on Pennsylvania Railroad (middle:15)." in out.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    status = run(["referee", "card", "--card", "another juggle", "--from", "GO"], out, err)
+    assert status == 2 and out.getvalue() == ""
+    assert err.getvalue().startswith("companion: error: another card: 'juggle' is no effect; ")
+    assert err.getvalue().count("\n") == 1
