@@ -32,6 +32,7 @@ from companion.rules.cards import (
 )
 from companion.simulator.simulate import RandomPlayer
 from tests.banker import do, own, place, rejected, table
+from tests.edition_data import TEST_EDITIONS, copied, registered
 from tests.test_engine_cards import at_chance
 from tests.test_tiny_edition import ordered
 
@@ -323,3 +324,25 @@ def test_the_referee_explains_an_unlisted_cards_move() -> None:
     assert status == 2 and out.getvalue() == ""
     assert err.getvalue().startswith("companion: error: another card: 'juggle' is no effect; ")
     assert err.getvalue().count("\n") == 1
+
+
+def test_a_board_without_railroads_utilities_or_cab_companies_offers_no_nearest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_railroad(board: dict) -> None:
+        (railroad,) = [s for s in board["spaces"] if s["kind"] == "railroad"]
+        railroad.clear()
+        railroad.update({"track": "ring", "index": 5, "name": "Rest", "kind": "free_parking"})
+
+    plain = registered(
+        copied(TEST_EDITIONS / "tiny", tmp_path / "plain", board=no_railroad), monkeypatch
+    )
+    state = ordered(plain)
+    state = do(state, "roll", dice=[3, 5])  # GO to Chance
+    menu = state.decision.options[-1]["free"]["card"]["unlisted"]
+    assert menu["kinds"] == [] and "nearest" not in menu["effects"]
+    assert len(menu["effects"]) == len(UNLISTED_EFFECTS) - 1
+    assert rejected(state, "draw", card="another/chance/nearest/railroad") == (
+        "draw: 'another/chance/nearest/railroad': the nearest 'railroad'? This board has no "
+        "railroad, utility or other property outside the colour groups"
+    )

@@ -130,10 +130,12 @@ def _draw_options(state: GameState, d: Decision) -> Iterator[Option]:
                 "code": "option.draw.card",
                 "params": {"card": card.id},
             }
+    kinds = unlisted_kinds(state.edition.board)
     menu = {
         "deck": deck,
-        "effects": {effect: list(needs) for effect, needs in UNLISTED_EFFECTS.items()},
-        "kinds": list(unlisted_kinds(state.edition.board)),
+        # "nearest" only on a board with such properties.
+        "effects": {e: list(n) for e, n in UNLISTED_EFFECTS.items() if kinds or "kind" not in n},
+        "kinds": list(kinds),
     }
     yield {
         "command": {"type": "draw"},

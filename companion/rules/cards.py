@@ -277,9 +277,7 @@ def _value(name: str, text: str, board: Board, card_id: str) -> int | str:
     if name == "kind":
         kinds = unlisted_kinds(board)
         if text not in kinds:
-            raise UnlistedCardError(
-                f"{card_id!r}: the nearest {text!r}? This board's kinds: {', '.join(kinds)}"
-            )
+            raise UnlistedCardError(f"{card_id!r}: the nearest {text!r}? {_kinds_said(kinds)}")
         return text
     least, most = (1, _longest_back(board)) if name == "count" else (0, UNLISTED_MOST)
     if name == "amount":
@@ -464,9 +462,13 @@ def _kind_words(words: list[str], board: Board) -> tuple[str, list[str]]:
         for kind in (said, singular):
             if len(words) >= n and kind in kinds:
                 return kind, words[n:]
-    raise UnlistedCardError(
-        f"another card: the nearest what? This board's kinds: {', '.join(kinds)}"
-    )
+    raise UnlistedCardError(f"another card: the nearest what? {_kinds_said(kinds)}")
+
+
+def _kinds_said(kinds: Sequence[str]) -> str:
+    if not kinds:
+        return "This board has no railroad, utility or other property outside the colour groups"
+    return f"This board's kinds: {', '.join(kinds)}"
 
 
 def forms() -> str:
