@@ -30,6 +30,7 @@ from companion.messages import (
     render_event,
     render_transfers,
 )
+from companion.rules import cards
 from companion.rules.board import Board
 from ui.edition import table_edition
 from ui.explain import explain
@@ -484,6 +485,37 @@ def card_title(card_id: str, lang: str) -> str:
     if card_id in deck.vouchers:
         return words.get(f"voucher.{card_id}", deck.vouchers[card_id].label)
     return str(card_id)
+
+
+#: E3: the largest sum and the longest title a card entered from the "another card" menu takes.
+UNLISTED_MOST, UNLISTED_TITLE = cards.UNLISTED_MOST, cards.UNLISTED_TITLE
+
+
+def unlisted_id(menu: Mapping[str, Any], effect: str, values: Mapping[str, Any], title: str) -> str:
+    """E3: the id of the card entered from the draw option's ``menu`` (``free.card.unlisted``)
+    with ``effect``, its ``values`` by name and a title ("" for none), as the engine reads it."""
+    needs = menu["effects"][effect]
+    title = " ".join(title.split())[:UNLISTED_TITLE]
+    return cards.Unlisted(menu["deck"], effect, tuple(values[n] for n in needs), title).id
+
+
+def unlisted_said(card_id: str, lang: str) -> str:
+    """A card entered from the "another card" menu as the history will say it: its title and
+    its effect, or its effect alone."""
+    unlisted = cards.unlisted(card_id, table_edition().board)
+    if not unlisted.title:
+        return card_title(card_id, lang)
+    return render("move.card", {"card": card_id}, lang, edition=table_edition())
+
+
+def unlisted_problem(card_id: str) -> str | None:
+    """What is wrong with a card entered from the "another card" menu (E3) on the table's
+    board (a count of spaces back beyond a lap), in the engine's words; None if nothing."""
+    try:
+        table_edition().deck.card(card_id)
+    except cards.UnlistedCardError as exc:
+        return str(exc)
+    return None
 
 
 def card_titles(card: Any) -> str:

@@ -45,7 +45,15 @@ from companion.editions import Edition
 from companion.errors import IllegalCommandError, shown
 from companion.messages import render_decision
 from companion.rules.board import Board
-from companion.rules.cards import CardDeck, Voucher
+from companion.rules.cards import (
+    UNLISTED_FORMS,
+    CardDeck,
+    UnlistedCardError,
+    Voucher,
+    is_unlisted,
+    unlisted_from_words,
+    unlisted_kinds,
+)
 
 if TYPE_CHECKING:
     from companion.banker.state import GameState
@@ -131,8 +139,9 @@ _TABLE: tuple[tuple[str, ...], ...] = (
     ("taxi", "space:space", "taxi SPACE", "taxi Free Parking",
      "take the taxi to Free Parking, a cab company or a transit station"),
     ("skip", "", "skip", "skip", "no taxi ride"),
-    ("draw", "card:card", "draw TITLE", "draw school fees",
-     "the card you drew, by its printed title (or D-D-D for Roll Three)"),
+    ("draw", "card:card", "draw TITLE | draw another EFFECT [TITLE]", "draw school fees",
+     "the card you drew, by its printed title (or D-D-D for Roll Three); a card the companion "
+     "does not list: draw another and its effect ('help draw')"),
     ("gift", "option:choice=cash|voucher", "gift cash|voucher", "gift cash",
      "Birthday Gift: the cash or a Travel Voucher"),
     ("last_lot", "option:choice=build|spread", "last_lot build|spread", "last_lot build",
@@ -243,6 +252,11 @@ def parse_line(line: str, state: GameState) -> Command:
         player, rest = rest[-1], rest[:-2]
     if spec.type == "trade":
         return check(_trade_words(rest, player), state)
+    if spec.type == "draw" and rest and rest[0].lower() == "another":
+        card = _another_words(rest[1:], state)
+        return check(
+            {"type": "draw", **({"player": player} if player else {}), "card": card}, state
+        )
     given: dict[str, Any] = {}
     free: list[str] = []
     for word in rest:
@@ -579,6 +593,8 @@ def _resolve(field: Field, value: Any, spec: Spec, state: GameState, player: str
         if text not in field.choices:
             raise CommandSyntaxError(f"{what} is {_or(field.choices)}, not {shown(value)}")
         return int(text) if text.isdigit() else text
+    if kind == "card" and is_unlisted(value):
+        return _another_id(str(value), state, what)
     text = _text(value, what)
     if kind == "roll_three":
         return _combo(text, what)
@@ -773,6 +789,29 @@ def _card(
         raise CommandSyntaxError(f"{what}: {who} holds no card to play")
     card_id = _pick(text, _titles(held), what, "card held")
     return card_id, tuple(s.name for s in holders if card_id in s.cards)
+
+
+def _another_words(words: Sequence[str], state: GameState) -> str:
+    """E3: ``draw another EFFECT ... [TITLE]``, the id of the card it enters."""
+    d = state.decision
+    deck = d.data.get("deck") if d.kind == "draw" else None
+    if deck not in ("chance", "community_chest"):
+        raise CommandSyntaxError(
+            "draw another: a card the companion does not list is entered at a Chance or "
+            "Community Chest draw"
+        )
+    try:
+        return unlisted_from_words(words, str(deck), state.edition.board).id
+    except UnlistedCardError as exc:
+        raise CommandSyntaxError(f"draw {exc}") from None
+
+
+def _another_id(card_id: str, state: GameState, what: str) -> str:
+    """An unlisted card's id (the log's JSON), checked on the game's board."""
+    try:
+        return state.edition.deck.card(card_id).id
+    except UnlistedCardError as exc:
+        raise CommandSyntaxError(f"{what}: {exc}") from None
 
 
 def _voucher(
@@ -1062,6 +1101,12 @@ def help_text(spec: Spec, edition: Edition) -> str:
             for f in spec.fields
         ]
         lines.append("  fields:   " + ", ".join(fields))
+    if spec.type == "draw":
+        kinds = ", ".join(unlisted_kinds(edition.board))
+        lines.append("  another:  a card the companion does not list, by its effect:")
+        lines += [f"            draw another {form} [TITLE]" for form in UNLISTED_FORMS]
+        lines.append(f"            (KIND: {kinds}; TITLE in quotes, or title=...)")
+        lines.append('            e.g. draw another collect 50 "Bank pays you dividend"')
     if any(f.kind == "voucher" for f in spec.fields):
         titles = ", ".join(v.label for v in edition.deck.vouchers.values())
         lines.append(f"  vouchers: {titles}")

@@ -1740,6 +1740,10 @@ def resolve_card(
     me = situation.player(player)
     turn = _Turn(board, situation, me, quiet=quiet)
     headline = f"{card.title}: {card.effect}"
+    # E3: a card the table entered without a title is named by its effect, said once.
+    untitled = card.unlisted is not None and not card.unlisted.title
+    if untitled:
+        headline = f"Another card: {card.effect}"
     if card.move is None:
         turn.then(Action("card_effect", card.effect, turn.pos), card=card.id)
         return turn.result(
@@ -1758,7 +1762,7 @@ def resolve_card(
     _card_move(turn, card, move, to, roll)
     if not turn.in_jail:
         turn.then(Action("continue_turn", "Carry on with your turn.", turn.pos))
-    return turn.result(headline, "move.card", card=card.id)
+    return turn.result(headline, "move.another" if untitled else "move.card", card=card.id)
 
 
 def _card_advance(turn: _Turn, card: Card, target: Callable[[Space], bool]) -> bool:

@@ -95,6 +95,9 @@ class RandomPlayer:
             return (by_type.get("pay") or by_type["bankrupt"])[0]
         if d.kind == "respond":
             return rng.choice(options)
+        if d.kind == "draw":
+            # E3: the simulated table draws only the cards the companion lists.
+            options = [o for o in options if "card" in o["command"]] or options
         if d.kind == "draw" and len(options) > 1:
             weights = [self.copies_left(state, o["command"]["card"]) for o in options]
             return rng.choices(options, weights=weights)[0]
