@@ -98,6 +98,26 @@ def played_classic_at_the_prompt(db: Path) -> None:
         assert err.getvalue() == ""
 
 
+def played_mega_at_the_prompt(db: Path) -> None:
+    """The Mega Edition's own (issue 25, E5): the last lot of a group bought after building on
+    the others, built up."""
+    hotels = {"owner": "Ann", "buildings": "hotel"}
+    table = {
+        "edition": "mega",
+        "players": [
+            {"name": "Ann", "position": "Free Parking", "cash": 2000},
+            {"name": "Bob", "position": "GO"},
+        ],
+        "properties": {n: hotels for n in ("Kentucky Avenue", "Indiana Avenue", "Illinois Avenue")},
+    }
+    with GameLog(db) as log:
+        game = Game.from_situation(table, log=log)
+        prompt, _, err = session(game)
+        for line in ("roll 1 2 2", "buy", "last_lot build"):
+            prompt.handle(line)
+        assert err.getvalue() == ""
+
+
 def test_the_prompt_takes_every_command_json_the_log_writes(tmp_path: Path) -> None:
     simulated, typed = tmp_path / "simulated.db", tmp_path / "typed.db"
     # Seed 14, three players: a game whose cards ask for an option, a target and Just Say NO!,
@@ -106,8 +126,10 @@ def test_the_prompt_takes_every_command_json_the_log_writes(tmp_path: Path) -> N
     played_at_the_prompt(typed)
     classic = tmp_path / "classic.db"
     played_classic_at_the_prompt(classic)
+    mega = tmp_path / "mega.db"
+    played_mega_at_the_prompt(mega)
     fed: set[str] = set()
-    for db in (simulated, typed, classic):
+    for db in (simulated, typed, classic, mega):
         (start_command, start), *rest = exported(db, 1)
         prompt, _, err = session(Game.started(start))
         prompt.handle(json.dumps(start_command))  # the game's start, not a command to give

@@ -290,9 +290,9 @@ class _Parser:
                 f"a player in jail is on {self.board.jail.name!r}, not {position.name!r}",
             )
         bankrupt = self.boolean(data.get("bankrupt", False), f"{where}.bankrupt")
-        # P10: each player starts with one Travel Voucher, in an edition that has them; a
-        # bankrupt player holds none.
-        dealt = 1 if self.edition.numbers.travel_vouchers_in_game and not bankrupt else 0
+        # P10: each player starts with one Travel Voucher, in an edition that deals them (not
+        # Mega's Bus Tickets, drawn during the game); a bankrupt player holds none.
+        dealt = 1 if self.edition.deals_starting_cards and not bankrupt else 0
         vouchers = data.get("vouchers", dealt)
         ids = None
         if isinstance(vouchers, list):
