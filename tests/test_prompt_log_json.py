@@ -106,7 +106,7 @@ def played_mega_at_the_prompt(db: Path) -> None:
         "edition": "mega",
         "players": [
             {"name": "Ann", "position": "Free Parking", "cash": 2000},
-            {"name": "Bob", "position": "GO"},
+            {"name": "Bob", "position": "GO", "cash": 2500},
         ],
         "properties": {n: hotels for n in ("Kentucky Avenue", "Indiana Avenue", "Illinois Avenue")},
     }
