@@ -456,11 +456,15 @@ class TradeItem:
     """One asset a player may put into a trade: ``kind`` is the trade command's key
     (``properties``, ``shares``, ``vouchers``, ``roll_three``, ``cards``), ``value`` what the
     command carries (the English property name, the company, the id, "1-3-6"), ``label`` what
-    the button says."""
+    the button says. A mortgaged deed also carries what its new owner pays the Bank (002,
+    *Mortgages*): ``lift`` to lift the mortgage at once (its value and the interest, the trade
+    command's ``lift``), or ``interest`` now if it stays mortgaged; both 0 for anything else."""
 
     kind: str
     value: str
     label: str
+    lift: int = 0
+    interest: int = 0
 
 
 # -- Words --------------------------------------------------------------------------------------
@@ -1627,17 +1631,22 @@ def resume_text(players: Sequence[str], turn: int, lang: str) -> str:
 
 
 def tradables(state: GameState, player: str, lang: str) -> tuple[TradeItem, ...]:
-    """What ``player`` may put into a trade: deeds, shares (one item per share held), Travel
-    Vouchers, Roll Three cards and the kept cards that may be traded."""
-    seat = state.seat(player)
+    """What ``player`` may put into a trade: deeds (a mortgaged one with what lifting its
+    mortgage at once, or keeping it, costs its new owner), shares (one item per share held),
+    Travel Vouchers, Roll Three cards and the kept cards that may be traded."""
+    seat, numbers = state.seat(player), state.edition.numbers
     items: list[TradeItem] = []
     for name, h in state.holdings.items():
         if h.owner != player:
             continue
         label = space_name(name, lang)
-        if h.mortgaged:
-            label = translate("{property} (mortgaged)", lang, property=label)
-        items.append(TradeItem("properties", name, label))
+        if not h.mortgaged:
+            items.append(TradeItem("properties", name, label))
+            continue
+        label = translate("{property} (mortgaged)", lang, property=label)
+        value = state.edition.board.mortgage_value(name)
+        lift, interest = numbers.lift_cost(value), numbers.mortgage_interest(value)
+        items.append(TradeItem("properties", name, label, lift=lift, interest=interest))
     for company, count in seat.shares.items():
         label = translate("a share of {company}", lang, company=company_name(company, lang))
         items += [TradeItem("shares", company, label)] * count
