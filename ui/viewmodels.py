@@ -566,7 +566,7 @@ def _speed(face: Any) -> Any:
 def sentence(code: str, params: Mapping[str, Any], lang: str) -> str:
     """An engine message in ``lang``; its code in brackets if it cannot be worded."""
     try:
-        return render(code, params, lang)
+        return render(code, params, lang, edition=table_edition())
     except Exception:  # noqa: BLE001 - a message must never break a screen
         return f"({code})"
 
@@ -653,7 +653,7 @@ def decision_view(state: GameState, lang: str) -> DecisionView | None:
         d.id,
         d.kind,
         d.player,
-        render_decision(d, lang),
+        render_decision(d, lang, edition=table_edition()),
         choices,
         dice,
         dict(d.data),
@@ -811,7 +811,9 @@ def flashes_for(
     cash = dict(before)
     out = []
     transfers = [e for e in events if e.get("type") == "transfer"]
-    for event, sentence in zip(transfers, render_transfers(transfers, lang), strict=True):
+    for event, sentence in zip(
+        transfers, render_transfers(transfers, lang, edition=table_edition()), strict=True
+    ):
         payer, payee, amount = str(event["from"]), str(event["to"]), int(event["amount"])
         p0, q0 = cash.get(payer, 0), cash.get(payee, 0)
         cash[payer], cash[payee] = p0 - amount, q0 + amount
@@ -846,7 +848,8 @@ def move_for(events: Iterable[Mapping[str, Any]], lang: str) -> MoveView | None:
     for e in mine:
         path += [str(k) for k in e.get("path", ())]
         kinds += [str(k) for k in e.get("kinds", ())]
-    words = " ".join(w for w in (render_event(e, lang) for e in mine) if w)
+    played = table_edition()
+    words = " ".join(w for w in (render_event(e, lang, edition=played) for e in mine) if w)
     return MoveView(player, tuple(path), tuple(kinds), words)
 
 
@@ -857,7 +860,8 @@ def order_found(events: Iterable[Mapping[str, Any]], lang: str) -> str:
     found = [e for e in events if e.get("type") == "order_set"]
     if not found:
         return ""
-    return worded(lambda lang: render_event(found[-1], lang) or "", lang)
+    played = table_edition()
+    return worded(lambda lang: render_event(found[-1], lang, edition=played) or "", lang)
 
 
 def proposal_label(state: GameState, faces: Sequence[int | str], lang: str) -> str:
@@ -1198,10 +1202,11 @@ def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
 def command_sentences(events: Iterable[Mapping[str, Any]], lang: str) -> list[str]:
     """The sentences of a command's ``events`` worth telling, in ``lang`` (the decision it
     poses, the turn and the Bank's events left out)."""
+    played = table_edition()
     return [
         w
         for w in (
-            render_event(e, lang)
+            render_event(e, lang, edition=played)
             for e in events
             if e.get("type") not in ("decision", "turn", "bank")
         )
@@ -1286,7 +1291,7 @@ def history_rows(
                 corrected_by[done.pop()] = logged.seq
         else:
             done.append(logged.seq)
-    colours = colours or {}
+    colours, played = colours or {}, table_edition()
     rows: list[HistoryRow] = []
     for logged in commands:
         by = corrected_by.get(logged.seq)
@@ -1294,7 +1299,7 @@ def history_rows(
             kind = str(event.get("type"))
             if kind == "decision" or kind == "bank":
                 continue
-            text = render_event(event, lang)
+            text = render_event(event, lang, edition=played)
             if not text:
                 continue
             who = _event_player(event, logged.player)
