@@ -1,12 +1,13 @@
 """The trade dialog's mortgage choice (002, *Mortgages*) in the whole app, off-screen, by touch.
 
 ``python -m tests.ui.trade_lift_script OUT SHOTS [WxH] [LANG] [EDITION] [BOARD]`` starts
-:class:`ui.app.CompanionApp` on a table where Bob holds two mortgaged deeds and Ann one, opens
-the trade from the players' sheet and, with real touches: puts Bob's dearest mortgaged deed
-and Ann's into the trade, has Ann lift hers now and Bob keep his mortgaged, adds Ann's cash,
-both agree, and taps "Make the trade" twice. It writes to ``OUT`` (JSON) what the dialog
-showed (the choices' words and places, the targets' sizes) and what the table holds after, and
-saves screenshots in ``SHOTS``: look at them at 800x480 and 1280x800, in English and French.
+:class:`ui.app.CompanionApp` on the table of ``tests.ui.test_trade_lift.table`` (Bob holds two
+mortgaged deeds at the end of his list, Ann one), opens the trade from the players' sheet and,
+with real touches: scrolls to Bob's dearest mortgaged deed and puts it into the trade (Ann, its
+new owner, keeps it mortgaged), puts Ann's in (Bob lifts it now), adds $300 of Ann's cash, both
+agree, and taps "Make the trade" twice. It writes to ``OUT`` (JSON) what the dialog showed (the
+choices' words and places, the targets' sizes) and what the table holds after, and saves
+screenshots in ``SHOTS``: look at them at 800x480 and 1280x800, in English and French.
 """
 
 from __future__ import annotations
@@ -19,42 +20,6 @@ from pathlib import Path
 from typing import Any
 
 from tests.ui import offscreen  # the environment, before Kivy is imported
-
-#: Each edition's two dearest deeds of a group for Bob, a cheap one for Ann (by board key).
-DEEDS = {
-    "classic": ("board:39", "board:37", "board:3"),
-    "mega": ("board:51", "board:49", "board:3"),
-    "ultimate": ("middle:39", "middle:37", "middle:3"),
-}
-
-
-def table(played: Any) -> dict[str, Any]:
-    """Ann and Bob at GO, $1,500 each; Bob holds four deeds and then two mortgaged ones (more
-    than his list shows at 800x480), Ann one mortgaged deed; named as the board prints them."""
-    board = played.board
-    dear, other, cheap = (board.by_key(k).name for k in DEEDS[played.id])
-    more = [n for n in board.properties if n not in (dear, other, cheap)][:4]
-    situation: dict[str, Any] = {
-        "version": 1,
-        "edition": played.id,
-        "players": [
-            {"name": "Ann", "position": board.start.key, "cash": 1500},
-            {"name": "Bob", "position": board.start.key, "cash": 1500},
-        ],
-        "to_move": "Ann",
-        "properties": {
-            **{name: {"owner": "Bob"} for name in more},
-            dear: {"owner": "Bob", "mortgaged": True},
-            other: {"owner": "Bob", "mortgaged": True},
-            cheap: {"owner": "Ann", "mortgaged": True},
-        },
-    }
-    if played.region:
-        situation["board"] = played.region
-    if played.numbers.travel_vouchers_in_game:
-        for seat in situation["players"]:
-            seat["vouchers"] = []
-    return situation
 
 
 def main(
@@ -69,6 +34,7 @@ def main(
     from kivy.tests.common import UnitTestTouch
 
     from companion.editions import edition
+    from tests.ui.test_trade_lift import DEEDS, table
     from ui.controller import TableController
     from ui.setup_store import SetupStore
 
