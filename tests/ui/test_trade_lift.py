@@ -294,3 +294,19 @@ def test_by_touch_at_800x480_the_choices_are_large_in_view_and_a_double_tap_trad
     assert by_touch["paid"] == {"Ann": 320, "Bob": -300 + 33, "Bank": -53, "Pool": 0}
     assert by_touch["holdings"]["Rue de la Paix"] == ["Ann", True]
     assert by_touch["holdings"]["Rue Lecourbe"] == ["Bob", False]
+
+
+def test_on_the_london_board_the_ledger_says_pounds_and_mayfair(make) -> None:
+    c = make(edition("classic", "uk"))
+    dialog = _dialog(c)
+    deed = _deed(dialog.ids.right, "board:39")
+    lift = next(reversed(deed.choice.children))
+    assert lift.text == "Lift the mortgage now\nAnn pays £220 (value + 10%)"
+    lift.dispatch("on_release")
+    first, _second, _done = _agree_and_confirm_twice(c, dialog)
+    assert first
+    assert [r.text for r in c.history("Ann")][1:] == [
+        "Mayfair belongs to Ann, mortgaged.",
+        "Ann pays the Bank £220 (lifting the mortgage on Mayfair).",
+        "Mayfair belongs to Ann.",
+    ]
