@@ -103,7 +103,8 @@ def main(
         dear = played.board.by_key(DEEDS[edition_id][0]).name
         cheap = played.board.by_key(DEEDS[edition_id][2]).name
         deed = next(t for t in right.items() if t.value == dear)
-        right.ids.scroll.scroll_to(deed, padding=0, animate=False)  # the player scrolls to it
+        if right.ids.item_box.height > right.ids.scroll.height:  # the player scrolls to it
+            right.ids.scroll.scroll_to(deed, padding=0, animate=False)
         yield
         result["deed_place"] = place(deed)
         tap(deed)
