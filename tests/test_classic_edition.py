@@ -721,6 +721,15 @@ def test_a_mortgaged_deed_bought_in_a_trade_may_be_lifted_at_once_for_ten_percen
     assert rejected(poor, "trade", "Ann", **trade, lift=["Boardwalk"]) == (
         "trade: lifting Boardwalk at once costs $220 and Ann would have $150"
     )
+    london = replay(
+        start_from_situation(
+            situation(owned("Bob", "Mayfair", mortgaged=True), cash=300, board="uk")
+        )
+    )
+    mayfair = {**trade, "take": {"properties": ["Mayfair"]}}
+    assert rejected(london, "trade", "Ann", **mayfair, lift=["Mayfair"]) == (
+        "trade: lifting Mayfair at once costs £220 and Ann would have £150"
+    )
     assert rejected(poor, "trade", "Ann", **trade, lift=["Park Place"]) == (
         "trade: 'Park Place' to lift is not a property of the trade"
     )

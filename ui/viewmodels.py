@@ -456,11 +456,15 @@ class TradeItem:
     """One asset a player may put into a trade: ``kind`` is the trade command's key
     (``properties``, ``shares``, ``vouchers``, ``roll_three``, ``cards``), ``value`` what the
     command carries (the English property name, the company, the id, "1-3-6"), ``label`` what
-    the button says."""
+    the button says. A mortgaged deed also carries what its new owner pays the Bank (002,
+    *Mortgages*): ``lift`` to lift the mortgage at once (its value and the interest, the trade
+    command's ``lift``), or ``interest`` now if it stays mortgaged; both 0 for anything else."""
 
     kind: str
     value: str
     label: str
+    lift: int = 0
+    interest: int = 0
 
 
 # -- Words --------------------------------------------------------------------------------------
@@ -562,7 +566,7 @@ def _speed(face: Any) -> Any:
 def sentence(code: str, params: Mapping[str, Any], lang: str) -> str:
     """An engine message in ``lang``; its code in brackets if it cannot be worded."""
     try:
-        return render(code, params, lang)
+        return render(code, params, lang, edition=table_edition())
     except Exception:  # noqa: BLE001 - a message must never break a screen
         return f"({code})"
 
@@ -649,7 +653,7 @@ def decision_view(state: GameState, lang: str) -> DecisionView | None:
         d.id,
         d.kind,
         d.player,
-        render_decision(d, lang),
+        render_decision(d, lang, edition=table_edition()),
         choices,
         dice,
         dict(d.data),
@@ -807,7 +811,9 @@ def flashes_for(
     cash = dict(before)
     out = []
     transfers = [e for e in events if e.get("type") == "transfer"]
-    for event, sentence in zip(transfers, render_transfers(transfers, lang), strict=True):
+    for event, sentence in zip(
+        transfers, render_transfers(transfers, lang, edition=table_edition()), strict=True
+    ):
         payer, payee, amount = str(event["from"]), str(event["to"]), int(event["amount"])
         p0, q0 = cash.get(payer, 0), cash.get(payee, 0)
         cash[payer], cash[payee] = p0 - amount, q0 + amount
@@ -842,7 +848,8 @@ def move_for(events: Iterable[Mapping[str, Any]], lang: str) -> MoveView | None:
     for e in mine:
         path += [str(k) for k in e.get("path", ())]
         kinds += [str(k) for k in e.get("kinds", ())]
-    words = " ".join(w for w in (render_event(e, lang) for e in mine) if w)
+    played = table_edition()
+    words = " ".join(w for w in (render_event(e, lang, edition=played) for e in mine) if w)
     return MoveView(player, tuple(path), tuple(kinds), words)
 
 
@@ -853,7 +860,8 @@ def order_found(events: Iterable[Mapping[str, Any]], lang: str) -> str:
     found = [e for e in events if e.get("type") == "order_set"]
     if not found:
         return ""
-    return worded(lambda lang: render_event(found[-1], lang) or "", lang)
+    played = table_edition()
+    return worded(lambda lang: render_event(found[-1], lang, edition=played) or "", lang)
 
 
 def proposal_label(state: GameState, faces: Sequence[int | str], lang: str) -> str:
@@ -1194,10 +1202,11 @@ def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
 def command_sentences(events: Iterable[Mapping[str, Any]], lang: str) -> list[str]:
     """The sentences of a command's ``events`` worth telling, in ``lang`` (the decision it
     poses, the turn and the Bank's events left out)."""
+    played = table_edition()
     return [
         w
         for w in (
-            render_event(e, lang)
+            render_event(e, lang, edition=played)
             for e in events
             if e.get("type") not in ("decision", "turn", "bank")
         )
@@ -1282,7 +1291,7 @@ def history_rows(
                 corrected_by[done.pop()] = logged.seq
         else:
             done.append(logged.seq)
-    colours = colours or {}
+    colours, played = colours or {}, table_edition()
     rows: list[HistoryRow] = []
     for logged in commands:
         by = corrected_by.get(logged.seq)
@@ -1290,7 +1299,7 @@ def history_rows(
             kind = str(event.get("type"))
             if kind == "decision" or kind == "bank":
                 continue
-            text = render_event(event, lang)
+            text = render_event(event, lang, edition=played)
             if not text:
                 continue
             who = _event_player(event, logged.player)
@@ -1627,17 +1636,22 @@ def resume_text(players: Sequence[str], turn: int, lang: str) -> str:
 
 
 def tradables(state: GameState, player: str, lang: str) -> tuple[TradeItem, ...]:
-    """What ``player`` may put into a trade: deeds, shares (one item per share held), Travel
-    Vouchers, Roll Three cards and the kept cards that may be traded."""
-    seat = state.seat(player)
+    """What ``player`` may put into a trade: deeds (a mortgaged one with what lifting its
+    mortgage at once, or keeping it, costs its new owner), shares (one item per share held),
+    Travel Vouchers, Roll Three cards and the kept cards that may be traded."""
+    seat, numbers = state.seat(player), state.edition.numbers
     items: list[TradeItem] = []
     for name, h in state.holdings.items():
         if h.owner != player:
             continue
         label = space_name(name, lang)
-        if h.mortgaged:
-            label = translate("{property} (mortgaged)", lang, property=label)
-        items.append(TradeItem("properties", name, label))
+        if not h.mortgaged:
+            items.append(TradeItem("properties", name, label))
+            continue
+        label = translate("{property} (mortgaged)", lang, property=label)
+        value = state.edition.board.mortgage_value(name)
+        lift, interest = numbers.lift_cost(value), numbers.mortgage_interest(value)
+        items.append(TradeItem("properties", name, label, lift=lift, interest=interest))
     for company, count in seat.shares.items():
         label = translate("a share of {company}", lang, company=company_name(company, lang))
         items += [TradeItem("shares", company, label)] * count

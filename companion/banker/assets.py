@@ -478,7 +478,7 @@ def _lifted_at_once(
         if cash[who] < cost:
             raise IllegalCommandError(
                 f"trade: lifting {', '.join(n for n, o in lifted.items() if o == who)} at once "
-                f"costs ${cost} and {who} would have ${cash[who]}"
+                f"costs {tx.money(cost)} and {who} would have {tx.money(cash[who])}"
             )
     return lifted
 
