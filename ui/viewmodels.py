@@ -562,7 +562,7 @@ def _speed(face: Any) -> Any:
 def sentence(code: str, params: Mapping[str, Any], lang: str) -> str:
     """An engine message in ``lang``; its code in brackets if it cannot be worded."""
     try:
-        return render(code, params, lang)
+        return render(code, params, lang, edition=table_edition())
     except Exception:  # noqa: BLE001 - a message must never break a screen
         return f"({code})"
 
@@ -649,7 +649,7 @@ def decision_view(state: GameState, lang: str) -> DecisionView | None:
         d.id,
         d.kind,
         d.player,
-        render_decision(d, lang),
+        render_decision(d, lang, edition=state.edition),
         choices,
         dice,
         dict(d.data),
@@ -842,7 +842,8 @@ def move_for(events: Iterable[Mapping[str, Any]], lang: str) -> MoveView | None:
     for e in mine:
         path += [str(k) for k in e.get("path", ())]
         kinds += [str(k) for k in e.get("kinds", ())]
-    words = " ".join(w for w in (render_event(e, lang) for e in mine) if w)
+    played = table_edition()
+    words = " ".join(w for w in (render_event(e, lang, edition=played) for e in mine) if w)
     return MoveView(player, tuple(path), tuple(kinds), words)
 
 
@@ -853,7 +854,7 @@ def order_found(events: Iterable[Mapping[str, Any]], lang: str) -> str:
     found = [e for e in events if e.get("type") == "order_set"]
     if not found:
         return ""
-    return worded(lambda lang: render_event(found[-1], lang) or "", lang)
+    return worded(lambda lang: render_event(found[-1], lang, edition=table_edition()) or "", lang)
 
 
 def proposal_label(state: GameState, faces: Sequence[int | str], lang: str) -> str:
@@ -1194,10 +1195,11 @@ def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
 def command_sentences(events: Iterable[Mapping[str, Any]], lang: str) -> list[str]:
     """The sentences of a command's ``events`` worth telling, in ``lang`` (the decision it
     poses, the turn and the Bank's events left out)."""
+    played = table_edition()
     return [
         w
         for w in (
-            render_event(e, lang)
+            render_event(e, lang, edition=played)
             for e in events
             if e.get("type") not in ("decision", "turn", "bank")
         )
@@ -1283,6 +1285,7 @@ def history_rows(
         else:
             done.append(logged.seq)
     colours = colours or {}
+    played = table_edition()  # the game's spaces and money
     rows: list[HistoryRow] = []
     for logged in commands:
         by = corrected_by.get(logged.seq)
@@ -1290,7 +1293,7 @@ def history_rows(
             kind = str(event.get("type"))
             if kind == "decision" or kind == "bank":
                 continue
-            text = render_event(event, lang)
+            text = render_event(event, lang, edition=played)
             if not text:
                 continue
             who = _event_player(event, logged.player)

@@ -34,7 +34,7 @@ from companion.simulator.players import RandomPlayer
 from hardware.config import load_config
 from hardware.emulator import ScriptedRoll
 from hardware.mainthread import MainThreadQueue
-from tests.ui.test_controller import Ticks
+from tests.ui.test_controller import Ticks, step
 from ui.controller import TableController
 from ui.devices import TableDevices
 from ui.edition import set_table_edition, table_edition
@@ -294,3 +294,29 @@ def test_a_speed_die_read_in_classic_is_refused_naming_the_edition(tmp_path, pin
         assert len(c.view.proposal.faces) == 2
         family.press("roll")
         assert c.game.done[-1]["type"] == "order_roll" and len(c.game.done[-1]["dice"]) == 2
+
+
+def test_a_paris_game_in_french_is_worded_on_its_board_in_euros(tmp_path) -> None:
+    """The decisions, the moves, the undo button and the history of a game on the Paris board
+    name its streets (never a space's key such as ``board:23``) in euros (never dollars)."""
+    c = TableController(
+        db_path=tmp_path / "games.db", store=SetupStore(tmp_path / "setup.json"), lang="fr"
+    )
+    try:
+        names = [{"name": n} for n in NAMES[:3]]
+        assert c.start_game(names, {}, edition=edition("classic", "fr")), c.view.notice
+        player, seen = RandomPlayer(random.Random(3)), []
+        for _ in range(250):
+            if c.view.over:
+                break
+            assert step(c, player), c.view.notice
+            v = c.view
+            seen += [v.decision.prompt if v.decision else "", c.undo_text()]
+            seen += [v.move.sentence if v.move else ""]
+        seen += [row.text for row in c.history()]
+        assert any("Enchères pour " in s for s in seen)  # an auction was asked
+        assert any("Rue de la Paix" in s or "Avenue" in s or "Boulevard" in s for s in seen)
+        assert [s for s in seen if "board:" in s or "$" in s] == []
+        assert any("\u00a0€" in s for s in seen)
+    finally:
+        c.close()
