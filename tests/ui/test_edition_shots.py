@@ -1,0 +1,27 @@
+"""The real app, off-screen, through a whole game of Classic on the Paris board in French:
+mid-game (the table, the board, a player's sheet) and at the winner's screen every text drawn
+names the board's streets in euros (``tests/ui/edition_shots.py`` saves the screenshots)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_app_script
+
+pytest.importorskip("kivy")
+
+
+def test_a_paris_game_in_french_is_drawn_in_its_names_and_euros(tmp_path: Path) -> None:
+    result = run_app_script(
+        "tests.ui.edition_shots",
+        "classic", "fr", "fr", "800x480", "3", tmp_path,
+        out=tmp_path / "result.json",
+    )  # fmt: skip
+    assert result["shots"] == ["mid", "board", "players", "winner"]
+    assert all((tmp_path / f"{name}.png").stat().st_size > 10_000 for name in result["shots"])
+    drawn = [t for name in result["shots"] for t in result[name]]
+    assert [t for t in drawn if "board:" in t or "$" in t] == []
+    assert any("Boulevard Malesherbes" in t for t in result["mid"])
+    assert f"Partie terminée\u00a0: {result['won']} gagne." in result["winner"]
