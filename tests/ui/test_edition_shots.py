@@ -25,3 +25,17 @@ def test_a_paris_game_in_french_is_drawn_in_its_names_and_euros(tmp_path: Path) 
     assert [t for t in drawn if "board:" in t or "$" in t] == []
     assert any("Boulevard Malesherbes" in t for t in result["mid"])
     assert f"Partie terminée\u00a0: {result['won']} gagne." in result["winner"]
+
+
+def test_a_mega_game_is_drawn_in_its_own_words(tmp_path: Path) -> None:
+    """Mega's vouchers are Bus Tickets (E5): the sheet's button says so, never Ultimate's
+    Travel Voucher; its money is dollars."""
+    result = run_app_script(
+        "tests.ui.edition_shots",
+        "mega", "-", "en", "1280x800", "4", tmp_path,
+        out=tmp_path / "result.json",
+    )  # fmt: skip
+    drawn = [t for name in result["shots"] for t in result[name]]
+    assert "Use a Bus Ticket" in result["players"]  # the sheet of a player holding one
+    assert [t for t in drawn if "board:" in t or "€" in t or "Travel Voucher" in t] == []
+    assert f"Game over: {result['won']} wins." in result["winner"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -37,6 +37,7 @@ from hardware.mainthread import MainThreadQueue
 from tests.ui.test_controller import Ticks, step
 from ui.controller import TableController
 from ui.devices import TableDevices
+from ui.dialogs import DECISION_KINDS
 from ui.edition import set_table_edition, table_edition
 from ui.setup_store import SetupStore
 
@@ -75,6 +76,7 @@ class Family:
     presses: int = 0
     touches: int = 0
     throws: int = 0
+    kinds: set[str] = field(default_factory=set)
 
     def wait(self, condition: Any, what: str) -> None:
         assert self.calls.run_until(condition, TIMEOUT), f"{what}: {self.c.view.notice!r}"
@@ -113,6 +115,7 @@ class Family:
         c = self.c
         d = c.view.decision
         assert c.game is not None and d is not None
+        self.kinds.add(d.kind)
         if wanted_dice(c.game.state.decision) is not None and self._is_the_roll(d):
             self.roll()
             return
@@ -230,6 +233,8 @@ def check_the_end(family: Family, edition_id: str, *, time_up: bool) -> None:
     else:
         assert all(d[2] is None for d in rolled)
     assert family.presses > family.throws  # the buttons answered more than the dice
+    # Every decision met has its dialog on the table's screen (none falls back to bare buttons).
+    assert family.kinds <= set(DECISION_KINDS), family.kinds - set(DECISION_KINDS)
     # The log alone gives the same table back.
     with GameLog(c.db_path, readonly=True) as log:
         again = Game.resume(log, game.game_id)
@@ -320,3 +325,22 @@ def test_a_paris_game_in_french_is_worded_on_its_board_in_euros(tmp_path) -> Non
         assert any("\u00a0€" in s for s in seen)
     finally:
         c.close()
+
+
+def test_the_voucher_buttons_are_worded_by_the_edition_s_vouchers() -> None:
+    from ui.i18n import translate
+    from ui.viewmodels import TRAVEL_VOUCHER_BUTTONS, voucher_buttons
+
+    many, one, opener, heading = voucher_buttons(edition("mega"))
+    assert [
+        translate(many, "en", count=3),
+        translate(one, "fr"),
+        translate(opener, "fr"),
+        translate(heading, "fr"),
+    ] == [
+        "Use a Bus Ticket (3 places)",
+        "Utiliser un Ticket de bus",
+        "Utiliser un Ticket de bus…",
+        "Tickets de bus",
+    ]
+    assert voucher_buttons(edition("ultimate")) == TRAVEL_VOUCHER_BUTTONS  # several kinds
