@@ -835,7 +835,9 @@ def flashes_for(
     cash = dict(before)
     out = []
     transfers = [e for e in events if e.get("type") == "transfer"]
-    for event, sentence in zip(transfers, render_transfers(transfers, lang), strict=True):
+    for event, sentence in zip(
+        transfers, render_transfers(transfers, lang, edition=table_edition()), strict=True
+    ):
         payer, payee, amount = str(event["from"]), str(event["to"]), int(event["amount"])
         p0, q0 = cash.get(payer, 0), cash.get(payee, 0)
         cash[payer], cash[payee] = p0 - amount, q0 + amount

@@ -4,7 +4,8 @@
 edition's own board) starts :class:`ui.app.CompanionApp` at that size and language, starts a
 four-player game of that edition as the set-up does (``TableController.start_game``), plays
 it with the simulator's random player through the controller's verbs, and saves the table
-mid-game (``mid.png``, then the board, ``board.png``, and a player's sheet, ``players.png``)
+mid-game (``mid.png``, then the board, ``board.png``, and a player's sheet, ``players.png``),
+the history (``history.png``), the next roll's dice dialog (``roll.png``),
 and at the winner's screen (``winner.png``); ``result.json`` lists, by screenshot, every text
 drawn on the window. With the time limit house rule on, the game is
 ended by the richest after 400 answers when it has not ended before (E6).
@@ -48,7 +49,13 @@ def main(edition_id: str, board: str, lang: str, size: str, seed: int, out: Path
     )
     player = RandomPlayer(random.Random(seed))
     result: dict[str, Any] = {"shots": []}
-    plan = [("mid", 120, "table"), ("board", 0, "board"), ("players", 0, "players")]
+    plan = [
+        ("mid", 120, "table"),
+        ("board", 0, "board"),
+        ("players", 0, "players"),
+        ("history", 0, "history"),
+        ("roll", 1, "table"),
+    ]
 
     def texts(widget: Any) -> list[str]:
         """Every text drawn on the window (labels, buttons), for the test to read."""
@@ -90,6 +97,8 @@ def main(edition_id: str, board: str, lang: str, size: str, seed: int, out: Path
             if c.view.over:
                 break
             assert step(c, player), c.view.notice
+        while name == "roll" and not c.view.over and c.view.decision.kind != "roll":
+            assert step(c, player), c.view.notice  # on to a turn's roll: the dice dialog
         c.go(place)
         shoot(name, lambda _dt: next_shot())
 

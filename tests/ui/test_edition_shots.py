@@ -19,7 +19,7 @@ def test_a_paris_game_in_french_is_drawn_in_its_names_and_euros(tmp_path: Path) 
         "classic", "fr", "fr", "800x480", "3", tmp_path,
         out=tmp_path / "result.json",
     )  # fmt: skip
-    assert result["shots"] == ["mid", "board", "players", "winner"]
+    assert result["shots"] == ["mid", "board", "players", "history", "roll", "winner"]
     assert all((tmp_path / f"{name}.png").stat().st_size > 10_000 for name in result["shots"])
     drawn = [t for name in result["shots"] for t in result[name]]
     assert [t for t in drawn if "board:" in t or "$" in t] == []

@@ -302,8 +302,9 @@ def test_a_speed_die_read_in_classic_is_refused_naming_the_edition(tmp_path, pin
 
 
 def test_a_paris_game_in_french_is_worded_on_its_board_in_euros(tmp_path) -> None:
-    """The decisions, the moves, the undo button and the history of a game on the Paris board
-    name its streets (never a space's key such as ``board:23``) in euros (never dollars)."""
+    """The decisions, the moves, the payments, the undo button and the history of a game on the
+    Paris board name its streets (never a space's key such as ``board:23``) in euros (never
+    dollars)."""
     c = TableController(
         db_path=tmp_path / "games.db", store=SetupStore(tmp_path / "setup.json"), lang="fr"
     )
@@ -318,6 +319,7 @@ def test_a_paris_game_in_french_is_worded_on_its_board_in_euros(tmp_path) -> Non
             v = c.view
             seen += [v.decision.prompt if v.decision else "", c.undo_text()]
             seen += [v.move.sentence if v.move else ""]
+            seen += [f.text for f in v.flashes]
         seen += [row.text for row in c.history()]
         assert any("Enchères pour " in s for s in seen)  # an auction was asked
         assert any("Rue de la Paix" in s or "Avenue" in s or "Boulevard" in s for s in seen)
