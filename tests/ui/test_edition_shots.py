@@ -24,6 +24,11 @@ def test_a_paris_game_in_french_is_drawn_in_its_names_and_euros(tmp_path: Path) 
     drawn = [t for name in result["shots"] for t in result[name]]
     assert [t for t in drawn if "board:" in t or "$" in t] == []
     assert any("Boulevard Malesherbes" in t for t in result["mid"])
+    # A sheet lists what Classic's decks have: no shares, Travel Vouchers or Roll Three cards.
+    assert any("Libéré de prison" in t for t in result["players"])
+    assert [
+        t for t in result["players"] if t.startswith(("Actions (", "Bons de", "Cartes Roll"))
+    ] == []
     assert f"Partie terminée\u00a0: {result['won']} gagne." in result["winner"]
 
 

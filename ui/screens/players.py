@@ -242,14 +242,18 @@ class PlayersScreen(Screen):
             )
             body.add_widget(SlotGrid(row.slots, self))
 
+        # Only what the edition's decks have: no shares, vouchers or Roll Three in Classic.
+        played = table_edition()
         sections = (
-            (_("Shares"), sheet.shares, sheet.share_slots),
-            (_(voucher_buttons(table_edition())[3]), sheet.vouchers, ()),
-            (_("Roll Three cards"), sheet.roll_three, ()),
-            (_("Get Out of Jail Free cards"), sheet.jail_cards, ()),
-            (_("Kept cards"), sheet.cards, ()),
+            (_("Shares"), sheet.shares, sheet.share_slots, bool(played.deck.par_values)),
+            (_(voucher_buttons(played)[3]), sheet.vouchers, (), bool(played.deck.vouchers)),
+            (_("Roll Three cards"), sheet.roll_three, (), played.numbers.roll_three_cards > 0),
+            (_("Get Out of Jail Free cards"), sheet.jail_cards, (), True),
+            (_("Kept cards"), sheet.cards, (), True),
         )
-        for heading, items, slots in sections:
+        for heading, items, slots, in_edition in sections:
+            if not in_edition and not items:
+                continue
             body.add_widget(
                 SheetHeading(text=_("{what} ({count})", what=heading, count=len(items)))
             )
