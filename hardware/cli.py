@@ -59,6 +59,13 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     )
     emulator.add_argument("--seed", type=int, help="seed for the random rolls and boot token")
     emulator.add_argument(
+        "--no-speed-die",
+        dest="speed_die",
+        action="store_false",
+        help="a module for a set without a speed die (Classic): random rolls show two dice and "
+        "no speed= field",
+    )
+    emulator.add_argument(
         "--interval",
         type=_positive(float, "a number of seconds above 0"),
         default=1.0,
@@ -175,7 +182,7 @@ def _emulator(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.random:
         from hardware.emulator import random_rolls
 
-        rolls += random_rolls(args.random, random.Random(args.seed))
+        rolls += random_rolls(args.random, random.Random(args.seed), speed_die=args.speed_die)
 
     def log(line: str) -> None:
         print(line, file=out, flush=True)
@@ -190,6 +197,7 @@ def _emulator(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         heartbeat=args.heartbeat,
         unplug_for=args.unplug_for,
         seed=args.seed,
+        speed_die=args.speed_die,
     )
     print(emulator.open(), file=out, flush=True)
     if not args.quiet:

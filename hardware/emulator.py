@@ -109,8 +109,19 @@ def parse_rolls(spec: str) -> tuple[ScriptedRoll, ...]:
     return tuple(rolls)
 
 
-def random_rolls(count: int, rng: random.Random) -> tuple[ScriptedRoll, ...]:
-    """``count`` rolls of two regular dice and the speed die (1, 2, 3, two Mr. Monopoly, Bus)."""
+def random_rolls(
+    count: int, rng: random.Random, *, speed_die: bool = True
+) -> tuple[ScriptedRoll, ...]:
+    """``count`` rolls of two regular dice and the speed die (1, 2, 3, two Mr. Monopoly, Bus),
+    or, not ``speed_die`` (a module for Classic, whose set has none), the two dice alone.
+
+    >>> random_rolls(2, random.Random(1), speed_die=False)
+    (ScriptedRoll(dice=(2, 5), speed=None), ScriptedRoll(dice=(1, 3), speed=None))
+    """
+    if not speed_die:
+        return tuple(
+            ScriptedRoll((rng.randint(1, 6), rng.randint(1, 6)), None) for _ in range(count)
+        )
     return tuple(
         ScriptedRoll((rng.randint(1, 6), rng.randint(1, 6)), rng.choice(_SPEED_DIE))
         for _ in range(count)
@@ -139,6 +150,8 @@ class DiceModuleEmulator:
         ``disconnect`` faults, since each plug-in gets a new one.
     :param confidence: the confidence reported for every die, in percent.
     :param heartbeat: seconds between ``STATUS`` lines.
+    :param speed_die: whether the random rolls show the speed die; ``False`` emulates a module
+        for a set without one (Classic): two regular dice and no ``speed=`` field.
     :param log: receives one line for each thing the emulator does (settable later: the
         command line prints the device path first).
     """
@@ -158,9 +171,11 @@ class DiceModuleEmulator:
         heartbeat: float = 1.0,
         unplug_for: float = 0.5,
         seed: int | None = None,
+        speed_die: bool = True,
         log: Callable[[str], None] | None = None,
     ) -> None:
         self.rolls = tuple(rolls)
+        self.speed_die = speed_die
         self.interval = interval
         self.on_demand = on_demand
         self.faults = {(f.roll, f.kind) for f in faults}
@@ -463,7 +478,7 @@ class DiceModuleEmulator:
             self._roll(self.rolls_sent + 1, roll)
 
     def _random_roll(self) -> ScriptedRoll:
-        return random_rolls(1, self._rng)[0]
+        return random_rolls(1, self._rng, speed_die=self.speed_die)[0]
 
     def _schedule_rolls(self) -> None:
         first = self.rolls_sent

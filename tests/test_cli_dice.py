@@ -17,6 +17,7 @@ import pytest
 from companion.cli.dice import DiceLink, connect
 from companion.cli.play import _play
 from companion.cli.prompt import PromptSession
+from companion.editions import Edition, edition
 from companion.game import Game
 from companion.log.gamelog import GameLog
 from companion.messages import render_decision
@@ -92,11 +93,17 @@ class Table:
     """A prompt session reading an on-demand emulator that the test throws."""
 
     def __init__(
-        self, tmp_path: Path, stack: ExitStack, *, deal: bool = True, **emulator: Any
+        self,
+        tmp_path: Path,
+        stack: ExitStack,
+        *,
+        deal: bool = True,
+        edition: Edition | None = None,
+        **emulator: Any,
     ) -> None:
         self.out, self.err = io.StringIO(), io.StringIO()
         log = stack.enter_context(GameLog(str(tmp_path / "g.db")))
-        self.game = Game.new([{"name": "Ann"}, {"name": "Bob"}], log=log)
+        self.game = Game.new([{"name": "Ann"}, {"name": "Bob"}], log=log, edition=edition)
         self.session = PromptSession(self.game, self.out, self.err)
         self.emulator = stack.enter_context(DiceModuleEmulator(on_demand=True, **emulator))
         self.link: DiceLink = stack.enter_context(
@@ -174,6 +181,38 @@ def test_a_reading_the_module_is_not_sure_of_asks_to_type_the_roll(
     assert table.game.state is state
     table.type("order_roll 2 5")
     assert table.rolls() == [("order_roll", [2, 5], None)]
+
+
+def test_classic_s_module_rolls_two_dice_and_a_speed_die_is_refused(
+    tmp_path: Path, stack: ExitStack
+) -> None:
+    """Classic's set has no speed die: its module reports two dice, which Enter applies; a
+    reading with a speed die (a module set up for Ultimate) is refused naming the edition, and
+    nothing is proposed."""
+    table = Table(tmp_path, stack, deal=False, edition=edition("classic"))
+    written = len(table.out.getvalue())
+    table.throw((4, 4), "mr")
+    assert table.out.getvalue()[written:] == (
+        "Dice read 4 4 mr: Classic Monopoly has no speed die: take it out of the tray and "
+        "throw again.\n"
+    )
+    state = table.game.state
+    table.type("")
+    assert table.session.proposal is None and table.game.state is state
+    table.throw((6, 5), None)
+    assert table.session.proposal is not None
+    table.type("")
+    assert [(c["type"], c["dice"]) for c in table.game.done] == [("order_roll", [6, 5])]
+
+
+def test_the_emulated_module_of_a_classic_game_throws_no_speed_die(tmp_path: Path) -> None:
+    out = io.StringIO()
+    with ExitStack() as stack:
+        log = stack.enter_context(GameLog(str(tmp_path / "g.db")))
+        game = Game.new([{"name": "Ann"}, {"name": "Bob"}], log=log, edition=edition("classic"))
+        session = PromptSession(game, out, io.StringIO())
+        link = stack.enter_context(connect("emulator", session, out, timeout=TIMEOUT))
+        assert link.emulator is not None and not link.emulator.speed_die
 
 
 def test_a_reading_when_no_dice_are_wanted_is_ignored_in_one_line(

@@ -1022,6 +1022,18 @@ class TableController:
                 )
             )
             return
+        if reading.speed is not None and not state.edition.dice.has_speed_die:
+            # A module set up for another game (or a stray die in the tray): the table throws
+            # again with this game's dice; nothing is proposed, the waiting proposal stays.
+            self._say(
+                _(
+                    "Dice read {faces}: {edition} has no speed die: take it out of the tray "
+                    "and throw again",
+                    faces=shown,
+                    edition=state.edition.name,
+                )
+            )
+            return
         faces = _counted(_faces(reading), wanted_dice(decision))
         shown = vm.faces_text(faces, self.lang)
         try:

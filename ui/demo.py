@@ -558,11 +558,13 @@ class Director:
     def _voucher_button(self, dialog: Any, index: int) -> Any:
         """A Travel Voucher is played as the table plays it: "Play a Travel Voucher..."
         tapped, then its destination's row in the list (None while the list opens)."""
+        from ui.edition import table_edition
         from ui.i18n import _
+        from ui.viewmodels import voucher_buttons
 
         picker = dialog.voucher_picker
         if picker is None or picker.parent is not dialog:
-            opener = _find(dialog, text=_("Play a Travel Voucher\u2026"))
+            opener = _find(dialog, text=_(voucher_buttons(table_edition())[2]))
             if opener is None:
                 # The dialog is still the last decision's, refilled at the next frame: wait
                 # (after a few tries the demo answers as the dialog would).

@@ -223,7 +223,9 @@ class TableDevices:
 
     def throw(self, faces: Sequence[int | str] | None = None) -> None:
         """Throw the emulated dice: ``faces`` (two or three regular dice as whole numbers, then
-        the speed die as text: ``(3, 4, "mr")``, ``(2, 2, "1")``), else random faces of the kind the decision wants (three dice for Roll Three)."""
+        the speed die as text: ``(3, 4, "mr")``, ``(2, 2, "1")``), else random faces of the kind
+        the decision wants (three dice for Roll Three) and the game's edition rolls (no speed
+        die in Classic)."""
         from hardware.emulator import ScriptedRoll
 
         if self.emulator is None:
@@ -233,6 +235,9 @@ class TableDevices:
             wanted = wanted_dice(state.decision) if state is not None else None
             if wanted is not None and wanted["count"] == 3:
                 faces = tuple(random.randint(1, 6) for _ in range(3))
+            elif state is not None and not state.edition.dice.has_speed_die:
+                # The emulator stands for the set at the table: Classic's has no speed die.
+                faces = (random.randint(1, 6), random.randint(1, 6))
         if faces is None:
             self.emulator.throw()
             return

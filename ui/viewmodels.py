@@ -55,6 +55,34 @@ LEVEL_WORDS = (
 )
 
 
+#: The words of the buttons that open the vouchers held (with the places they reach, without,
+#: and in a decision's dialog) and of the player sheet's list of them, by the kind every voucher of the edition's deck shares: the
+#: Mega Edition's are all Bus Tickets (E5); a deck of several kinds (Ultimate's) has Travel
+#: Vouchers.
+VOUCHER_BUTTONS = {
+    "bus_ticket": (
+        N_("Use a Bus Ticket ({count} places)"),
+        N_("Use a Bus Ticket"),
+        N_("Use a Bus Ticket…"),
+        N_("Bus Tickets"),
+    ),
+}
+TRAVEL_VOUCHER_BUTTONS = (
+    N_("Play a Travel Voucher ({count} places)"),
+    N_("Play a Travel Voucher"),
+    N_("Play a Travel Voucher…"),
+    N_("Travel Vouchers"),
+)
+
+
+def voucher_buttons(played: Edition) -> tuple[str, str, str, str]:
+    """The untranslated words of the vouchers' buttons in ``played`` (see
+    :data:`VOUCHER_BUTTONS`)."""
+    kinds = {v.kind for v in played.deck.vouchers.values()}
+    only = kinds.pop() if len(kinds) == 1 else ""
+    return VOUCHER_BUTTONS.get(only, TRAVEL_VOUCHER_BUTTONS)
+
+
 #: The engine's default player colours (``companion.banker.engine.COLOURS``) and a few more.
 NAMED_COLOURS: dict[str, str] = {
     "red": "#d32f2f",
@@ -653,7 +681,7 @@ def decision_view(state: GameState, lang: str) -> DecisionView | None:
         d.id,
         d.kind,
         d.player,
-        render_decision(d, lang, edition=table_edition()),
+        render_decision(d, lang, edition=state.edition),
         choices,
         dice,
         dict(d.data),

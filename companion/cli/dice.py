@@ -140,6 +140,11 @@ class DiceLink:
                 f"Dice read {words} (throw {reading.throw}), but {reading.explanation}. "
                 f"Type what they show, e.g. '{example}'."
             )
+        if reading.speed is not None and not state.edition.dice.has_speed_die:
+            return (
+                f"Dice read {words}: {state.edition.name} has no speed die: take it out of the "
+                "tray and throw again."
+            )
         typed_in = self._typed_in.get(reading.key)
         if typed_in is not None and typed_in is not state:
             return (
@@ -336,7 +341,11 @@ def connect(
         if url == EMULATOR:
             from hardware.emulator import DiceModuleEmulator
 
-            link.emulator = stack.enter_context(DiceModuleEmulator(on_demand=True))
+            # The module of the game's set: Classic's has no speed die.
+            speed_die = session.state.edition.dice.has_speed_die
+            link.emulator = stack.enter_context(
+                DiceModuleEmulator(on_demand=True, speed_die=speed_die)
+            )
             url = link.emulator.path
             session.extra["throw"] = (THROW_HELP, link.throw)
             stack.callback(session.extra.pop, "throw", None)

@@ -115,6 +115,17 @@ def test_the_emulator_prints_what_it_does_after_the_path(start_emulator) -> None
     assert any(line.startswith("sent ") and " SETTLED " in line for line in log.splitlines())
 
 
+def test_the_emulator_plays_a_module_without_a_speed_die(start_emulator) -> None:
+    """``--no-speed-die``: a Classic set's module, two dice and no speed die in each roll."""
+    _emulator, path = start_emulator(
+        "--random", "3", "--seed", "4", "--interval", "0.05", "--no-speed-die", "--quiet"
+    )
+    out = io.StringIO()
+    assert run(["dice-monitor", "--port", path, "--count", "3", "--json"], out, io.StringIO()) == 0
+    rolls = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [(len(r["dice"]), r["speed"], r["manual"]) for r in rolls] == [(2, None, False)] * 3
+
+
 def test_the_monitor_gives_up_after_its_timeout(tmp_path: Path) -> None:
     out, err = io.StringIO(), io.StringIO()
     status = run(

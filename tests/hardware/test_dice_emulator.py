@@ -72,6 +72,22 @@ def test_random_rolls_are_repeatable_and_use_the_speed_die_faces() -> None:
     assert all(len(r.dice) == 2 and all(1 <= d <= 6 for d in r.dice) for r in rolls)
 
 
+def test_a_module_without_a_speed_die_rolls_two_dice_through_the_reader() -> None:
+    """A module for a Classic set: random rolls of two dice, no speed die, one confidence
+    each; the reader hands them on as they are."""
+    assert {r.speed for r in random_rolls(200, random.Random(7), speed_die=False)} == {None}
+    emulator = DiceModuleEmulator(on_demand=True, interval=0.05, seed=3, speed_die=False)
+    with emulator:
+        h = Harness(emulator.path)
+        with h.reader:
+            h.wait_state("connected")
+            for _ in range(3):
+                emulator.throw()
+            h.wait_readings(3)
+    assert [(len(r.dice), r.speed, len(r.confidence)) for r in h.readings] == [(2, None, 2)] * 3
+    assert not any(r.needs_manual_entry for r in h.readings)
+
+
 def play(tmp_path: Path, faults: list[str], script: str = SCRIPT, **reader: object) -> Harness:
     """Run the emulator with ``faults`` and a reader until every roll has been read once."""
     rolls = parse_rolls(script)

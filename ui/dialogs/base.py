@@ -26,6 +26,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from ui.dialogs.vouchers import VoucherPicker
+from ui.edition import table_edition
+from ui.viewmodels import voucher_buttons
 from ui.widgets import BigButton, ChoiceList
 from ui.widgets.words import _
 
@@ -158,7 +160,8 @@ class DecisionDialog(BoxLayout):
             if not choices[i].is_voucher
         ]
         if any(choices[i].is_voucher for i in picked):
-            rows.append((_("Play a Travel Voucher\u2026"), 0, "normal", self.open_vouchers))
+            opener = voucher_buttons(table_edition())[2]
+            rows.append((_(opener), 0, "normal", self.open_vouchers))
         return rows
 
     def open_vouchers(self) -> None:

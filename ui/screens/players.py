@@ -26,8 +26,10 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
 import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
+from ui.edition import table_edition
 from ui.i18n import _
 from ui.screens.common import app_controller, is_shown, watch
+from ui.viewmodels import voucher_buttons
 
 if TYPE_CHECKING:
     from ui.controller import TableController
@@ -218,11 +220,10 @@ class PlayersScreen(Screen):
         if sheet.vouchers:
             # One button, there while vouchers are held (disabled when none can be played now,
             # so the sheet below never moves); the places are picked in a list.
+            many, one, _opener, _heading = voucher_buttons(table_edition())
             body.add_widget(
                 SheetAction(
-                    text=_("Play a Travel Voucher ({count} places)", count=len(vouchers))
-                    if vouchers
-                    else _("Play a Travel Voucher"),
+                    text=_(many, count=len(vouchers)) if vouchers else _(one),
                     voucher=True,
                     enabled=bool(vouchers),
                     screen=self,
@@ -241,14 +242,18 @@ class PlayersScreen(Screen):
             )
             body.add_widget(SlotGrid(row.slots, self))
 
+        # Only what the edition's decks have: no shares, vouchers or Roll Three in Classic.
+        played = table_edition()
         sections = (
-            (_("Shares"), sheet.shares, sheet.share_slots),
-            (_("Travel Vouchers"), sheet.vouchers, ()),
-            (_("Roll Three cards"), sheet.roll_three, ()),
-            (_("Get Out of Jail Free cards"), sheet.jail_cards, ()),
-            (_("Kept cards"), sheet.cards, ()),
+            (_("Shares"), sheet.shares, sheet.share_slots, bool(played.deck.par_values)),
+            (_(voucher_buttons(played)[3]), sheet.vouchers, (), bool(played.deck.vouchers)),
+            (_("Roll Three cards"), sheet.roll_three, (), played.numbers.roll_three_cards > 0),
+            (_("Get Out of Jail Free cards"), sheet.jail_cards, (), True),
+            (_("Kept cards"), sheet.cards, (), True),
         )
-        for heading, items, slots in sections:
+        for heading, items, slots, in_edition in sections:
+            if not in_edition and not items:
+                continue
             body.add_widget(
                 SheetHeading(text=_("{what} ({count})", what=heading, count=len(items)))
             )
@@ -292,7 +297,7 @@ class PlayersScreen(Screen):
             if not vouchers:
                 return False
             PickValue(
-                title=_("Play a Travel Voucher"),
+                title=_(voucher_buttons(table_edition())[1]),
                 values=[index for index, _c in vouchers],
                 labels=[c.label for _i, c in vouchers],
                 callback=lambda index: self.play_voucher(decision_id, index),
