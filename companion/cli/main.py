@@ -1,7 +1,9 @@
 """The ``companion`` command line.
 
-``companion referee move --from "States Avenue" --roll 1 2 1`` explains a roll; ``--json``
-prints it as data. Bad input prints one line naming it and exits with status 2.
+``companion referee move --from "States Avenue" --roll 1 2 1`` explains a roll in the
+catalogues' words (the app's), in the edition's words and money and on its board, in English or
+``--lang fr``; ``--json`` prints it as data. Bad input prints one line naming it and exits with
+status 2.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import NoReturn, TextIO
 from companion.cli.play import BOARD_HELP
 from companion.editions import DEFAULT, Edition, edition, known_editions
 from companion.errors import CompanionError
+from companion.messages import explain, languages
 from companion.rules import referee
 from companion.rules.board import Space
 from companion.rules.cards import Card, unlisted_from_words
@@ -63,6 +66,12 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"the edition played (default {DEFAULT}; the companion knows {', '.join(known_editions())})",
     )
     ref.add_argument("--board", metavar="REGION", help=BOARD_HELP)
+    ref.add_argument(
+        "--lang",
+        default="en",
+        choices=languages(),
+        help="the language of the answers (default en)",
+    )
     questions = ref.add_subparsers(dest="question", parser_class=_Parser)
 
     def question(name: str, help_: str) -> argparse.ArgumentParser:
@@ -236,8 +245,9 @@ def _answer(args: argparse.Namespace, played: Edition) -> str:
         assert to is not None
         result = resolve_taxi(board, situation, to, player=args.player)
     if args.json:
-        return json.dumps(referee.to_json(result), indent=2)
-    return referee.to_text(result, played.money)
+        said = explain.answer(result, args.lang, edition=played)
+        return json.dumps({**referee.to_json(result), "lang": args.lang, "said": said}, indent=2)
+    return "\n".join(explain.answer(result, args.lang, edition=played))
 
 
 def run(
@@ -253,7 +263,8 @@ def run(
             return handler(args, out, err)
         played = edition(args.edition, args.board)
         if args.command == "referee" and args.question is None:
-            return _interactive(played, out, err, prompt or (lambda: input("referee> ")))
+            ask = prompt or (lambda: input("referee> "))
+            return _interactive(played, args.lang, out, err, ask)
         print(_answer(args, played), file=out)
         return 0
     except CompanionError as exc:
@@ -267,7 +278,9 @@ def _error(err: TextIO, message: str) -> None:
     print(f"companion: error: {line}", file=err)
 
 
-def _interactive(played: Edition, out: TextIO, err: TextIO, prompt: Callable[[], str]) -> int:
+def _interactive(
+    played: Edition, lang: str, out: TextIO, err: TextIO, prompt: Callable[[], str]
+) -> int:
     print(
         'Ask the referee, e.g.  move --from "States Avenue" --roll 1 2 1   '
         "(help, or quit to leave)",
@@ -294,7 +307,8 @@ def _interactive(played: Edition, out: TextIO, err: TextIO, prompt: Callable[[],
             words = words[1:]
         try:
             board = ["--board", played.region] if played.region else []
-            run(["referee", "--edition", played.id, *board, *words], out, err)
+            chosen = [*board, "--lang", lang]
+            run(["referee", "--edition", played.id, *chosen, *words], out, err)
         except SystemExit:  # --help prints and exits; the prompt goes on
             pass
 

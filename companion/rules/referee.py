@@ -1,4 +1,5 @@
-"""The referee's answers in the two forms the table uses: JSON data and plain sentences.
+"""The referee's answers as JSON data, and what a space is (its sentences, a move's, are the
+catalogues': ``companion.messages.explain``).
 
 >>> from companion.editions import edition
 >>> from companion.rules.movement import Roll, resolve_roll
@@ -14,7 +15,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from companion.editions import DOLLARS, Edition, Money
+from companion.editions import Edition
 from companion.rules.board import Space
 from companion.rules.movement import Action, Resolution
 from companion.rules.situation import BUILDING_LEVELS
@@ -72,20 +73,6 @@ def to_json(r: Resolution) -> dict[str, Any]:
             "vouchers": len(after.vouchers),
         },
     }
-
-
-def to_text(r: Resolution, money: Money = DOLLARS) -> str:
-    """The answer as a player reads it: the sentence, the path, then each event; amounts
-    in ``money`` (the edition's: E8)."""
-    lines = [r.summary]
-    if r.path:
-        lines.append("Path: " + " > ".join(s.name for s in r.path))
-    lines += [f"- {line}" for line in r.explanation[1:]]
-    total = sum(p.amount for p in r.salaries)
-    if total:
-        lines.append(f"Salaries: {money.written(total, grouped=False)}")
-    lines.append(f"Token ends on {r.landing.name} ({r.landing.key}).")
-    return "\n".join(lines)
 
 
 def describe_space(played: Edition, space: Space) -> str:
