@@ -87,6 +87,37 @@ def test_mega_json_adds_the_said_lines_and_keeps_the_engines() -> None:
     assert notes == list(explain(result, "fr", edition=mega))
 
 
+@pytest.mark.parametrize(
+    ("lang", "bonus"),
+    [
+        ("en", "- Mr. Monopoly: bonus move to the next unowned property (the white dice make 3)."),
+        (
+            "fr",
+            "- M. Monopoly\u00a0: déplacement bonus jusqu'à la prochaine propriété libre (les dés"
+            " blancs font 3).",
+        ),
+    ],
+)
+def test_mega_mr_monopoly_names_no_track(lang: str, bonus: str) -> None:
+    args = ("move", "--from", "Michigan Avenue", "--roll", "1", "2", "mr")
+    said = referee("--edition", "mega", "--lang", lang, *args)
+    assert bonus in said.splitlines()
+    assert "track" not in said and "piste" not in said
+
+
+def test_mega_auction_with_everything_owned_names_no_parity(tmp_path: Path) -> None:
+    mega = edition("mega")
+    owned = {s.name: {"owner": "Bob"} for s in mega.board if s.price}
+    path = tmp_path / "owned.json"
+    ann, bob = {"name": "Ann", "position": "Gas Company"}, {"name": "Bob", "position": "GO"}
+    path.write_text(json.dumps({"edition": "mega", "players": [ann, bob], "properties": owned}))
+    said = referee("--edition", "mega", "move", "--state", str(path), "--roll", "2", "1", "1")
+    assert said.splitlines()[2:4] == [
+        "- Auction with every property owned: you move ahead to the highest rent you can reach.",
+        "- Pay Bob $200 rent for Pennsylvania Railroad.",
+    ]
+
+
 # -- Classic: two dice, the regional boards --------------------------------------------------
 
 
@@ -173,3 +204,30 @@ def test_an_unknown_language_is_refused_in_one_line() -> None:
     )
     assert status == 2 and out.getvalue() == ""
     assert err.getvalue().count("\n") == 1 and "'de'" in err.getvalue()
+
+
+# -- What a space is, on the edition's board ------------------------------------------------
+
+
+def test_a_london_space_names_only_classic_buildings_and_salaries() -> None:
+    args = ("--edition", "classic", "--board", "uk", "space")
+    assert referee(*args, "GO").splitlines() == [
+        "GO (board:0): pay corner",
+        "Pays £200 when passed or landed on",
+    ]
+    assert referee(*args, "Mayfair").splitlines()[1] == (
+        "dark blue group (Park Lane, Mayfair); price £400; houses and hotels £200 each; "
+        "mortgage £200"
+    )
+    assert referee(*args, "King's Cross Station").splitlines()[1] == (
+        "Price £200; mortgage £100; rent 1 owned £25, 2 owned £50, 3 owned £100, 4 owned £200"
+    )
+
+
+def test_a_mega_space_names_its_skyscrapers_and_depots() -> None:
+    assert "houses, hotels and skyscrapers $200 each" in referee(
+        "--edition", "mega", "space", "Boardwalk"
+    )
+    assert referee("--edition", "mega", "space", "Reading Railroad").endswith(
+        "; a train depot doubles it\n"
+    )

@@ -87,17 +87,18 @@ def describe_space(played: Edition, space: Space) -> str:
             f"{label} {m(amount)}" for label, amount in zip(labels, space.rent, strict=False)
         )
         group = board.groups[space.group or ""]
+        # The buildings of the board: a lot with a skyscraper's rent takes one (Ultimate, Mega).
+        buildings = "houses, hotels and skyscrapers" if len(space.rent) > 6 else "houses and hotels"
         lines.append(
             f"{space.group} group ({', '.join(group)}); price {m(space.price)}; "
-            f"houses, hotels and skyscrapers {m(space.house_cost)} each; mortgage {m(space.mortgage)}"
+            f"{buildings} {m(space.house_cost)} each; mortgage {m(space.mortgage)}"
         )
         lines.append(f"Rent: {rents}")
     elif space.kind in ("railroad", "cab_company"):
         rents = ", ".join(f"{n} owned {m(amount)}" for n, amount in enumerate(space.rent, 1))
         extra = "train depot" if space.kind == "railroad" else "cab stand"
-        lines.append(
-            f"Price {m(space.price)}; mortgage {m(space.mortgage)}; rent {rents}; a {extra} doubles it"
-        )
+        doubled = f"; a {extra} doubles it" if board.depot_cost else ""  # D3: none in Classic
+        lines.append(f"Price {m(space.price)}; mortgage {m(space.mortgage)}; rent {rents}{doubled}")
         twin = board.twin(space)
         if twin is not None:
             lines.append(
@@ -106,14 +107,20 @@ def describe_space(played: Edition, space: Space) -> str:
     elif space.kind == "utility":
         mult = ", ".join(f"{n}: {m}x" for n, m in enumerate(board.utility_multipliers, 1))
         lines.append(
-            f"Price {m(space.price)}; mortgage {m(space.mortgage)}; rent by utilities owned ({mult}) the dice"
+            f"Price {m(space.price)}; mortgage {m(space.mortgage)}; "
+            f"rent by utilities owned ({mult}) the dice"
         )
     elif (describe := description_of(space.kind, played)) is not None:
         lines.append(describe(space, played))
     elif space.salary is not None:
         s = space.salary
-        lines.append(
-            f"Pays {m(s.pass_odd)}/{s.pass_even} passing (odd/even move), "
-            f"{m(s.land_odd)}/{s.land_even} landing, {m(s.highest)} on a direct, voucher or bonus move"
-        )
+        if len({s.pass_odd, s.pass_even, s.land_odd, s.land_even, s.highest}) == 1:
+            # One salary, however the corner is reached (Classic's GO, Mega's: E5).
+            lines.append(f"Pays {m(s.highest)} when passed or landed on")
+        else:
+            lines.append(
+                f"Pays {m(s.pass_odd)}/{s.pass_even} passing (odd/even move), "
+                f"{m(s.land_odd)}/{s.land_even} landing, {m(s.highest)} on a direct, voucher or "
+                "bonus move"
+            )
     return "\n".join(lines)
