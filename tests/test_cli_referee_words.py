@@ -231,3 +231,21 @@ def test_a_mega_space_names_its_skyscrapers_and_depots() -> None:
     assert referee("--edition", "mega", "space", "Reading Railroad").endswith(
         "; a train depot doubles it\n"
     )
+
+
+def test_cards_are_listed_in_the_language_and_on_the_board_asked() -> None:
+    paris = referee("--edition", "classic", "--board", "fr", "--lang", "fr", "cards").splitlines()
+    assert paris[0].split(maxsplit=1) == [
+        "chance-advance-to-boardwalk",
+        "Avancez jusqu'à la case Rue de la Paix",
+    ]
+    mega = referee("--edition", "mega", "--lang", "fr", "cards").splitlines()
+    assert mega[-2].split(maxsplit=1) == ["bus-ticket", "Ticket de bus"]
+
+
+def test_a_bus_ticket_too_far_is_refused_naming_the_side_of_the_board() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    args = ["--edition", "mega", "voucher", "--from", "GO", "--voucher", "bus-ticket"]
+    assert run(["referee", *args, "--to", "Marvin Gardens"], out, err) == 2
+    assert "on this side of the board, up to In Jail / Just Visiting:" in err.getvalue()
+    assert "track" not in err.getvalue() and out.getvalue() == ""

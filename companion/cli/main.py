@@ -19,7 +19,7 @@ from typing import NoReturn, TextIO
 from companion.cli.play import BOARD_HELP
 from companion.editions import DEFAULT, Edition, edition, known_editions
 from companion.errors import CompanionError
-from companion.messages import explain, languages
+from companion.messages import card_words, explain, language, languages
 from companion.rules import referee
 from companion.rules.board import Space
 from companion.rules.cards import Card, unlisted_from_words
@@ -198,9 +198,13 @@ def _answer(args: argparse.Namespace, played: Edition) -> str:
     if args.question == "board":
         return "\n".join(f"{s.key:<10} {s.name} ({s.kind.replace('_', ' ')})" for s in board)
     if args.question == "cards":
-        deck = played.deck
-        rows = [f"{c.id:<48} {c.title}" for c in deck.cards.values()]
-        rows += [f"{v.id:<48} {v.title}" for v in deck.vouchers.values()]
+        deck, words = played.deck, language(args.lang, played).words
+        rows = [
+            f"{c.id:<48} {card_words(c.id, args.lang, edition=played)}" for c in deck.cards.values()
+        ]
+        rows += [
+            f"{v.id:<48} {words.get(f'voucher.{v.id}', v.title)}" for v in deck.vouchers.values()
+        ]
         return "\n".join(rows)
     if args.question == "space":
         return referee.describe_space(played, board.space(" ".join(args.name)))
