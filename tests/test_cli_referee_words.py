@@ -249,3 +249,14 @@ def test_a_bus_ticket_too_far_is_refused_naming_the_side_of_the_board() -> None:
     assert run(["referee", *args, "--to", "Marvin Gardens"], out, err) == 2
     assert "on this side of the board, up to In Jail / Just Visiting:" in err.getvalue()
     assert "track" not in err.getvalue() and out.getvalue() == ""
+
+
+def test_the_paris_board_is_listed_in_french() -> None:
+    paris = referee("--edition", "classic", "--board", "fr", "--lang", "fr", "board").splitlines()
+    assert paris[:2] == [
+        "board:0    Départ (coin payant)",
+        "board:1    Boulevard de Belleville (terrain)",
+    ]
+    assert paris[5] == "board:5    Gare Montparnasse (gare)"
+    mega = referee("--edition", "mega", "board").splitlines()
+    assert mega[32] == "board:32   Bus Ticket (bus ticket)"

@@ -196,7 +196,11 @@ def _card(text: str, played: Edition) -> Card:
 def _answer(args: argparse.Namespace, played: Edition) -> str:
     board = played.board
     if args.question == "board":
-        return "\n".join(f"{s.key:<10} {s.name} ({s.kind.replace('_', ' ')})" for s in board)
+        words = language(args.lang, played).words
+        return "\n".join(
+            f"{s.key:<10} {s.name} ({words.get(f'kind.{s.kind}', s.kind.replace('_', ' '))})"
+            for s in board
+        )
     if args.question == "cards":
         deck, words = played.deck, language(args.lang, played).words
         rows = [
