@@ -260,3 +260,13 @@ def test_the_paris_board_is_listed_in_french() -> None:
     assert paris[5] == "board:5    Gare Montparnasse (gare)"
     mega = referee("--edition", "mega", "board").splitlines()
     assert mega[32] == "board:32   Bus Ticket (bus ticket)"
+
+
+def test_the_prompts_example_is_a_question_of_the_edition_played() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    args = ["referee", "--edition", "classic", "--board", "uk"]
+    assert run(args, out, err, prompt=lambda: "quit") == 0
+    example = out.getvalue().splitlines()[0]
+    assert 'move --from "Old Kent Road" --roll 1 2 ' in example
+    said = referee(*args[1:], "move", "--from", "Old Kent Road", "--roll", "1", "2")
+    assert said.splitlines()[-2:] == ["- Your move is over.", "Token ends on Income Tax (board:4)."]

@@ -289,9 +289,11 @@ def _error(err: TextIO, message: str) -> None:
 def _interactive(
     played: Edition, lang: str, out: TextIO, err: TextIO, prompt: Callable[[], str]
 ) -> int:
+    # The example is a question of the edition played: a street of its board, its dice.
+    street = next((s.name for s in played.board if s.kind == "street"), "GO")
+    roll = "1 2 1" if played.dice.has_speed_die else "1 2"
     print(
-        'Ask the referee, e.g.  move --from "States Avenue" --roll 1 2 1   '
-        "(help, or quit to leave)",
+        f'Ask the referee, e.g.  move --from "{street}" --roll {roll}   (help, or quit to leave)',
         file=out,
     )
     while True:
