@@ -270,3 +270,10 @@ def test_the_prompts_example_is_a_question_of_the_edition_played() -> None:
     assert 'move --from "Old Kent Road" --roll 1 2 ' in example
     said = referee(*args[1:], "move", "--from", "Old Kent Road", "--roll", "1", "2")
     assert said.splitlines()[-2:] == ["- Your move is over.", "Token ends on Income Tax (board:4)."]
+
+
+def test_a_mega_card_back_past_go_cites_no_ruling_of_ultimate() -> None:
+    args = ("card", "--from", "board:2", "--card", "another back 3")
+    assert "- Moving backwards past GO pays nothing." in referee("--edition", "mega", *args)
+    said = referee("--edition", "mega", "--lang", "fr", *args)
+    assert "- Passer sur GO à reculons ne rapporte rien." in said.splitlines()
