@@ -277,3 +277,18 @@ def test_a_mega_card_back_past_go_cites_no_ruling_of_ultimate() -> None:
     assert "- Moving backwards past GO pays nothing." in referee("--edition", "mega", *args)
     said = referee("--edition", "mega", "--lang", "fr", *args)
     assert "- Passer sur GO à reculons ne rapporte rien." in said.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("region", "lang", "line"),
+    [
+        ("uk", "en", "- Moving backwards past GO pays nothing."),
+        ("fr", "fr", "- Passer sur Départ à reculons ne rapporte rien."),
+    ],
+)
+def test_a_classic_card_back_past_go_cites_no_ruling_of_ultimate(
+    region: str, lang: str, line: str
+) -> None:
+    args = ("card", "--from", "board:2", "--card", "another back 3")
+    said = referee("--edition", "classic", "--board", region, "--lang", lang, *args)
+    assert line in said.splitlines()
