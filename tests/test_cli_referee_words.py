@@ -292,3 +292,32 @@ def test_a_classic_card_back_past_go_cites_no_ruling_of_ultimate(
     args = ("card", "--from", "board:2", "--card", "another back 3")
     said = referee("--edition", "classic", "--board", region, "--lang", lang, *args)
     assert line in said.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("edition_args", "lang", "headline"),
+    [
+        (
+            ("--edition", "classic", "--board", "uk"),
+            "en",
+            "Go to Jail. Go directly to Jail, do not pass GO, do not collect £200.",
+        ),
+        (
+            ("--edition", "classic", "--board", "fr"),
+            "fr",
+            "Allez en prison. Rendez-vous directement en prison, ne passez pas par la case Départ,"
+            " ne touchez pas 200\u00a0€.",
+        ),
+        (
+            ("--edition", "mega"),
+            "en",
+            "Go to Jail. Go directly to Jail, do not pass GO, do not collect $200.",
+        ),
+    ],
+)
+def test_a_classic_cards_headline_says_its_title_once(
+    edition_args: tuple[str, ...], lang: str, headline: str
+) -> None:
+    """A Classic card's printed text begins with its title: the headline is the text."""
+    args = ("card", "--from", "board:36", "--card", "chance-go-to-jail")
+    assert referee(*edition_args, "--lang", lang, *args).splitlines()[0] == headline
