@@ -19,7 +19,7 @@ from typing import NoReturn, TextIO
 from companion.cli.play import BOARD_HELP
 from companion.editions import DEFAULT, Edition, edition, known_editions
 from companion.errors import CompanionError
-from companion.messages import card_words, explain, language, languages
+from companion.messages import card_words, explain, language, languages, render
 from companion.rules import referee
 from companion.rules.board import Space
 from companion.rules.cards import Card, unlisted_from_words
@@ -252,10 +252,28 @@ def _answer(args: argparse.Namespace, played: Edition) -> str:
     else:
         assert to is not None
         result = resolve_taxi(board, situation, to, player=args.player)
+    said = _said(result, args.lang, played)
     if args.json:
-        said = explain.answer(result, args.lang, edition=played)
         return json.dumps({**referee.to_json(result), "lang": args.lang, "said": said}, indent=2)
-    return "\n".join(explain.answer(result, args.lang, edition=played))
+    return "\n".join(said)
+
+
+def _said(result: Resolution, lang: str, played: Edition) -> tuple[str, ...]:
+    """The answer as a player reads it, in ``lang`` and ``played``'s words (the app's:
+    ``companion.messages.explain``): the headline, the path, each note after a dash, the
+    salaries and where the token ends."""
+    lines = [explain.headline(result, lang, edition=played)]
+    if result.path:
+        names = language(lang, played).words
+        spaces = " > ".join(names.get(f"space.{s.name}", s.name) for s in result.path)
+        lines.append(render("answer.path", {"spaces": spaces}, lang, edition=played))
+    lines += [f"- {line}" for line in explain.explain(result, lang, edition=played)]
+    total = sum(p.amount for p in result.salaries)
+    if total:
+        lines.append(render("answer.salaries", {"amount": total}, lang, edition=played))
+    end = result.landing.key
+    lines.append(render("answer.ends", {"space": end, "key": end}, lang, edition=played))
+    return tuple(lines)
 
 
 def run(

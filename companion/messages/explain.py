@@ -25,11 +25,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.messages.codes import NOTE_PREFIX
-from companion.messages.rendering import language, render
+from companion.messages.rendering import render
 
 if TYPE_CHECKING:
     from companion.editions import Edition
-    from companion.rules.board import Space
     from companion.rules.movement import Note, Resolution
 
 
@@ -72,34 +71,4 @@ def unworded(result: Resolution, *, edition: Edition | None = None) -> tuple[str
     )
 
 
-def answer(result: Resolution, lang: str, *, edition: Edition | None = None) -> tuple[str, ...]:
-    """The referee's answer as a player reads it (``companion referee``): the headline, the
-    path, each note after a dash, the salaries and where the token ends, in ``lang``.
-
-    >>> from companion.editions import edition
-    >>> from companion.rules.movement import Roll, resolve_roll
-    >>> from companion.rules.situation import Situation
-    >>> london = edition("classic", "uk")
-    >>> lane = Situation.fresh(london.board.space("Park Lane"), edition=london)
-    >>> answer(resolve_roll(london.board, lane, Roll(1, 1)), "en", edition=london)[-2:]
-    ('- Doubles (first this turn): roll again.', 'Token ends on Mayfair (board:39).')
-    """
-    lines = [headline(result, lang, edition=edition)]
-    if result.path:
-        spaces = " > ".join(_name(space, lang, edition) for space in result.path)
-        lines.append(render("answer.path", {"spaces": spaces}, lang, edition=edition))
-    lines += [f"- {line}" for line in explain(result, lang, edition=edition)]
-    total = sum(p.amount for p in result.salaries)
-    if total:
-        lines.append(render("answer.salaries", {"amount": total}, lang, edition=edition))
-    end = result.landing.key
-    lines.append(render("answer.ends", {"space": end, "key": end}, lang, edition=edition))
-    return tuple(lines)
-
-
-def _name(space: Space, lang: str, edition: Edition | None) -> str:
-    """A space's name as the catalogues say it (its printed name, unless they word it)."""
-    return language(lang, edition).words.get(f"space.{space.name}", space.name)
-
-
-__all__ = ["answer", "explain", "headline", "note_line", "unworded"]
+__all__ = ["explain", "headline", "note_line", "unworded"]
