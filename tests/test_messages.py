@@ -60,7 +60,7 @@ SAMPLES: dict[str, Any] = {
 
 BANKER = Path(__file__).parents[1] / "companion" / "banker"
 CODE_LITERAL = re.compile(
-    r"""["']((?:event|move|ask|note|reason|action|option|unlisted)(?:\.[a-z0-9_]+)+)["']"""
+    r"""["']((?:event|move|ask|note|reason|action|option|unlisted|answer)(?:\.[a-z0-9_]+)+)["']"""
 )
 
 
@@ -124,7 +124,8 @@ def test_every_code_the_banker_says_has_english_words() -> None:
 
 
 def test_every_code_is_said_somewhere() -> None:
-    """No code is left over: the banker, the movement resolvers or the renderer say each one."""
+    """No code is left over: the banker, the movement resolvers, the referee's command line or
+    the renderer say each one."""
     root = Path(companion.__file__).parent
     said = {
         code

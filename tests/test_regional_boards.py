@@ -441,7 +441,7 @@ def test_the_referee_reads_a_paris_situation(tmp_path: Path) -> None:
     assert out.getvalue().splitlines()[0] == (
         "1+2: move 3 from Boulevard de Belleville to Impôts sur le revenu."
     )
-    assert f"- Pay 200{NBSP}€ Impôts sur le revenu to the Bank." in out.getvalue()
+    assert f"- Pay 200{NBSP}€ for Impôts sur le revenu to the Bank." in out.getvalue()
     out, err = io.StringIO(), io.StringIO()
     assert (
         run(["referee", "--edition", "classic", "--board", "uk", "space", "mayfair"], out, err) == 0

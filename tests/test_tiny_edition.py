@@ -245,7 +245,7 @@ def test_the_referee_answers_for_the_tiny_edition(tiny: Edition) -> None:
         "3+4: move 7 from Mill Road to Income Tax.",
         "Path: Ring Railroad > Free Parking > Harbour Street > Chance > Go To Jail > "
         "Quay Street > Income Tax",
-        "- Pay $50 Income Tax to the Bank.",
+        "- Pay $50 for Income Tax to the Bank.",  # the catalogues' words, as the app says it
     ]
     out, err = io.StringIO(), io.StringIO()
     assert run([*argv, "mr"], out, err) == 2

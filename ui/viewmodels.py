@@ -30,10 +30,10 @@ from companion.messages import (
     render_event,
     render_transfers,
 )
+from companion.messages.explain import explain, headline
 from companion.rules import cards
 from companion.rules.board import Board
 from ui.edition import table_edition
-from ui.explain import explain
 from ui.i18n import LANGUAGES, N_, money, rewordable, translate, worded
 
 if TYPE_CHECKING:
@@ -907,7 +907,7 @@ def proposal_label(state: GameState, faces: Sequence[int | str], lang: str) -> s
             roll = Roll.from_json([regular[0], regular[1], _speed(speed)])
             result = resolve_roll(state.edition.board, state.situation(), roll, player=d.player)
             if result.code:
-                return sentence(result.code, result.params, lang)
+                return headline(result, lang, edition=state.edition)
         except Exception:  # noqa: BLE001 - the referee's preview is a courtesy
             pass
     return translate("Apply {faces}", lang, faces=text)
@@ -1473,12 +1473,11 @@ def referee_view(
             result = resolve_roll(played.board, situation, roll, player=player)
     except Exception as exc:  # noqa: BLE001 - the referee answers in one line, never raises
         return RefereeView("", (), (), error=str(exc).splitlines()[0] if str(exc) else repr(exc))
-    head = sentence(result.code, result.params, lang) if result.code else result.summary
     steps = tuple(s for s in result.steps)
     return RefereeView(
-        sentence=head,
+        sentence=headline(result, lang, edition=played),
         path=tuple(s.space.key for s in steps),
-        explanation=explain(result, lang),
+        explanation=explain(result, lang, edition=played),
         kinds=tuple(s.kind for s in steps),
         landing=space_name(result.landing.key, lang),
     )

@@ -1,7 +1,9 @@
 """The ``companion`` command line.
 
-``companion referee move --from "States Avenue" --roll 1 2 1`` explains a roll; ``--json``
-prints it as data. Bad input prints one line naming it and exits with status 2.
+``companion referee move --from "States Avenue" --roll 1 2 1`` explains a roll in the
+catalogues' words (the app's), in the edition's words and money and on its board, in English or
+``--lang fr``; ``--json`` prints it as data. Bad input prints one line naming it and exits with
+status 2.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import NoReturn, TextIO
 from companion.cli.play import BOARD_HELP
 from companion.editions import DEFAULT, Edition, edition, known_editions
 from companion.errors import CompanionError
+from companion.messages import card_words, explain, language, languages, render
 from companion.rules import referee
 from companion.rules.board import Space
 from companion.rules.cards import Card, unlisted_from_words
@@ -63,6 +66,12 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"the edition played (default {DEFAULT}; the companion knows {', '.join(known_editions())})",
     )
     ref.add_argument("--board", metavar="REGION", help=BOARD_HELP)
+    ref.add_argument(
+        "--lang",
+        default="en",
+        choices=languages(),
+        help="the language of the answers (default en)",
+    )
     questions = ref.add_subparsers(dest="question", parser_class=_Parser)
 
     def question(name: str, help_: str) -> argparse.ArgumentParser:
@@ -187,11 +196,19 @@ def _card(text: str, played: Edition) -> Card:
 def _answer(args: argparse.Namespace, played: Edition) -> str:
     board = played.board
     if args.question == "board":
-        return "\n".join(f"{s.key:<10} {s.name} ({s.kind.replace('_', ' ')})" for s in board)
+        words = language(args.lang, played).words
+        return "\n".join(
+            f"{s.key:<10} {s.name} ({words.get(f'kind.{s.kind}', s.kind.replace('_', ' '))})"
+            for s in board
+        )
     if args.question == "cards":
-        deck = played.deck
-        rows = [f"{c.id:<48} {c.title}" for c in deck.cards.values()]
-        rows += [f"{v.id:<48} {v.title}" for v in deck.vouchers.values()]
+        deck, words = played.deck, language(args.lang, played).words
+        rows = [
+            f"{c.id:<48} {card_words(c.id, args.lang, edition=played)}" for c in deck.cards.values()
+        ]
+        rows += [
+            f"{v.id:<48} {words.get(f'voucher.{v.id}', v.title)}" for v in deck.vouchers.values()
+        ]
         return "\n".join(rows)
     if args.question == "space":
         return referee.describe_space(played, board.space(" ".join(args.name)))
@@ -235,9 +252,28 @@ def _answer(args: argparse.Namespace, played: Edition) -> str:
     else:
         assert to is not None
         result = resolve_taxi(board, situation, to, player=args.player)
+    said = _said(result, args.lang, played)
     if args.json:
-        return json.dumps(referee.to_json(result), indent=2)
-    return referee.to_text(result, played.money)
+        return json.dumps({**referee.to_json(result), "lang": args.lang, "said": said}, indent=2)
+    return "\n".join(said)
+
+
+def _said(result: Resolution, lang: str, played: Edition) -> tuple[str, ...]:
+    """The answer as a player reads it, in ``lang`` and ``played``'s words (the app's:
+    ``companion.messages.explain``): the headline, the path, each note after a dash, the
+    salaries and where the token ends."""
+    lines = [explain.headline(result, lang, edition=played)]
+    if result.path:
+        names = language(lang, played).words
+        spaces = " > ".join(names.get(f"space.{s.name}", s.name) for s in result.path)
+        lines.append(render("answer.path", {"spaces": spaces}, lang, edition=played))
+    lines += [f"- {line}" for line in explain.explain(result, lang, edition=played)]
+    total = sum(p.amount for p in result.salaries)
+    if total:
+        lines.append(render("answer.salaries", {"amount": total}, lang, edition=played))
+    end = result.landing.key
+    lines.append(render("answer.ends", {"space": end, "key": end}, lang, edition=played))
+    return tuple(lines)
 
 
 def run(
@@ -253,7 +289,8 @@ def run(
             return handler(args, out, err)
         played = edition(args.edition, args.board)
         if args.command == "referee" and args.question is None:
-            return _interactive(played, out, err, prompt or (lambda: input("referee> ")))
+            ask = prompt or (lambda: input("referee> "))
+            return _interactive(played, args.lang, out, err, ask)
         print(_answer(args, played), file=out)
         return 0
     except CompanionError as exc:
@@ -267,10 +304,14 @@ def _error(err: TextIO, message: str) -> None:
     print(f"companion: error: {line}", file=err)
 
 
-def _interactive(played: Edition, out: TextIO, err: TextIO, prompt: Callable[[], str]) -> int:
+def _interactive(
+    played: Edition, lang: str, out: TextIO, err: TextIO, prompt: Callable[[], str]
+) -> int:
+    # The example is a question of the edition played: a street of its board, its dice.
+    street = next((s.name for s in played.board if s.kind == "street"), "GO")
+    roll = "1 2 1" if played.dice.has_speed_die else "1 2"
     print(
-        'Ask the referee, e.g.  move --from "States Avenue" --roll 1 2 1   '
-        "(help, or quit to leave)",
+        f'Ask the referee, e.g.  move --from "{street}" --roll {roll}   (help, or quit to leave)',
         file=out,
     )
     while True:
@@ -294,7 +335,8 @@ def _interactive(played: Edition, out: TextIO, err: TextIO, prompt: Callable[[],
             words = words[1:]
         try:
             board = ["--board", played.region] if played.region else []
-            run(["referee", "--edition", played.id, *board, *words], out, err)
+            chosen = [*board, "--lang", lang]
+            run(["referee", "--edition", played.id, *chosen, *words], out, err)
         except SystemExit:  # --help prints and exits; the prompt goes on
             pass
 

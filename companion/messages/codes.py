@@ -216,6 +216,10 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "move.voucher": {"voucher": "voucher", "to": "space"},  # resolve_voucher
     "move.direct": {"player": "player", "to": "space"},  # spaces._task_all_move
     "move.to_jail": _P,  # cards/jail_other
+    # -- The referee's answer around a move's notes (companion.cli.main, ``referee``) -----------
+    "answer.path": {"spaces": "text"},  # every space entered, their names joined by " > "
+    "answer.salaries": {"amount": "money"},  # the salaries of the move, added up
+    "answer.ends": {"space": "space", "key": "text"},  # where the token ends, and its key
     # -- Decisions ------------------------------------------------------------------------------
     "ask.deal": _P,  # turns.deal_decision
     "ask.order_roll": _P,  # turns.ask_order_roll

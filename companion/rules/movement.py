@@ -2001,7 +2001,9 @@ def resolve_voucher(
         if voucher.kind == "bus_ticket":
             end = side_end(board, me.position)
             ahead = along[: along.index(end) + 1]
-            what = f"a space ahead on this side of the {me.position.track} track, up to {end.name}"
+            # A one-track board (Mega's) has no track to name: its side is the board's.
+            ring = f"the {me.position.track} track" if len(board.tracks) > 1 else "the board"
+            what = f"a space ahead on this side of {ring}, up to {end.name}"
         else:
             ahead = [s for s in along if board.is_station(s)]
             what = f"a transit station on the {me.position.track} track"

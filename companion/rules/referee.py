@@ -1,4 +1,5 @@
-"""The referee's answers in the two forms the table uses: JSON data and plain sentences.
+"""The referee's answers as JSON data, and what a space is (its sentences, a move's, are the
+catalogues': ``companion.messages.explain``).
 
 >>> from companion.editions import edition
 >>> from companion.rules.movement import Roll, resolve_roll
@@ -14,7 +15,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from companion.editions import DOLLARS, Edition, Money
+from companion.editions import Edition
 from companion.rules.board import Space
 from companion.rules.movement import Action, Resolution
 from companion.rules.situation import BUILDING_LEVELS
@@ -74,20 +75,6 @@ def to_json(r: Resolution) -> dict[str, Any]:
     }
 
 
-def to_text(r: Resolution, money: Money = DOLLARS) -> str:
-    """The answer as a player reads it: the sentence, the path, then each event; amounts
-    in ``money`` (the edition's: E8)."""
-    lines = [r.summary]
-    if r.path:
-        lines.append("Path: " + " > ".join(s.name for s in r.path))
-    lines += [f"- {line}" for line in r.explanation[1:]]
-    total = sum(p.amount for p in r.salaries)
-    if total:
-        lines.append(f"Salaries: {money.written(total, grouped=False)}")
-    lines.append(f"Token ends on {r.landing.name} ({r.landing.key}).")
-    return "\n".join(lines)
-
-
 def describe_space(played: Edition, space: Space) -> str:
     """What a space of edition ``played`` is and what it costs, for ``companion referee space``."""
     board = played.board
@@ -100,17 +87,18 @@ def describe_space(played: Edition, space: Space) -> str:
             f"{label} {m(amount)}" for label, amount in zip(labels, space.rent, strict=False)
         )
         group = board.groups[space.group or ""]
+        # The buildings of the board: a lot with a skyscraper's rent takes one (Ultimate, Mega).
+        buildings = "houses, hotels and skyscrapers" if len(space.rent) > 6 else "houses and hotels"
         lines.append(
             f"{space.group} group ({', '.join(group)}); price {m(space.price)}; "
-            f"houses, hotels and skyscrapers {m(space.house_cost)} each; mortgage {m(space.mortgage)}"
+            f"{buildings} {m(space.house_cost)} each; mortgage {m(space.mortgage)}"
         )
         lines.append(f"Rent: {rents}")
     elif space.kind in ("railroad", "cab_company"):
         rents = ", ".join(f"{n} owned {m(amount)}" for n, amount in enumerate(space.rent, 1))
         extra = "train depot" if space.kind == "railroad" else "cab stand"
-        lines.append(
-            f"Price {m(space.price)}; mortgage {m(space.mortgage)}; rent {rents}; a {extra} doubles it"
-        )
+        doubled = f"; a {extra} doubles it" if board.depot_cost else ""  # D3: none in Classic
+        lines.append(f"Price {m(space.price)}; mortgage {m(space.mortgage)}; rent {rents}{doubled}")
         twin = board.twin(space)
         if twin is not None:
             lines.append(
@@ -119,14 +107,20 @@ def describe_space(played: Edition, space: Space) -> str:
     elif space.kind == "utility":
         mult = ", ".join(f"{n}: {m}x" for n, m in enumerate(board.utility_multipliers, 1))
         lines.append(
-            f"Price {m(space.price)}; mortgage {m(space.mortgage)}; rent by utilities owned ({mult}) the dice"
+            f"Price {m(space.price)}; mortgage {m(space.mortgage)}; "
+            f"rent by utilities owned ({mult}) the dice"
         )
     elif (describe := description_of(space.kind, played)) is not None:
         lines.append(describe(space, played))
     elif space.salary is not None:
         s = space.salary
-        lines.append(
-            f"Pays {m(s.pass_odd)}/{s.pass_even} passing (odd/even move), "
-            f"{m(s.land_odd)}/{s.land_even} landing, {m(s.highest)} on a direct, voucher or bonus move"
-        )
+        if len({s.pass_odd, s.pass_even, s.land_odd, s.land_even, s.highest}) == 1:
+            # One salary, however the corner is reached (Classic's GO, Mega's: E5).
+            lines.append(f"Pays {m(s.highest)} when passed or landed on")
+        else:
+            lines.append(
+                f"Pays {m(s.pass_odd)}/{s.pass_even} passing (odd/even move), "
+                f"{m(s.land_odd)}/{s.land_even} landing, {m(s.highest)} on a direct, voucher or "
+                "bonus move"
+            )
     return "\n".join(lines)
