@@ -305,14 +305,26 @@ class Director:
                 raise DemoError(screen.fault_text)
             self.tap(screen.ids.act)  # "New game": one tap further than Resume
             yield from self.until(lambda: screen.pane == "players", "the players shown")
-        add = _find(screen, text=_("Add a player ({count} of 12)", count=screen.seat_count))
+        add = _find(
+            screen,
+            text=_(
+                "Add a player ({count} of {most})", count=screen.seat_count, most=screen.max_players
+            ),
+        )
         while len(screen.seats()) < self.players:
             if add is None or add.disabled:
                 raise DemoError("the setup screen has no 'Add a player' button")
             count = len(screen.seats())
             self.tap(add)
             yield from self.until(lambda n=count: len(screen.seats()) > n, "a seat added")
-            add = _find(screen, text=_("Add a player ({count} of 12)", count=screen.seat_count))
+            add = _find(
+                screen,
+                text=_(
+                    "Add a player ({count} of {most})",
+                    count=screen.seat_count,
+                    most=screen.max_players,
+                ),
+            )
         while len(screen.seats()) > self.players:
             count = len(screen.seats())
             remove = _find(screen.seats()[-1], text="X")

@@ -31,6 +31,8 @@ DEFAULTS: Mapping[str, Any] = {
     "players": [],
     #: The house rules (``companion.rules.table.Options`` fields).
     "rules": {},
+    #: The edition of the last new game (its id), chosen first at the next one.
+    "edition": "",
     "lang": "en",
     #: The game last played, offered first by "resume".
     "last_game": None,

@@ -33,7 +33,7 @@ from companion.messages import (
 from companion.rules.board import Board
 from ui.edition import table_edition
 from ui.explain import explain
-from ui.i18n import LANGUAGES, N_, money, rewordable, translate, worded
+from ui.i18n import LANGUAGES, N_, money, number, rewordable, translate, worded
 
 if TYPE_CHECKING:
     from companion.banker.state import GameState
@@ -419,6 +419,22 @@ class SetupChoices:
     #: Each token and colour: (the engine's value, its name shown), in the engine's order.
     token_labels: tuple[tuple[str, str], ...] = ()
     colour_labels: tuple[tuple[str, str], ...] = ()
+    #: Whether the seats pick their starting Roll Three card and Travel Voucher (an edition
+    #: that deals them: ``Edition.deals_starting_cards``).
+    deals: bool = True
+
+
+@dataclass(frozen=True)
+class EditionChoice:
+    """One edition a new game may be of, as the set-up shows it: its name, one line on its game
+    (spaces, dice, starting cash) and its board, drawn as the picture."""
+
+    id: str
+    name: str
+    summary: str
+    board: Board
+    #: Whether a game of it deals each player a Roll Three card and a Travel Voucher.
+    deals: bool = False
 
 
 @dataclass(frozen=True)
@@ -1540,6 +1556,32 @@ def setup_choices(
         max_players=edition.max_players,
         token_labels=tuple((t, token_name(t, lang)) for t in tokens),
         colour_labels=tuple((c, colour_name(c, lang)) for c in colours),
+        deals=edition.deals_starting_cards,
+    )
+
+
+def edition_choice(played: Edition, lang: str) -> EditionChoice:
+    """How the set-up shows ``played``: its name and a line on its game, in ``lang``
+    ("40 spaces, two dice, $1,500 each")."""
+    dice = played.dice
+    rolled = (
+        translate("{count} dice and the speed die", lang, count=number(dice.count, lang))
+        if dice.has_speed_die
+        else translate("{count} dice", lang, count=number(dice.count, lang))
+    )
+    summary = translate(
+        "{spaces} spaces, {dice}, {cash} each",
+        lang,
+        spaces=number(len(played.board.spaces), lang),
+        dice=rolled,
+        cash=money(played.numbers.starting_cash, lang),
+    )
+    return EditionChoice(
+        id=played.id,
+        name=played.name,
+        summary=summary,
+        board=played.board,
+        deals=played.deals_starting_cards,
     )
 
 

@@ -159,6 +159,45 @@ def _luma(c: RGBA) -> float:
     return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
 
 
+def paint_board(cb: Any, f: geo.Frame) -> None:
+    """The board of ``f``'s drawing painted into the canvas ``cb``: the felt, every space in its
+    kind's or its group's colours, the track outlines. The map's static layer and the set-up's
+    miniatures (:class:`BoardPicture`) are both painted by it, so a miniature is the map small.
+    """
+    w = f.space_width
+    line = max(1.0, w / 28)
+    cb.add(Color(*FELT))
+    cb.add(Rectangle(pos=(f.x, f.y), size=(f.side, f.side)))
+    for s in f.drawn.shapes:
+        x, y, rw, rh = f.rect_px(s.rect)
+        fill = CORNER_FILL.get(s.kind, PAPER) if s.is_corner else KIND_FILL.get(s.kind, PAPER)
+        cb.add(Color(*fill))
+        cb.add(Rectangle(pos=(x, y), size=(rw, rh)))
+        if s.band is not None:
+            colour = rgba(s.colour) or PAPER
+            cb.add(Color(*colour))
+            bx, by, bw, bh = f.rect_px(s.band)
+            cb.add(Rectangle(pos=(bx, by), size=(bw, bh)))
+            # An edge on the band, so the white group shows on the paper.
+            cb.add(Color(*INK[:3], 0.45))
+            cb.add(Line(rectangle=(bx, by, bw, bh), width=line * 0.6))
+        mark = KIND_MARK.get(s.kind)
+        if mark is not None and not s.is_corner:
+            d = w * 0.42
+            cx, cy = f.to_px(*s.rect.centre)
+            cb.add(Color(*mark))
+            if s.kind in ("chance", "utility"):
+                cb.add(Ellipse(pos=(cx - d / 2, cy - d / 2), size=(d, d)))
+            else:
+                cb.add(Rectangle(pos=(cx - d / 2, cy - d / 2), size=(d, d)))
+        cb.add(Color(*INK[:3], 0.55))
+        cb.add(Line(rectangle=(x, y, rw, rh), width=line * 0.6))
+    # The track outlines, heavier than the space lines, so the rings read at once.
+    cb.add(Color(*INK))
+    for r in f.drawn.outlines():
+        cb.add(Line(rectangle=f.rect_px(r), width=line * 1.4))
+
+
 class BoardMap(Widget):
     """The map of the board; see the module's docstring."""
 
@@ -350,39 +389,8 @@ class BoardMap(Widget):
         self.draw_counts["static"] += 1
         if f.side <= 0:
             return
-        w = f.space_width
-        line = max(1.0, w / 28)
-        cb.add(Color(*FELT))
-        cb.add(Rectangle(pos=(f.x, f.y), size=(f.side, f.side)))
-        for s in self.drawing.shapes:
-            x, y, rw, rh = f.rect_px(s.rect)
-            fill = CORNER_FILL.get(s.kind, PAPER) if s.is_corner else KIND_FILL.get(s.kind, PAPER)
-            cb.add(Color(*fill))
-            cb.add(Rectangle(pos=(x, y), size=(rw, rh)))
-            if s.band is not None:
-                colour = rgba(s.colour) or PAPER
-                cb.add(Color(*colour))
-                bx, by, bw, bh = f.rect_px(s.band)
-                cb.add(Rectangle(pos=(bx, by), size=(bw, bh)))
-                # An edge on the band, so the white group shows on the paper.
-                cb.add(Color(*INK[:3], 0.45))
-                cb.add(Line(rectangle=(bx, by, bw, bh), width=line * 0.6))
-            mark = KIND_MARK.get(s.kind)
-            if mark is not None and not s.is_corner:
-                d = w * 0.42
-                cx, cy = f.to_px(*s.rect.centre)
-                cb.add(Color(*mark))
-                if s.kind in ("chance", "utility"):
-                    cb.add(Ellipse(pos=(cx - d / 2, cy - d / 2), size=(d, d)))
-                else:
-                    cb.add(Rectangle(pos=(cx - d / 2, cy - d / 2), size=(d, d)))
-            cb.add(Color(*INK[:3], 0.55))
-            cb.add(Line(rectangle=(x, y, rw, rh), width=line * 0.6))
-        # The track outlines, heavier than the space lines, so the rings read at once.
-        cb.add(Color(*INK))
-        for r in f.drawn.outlines():
-            cb.add(Line(rectangle=f.rect_px(r), width=line * 1.4))
-        self._draw_links(cb, f, line)
+        paint_board(cb, f)
+        self._draw_links(cb, f, max(1.0, f.space_width / 28))
         self._place_corner_labels()
 
     def _draw_links(self, cb: Any, f: geo.Frame, line: float) -> None:
@@ -673,6 +681,45 @@ class Token(Label):
         self._rim_colour.rgba = INK if dark else (1, 1, 1, 1)
         self._rim.circle = (cx, cy, d / 2)
         self._rim.width = max(1.0, d / 16)
+
+
+class BoardPicture(Widget):
+    """A miniature of any board (``board``: a ``companion.rules.board.Board``), painted as the
+    map paints it (:func:`paint_board`) at the widget's size, with ``centre_text`` (a currency
+    sign, a count) large in the board's empty middle: the set-up's picture of an edition or a
+    regional board, drawn from its own data."""
+
+    board = ObjectProperty(None, allownone=True)
+    centre_text = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._centre = Label(bold=True, color=INK, halign="center", valign="middle")
+        super().__init__(**kwargs)
+        self.add_widget(self._centre)
+        self._trigger = Clock.create_trigger(self._redraw, -1)
+        self.bind(pos=self._trigger, size=self._trigger, board=self._trigger)
+        self.bind(centre_text=self._trigger)
+        self._trigger()
+
+    @property
+    def frame(self) -> geo.Frame | None:
+        """The board's square in the widget (``None`` without a board)."""
+        if self.board is None:
+            return None
+        return geo.Frame.fit(*self.pos, *self.size, drawing=geo.drawing(self.board))
+
+    def _redraw(self, *_: Any) -> None:
+        self.canvas.before.clear()
+        f = self.frame
+        if f is None or f.side <= 0:
+            self._centre.text = ""
+            return
+        paint_board(self.canvas.before, f)
+        x, y, w, h = f.rect_px(f.drawn.centre_square())
+        self._centre.pos, self._centre.size = (x, y), (w, h)
+        self._centre.text_size = (w, h)
+        self._centre.font_size = max(8.0, min(w, h) * 0.5)
+        self._centre.text = self.centre_text
 
 
 def _hatch(x: float, y: float, w: float, h: float, step: float) -> list[tuple[float, ...]]:
