@@ -106,6 +106,11 @@ def register(commands: Any) -> None:
     app.add_argument("--screenshots", metavar="DIR", help="the demo's PNG screenshots")
     app.add_argument("--players", type=int, default=4, metavar="N", help="players of the demo")
     app.add_argument("--seed", type=int, default=1, help="the demo's random seed")
+    app.add_argument(
+        "--edition",
+        metavar="ID",
+        help="the edition the demo's set-up chooses (default: the one it offers first)",
+    )
     app.set_defaults(handler=run_app)
 
 
@@ -127,6 +132,10 @@ def run_app(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if args.turns < 1:
             print("companion: error: --turns: at least 1", file=err)
             return EXIT_NO_DISPLAY
+        problem = _edition_problem(args.edition)
+        if problem:
+            print(f"companion: error: {problem}", file=err)
+            return EXIT_NO_DISPLAY
         _headless_environment()
         from ui.demo import run_demo
 
@@ -140,6 +149,7 @@ def run_app(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             seed=args.seed,
             out=out,
             err=err,
+            edition=args.edition,
         )
     panel = None
     if args.kiosk:
@@ -152,6 +162,17 @@ def run_app(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return EXIT_NO_DISPLAY
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     return _run_window(args, db, err, panel)
+
+
+def _edition_problem(edition_id: str | None) -> str:
+    """Why the demo cannot choose ``edition_id`` at set-up (an edition the companion does not
+    ship), in one line; ``""`` when it can."""
+    from companion.editions import known_editions
+
+    known = known_editions()
+    if edition_id is None or edition_id in known:
+        return ""
+    return f"--edition: no edition {edition_id!r}: the companion ships {', '.join(known)}"
 
 
 def _kiosk_environment(err: TextIO, root: Path = Path("/")) -> Panel | None:
