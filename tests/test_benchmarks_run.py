@@ -58,6 +58,22 @@ def test_the_callgrind_workloads_run_in_both_eras_apis(repo_root: Path) -> None:
     assert done[3] == "app: 2 rolls read and confirmed"
 
 
+def test_the_editions_benchmark_runs_each_edition_small(repo_root: Path) -> None:
+    """Issue 25: the per-edition instruction counts' workloads, each once and small, without
+    valgrind: the referee resolves a Classic board's rolls with two dice only."""
+    bench = _bench(repo_root, "bench_editions")
+
+    done = bench.smoke(["ultimate", "classic"])
+    assert done[0] == "ultimate referee: 216 rolls (6 spaces x 36)"
+    assert done[1].startswith("ultimate engine: ") and done[1].endswith(" 10 player-turns")
+    assert done[2] == "classic referee: 72 rolls (2 spaces x 36)"
+    assert done[3].startswith("classic engine: ") and done[3].endswith(" 10 player-turns")
+    referee = _bench(repo_root, "bench_referee")
+    situations = referee.fully_owned_situations("classic")
+    assert {s.edition.id for s in situations} == {"classic"}
+    assert set(situations[0].holdings) == set(edition("classic").board.properties)
+
+
 def test_the_callgrind_script_reads_the_totals_and_refuses_a_bad_ref(
     repo_root: Path, tmp_path: Path
 ) -> None:

@@ -32,7 +32,7 @@ from typing import Any, ClassVar, TypeVar
 from companion.errors import IllegalCommandError, shown
 
 #: Bounds on any value in a command: far beyond any real one, small enough to quote and check.
-MAX_TEXT, MAX_ITEMS, MAX_DEPTH, MAX_NUMBER = 200, 200, 6, 10**12
+MAX_TEXT, MAX_ITEMS, MAX_DEPTH, MAX_NUMBER = 200, 200, 6, 1_000_000_000_000
 #: Commands allowed whenever the rules allow them, not only as the answer to the decision.
 ANYTIME = (
     "build", "sell_building", "sell_down", "mortgage", "unmortgage", "trade", "play_card",

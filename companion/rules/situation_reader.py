@@ -287,7 +287,9 @@ class _Parser:
             )
         bankrupt = self.boolean(data.get("bankrupt", False), f"{where}.bankrupt")
         # P10: everyone starts with one Travel Voucher; a bankrupt player holds none.
-        vouchers = data.get("vouchers", 0 if bankrupt else 1)
+        # Ultimate deals each player a Travel Voucher; an edition without them deals none.
+        dealt = 1 if self.edition.numbers.travel_vouchers_in_game and not bankrupt else 0
+        vouchers = data.get("vouchers", dealt)
         ids = None
         if isinstance(vouchers, list):
             ids = tuple(

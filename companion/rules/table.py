@@ -16,7 +16,7 @@ from companion.rules.board import Board, Space
 #: Building levels of a street, in the order of its rent list.
 BUILDING_LEVELS = ("none", "1 house", "2 houses", "3 houses", "4 houses", "hotel", "skyscraper")
 #: More money than any table holds: a larger sum in a situation is a mistake.
-MAX_MONEY = 10**12
+MAX_MONEY = 1_000_000_000_000
 EMPTY: Mapping[str, int] = MappingProxyType({})
 
 

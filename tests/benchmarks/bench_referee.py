@@ -16,10 +16,11 @@ from companion.rules.movement import Roll, resolve_roll
 from companion.rules.situation import Situation
 
 
-def fully_owned_situations() -> list[Situation]:
+def fully_owned_situations(edition_id: str = "ultimate") -> list[Situation]:
     """Every property owned: one colour group in five and one railroad, cab company or utility in
-    five by Ann, the rest by Bob, every third group with two houses; Ann to move from each space."""
-    board = edition("ultimate").board
+    five by Ann, the rest by Bob, every third group with two houses; Ann to move from each space
+    of ``edition_id``'s board."""
+    board = edition(edition_id).board
     properties: dict[str, dict] = {}
     for i, members in enumerate(board.groups.values()):
         owner = {"owner": "Ann" if i % 5 == 0 else "Bob"}
@@ -31,9 +32,10 @@ def fully_owned_situations() -> list[Situation]:
     return [
         Situation.parse(
             {
+                "edition": edition_id,
                 "players": [
                     {"name": "Ann", "position": space.key},
-                    {"name": "Bob", "position": "GO"},
+                    {"name": "Bob", "position": board.start.key},
                 ],
                 "properties": properties,
             }

@@ -85,7 +85,7 @@ _REPAIRED = {
 @card_step("repairs")
 def _repairs(tx: Tx, player: str, card: Card, spec: Mapping[str, Any]) -> None:
     counts = buildings_of(tx, player)
-    amount = sum(spec[k] * n for k, n in counts.items())
+    amount = sum(spec.get(k, 0) * n for k, n in counts.items())
     tx.first(tasks.Pay(player, tx.state.edition.fees_account, amount, card_reason(card)))
 
 

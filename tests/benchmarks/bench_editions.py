@@ -1,0 +1,179 @@
+"""Instruction counts (callgrind) per referee roll and per engine player-turn, edition by edition,
+in one run: Classic and Mega against Ultimate (issue 25, "Performance").
+
+Run from a checkout (valgrind installed)::
+
+    python tests/benchmarks/bench_editions.py            # ultimate, classic and mega
+    python tests/benchmarks/bench_editions.py --smoke    # each workload once, small, no valgrind
+
+Each edition's workloads run in a child process under ``valgrind --tool=callgrind
+--collect-atstart=no --toggle-collect=_operator_call`` (as ``callgrind.py`` does): only the
+measured sections are counted, never Python's start, the imports, the recorded game or a
+warm-up, and ``PYTHONHASHSEED=0`` keeps the counts the same from run to run whatever the load.
+
+- **referee**: ``resolve_roll`` resolving every pair of regular dice (with the speed die's faces
+  in turn, in an edition that has one) from every third space of the edition's board with every
+  property owned (``bench_referee.fully_owned_situations``); reported per roll;
+- **engine**: a seeded game of 4 random players, recorded natively first, its commands decided
+  and folded again through ``companion.game.Game``; reported per player-turn (a turn event that
+  is not a doubles re-roll or a ticket's move, as the simulator counts turns).
+
+The ratios are each edition's figure over Ultimate's, from the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+HERE = Path(__file__).resolve()
+ROOT = HERE.parents[2]
+EDITIONS = ("ultimate", "classic", "mega")
+SEED, PLAYERS = 7, 4
+#: Full and smoke sizes: the step between the referee's spaces, the turns of the engine's game.
+SIZES = {"full": {"space_step": 3, "turns": 200}, "smoke": {"space_step": 20, "turns": 10}}
+
+
+def referee(edition_id: str, size: dict[str, int]) -> tuple[int, str]:
+    """Resolve every roll from every ``space_step``-th space; the rolls resolved."""
+    from companion.editions import edition
+    from companion.rules.movement import Roll, resolve_roll
+    from tests.benchmarks.bench_referee import fully_owned_situations
+    from tests.benchmarks.callgrind import measured
+
+    played = edition(edition_id)
+    situations = fully_owned_situations(edition_id)[:: size["space_step"]]
+    faces = [int(f) if f.isdigit() else f for f in played.dice.speed_die] or [None]
+    rolls = [
+        Roll(d1, d2, faces[(d1 + d2 * 6) % len(faces)]) for d1 in range(1, 7) for d2 in range(1, 7)
+    ]
+    resolve_roll(played.board, situations[0], rolls[0])  # warm-up: whatever is loaded lazily
+
+    def section() -> None:
+        for situation in situations:
+            for roll in rolls:
+                resolve_roll(played.board, situation, roll)
+
+    measured(section)
+    count = len(situations) * len(rolls)
+    return count, f"{count:,} rolls ({len(situations)} spaces x {len(rolls)})"
+
+
+def engine(edition_id: str, size: dict[str, int]) -> tuple[int, str]:
+    """Execute again the commands of a recorded seeded game; the player-turns it holds."""
+    from companion.editions import edition
+    from companion.game import Game
+    from companion.simulator.simulate import RandomPlayer, play_game
+    from tests.benchmarks.callgrind import measured
+
+    players = [{"name": f"P{i + 1}"} for i in range(PLAYERS)]
+    recorded = Game.new(players, edition=edition(edition_id))
+    turns, commands = play_game(
+        recorded, RandomPlayer(random.Random(SEED)), check=None, max_turns=size["turns"]
+    )
+    start, done = recorded.start_events, recorded.done
+    warm = Game(start)
+    for command in done[:100]:
+        warm.execute(command)
+
+    def section() -> None:
+        game = Game(start)
+        for command in done:
+            game.execute(command)
+
+    measured(section)
+    return turns, f"{commands:,} commands, {turns} player-turns"
+
+
+RUNS = {"referee": referee, "engine": engine}
+
+
+def _child(edition_id: str, workload: str, out_file: Path | None) -> tuple[int, str]:
+    """Run one workload in a child process (under callgrind when ``out_file`` is given)."""
+    from tests.benchmarks.callgrind import MARKER, _env
+
+    valgrind = (
+        [
+            "valgrind",
+            "--tool=callgrind",
+            f"--callgrind-out-file={out_file}",
+            "--collect-atstart=no",
+            f"--toggle-collect={MARKER}",
+        ]
+        if out_file is not None
+        else []
+    )
+    env = _env()
+    env["PYTHONPATH"] = str(ROOT)
+    args = [sys.executable, str(HERE), "--run", workload, "--edition", edition_id]
+    done = subprocess.run([*valgrind, *args], cwd=ROOT, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        tail = (done.stderr.strip().splitlines() or ["(no output)"])[-1]
+        raise SystemExit(f"{edition_id} {workload} failed: {tail}")
+    units, said = json.loads(done.stdout.strip().splitlines()[-1])
+    return units, said
+
+
+def compare(editions: Sequence[str], keep: Path | None) -> None:
+    from tests.benchmarks.callgrind import instructions
+
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed: apt-get install valgrind (or run --smoke)")
+    with tempfile.TemporaryDirectory(prefix="bench-editions-") as scratch:
+        out = keep or Path(scratch)
+        out.mkdir(parents=True, exist_ok=True)
+        for ed in editions:  # natively first: every module compiled before the counts
+            for workload in RUNS:
+                _child(ed, workload, None)
+        figures = {}
+        for ed in editions:
+            for workload in RUNS:
+                out_file = out / f"callgrind.{ed}.{workload}"
+                units, said = _child(ed, workload, out_file)
+                figures[ed, workload] = (instructions(out_file) / units, said)
+    print("callgrind instructions (Ir) per unit of the measured sections, one run")
+    print("| edition | referee Ir per roll | ratio | engine Ir per player-turn | ratio |")
+    print("|---|---:|---:|---:|---:|")
+    base = editions[0]
+    for ed in editions:
+        cells = []
+        for workload in RUNS:
+            per, _said = figures[ed, workload]
+            cells += [f"{per:,.0f}", f"{per / figures[base, workload][0]:.3f}"]
+        print(f"| {ed} | {' | '.join(cells)} |")
+    for (ed, workload), (_per, said) in figures.items():
+        print(f"- {ed} {workload}: {said}")
+
+
+def smoke(editions: Sequence[str]) -> list[str]:
+    """Each workload of each edition once, small, in this process, without valgrind."""
+    return [f"{ed} {w}: {RUNS[w](ed, SIZES['smoke'])[1]}" for ed in editions for w in RUNS]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--editions", default=",".join(EDITIONS), help="ids, the base first")
+    parser.add_argument("--keep", type=Path, help="a folder to keep the callgrind files in")
+    parser.add_argument("--smoke", action="store_true", help="run each workload once, no valgrind")
+    parser.add_argument("--run", choices=tuple(RUNS), help=argparse.SUPPRESS)
+    parser.add_argument("--edition", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(ROOT))  # the tests package of this tree (run as a script)
+    editions = [e for e in args.editions.split(",") if e]
+    if args.run:
+        print(json.dumps(RUNS[args.run](args.edition, SIZES["full"])))
+    elif args.smoke:
+        print("\n".join(smoke(editions)))
+    else:
+        compare(editions, args.keep)
+
+
+if __name__ == "__main__":
+    main()
