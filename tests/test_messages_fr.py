@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from companion.editions import edition
+from companion.editions import edition, known_editions
 from companion.messages import CODES, fr, language, po, render, render_decision, render_event
+from companion.messages.catalogues import english_of
 from companion.messages.codes import kinds_of, referee_codes
-from companion.messages.rendering import FIELD, catalogue_path, wordings
+from companion.messages.rendering import FIELD, card_word, catalogue_path, wordings
 from companion.rules.movement import CHOICE_SETS
 from tests.test_messages import SAMPLES, _params, _replayed_events
 
@@ -60,6 +61,14 @@ def _words_used() -> set[str]:
         *(f"card.{card}" for card in deck.cards),
         *(f"card_effect.{card}" for card in deck.cards),
         *(f"voucher.{voucher}" for voucher in deck.vouchers),
+        # The decks the catalogues word under a name of their own (Classic's: E8).
+        *(
+            card_word(worded.catalogue, card, variant)
+            for worded in (edition(known).deck for known in known_editions())
+            if worded.catalogue
+            for card in worded.cards
+            for variant in ("", "effect")
+        ),
     }
 
 
@@ -78,6 +87,8 @@ def _english(key: str) -> str:
     """What English shows for a word key: its word, or the value itself (a card's title...)."""
     deck = edition("ultimate").deck
     group, value = key.split(".", 1)
+    if group in ("card", "card_effect") and "." in value:
+        return str(english_of(key, edition()))
     if group == "card":
         return deck.cards[value].title
     if group == "card_effect":

@@ -18,6 +18,8 @@ BACKUPS_VARIABLE = "COMPANION_BACKUPS"
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
+    from companion.messages import languages
+
     history = commands.add_parser(
         "history",
         help="print or export a game's history from its log",
@@ -35,6 +37,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         default="text",
         help="words, events as JSON lines or CSV, or the table situation (docs/situation.md) "
         "that 'companion play --from' starts a game from",
+    )
+    history.add_argument(
+        "--lang",
+        choices=languages(),
+        default="en",
+        help="with --format text: the language of the words (default en)",
     )
     history.add_argument(
         "--at",
@@ -134,7 +142,7 @@ def _history(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.format == "situation":
         out.write(json.dumps(table_situation(state).to_json(), indent=2) + "\n")
     elif args.format == "text":
-        out.write("\n".join(history.text_lines(game_id, commands)) + "\n")
+        out.write("\n".join(history.text_lines(game_id, commands, args.lang)) + "\n")
     elif args.format == "jsonl":
         for line in history.jsonl_lines(game_id, commands):
             out.write(line + "\n")

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO
 
+from companion.cli.play import BOARD_HELP
 from companion.editions import DEFAULT, Edition, edition, known_editions
 from companion.errors import CompanionError
 from companion.rules import referee
@@ -60,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="ID",
         help=f"the edition played (default {DEFAULT}; the companion knows {', '.join(known_editions())})",
     )
+    ref.add_argument("--board", metavar="REGION", help=BOARD_HELP)
     questions = ref.add_subparsers(dest="question", parser_class=_Parser)
 
     def question(name: str, help_: str) -> argparse.ArgumentParser:
@@ -151,11 +153,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _situation(args: argparse.Namespace, played: Edition) -> Situation:
-    start = played.board.space(args.start) if args.start else None
+    """The situation asked about: ``--state``'s (of the edition and board it names, else
+    ``played``), with ``--from`` (a space of its board) where the player stands."""
     if args.state:
+        situation = Situation.load(args.state, played)
+        if args.start is None:
+            return situation
+        start = situation.edition.board.space(args.start)
         return Situation.load(args.state, played, player=args.player, position=start)
-    if start is None:
+    if args.start is None:
         raise UsageError("--from SPACE is required when no --state file gives the position")
+    start = played.board.space(args.start)
     return Situation.fresh(start, name=args.player or "Player", edition=played)
 
 
@@ -171,6 +179,7 @@ def _answer(args: argparse.Namespace, played: Edition) -> str:
     if args.question == "space":
         return referee.describe_space(played, board.space(" ".join(args.name)))
     situation = _situation(args, played)
+    played, board = situation.edition, situation.edition.board
     to: Space | None = board.space(args.to) if getattr(args, "to", None) else None
     result: Resolution
     if args.question == "move":
@@ -211,7 +220,7 @@ def _answer(args: argparse.Namespace, played: Edition) -> str:
         result = resolve_taxi(board, situation, to, player=args.player)
     if args.json:
         return json.dumps(referee.to_json(result), indent=2)
-    return referee.to_text(result)
+    return referee.to_text(result, played.money)
 
 
 def run(
@@ -225,7 +234,7 @@ def run(
         handler: Handler | None = getattr(args, "handler", None)
         if handler is not None:
             return handler(args, out, err)
-        played = edition(args.edition)
+        played = edition(args.edition, args.board)
         if args.command == "referee" and args.question is None:
             return _interactive(played, out, err, prompt or (lambda: input("referee> ")))
         print(_answer(args, played), file=out)
@@ -267,7 +276,8 @@ def _interactive(played: Edition, out: TextIO, err: TextIO, prompt: Callable[[],
         if words[:1] == ["referee"]:
             words = words[1:]
         try:
-            run(["referee", "--edition", played.id, *words], out, err)
+            board = ["--board", played.region] if played.region else []
+            run(["referee", "--edition", played.id, *board, *words], out, err)
         except SystemExit:  # --help prints and exits; the prompt goes on
             pass
 

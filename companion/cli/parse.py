@@ -379,7 +379,7 @@ _WORDLESS = ("dice", "amount", "choice", "bool", "roll_three", "assets")
 
 
 def _is_number(word: str) -> bool:
-    return bool(re.fullmatch(r"[$]?[0-9][0-9,]*", word))
+    return bool(re.fullmatch(r"[$£€]?[0-9][0-9,]*€?", word))  # E8: £400, 400€
 
 
 def _trade_words(words: Sequence[str], player: str | None) -> dict[str, Any]:
@@ -650,7 +650,7 @@ def _dice_count(spec: Spec, state: GameState, player: str, dice: list[int | str]
 
 def _amount(value: Any, what: str) -> int:
     if isinstance(value, str) and _is_number(value.strip()):
-        digits = value.strip().lstrip("$").replace(",", "")
+        digits = value.strip().strip("$£€").replace(",", "")
         value = int(digits) if len(digits) <= 9 else MAX_AMOUNT + 1
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
         raise CommandSyntaxError(

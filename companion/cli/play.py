@@ -18,6 +18,17 @@ _EDITION_HELP = (
     f"the edition a new game plays (default {DEFAULT}; the companion knows "
     f"{', '.join(known_editions())})"
 )
+#: E8: the regional board of the edition.
+BOARD_HELP = (
+    "the edition's regional board, whose names and money the game uses (classic: us, uk "
+    "for London's, fr for Paris's; default the edition's own)"
+)
+
+
+def chosen_edition(args: argparse.Namespace) -> Edition:
+    """The edition ``--edition`` and ``--board`` name; an unknown one is refused in one line
+    naming it and the choices."""
+    return edition(getattr(args, "edition", None) or DEFAULT, getattr(args, "board", None))
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -31,6 +42,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     sim.add_argument("--players", type=_players, default=4, metavar="P", help="2 to 12")
     sim.add_argument("--db", metavar="FILE", help="also write every game to this game log")
     sim.add_argument("--edition", default=DEFAULT, metavar="ID", help=_EDITION_HELP)
+    sim.add_argument("--board", metavar="REGION", help=BOARD_HELP)
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument(
         "--check",
@@ -61,6 +73,11 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         default=DEFAULT,
         metavar="ID",
         help=f"{_EDITION_HELP}; a game resumed plays the edition it started with",
+    )
+    play.add_argument(
+        "--board",
+        metavar="REGION",
+        help=f"{BOARD_HELP}; a game resumed plays on the board it started on",
     )
     play.add_argument("--game", type=int, metavar="ID", help="resume this game ('companion games')")
     play.add_argument(
@@ -108,7 +125,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             err.write("\n")
         err.flush()
 
-    played = edition(args.edition)
+    played = chosen_edition(args)
     log = None
     if args.db:
         from companion.log.gamelog import GameLog
@@ -156,8 +173,8 @@ def _play(
 
     interactive = prompt is None
     ask = prompt or _terminal_prompt()
-    started = _started(args)
-    played = edition(getattr(args, "edition", None) or DEFAULT)
+    played = chosen_edition(args)
+    started = _started(args, played)
     with GameLog(args.db, holder="'companion play'") as log:
         if started is not None:
             if not args.new and not _may_start(log, args.db, ask, out):
@@ -211,9 +228,10 @@ def _play(
     return 0
 
 
-def _started(args: argparse.Namespace) -> list[dict[str, Any]] | None:
-    """The events that start the game of ``--from``'s situation, worked out before the game
-    log is opened: a bad file is refused in one line and changes nothing."""
+def _started(args: argparse.Namespace, played: Edition) -> list[dict[str, Any]] | None:
+    """The events that start the game of ``--from``'s situation (of the edition and board it
+    names, else of ``played``), worked out before the game log is opened: a bad file is
+    refused in one line and changes nothing."""
     from companion.banker.start import start_from_situation
     from companion.errors import CompanionError
     from companion.rules.situation import Situation
@@ -223,7 +241,7 @@ def _started(args: argparse.Namespace) -> list[dict[str, Any]] | None:
         return None
     if getattr(args, "players", None) or getattr(args, "game", None) is not None:
         raise CompanionError("--from starts a game from a situation: give no --players or --game")
-    return start_from_situation(Situation.load(path))
+    return start_from_situation(Situation.load(path, played))
 
 
 def _terminal_prompt() -> Callable[[str], str]:

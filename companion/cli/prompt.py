@@ -257,7 +257,7 @@ class PromptSession:
                 cash[event["from"]] -= event["amount"]
                 cash[event["to"]] += event["amount"]
                 balances = [
-                    f"{name} ${cash[name]:,}"
+                    f"{name} {before.edition.money.written(cash[name])}"
                     for name in (event["from"], event["to"])
                     if name != BANK
                 ]
@@ -340,7 +340,7 @@ def _bank_lines(state: GameState) -> list[str]:
         )
         if has
     ]
-    pool = f"Pool ${state.cash.get(POOL, 0):,}. " if played.has_pool else ""
+    pool = f"Pool {played.money.written(state.cash.get(POOL, 0))}. " if played.has_pool else ""
     lines = [
         f"{pool}Bank's stock: {', '.join(piles)}" + (f"; {', '.join(decks)}." if decks else ".")
     ]
@@ -369,7 +369,8 @@ def _seat_lines(state: GameState, seat: Player, deck: Any) -> list[str]:
         )
         if flag
     ]
-    head = f"{seat.name} ({seat.token}, {seat.colour}): ${state.cash.get(seat.name, 0):,}, {where}"
+    cash = state.edition.money.written(state.cash.get(seat.name, 0))
+    head = f"{seat.name} ({seat.token}, {seat.colour}): {cash}, {where}"
     lines = [head + (f"; {', '.join(flags)}" if flags else "")]
     deeds = []
     for name, h in sorted(state.holdings.items()):

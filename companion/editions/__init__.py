@@ -7,6 +7,13 @@ carries it (``GameState.edition``); nothing reads a board, a deck or a number fr
 else. A game log records the edition's id and data version in its ``game_started`` event; a
 log without one was written before editions, by Ultimate Monopoly.
 
+A regional board (ruling E8: Classic's London and Paris sets) is the edition with that board's
+names and money, loaded as its own value: ``edition("classic", "uk")``, from the edition's
+``regions/<region>.json`` (``regions`` in ``edition.json`` lists the boards offered, the first
+the edition's own). Its board names the spaces as that set prints them, its cards send a token
+to the renamed spaces, and its amounts are written in its currency; a game records the region
+in its ``game_started`` stamp.
+
 >>> ultimate = edition("ultimate")
 >>> ultimate.numbers.starting_cash, ultimate.board.space("GO").key, len(ultimate.board.spaces)
 (3200, 'middle:0', 120)
@@ -40,6 +47,10 @@ class EditionDataError(CompanionError, ValueError):
 
 class UnknownEditionError(CompanionError, LookupError):
     """An edition id that names no edition this companion knows."""
+
+
+class UnknownRegionError(CompanionError, LookupError):
+    """A regional board an edition does not offer (ruling E8)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,10 +143,32 @@ class Dice:
 
 @dataclass(frozen=True, slots=True)
 class Money:
-    """How an amount is written: the currency symbol, before (``$40``) or after (``40 €``)."""
+    """How an amount is written: the currency symbol, before (``$40``) or after (``40 €``).
+    Each language writes its numbers its own way (``companion.messages.en.money``); French
+    puts every symbol after the amount.
+
+    >>> Money("£").written(1500), Money("£").written(1500, grouped=False)
+    ('£1,500', '£1500')
+    >>> Money("€", symbol_first=False).written(400)
+    '400\xa0€'
+    """
 
     symbol: str = "$"
     symbol_first: bool = True
+
+    def written(self, amount: int, *, grouped: bool = True) -> str:
+        """``amount`` as English writes it in this currency (a no-break space before a
+        symbol that follows the number); not ``grouped``, without a thousands separator, as
+        the referee's and the banker's own English sentences write it (``$2000``)."""
+        digits = f"{abs(amount):,}" if grouped else str(abs(amount))
+        sign = "-" if amount < 0 else ""
+        if self.symbol_first:
+            return f"{sign}{self.symbol}{digits}"
+        return f"{sign}{digits}\u00a0{self.symbol}"
+
+
+#: Dollars, written before the amount: the money of an edition whose data says no other.
+DOLLARS = Money()
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -161,13 +194,61 @@ class Edition:
     #: Whether taxes, fees, fines and bail go into a Pool (Ultimate: Tax Refund and some cards
     #: pay out of it) or to the Bank (``edition.json``'s ``"pool": false``).
     has_pool: bool = True
+    #: E8: the regional board played (``"uk"``), ``None`` for the edition's own board.
+    region: str | None = None
+    #: E8: the regional boards the edition offers, its own first (``("us", "uk", "fr")``);
+    #: empty for an edition without regional boards.
+    regions: tuple[str, ...] = ()
+    #: E8: the name of the board played, as a family tells its set (``"London"``; the
+    #: edition's own board's is ``edition.json``'s ``board_name``), ``None`` for an edition
+    #: with one board.
+    board_name: str | None = None
+    #: The data folder the edition was loaded from (its regional boards are read from it).
+    folder: Path | None = field(default=None, repr=False)
     #: The printed Roll Three action-card set: its size and the copies of each combination.
     _printed_roll_three: tuple[int, Mapping[str, int]] = field(init=False, repr=False)
+    #: The edition's regional boards loaded so far, by region (they live and die with it).
+    _regional: dict[str, Edition] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         printed = self.deck.roll_three_deck
         copies = MappingProxyType({card: printed.count(card) for card in printed})
         object.__setattr__(self, "_printed_roll_three", (len(printed), copies))
+        object.__setattr__(self, "_regional", {})
+
+    def on_board(self, region: str | None) -> Edition:
+        """E8: this edition played on the regional board ``region`` (its own board, itself,
+        for ``None`` or the first of :attr:`regions`); loaded once. Raises
+        :class:`UnknownRegionError` naming the region and the boards offered.
+
+        >>> edition("ultimate").on_board("uk")
+        Traceback (most recent call last):
+        ...
+        companion.editions.UnknownRegionError: no board 'uk' for Ultimate Monopoly: it has no regional boards
+        """
+        if region is None or region == self.region:
+            return self
+        if region not in self.regions:
+            offered = (
+                f"its boards are {', '.join(self.regions)}"
+                if self.regions
+                else "it has no regional boards"
+            )
+            raise UnknownRegionError(f"no board {region!r} for {self.name}: {offered}")
+        if self.region is not None or self.folder is None:
+            return edition(self.id).on_board(region)
+        if region == self.regions[0]:
+            return self
+        found = self._regional.get(region)
+        if found is None:
+            found = self._regional[region] = load_edition(self.folder, region=region)
+        return found
+
+    @property
+    def title(self) -> str:
+        """The edition's name, and its board's if it has several (E8): ``Classic Monopoly
+        (London)``."""
+        return f"{self.name} ({self.board_name})" if self.board_name else self.name
 
     def roll_three_deck(self, action_cards: bool) -> tuple[int, Mapping[str, int] | None]:
         """D4: the Roll Three deck's size, and the copies of each combination it holds
@@ -224,6 +305,8 @@ class Edition:
         return bool(self.deck.vouchers) and self.numbers.roll_three_cards > 0
 
     def __repr__(self) -> str:
+        if self.region is not None:
+            return f"edition({self.id!r}, {self.region!r})"
         return f"edition({self.id!r})"
 
     def options(self, chosen: Mapping[str, Any]) -> Options:
@@ -243,26 +326,31 @@ class Edition:
 
     @property
     def stamp(self) -> dict[str, Any]:
-        """What a ``game_started`` event records of the edition."""
-        return {"id": self.id, "version": self.version}
+        """What a ``game_started`` event records of the edition: its id, data version and
+        regional board (left out for the edition's own board, as logs from before regions)."""
+        if self.region is None:
+            return {"id": self.id, "version": self.version}
+        return {"id": self.id, "version": self.version, "region": self.region}
 
 
-def edition(edition_id: str = DEFAULT) -> Edition:
+def edition(edition_id: str = DEFAULT, region: str | None = None) -> Edition:
     """The edition ``edition_id``: one of the companion's own data folders, or one a test
-    registered (:func:`register`); loaded once per process.
+    registered (:func:`register`); loaded once per process. With ``region``, the edition on
+    that regional board (E8), loaded once per edition and region.
 
-    Raises :class:`UnknownEditionError` naming the id and the editions known.
+    Raises :class:`UnknownEditionError` naming the id and the editions known, and
+    :class:`UnknownRegionError` naming the region and the boards the edition offers.
     """
     found = _LOADED.get(edition_id)
     if found is not None:
-        return found
+        return found if region is None else found.on_board(region)
     folder = resources.files(__name__).joinpath(edition_id)
     if not edition_id.isidentifier() or not folder.joinpath("edition.json").is_file():
         known = ", ".join(playable())
         raise UnknownEditionError(f"no edition {edition_id!r}: the companion knows {known}")
     loaded = load_edition(Path(str(folder)))
     _LOADED[edition_id] = loaded
-    return loaded
+    return loaded if region is None else loaded.on_board(region)
 
 
 def known_editions() -> tuple[str, ...]:
@@ -288,9 +376,16 @@ def register(loaded: Edition) -> Edition:
 
 def of_game(stamp: Mapping[str, Any] | None) -> Edition:
     """The edition a ``game_started`` event names (``None``: a log from before editions, so
-    Ultimate). A log written by a later data version of the edition is refused by
-    :func:`stamp_problem` before it is replayed; here the stamp is trusted."""
-    return edition(stamp["id"] if stamp else DEFAULT)
+    Ultimate), on the regional board it names. A log written by a later data version of the
+    edition is refused by :func:`stamp_problem` before it is replayed; here the stamp is
+    trusted.
+
+    >>> of_game(None) is edition("ultimate"), of_game({"id": "ultimate", "version": 1}).region
+    (True, None)
+    """
+    if not stamp:
+        return edition(DEFAULT)
+    return edition(stamp["id"], stamp.get("region"))
 
 
 def playable_edition(stamp: Any, game: str, hint: str) -> Edition:
@@ -329,6 +424,14 @@ def stamp_problem(stamp: Any) -> str | None:
         known = edition(str(stamp.get("id")))
     except UnknownEditionError as exc:
         return f"{exc}: update the companion"
+    region = stamp.get("region")
+    if region is not None:
+        try:
+            known.on_board(str(region))
+        except UnknownRegionError as exc:
+            return f"{exc}: update the companion"
+        except EditionDataError as exc:
+            return f"its board cannot be loaded: {exc}"
     version = stamp.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version > known.version:
         return (
@@ -340,46 +443,71 @@ def stamp_problem(stamp: Any) -> str | None:
 
 def stamp_name(stamp: Any) -> str:
     """The name of the edition a game was recorded with (its ``game_started`` event's
-    ``edition``; none: a log from before editions, so Ultimate), to list the game by; an
-    edition this companion does not know is named by its id.
+    ``edition``; none: a log from before editions, so Ultimate), with its board's if it has
+    several (``Classic Monopoly (London)``: :attr:`Edition.title`), to list the game by; an
+    edition or a board this companion does not know is named by its id.
 
     >>> stamp_name(None), stamp_name({"id": "ultimate", "version": 1})
     ('Ultimate Monopoly', 'Ultimate Monopoly')
-    >>> stamp_name({"id": "mega", "version": 3})
-    "'mega' (an edition this companion does not know)"
+    >>> stamp_name({"id": "monopoly-junior", "version": 3})
+    "'monopoly-junior' (an edition this companion does not know)"
     """
     if stamp is None:
         return edition(DEFAULT).name
     named = stamp.get("id") if isinstance(stamp, Mapping) else stamp
+    region = stamp.get("region") if isinstance(stamp, Mapping) else None
     try:
-        return edition(str(named)).name
+        known = edition(str(named))
     except UnknownEditionError:
         return f"{named!r} (an edition this companion does not know)"
+    try:
+        return known.on_board(None if region is None else str(region)).title
+    except (UnknownRegionError, EditionDataError):
+        return f"{known.name} ({region!r}, a board this companion does not know)"
 
 
 _LOADED: dict[str, Edition] = {}
 
 
-def load_edition(folder: Path) -> Edition:
-    """Load the edition whose ``edition.json`` is in ``folder``; every problem is an
+def load_edition(folder: Path, *, region: str | None = None) -> Edition:
+    """Load the edition whose ``edition.json`` is in ``folder`` (with ``region``, on that
+    regional board: ``regions/<region>.json``'s names and money); every problem is an
     :class:`EditionDataError` naming the file and the field."""
     path = folder / "edition.json"
     data = _read(path)
     board_file = folder / _field(data, path, "board", str)
     cards_file = folder / _field(data, path, "cards", str)
     board_data, cards_data = _read(board_file), _read(cards_file)
+    regions = _regions(data, path, folder)
     try:
         board = Board(board_data)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise EditionDataError(f"{board_file}: {_reason(exc)}") from None
+    money_data = _field(data, path, "money", dict)
+    board_name = (_field(data, path, "board_name", str, default="") if regions else "") or None
+    if region is not None and region not in regions:
+        raise EditionDataError(f"{path}: field 'regions' does not name {region!r}")
+    if region is not None and region != regions[0]:
+        region_file = folder / "regions" / f"{region}.json"
+        regional = _read(region_file)
+        board_name = _field(regional, region_file, "name", str)
+        money_data = _field(regional, region_file, "money", dict)
+        renamed = _renames(board, regional, region_file)
+        board_data, cards_data = _renamed(board_data, cards_data, renamed)
+        try:
+            board = Board(board_data)
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise EditionDataError(f"{region_file}: {_reason(exc)}") from None
+        path = region_file  # a bad money field is the region's
+    money: Money = _record(Money, money_data, path, "money")
     try:
-        deck = CardDeck(cards_data)
+        deck = CardDeck(cards_data, board=board, money=money.written)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise EditionDataError(f"{cards_file}: {_reason(exc)}") from None
+    path = folder / "edition.json"
     dice = _dice(_field(data, path, "dice", dict), path)
     numbers = _numbers(_field(data, path, "numbers", dict), path, dice)
     _check_deck(deck, numbers, cards_file)
-    money = _field(data, path, "money", dict)
     seats = _field(data, path, "players", dict)
     return Edition(
         id=_field(data, path, "id", str),
@@ -389,13 +517,111 @@ def load_edition(folder: Path) -> Edition:
         deck=deck,
         numbers=numbers,
         dice=dice,
-        money=_record(Money, money, path, "money"),
+        money=money,
         min_players=_field(seats, path, "players.min", int),
         max_players=_field(seats, path, "players.max", int),
         rules=_rules(data, path),
         has_pool=_field(data, path, "pool", bool, default=True),
         house_rules=_house_rules(data, path),
+        region=None if region is None or region == regions[0] else region,
+        regions=regions,
+        board_name=board_name,
+        folder=folder,
     )
+
+
+def _regions(data: Mapping[str, Any], path: Path, folder: Path) -> tuple[str, ...]:
+    """E8: ``edition.json``'s ``regions``: the edition's own board's id, then each regional
+    board's, whose file is ``regions/<id>.json`` (none for an edition without them)."""
+    regions = _field(data, path, "regions", list, default=[])
+    for i, region in enumerate(regions):
+        if not isinstance(region, str) or not region.isidentifier() or region in regions[:i]:
+            raise EditionDataError(
+                f"{path}: field 'regions' names {region!r}: a region is an id, given once"
+            )
+        if i and not (folder / "regions" / f"{region}.json").is_file():
+            raise EditionDataError(
+                f"{path}: field 'regions' names {region!r}, but there is no "
+                f"{folder / 'regions' / f'{region}.json'}"
+            )
+    return tuple(regions)
+
+
+#: The spaces a regional board names all alike, by kind (its ``chance``, its ``community_chest``).
+_NAMED_BY_KIND = ("chance", "community_chest")
+
+
+def _renames(board: Board, regional: Mapping[str, Any], path: Path) -> dict[str, str]:
+    """E8: each space's key and its name on the regional board (``names``, each space's key
+    to its name, and one name for all the spaces of each kind of :data:`_NAMED_BY_KIND`).
+    Every space is named, and no two properties alike."""
+    names = _field(regional, path, "names", dict)
+    renamed: dict[str, str] = {}
+    for key, name in names.items():
+        if key == "about":
+            continue
+        try:
+            space = board.by_key(key)
+        except KeyError:
+            raise EditionDataError(
+                f"{path}: field names.{key} names no space of the board"
+            ) from None
+        if space.kind in _NAMED_BY_KIND:
+            raise EditionDataError(
+                f"{path}: field names.{key} is a {space.kind} space: field {space.kind!r} names them all"
+            )
+        if not isinstance(name, str) or not name.strip():
+            raise EditionDataError(f"{path}: field names.{key} must be a name, not {name!r}")
+        renamed[key] = name
+    for kind in _NAMED_BY_KIND:
+        if any(s.kind == kind for s in board.spaces):
+            name = _field(regional, path, kind, str)
+            renamed.update((s.key, name) for s in board.spaces if s.kind == kind)
+    missing = [s.key for s in board.spaces if s.key not in renamed]
+    if missing:
+        raise EditionDataError(f"{path}: field names has no name for {', '.join(missing)}")
+    seen: dict[str, str] = {}
+    for space in board.spaces:
+        name = renamed[space.key]
+        if space.is_property and seen.setdefault(name, space.key) != space.key:
+            raise EditionDataError(
+                f"{path}: field names.{space.key} names {name!r}, as {seen[name]} is named"
+            )
+        if not space.is_property:
+            seen.setdefault(name, space.key)
+    return renamed
+
+
+def _renamed(
+    board_data: Mapping[str, Any], cards_data: Mapping[str, Any], renamed: Mapping[str, str]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Copies of the board's and the cards' data with each space's name ``renamed`` (its key to
+    its name): the spaces, the colour groups' members, the transit stations, and the space a
+    card moves to, which the data name by name."""
+    spaces = [{**s, "name": renamed[f"{s['track']}:{s['index']}"]} for s in board_data["spaces"]]
+    old = {f"{s['track']}:{s['index']}": s["name"] for s in board_data["spaces"]}
+    new_name = {old[key]: name for key, name in renamed.items()}
+    groups = {
+        group: {**g, "members": [new_name.get(m, m) for m in g["members"]]}
+        for group, g in board_data["groups"].items()
+    }
+    stations = [
+        {**st, "name": renamed[st["spaces"][0]]} for st in board_data.get("transit_stations", ())
+    ]
+    board = {**board_data, "spaces": spaces, "groups": groups}
+    if stations:
+        board["transit_stations"] = stations
+    cards = dict(cards_data)
+    for deck in ("chance", "community_chest"):
+        cards[deck] = [_card_renamed(card, new_name) for card in cards_data.get(deck, ())]
+    return board, cards
+
+
+def _card_renamed(card: Any, new_name: Mapping[str, str]) -> Any:
+    move = card.get("move") if isinstance(card, Mapping) else None
+    if not isinstance(move, Mapping) or not isinstance(move.get("to"), str):
+        return card
+    return {**card, "move": {**move, "to": new_name.get(move["to"], move["to"])}}
 
 
 def _rules(data: Mapping[str, Any], path: Path) -> tuple[str, ...]:

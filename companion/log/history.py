@@ -51,9 +51,9 @@ def _command_words(c: Mapping[str, Any]) -> str:
     return f"{c['type']} {args}".strip()
 
 
-def text_lines(game_id: int, commands: Iterable[LoggedCommand]) -> Iterator[str]:
-    """The history as the table reads it: the game and its edition, each command, then what
-    happened."""
+def text_lines(game_id: int, commands: Iterable[LoggedCommand], lang: str = "en") -> Iterator[str]:
+    """The history as the table reads it, in ``lang``: the game and its edition and board,
+    each command, then what happened (the board's names, in its money)."""
     commands = list(commands)
     stamp = commands[0].edition if commands else None
     yield f"Game {game_id}: {stamp_name(stamp)}"
@@ -65,7 +65,7 @@ def text_lines(game_id: int, commands: Iterable[LoggedCommand]) -> Iterator[str]
             played = _played(event, played)
             if event["type"] == "decision" and event is not logged.events[-1]:
                 continue
-            words = describe(event, edition=played)
+            words = describe(event, lang, edition=played)
             if words:
                 yield f"    {words}"
 

@@ -27,11 +27,19 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from companion.editions import Edition, edition
+from companion.editions import Edition, edition, known_editions
 from companion.messages import po
 from companion.messages.codes import CODES, is_code, kinds_of, referee_codes
 from companion.messages.fr import NARROW_NBSP, NBSP, typeset
-from companion.messages.rendering import CONTEXT, FIELD, catalogue_path, languages, typography
+from companion.messages.rendering import (
+    CONTEXT,
+    FIELD,
+    card_word,
+    catalogue_path,
+    languages,
+    typography,
+)
+from companion.rules.cards import CardDeck
 
 #: Words whose English is no catalogue's but the game's data: a card's title, a space's name...
 DATA_WORDS = ("card", "card_effect", "voucher", "space", "track", "group", "company")
@@ -53,17 +61,25 @@ def untypeset(text: str) -> str:
 
 
 def english_of(key: str, edition: Edition) -> str | None:
-    """The English of a data word of ``edition`` (``card.<id>``: the card's title), None for
-    another word."""
+    """The English of a data word of ``edition`` (``card.<id>``: the card's title as its data
+    words it, ``{space}`` and all; ``card.<catalogue>.<id>``: a card of the shipped deck the
+    catalogues word as ``catalogue``), None for another word."""
     group, _, value = key.partition(".")
     deck = edition.deck
-    if group == "card":
-        return deck.cards[value].title if value in deck.cards else None
-    if group == "card_effect":
-        return deck.cards[value].effect if value in deck.cards else None
+    if group in ("card", "card_effect"):
+        catalogue, _, card = value.rpartition(".")
+        worded = _worded_decks().get(catalogue, deck) if catalogue else deck
+        template = worded.templates.get(card)
+        return None if template is None else template[group == "card_effect"]
     if group == "voucher":
         return deck.vouchers[value].label if value in deck.vouchers else None
     return value if group in DATA_WORDS else None
+
+
+def _worded_decks() -> dict[str, CardDeck]:
+    """The shipped editions' decks that the catalogues word under a name of their own."""
+    decks = (edition(known).deck for known in known_editions())
+    return {deck.catalogue: deck for deck in decks if deck.catalogue}
 
 
 def _key(entry: po.Entry) -> str:
@@ -89,6 +105,13 @@ def problems() -> list[str]:
         if lang != "en":
             have = {e.context for e in catalogue.entries}
             said += [f"{lang}: no entry {c!r}" for c in english if c not in have]
+            said += [
+                f"{lang}: no entry {word!r} (a card of the {catalogue} decks)"
+                for catalogue, deck in _worded_decks().items()
+                for card in deck.cards
+                for variant in ("", "effect")
+                if (word := card_word(catalogue, card, variant)) not in have
+            ]
     return said
 
 

@@ -14,17 +14,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from companion.editions import DOLLARS, Money
+
 #: English contracts nothing: no ``{de name}`` in its templates.
 CONTRACTIONS: Mapping[str, Callable[[str], str]] = {}
 
 
-def money(amount: int) -> str:
-    """Dollars with a thousands separator.
+def money(amount: int, written: Money = DOLLARS) -> str:
+    """An amount with a thousands separator, in the edition's money (E8): its symbol before
+    or after the number, as its data says.
 
-    >>> money(1500), money(-50)
-    ('$1,500', '-$50')
+    >>> money(1500), money(-50), money(400, Money("£"))
+    ('$1,500', '-$50', '£400')
+    >>> money(400, Money("€", symbol_first=False)) == "400\u00a0€"
+    True
     """
-    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+    return written.written(amount)
 
 
 def typeset(text: str) -> str:

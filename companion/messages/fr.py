@@ -28,6 +28,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
+from companion.editions import DOLLARS, Money
+
 NARROW_NBSP = "\u202f"
 NBSP = "\u00a0"
 
@@ -45,13 +47,16 @@ def number(n: int) -> str:
     return ("-" if n < 0 else "") + NARROW_NBSP.join(reversed(groups))
 
 
-def money(amount: int) -> str:
-    """Dollars the French way: the number, a no-break space, then the sign.
+def money(amount: int, written: Money = DOLLARS) -> str:
+    """An amount the French way, in the edition's money (E8): the number, a no-break space,
+    then the symbol, whatever side the edition's own language writes it on.
 
     >>> money(1500) == "1\\u202f500\\u00a0$", money(-50) == "-50\\u00a0$"
     (True, True)
+    >>> money(400, Money("€", symbol_first=False)) == "400\\u00a0€", money(400, Money("£")) == "400\\u00a0£"
+    (True, True)
     """
-    return f"{number(amount)}{NBSP}$"
+    return f"{number(amount)}{NBSP}{written.symbol}"
 
 
 #: Each breaking space and the one it becomes: plain replacements, for every French sentence

@@ -209,7 +209,7 @@ def _language(lang: str, edition: Edition) -> Language:
         messages,
         words,
         catalogue.plural,
-        module.money,
+        functools.partial(module.money, written=edition.money),
         module.typeset,
         module.CONTRACTIONS,
         edition,
@@ -471,10 +471,29 @@ def _space(value: Any, variant: str, lang: Language) -> str:
 
 
 def _card(value: Any, variant: str, lang: Language) -> str:
-    card = lang.edition.deck.cards[value]
-    if variant == "effect":
-        return lang.words.get(f"card_effect.{value}", card.effect)
-    return lang.words.get(f"card.{value}", card.title)
+    deck = lang.edition.deck
+    card = deck.cards[value]
+    words = lang.words.get(card_word(deck.catalogue, value, variant))
+    if words is None:
+        return card.effect if variant == "effect" else card.title
+    return card.worded(words, _space_named(lang), lang.money)
+
+
+def card_word(catalogue: str, card: str, variant: str = "") -> str:
+    """The catalogues' word of a card's title (``variant`` ``"effect"``: of its effect), in
+    a deck the catalogues word as ``catalogue`` (``CardDeck.catalogue``).
+
+    >>> card_word("", "chance-go-to-jail"), card_word("classic", "cc-doctors-fee", "effect")
+    ('card.chance-go-to-jail', 'card_effect.classic.cc-doctors-fee')
+    """
+    group = "card_effect" if variant == "effect" else "card"
+    return f"{group}.{catalogue}.{card}" if catalogue else f"{group}.{card}"
+
+
+def _space_named(lang: Language) -> Callable[[str], str]:
+    """A space's name in ``lang`` on its edition's board, given its key (a card's words say
+    the space the card moves to: E8)."""
+    return lambda key: _space(key, "", lang)
 
 
 def _voucher(value: Any, variant: str, lang: Language) -> str:

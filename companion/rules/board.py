@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -352,6 +353,12 @@ class Board:
 
 
 def _fold(name: str) -> str:
+    """A name as it is looked up: lower case, without accents (E8: ``champs elysees`` finds
+    the Paris board's Avenue des Champs-Élysées), punctuation as spaces."""
+    if not name.isascii():
+        name = "".join(
+            c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)
+        )
     return re.sub(r"[^a-z0-9&]+", " ", name.lower()).strip()
 
 

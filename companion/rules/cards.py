@@ -12,9 +12,13 @@ Card facts live in each edition's ``cards.json`` (``companion/editions/``).
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.rules.board import Board
 
 from companion.errors import CompanionError
 
@@ -36,6 +40,55 @@ class Card:
     move: dict[str, Any] | None
     #: What the card does, step by step (``companion/editions/cards/``); ``{"do": "move"}`` is the move.
     play: tuple[dict[str, Any], ...] = ()
+    #: E8: what a ``{field}`` of the card's title or effect in its data (or in a catalogue's
+    #: words of them) says: a space by its key (``space``, the one the card moves to;
+    #: ``start``, GO), or an amount (``salary``, GO's; an amount of the card's steps:
+    #: ``amount``, a repairs card's ``house`` and ``hotel``).
+    #: ``title`` and ``effect`` are said with them on the edition's board, in its money.
+    fills: Mapping[str, Any] = field(default_factory=dict)
+
+    def worded(
+        self, template: str, space: Callable[[str], str], money: Callable[[int], str]
+    ) -> str:
+        """``template`` (the card's title or effect, in any language) with its fields said:
+        the space by ``space`` (given its key), an amount by ``money``.
+
+        >>> card = Card("c", "chance", "", 1, False, False, "", None, fills={"space": "main:39", "amount": 400})
+        >>> card.worded("{space} — {amount}", {"main:39": "Mayfair"}.get, "£{:,}".format)
+        'Mayfair — £400'
+        """
+        if "{" not in template:
+            return template
+
+        def said(match: re.Match[str]) -> str:
+            name = match.group(1)
+            value = self.fills.get(name)
+            if value is None:
+                return match.group(0)
+            return space(value) if isinstance(value, str) else money(value)
+
+        return _FIELD.sub(said, template)
+
+
+#: A field of a card's words: ``{space}``, ``{amount}``.
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def _fills(c: Mapping[str, Any], board: Board | None) -> dict[str, Any]:
+    """What the fields of the card ``c``'s words say (:attr:`Card.fills`)."""
+    fills: dict[str, Any] = {}
+    move = c.get("move")
+    if board is not None:
+        if isinstance(move, Mapping) and isinstance(move.get("to"), str):
+            fills["space"] = board.space(move["to"]).key
+        fills["start"] = board.start.key
+        if board.start.salary is not None:
+            fills["salary"] = board.start.salary.pass_odd
+    for step in c.get("play", ()):
+        for name, value in step.items():
+            if type(value) is int:
+                fills.setdefault(name, value)
+    return fills
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,21 +123,48 @@ class CardDeck:
     """An edition's cards: Chance and Community Chest, and where the edition has them the
     Travel Vouchers, the Roll Three cards and the Stock Exchange's companies."""
 
-    def __init__(self, data: Mapping[str, Any]) -> None:
+    def __init__(
+        self,
+        data: Mapping[str, Any],
+        *,
+        board: Board | None = None,
+        money: Callable[[int], str] = "${:,}".format,
+    ) -> None:
+        """The decks of ``data`` (an edition's ``cards.json``); a card's title and effect are
+        said with the names of ``board``'s spaces and amounts written by ``money``
+        (:attr:`Card.fills`)."""
         self.cards: dict[str, Card] = {}
+        #: The catalogues word these cards as ``card.<catalogue>.<id>`` (and ``card_effect.``):
+        #: an edition's decks of their own, whose ids may be another's (``""``: ``card.<id>``,
+        #: Ultimate's).
+        self.catalogue: str = data.get("catalogue", "")
+        #: Each card's title and effect as the data word them, ``{field}`` and all.
+        self.templates: dict[str, tuple[str, str]] = {}
         for deck in ("chance", "community_chest"):
             for c in data[deck]:
-                self.cards[c["id"]] = Card(
+                title, effect = c["title"], c["effect"]
+                fills = _fills(c, board) if "{" in title + effect else {}
+                card = Card(
                     id=c["id"],
                     deck=deck,
-                    title=c["title"],
+                    title=title,
                     count=c["count"],
                     keep=c["keep"],
                     tradable=c["tradable"],
-                    effect=c["effect"],
+                    effect=effect,
                     move=c["move"],
                     play=tuple(c["play"]),
+                    fills=fills,
                 )
+                if fills and board is not None:
+                    name = _space_name(board)
+                    card = replace(
+                        card,
+                        title=card.worded(title, name, money),
+                        effect=card.worded(effect, name, money),
+                    )
+                self.cards[c["id"]] = card
+                self.templates[c["id"]] = (title, effect)
         self.vouchers: dict[str, Voucher] = {
             v["id"]: Voucher(
                 id=v["id"],
@@ -114,6 +194,10 @@ class CardDeck:
 
     def voucher(self, voucher_id: str) -> Voucher:
         return self.vouchers[_lookup(self.vouchers, voucher_id, "travel voucher")]
+
+
+def _space_name(board: Board) -> Callable[[str], str]:
+    return lambda key: board.by_key(key).name
 
 
 def _lookup(ids: dict[str, Any], key: str, what: str) -> str:

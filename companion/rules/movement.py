@@ -558,6 +558,10 @@ class _Turn:
 
     def __post_init__(self) -> None:
         self.pos = self.start = self.player.position
+
+    def money(self, amount: int) -> str:
+        """An amount in the English sentences, in the edition's money (E8: £400 in London)."""
+        return self.situation.edition.money.written(amount, grouped=False)
         self.in_jail = self.player.in_jail
         self.vouchers_left = self.situation.vouchers_left
 
@@ -731,9 +735,15 @@ class _Turn:
         self.salaries.append(paid)
         if not self.quiet:
             if landed:
-                code, text = "salary.landing", f"Collect ${amount} for landing on {self.pos.name}."
+                code, text = (
+                    "salary.landing",
+                    f"Collect {self.money(amount)} for landing on {self.pos.name}.",
+                )
             else:
-                code, text = "salary.passing", f"Collect ${amount} for passing {self.pos.name}."
+                code, text = (
+                    "salary.passing",
+                    f"Collect {self.money(amount)} for passing {self.pos.name}.",
+                )
             self.notes.append(_note(code, {"space": self.pos.key, "amount": amount}, text, paid))
 
     def jump(
@@ -782,7 +792,7 @@ class _Turn:
             actions.append(
                 Action(
                     "buy_or_auction",
-                    f"{space.name} is for sale: buy it for ${space.price} or the Banker auctions it."
+                    f"{space.name} is for sale: buy it for {self.money(space.price)} or the Banker auctions it."
                     if loud
                     else "",
                     space,
@@ -833,7 +843,9 @@ class _Turn:
             actions.append(
                 Action(
                     "pay_rent",
-                    f"Pay {holding.owner} ${amount} rent for {space.name}{why}." if loud else "",
+                    f"Pay {holding.owner} {self.money(amount)} rent for {space.name}{why}."
+                    if loud
+                    else "",
                     space,
                     amount,
                     holding.owner,
@@ -844,7 +856,7 @@ class _Turn:
             actions.append(
                 Action(
                     "taxi_ride",
-                    f"You may also pay ${fare} to {'the Pool' if payee == 'Pool' else payee} for a taxi ride to Free Parking, another cab company or any transit station."
+                    f"You may also pay {self.money(fare)} to {'the Pool' if payee == 'Pool' else payee} for a taxi ride to Free Parking, another cab company or any transit station."
                     if loud
                     else "",
                     space,
@@ -1111,7 +1123,7 @@ def _resolve_roll(
         rolling = "rolling all three dice" if dice.has_speed_die else "rolling"
         if leave_jail == "bail":
             fees, bail = situation.edition.fees_account, situation.edition.numbers.bail
-            text = f"You pay ${bail} bail {_into(fees)} before {rolling}."
+            text = f"You pay {turn.money(bail)} bail {_into(fees)} before {rolling}."
             turn.then(Action("pay_bail", text, turn.pos, bail, fees))
         else:
             text = f"You hand in a Get Out of Jail Free card before {rolling}."
@@ -1313,14 +1325,14 @@ def _jail_roll(turn: _Turn, roll: Roll) -> Resolution:
         turn.then(
             Action(
                 "pay_bail",
-                f"Third failed roll: pay ${fee} bail {_into(fees)}.",
+                f"Third failed roll: pay {turn.money(fee)} bail {_into(fees)}.",
                 turn.pos,
                 fee,
                 fees,
             ),
             ".third",
         )
-        headline = f"{roll}: third failed roll, pay ${fee} bail and move {roll.regular}"
+        headline = f"{roll}: third failed roll, pay {turn.money(fee)} bail and move {roll.regular}"
         code, bail = "move.jail_third", fee
     turn.player = replace(me, in_jail=False, jail_turns=0)
     turn.in_jail = False
@@ -1520,7 +1532,7 @@ def _mr_monopoly_after_last_sale(turn: _Turn, roll: Roll, last: Space, *, backwa
             turn.note(
                 "mr_monopoly.rent_if_won",
                 f"If {owner} wins {last.name} at the auction, the rent on {dest.name} is "
-                f"${amount} instead.",
+                f"{turn.money(amount)} instead.",
                 player=owner,
                 space=last.key,
                 to=dest.key,
@@ -1644,7 +1656,7 @@ def resolve_taxi(
     turn.then(
         Action(
             "pay_taxi_fare",
-            f"Pay ${fare} to {'the Pool' if payee == 'Pool' else payee} for the ride.",
+            f"Pay {turn.money(fare)} to {'the Pool' if payee == 'Pool' else payee} for the ride.",
             cab,
             fare,
             payee,

@@ -11,9 +11,10 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from companion.editions import Edition
+from companion.editions import DOLLARS, Edition, Money
 from companion.rules.board import Space
 from companion.rules.movement import Action, Resolution
 from companion.rules.situation import BUILDING_LEVELS
@@ -73,15 +74,16 @@ def to_json(r: Resolution) -> dict[str, Any]:
     }
 
 
-def to_text(r: Resolution) -> str:
-    """The answer as a player reads it: the sentence, the path, then each event."""
+def to_text(r: Resolution, money: Money = DOLLARS) -> str:
+    """The answer as a player reads it: the sentence, the path, then each event; amounts
+    in ``money`` (the edition's: E8)."""
     lines = [r.summary]
     if r.path:
         lines.append("Path: " + " > ".join(s.name for s in r.path))
     lines += [f"- {line}" for line in r.explanation[1:]]
     total = sum(p.amount for p in r.salaries)
     if total:
-        lines.append(f"Salaries: ${total}")
+        lines.append(f"Salaries: {money.written(total, grouped=False)}")
     lines.append(f"Token ends on {r.landing.name} ({r.landing.key}).")
     return "\n".join(lines)
 
@@ -89,24 +91,25 @@ def to_text(r: Resolution) -> str:
 def describe_space(played: Edition, space: Space) -> str:
     """What a space of edition ``played`` is and what it costs, for ``companion referee space``."""
     board = played.board
+    m = functools.partial(played.money.written, grouped=False)  # E8: £400 in London
     kind = space.kind.replace("_", " ")
     lines = [f"{space.name} ({space.key}): {kind}"]
     if space.kind == "street":
         labels = ("base", *BUILDING_LEVELS[1:])
         rents = ", ".join(
-            f"{label} ${amount}" for label, amount in zip(labels, space.rent, strict=True)
+            f"{label} {m(amount)}" for label, amount in zip(labels, space.rent, strict=False)
         )
         group = board.groups[space.group or ""]
         lines.append(
-            f"{space.group} group ({', '.join(group)}); price ${space.price}; "
-            f"houses, hotels and skyscrapers ${space.house_cost} each; mortgage ${space.mortgage}"
+            f"{space.group} group ({', '.join(group)}); price {m(space.price)}; "
+            f"houses, hotels and skyscrapers {m(space.house_cost)} each; mortgage {m(space.mortgage)}"
         )
         lines.append(f"Rent: {rents}")
     elif space.kind in ("railroad", "cab_company"):
-        rents = ", ".join(f"{n} owned ${amount}" for n, amount in enumerate(space.rent, 1))
+        rents = ", ".join(f"{n} owned {m(amount)}" for n, amount in enumerate(space.rent, 1))
         extra = "train depot" if space.kind == "railroad" else "cab stand"
         lines.append(
-            f"Price ${space.price}; mortgage ${space.mortgage}; rent {rents}; a {extra} doubles it"
+            f"Price {m(space.price)}; mortgage {m(space.mortgage)}; rent {rents}; a {extra} doubles it"
         )
         twin = board.twin(space)
         if twin is not None:
@@ -116,14 +119,14 @@ def describe_space(played: Edition, space: Space) -> str:
     elif space.kind == "utility":
         mult = ", ".join(f"{n}: {m}x" for n, m in enumerate(board.utility_multipliers, 1))
         lines.append(
-            f"Price ${space.price}; mortgage ${space.mortgage}; rent by utilities owned ({mult}) the dice"
+            f"Price {m(space.price)}; mortgage {m(space.mortgage)}; rent by utilities owned ({mult}) the dice"
         )
     elif (describe := description_of(space.kind, played)) is not None:
         lines.append(describe(space, played))
     elif space.salary is not None:
         s = space.salary
         lines.append(
-            f"Pays ${s.pass_odd}/{s.pass_even} passing (odd/even move), "
-            f"${s.land_odd}/{s.land_even} landing, ${s.highest} on a direct, voucher or bonus move"
+            f"Pays {m(s.pass_odd)}/{s.pass_even} passing (odd/even move), "
+            f"{m(s.land_odd)}/{s.land_even} landing, {m(s.highest)} on a direct, voucher or bonus move"
         )
     return "\n".join(lines)

@@ -95,17 +95,30 @@ class Situation:
     @classmethod
     def parse(cls, data: Any, edition: Edition | None = None) -> Situation:
         """Build a situation from its JSON form (see ``docs/situation.md``), a table of the
-        edition its ``edition`` field names, else of ``edition``, else of Ultimate."""
+        edition its ``edition`` field names, else of ``edition``, else of Ultimate, on the
+        regional board its ``board`` field names (E8), else on that edition's.
+
+        >>> Situation.parse({"edition": "classic", "board": "fr",
+        ...                  "players": [{"name": "Ann", "position": "Rue de la Paix"}]}).player().position
+        Space('board:39', 'Rue de la Paix')
+        """
         named = data.get("edition") if isinstance(data, Mapping) else None
-        if named is not None:
-            if not isinstance(named, str):
+        board = data.get("board") if isinstance(data, Mapping) else None
+        for field_name, value in (("edition", named), ("board", board)):
+            if value is not None and not isinstance(value, str):
                 raise BadSituationError(
-                    f"situation: edition: expected an edition id, not {named!r}"
+                    f"situation: {field_name}: expected an {field_name} id, not {value!r}"
                 )
+        if named is not None:
             try:
                 edition = of_game({"id": named})
             except LookupError as exc:
                 raise BadSituationError(f"situation: edition: {exc}") from None
+        if board is not None:
+            try:
+                edition = (edition or of_game(None)).on_board(board)
+            except LookupError as exc:
+                raise BadSituationError(f"situation: board: {exc}") from None
         return cls(**read_situation(data, edition or of_game(None)))
 
     def player(self, name: str | None = None) -> Player:
@@ -164,6 +177,7 @@ class Situation:
         data: dict[str, Any] = {
             "version": FORMAT_VERSION,
             "edition": self.edition.id,
+            **({"board": self.edition.region} if self.edition.region else {}),
             "players": [_player_json(p) for p in self.players],
             "to_move": self.to_move,
             "properties": properties,

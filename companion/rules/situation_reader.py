@@ -125,6 +125,7 @@ _TOP_LEVEL = frozenset({
     "version", "players", "to_move", "properties", "doubles_this_turn",
     "voucher_played_this_turn", "vouchers_left", "pool", "options", "building_stock",
     "shares_left", "roll_three_left", "dividend_cuts", "cash_total", "pending", "edition",
+    "board",
 })  # fmt: skip
 _PLAYER_KEYS = frozenset({
     "name", "token", "colour", "position", "in_jail", "jail_turns", "reverse_direction",

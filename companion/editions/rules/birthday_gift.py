@@ -31,10 +31,14 @@ CODES = ("ask.gift", "reason.birthday_gift", "option.gift", "option.take_voucher
 )
 def _land(at: Landing) -> None:
     gift = at.situation.edition.numbers.birthday_gift
+    written = at.situation.edition.money.written
     if at.vouchers_left:
-        text, variant = f"Take ${gift} from the Bank or a Travel Voucher: your choice.", ""
+        text, variant = (
+            f"Take {written(gift, grouped=False)} from the Bank or a Travel Voucher: your choice.",
+            "",
+        )
     else:
-        text = f"Take ${gift} from the Bank (no Travel Vouchers are left)."
+        text = f"Take {written(gift, grouped=False)} from the Bank (no Travel Vouchers are left)."
         variant = ".no_vouchers"
     at.action("birthday_gift", text, gift, variant=variant)
 

@@ -18,12 +18,14 @@ CODES = ("reason.tax",)
 @landing(
     KIND,
     notes={"action.pay_tax": ACTION_PARAMS},
-    describe=lambda space, played: f"Pay ${space.amount} {_into(played)}",
+    describe=lambda space, played: (
+        f"Pay {played.money.written(space.amount, grouped=False)} {_into(played)}"
+    ),
 )
 def _land(at: Landing) -> None:
     space = at.space
     played = at.situation.edition
-    text = f"Pay ${space.amount} {space.name} {_into(played)}."
+    text = f"Pay {played.money.written(space.amount, grouped=False)} {space.name} {_into(played)}."
     at.action("pay_tax", text, space.amount, played.fees_account)
 
 

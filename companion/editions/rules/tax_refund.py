@@ -19,7 +19,11 @@ CODES = ("reason.tax_refund",)
 @landing(KIND, notes={"action.collect_tax_refund": ACTION_PARAMS})
 def _land(at: Landing) -> None:
     amount = at.situation.edition.numbers.half_pool(at.situation.pool)
-    at.action("collect_tax_refund", f"Collect half the Pool, rounded up: ${amount}.", amount)
+    at.action(
+        "collect_tax_refund",
+        f"Collect half the Pool, rounded up: {at.situation.edition.money.written(amount, grouped=False)}.",
+        amount,
+    )
 
 
 @follow_up("collect_tax_refund")
