@@ -508,11 +508,12 @@ class TableController:
         the companion ships), as the set-up shows them, in the table's language."""
         return tuple(vm.edition_choice(edition(e), self.lang) for e in known_editions())
 
-    def setup_edition(self, edition_id: str) -> Edition | None:
-        """The edition ``edition_id`` for a new game, or ``None`` with the notice saying why
-        (an id the companion does not know: a remembered set-up of another companion)."""
+    def setup_edition(self, edition_id: str, region: str | None = None) -> Edition | None:
+        """The edition ``edition_id`` on the regional board ``region`` (its own board if
+        none) for a new game, or ``None`` with the notice saying why (an edition or a board the
+        companion does not know: a remembered set-up of another companion)."""
         try:
-            return edition(edition_id)
+            return edition(edition_id, region)
         except CompanionError as exc:
             self._refuse(one_line(exc))
             return None
@@ -744,6 +745,7 @@ class TableController:
                 players=seats,
                 rules=dict(rules or {}),
                 edition=game.state.edition.id,
+                region=game.state.edition.region or "",
                 last_game=game.game_id,
             )
         except OSError as exc:
@@ -819,6 +821,7 @@ class TableController:
                     {"name": s.name, "token": s.token, "colour": s.colour} for s in state.seats
                 ],
                 edition=state.edition.id,
+                region=state.edition.region or "",
                 last_game=self.game.game_id,
             )
         except OSError as exc:

@@ -86,12 +86,15 @@ class Director:
         seed: int,
         out: TextIO,
         edition: str | None = None,
+        region: str | None = None,
     ) -> None:
         from companion.simulator.players import RandomPlayer
 
         self.app = app
-        #: The edition the setup screen is to choose (``None``: the one it offers first).
+        #: The edition the setup screen is to choose (``None``: the one it offers first), and
+        #: its regional board (``None``: the one it offers first).
         self.edition = edition
+        self.region = region
         self.turns = turns
         self.screenshots = screenshots
         self.players = players
@@ -370,7 +373,8 @@ class Director:
         )
 
     def choose_edition(self, screen: Any) -> Iterator[None]:
-        """The edition's card tapped (``--edition``), photographed, then on to the players."""
+        """The edition's card tapped (``--edition``), then its board's (``--board``),
+        photographed, then on to the players."""
         wanted = self.edition or screen.edition_id
         card = _find(
             screen.ids.editions,
@@ -380,6 +384,17 @@ class Director:
             raise DemoError(f"the setup screen offers no edition {wanted!r}")
         self.tap(card)
         yield from self.until(lambda: screen.edition_id == wanted, f"the edition {wanted}")
+        if self.region is not None:
+            board = _find(
+                screen.ids.regions,
+                pred=lambda w: (
+                    getattr(w, "choice", None) is not None and w.choice.region == self.region
+                ),
+            )
+            if board is None:
+                raise DemoError(f"the setup screen offers no board {self.region!r}")
+            self.tap(board)
+            yield from self.until(lambda: screen.region == self.region, f"the {self.region} board")
         yield from self.settle("setup-edition")
         self.tap(screen.ids.start)  # "Next: the players"
         yield from self.until(lambda: screen.pane == "players", "the players shown")
@@ -772,6 +787,7 @@ def run_demo(
     out: TextIO,
     err: TextIO,
     edition: str | None = None,
+    region: str | None = None,
     after: Callable[[Any, Director], None] | None = None,
 ) -> int:
     """Play the demo (see the module docstring); returns the exit status."""
@@ -813,6 +829,7 @@ def run_demo(
         seed=seed,
         out=out,
         edition=edition,
+        region=region,
     )
     Window.bind(on_flip=director.on_flip)
     Clock.schedule_interval(director.step, 0)

@@ -111,6 +111,12 @@ def register(commands: Any) -> None:
         metavar="ID",
         help="the edition the demo's set-up chooses (default: the one it offers first)",
     )
+    app.add_argument(
+        "--board",
+        metavar="REGION",
+        help="the regional board the demo's set-up chooses, for an edition of several "
+        "(Classic: us, uk, fr; default: the edition's own)",
+    )
     app.set_defaults(handler=run_app)
 
 
@@ -132,9 +138,9 @@ def run_app(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if args.turns < 1:
             print("companion: error: --turns: at least 1", file=err)
             return EXIT_NO_DISPLAY
-        problem = _edition_problem(args.edition)
-        if problem:
-            print(f"companion: error: {problem}", file=err)
+        refused = _edition_problem(args.edition, args.board)
+        if refused:
+            print(f"companion: error: {refused}", file=err)
             return EXIT_NO_DISPLAY
         _headless_environment()
         from ui.demo import run_demo
@@ -150,6 +156,7 @@ def run_app(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             out=out,
             err=err,
             edition=args.edition,
+            region=args.board,
         )
     panel = None
     if args.kiosk:
@@ -164,15 +171,25 @@ def run_app(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return _run_window(args, db, err, panel)
 
 
-def _edition_problem(edition_id: str | None) -> str:
-    """Why the demo cannot choose ``edition_id`` at set-up (an edition the companion does not
-    ship), in one line; ``""`` when it can."""
-    from companion.editions import known_editions
+def _edition_problem(edition_id: str | None, region: str | None) -> str:
+    """Why the demo cannot choose ``edition_id`` on the board ``region`` at set-up (an edition
+    the companion does not ship, a board it does not offer), in one line; ``""`` when it can."""
+    from companion.editions import DEFAULT, edition, known_editions
 
     known = known_editions()
-    if edition_id is None or edition_id in known:
+    if edition_id is not None and edition_id not in known:
+        return f"--edition: no edition {edition_id!r}: the companion ships {', '.join(known)}"
+    played = edition(edition_id or DEFAULT)
+    if region is None or region in played.regions:
         return ""
-    return f"--edition: no edition {edition_id!r}: the companion ships {', '.join(known)}"
+    if edition_id is None:
+        return "--board: choose the edition too (--edition), e.g. --edition classic --board fr"
+    offered = (
+        f"its boards are {', '.join(played.regions)}"
+        if played.regions
+        else "it has no regional boards"
+    )
+    return f"--board: no board {region!r} for {played.name}: {offered}"
 
 
 def _kiosk_environment(err: TextIO, root: Path = Path("/")) -> Panel | None:

@@ -425,6 +425,19 @@ class SetupChoices:
 
 
 @dataclass(frozen=True)
+class RegionChoice:
+    """One regional board of an edition (ruling E8), as the set-up shows it: its name
+    ("Paris"), its money's symbol, its dearest lot as the board prints it ("Rue de la Paix —
+    400 €") and the board, drawn as the picture."""
+
+    region: str
+    name: str
+    symbol: str
+    sample: str
+    board: Board
+
+
+@dataclass(frozen=True)
 class EditionChoice:
     """One edition a new game may be of, as the set-up shows it: its name, one line on its game
     (spaces, dice, starting cash) and its board, drawn as the picture."""
@@ -435,6 +448,8 @@ class EditionChoice:
     board: Board
     #: Whether a game of it deals each player a Roll Three card and a Travel Voucher.
     deals: bool = False
+    #: Its regional boards, its own first; empty for an edition of one board.
+    regions: tuple[RegionChoice, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1582,6 +1597,20 @@ def edition_choice(played: Edition, lang: str) -> EditionChoice:
         summary=summary,
         board=played.board,
         deals=played.deals_starting_cards,
+        regions=tuple(region_choice(played.on_board(r), lang) for r in played.regions),
+    )
+
+
+def region_choice(played: Edition, lang: str) -> RegionChoice:
+    """How the set-up shows ``played``'s regional board: its name, its money's symbol, and its
+    dearest lot as that board prints it, in ``lang``'s way of writing amounts."""
+    dearest = max(played.board.spaces, key=lambda s: (s.price, -s.index))
+    return RegionChoice(
+        region=played.region or played.regions[0],
+        name=played.board_name or played.name,
+        symbol=played.money.symbol,
+        sample=f"{dearest.name} \u2014 {money(dearest.price, lang, written=played.money)}",
+        board=played.board,
     )
 
 

@@ -1,4 +1,5 @@
-"""The setup screen: the edition first (each with a miniature of its board), then who plays
+"""The setup screen: the edition first and, for an edition of several boards, the regional board
+(ruling E8: US $, London £, Paris €), each with a miniature of its board; then who plays
 (2 to 12 seats in Ultimate, each with the starting Roll Three card and Travel Voucher read off the
 physical cards in an edition that deals them), the edition's house rules, the language; or
 resume a saved game, or start from a table already under way (a situation JSON file).
@@ -195,6 +196,16 @@ class EditionCard(ButtonBehavior, BoxLayout):
     screen = ObjectProperty(None, allownone=True)
 
 
+class RegionCard(ButtonBehavior, BoxLayout):
+    """One regional board of the chosen edition: its miniature with the money's symbol in the
+    middle, its name and its dearest lot as printed ("Mayfair — £400"); a tap chooses it
+    (``screen.choose_region``)."""
+
+    choice = ObjectProperty(None, allownone=True)
+    selected = BooleanProperty(False)
+    screen = ObjectProperty(None, allownone=True)
+
+
 class HouseRuleRow(BoxLayout):
     """One house rule: a switch, its name and one line saying what it changes."""
 
@@ -223,6 +234,9 @@ class SetupScreen(Screen):
     edition_id = StringProperty("")
     edition_name = StringProperty("")
     editions = ListProperty([])
+    #: The chosen edition's regional board ("" for an edition of one board), and its boards.
+    region = StringProperty("")
+    regions = ListProperty([])
     #: Set once Start has started a game: a second tap (a double tap, a touch delivered twice)
     #: starts nothing more; the screen shown again (a new game) clears it.
     started = BooleanProperty(False)
@@ -254,7 +268,7 @@ class SetupScreen(Screen):
         """Fill the panes from the controller: the editions, the choices, the last table,
         saved games."""
         last = self._last_table()
-        self._fill_editions(last.get("edition") or self.played.id)
+        self._fill_editions(last.get("edition") or self.played.id, last.get("region") or "")
         self._reset_rules(last.get("rules") or {})
         self.choices = self._choices(self.rules.get("roll_three_action_cards", False))
         self._seat(list(last.get("players") or []))
@@ -276,32 +290,54 @@ class SetupScreen(Screen):
     def _last_table(self) -> dict[str, Any]:
         """The table remembered by the controller's SetupStore: edition, seats, house rules."""
         store = self.controller.store
-        return {"players": store.players, "rules": store.rules, "edition": store.get("edition")}
+        return {
+            "players": store.players,
+            "rules": store.rules,
+            "edition": store.get("edition"),
+            "region": store.get("region"),
+        }
 
-    def _fill_editions(self, wanted: str) -> None:
-        """The edition cards, ``wanted`` chosen if the companion has it (else the first)."""
+    def _fill_editions(self, wanted: str, region: str = "") -> None:
+        """The edition cards, ``wanted`` chosen if the companion has it (else the first), on
+        its board ``region`` if it offers it (else its own)."""
         self.editions = list(self.controller.edition_choices())
         ids = [e.id for e in self.editions]
         chosen = wanted if wanted in ids else (ids[0] if ids else self.played.id)
-        self._set_edition(chosen)
         box = self.ids.editions
         box.clear_widgets()
         for choice in self.editions:
-            box.add_widget(
-                EditionCard(choice=choice, selected=choice.id == self.edition_id, screen=self)
-            )
+            box.add_widget(EditionCard(choice=choice, screen=self))
+        self._set_edition(chosen, region)
 
-    def _set_edition(self, edition_id: str) -> bool:
-        played = self.controller.setup_edition(edition_id)
+    def _set_edition(self, edition_id: str, region: str = "") -> bool:
+        """``edition_id`` on its board ``region`` chosen (its own board for one it does not
+        offer), its cards and its boards' cards marked."""
+        choice = next((e for e in self.editions if e.id == edition_id), None)
+        boards = [r.region for r in choice.regions] if choice is not None else []
+        region = region if region in boards else (boards[0] if boards else "")
+        played = self.controller.setup_edition(edition_id, region or None)
         if played is None:
             self.message = self.controller.view.notice
             return False
-        self.played, self.edition_id = played, edition_id
-        choice = next((e for e in self.editions if e.id == edition_id), None)
-        self.edition_name = choice.name if choice is not None else played.name
+        self.played, self.edition_id, self.region = played, edition_id, region
+        self.edition_name = played.title
+        if choice is not None and list(choice.regions) != list(self.regions):
+            self.regions = list(choice.regions)
+            box = self.ids.regions
+            box.clear_widgets()
+            for board in self.regions:
+                box.add_widget(RegionCard(choice=board, screen=self))
         for card in self.ids.editions.children:
             card.selected = card.choice.id == edition_id
+        for card in self.ids.regions.children:
+            card.selected = card.choice.region == region
         return True
+
+    def choose_region(self, region: str) -> None:
+        """A regional board's card tapped: the same edition on that board (its names and its
+        money); the seats and house rules stay."""
+        if region != self.region:
+            self._set_edition(self.edition_id, region)
 
     def _reset_rules(self, remembered: dict[str, Any]) -> None:
         """The chosen edition's house rules at their defaults, then the ``remembered`` ones
@@ -424,7 +460,7 @@ class SetupScreen(Screen):
                 SavedGameRow(
                     game_id=int(game["id"]),
                     title=_(
-                        "Game {number} ({edition}): {players}",
+                        "Game {number}, {edition}: {players}",
                         number=game["id"],
                         edition=game.get("edition", ""),
                         players=players,
@@ -459,7 +495,8 @@ class SetupScreen(Screen):
         typed = [s.as_player(self.choices) for s in self.seats()]
         self.choices = self._choices(self.rules.get("roll_three_action_cards", False))
         self._seat(typed)
-        self._fill_editions(self.edition_id)
+        self.regions = []  # worded again in the new language
+        self._fill_editions(self.edition_id, self.region)
         self._fill_rules()
         self._fill_opening()
         self._fill_saved()
