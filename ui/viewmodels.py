@@ -11,7 +11,6 @@ state for them.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -24,6 +23,7 @@ from companion.banker.state import evolve
 from companion.banker.throws import wanted_dice
 from companion.messages import (
     MessageError,
+    card_words,
     language,
     render,
     render_decision,
@@ -510,8 +510,8 @@ def space_name(ref: str, lang: str) -> str:
 @rewordable
 def card_title(card_id: str, lang: str) -> str:
     words, deck = language(lang).words, table_edition().deck
-    if card_id in deck.cards:
-        return words.get(f"card.{card_id}", deck.cards[card_id].title)
+    if card_id in deck.cards:  # E8: on the table's board, in its money
+        return card_words(card_id, lang, edition=table_edition())
     if card_id in deck.vouchers:
         return words.get(f"voucher.{card_id}", deck.vouchers[card_id].label)
     return str(card_id)
@@ -920,10 +920,19 @@ def rent_now(state: GameState, name: str, lang: str) -> str:
     return ""
 
 
-@functools.cache
 def deed_lines(name: str, lang: str) -> tuple[str, ...]:
     """The printed deed (price, rents, building cost, mortgage): the same for every state,
-    so worded once per property and language (a board view shows 84 deeds)."""
+    so worded once per property and language (a board view shows 84 deeds) on the board of
+    the edition at the table (its memo: another edition's, or another regional board's, in
+    its own money, is worded apart)."""
+    memo = table_edition().board.memo("ui.deed_lines")
+    found = memo.get((name, lang))
+    if found is None:
+        found = memo[name, lang] = _deed_lines(name, lang)
+    return found
+
+
+def _deed_lines(name: str, lang: str) -> tuple[str, ...]:
     space = table_edition().board.properties[name][0]
     lines = [translate("Price {amount}", lang, amount=money(space.price, lang))]
     if space.kind == "street":

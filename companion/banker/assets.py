@@ -10,6 +10,7 @@ decision (``companion.banker.engine.ANYTIME``); a payment owed is ``debts``'s (p
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -204,7 +205,7 @@ def build(tx: Tx, c: commands.Build) -> None:
     cost = tx.board.building_cost(name)
     if tx.cash(player) < cost:
         raise IllegalCommandError(
-            f"cannot build on {name!r}: it costs ${cost} and {player} has ${tx.cash(player)}"
+            f"cannot build on {name!r}: it costs {tx.money(cost)} and {player} has {tx.money(tx.cash(player))}"
         )
     if shortage(tx.state, player, name):
         tx.first(tasks.Shortage(player, name))
@@ -399,7 +400,9 @@ def unmortgage(tx: Tx, c: commands.Unmortgage) -> None:
 
 def afford(tx: Tx, player: str, cost: int, what: str) -> None:
     if tx.cash(player) < cost:
-        raise IllegalCommandError(f"{what} costs ${cost} and {player} has ${tx.cash(player)}")
+        raise IllegalCommandError(
+            f"{what} costs {tx.money(cost)} and {player} has {tx.money(tx.cash(player))}"
+        )
 
 
 _ASSETS = ("cash", "properties", "shares", "vouchers", "roll_three", "cards")
@@ -430,7 +433,9 @@ def _check_side(tx: Tx, owner: str, side: Mapping[str, Any]) -> None:
     seat = tx.state.seat(owner)
     cash = side.get("cash", 0)
     if isinstance(cash, bool) or not isinstance(cash, int) or not 0 <= cash <= tx.cash(owner):
-        raise IllegalCommandError(f"trade: {owner} has ${tx.cash(owner)} and cannot give {cash!r}")
+        raise IllegalCommandError(
+            f"trade: {owner} has {tx.money(tx.cash(owner))} and cannot give {cash!r}"
+        )
     for name in side.get("properties", []):
         h = tx.state.holdings.get(name)
         if h is None or h.owner != owner:
@@ -506,14 +511,15 @@ def bankruptcy_problem(state: GameState, player: str, amount: int) -> str | None
     if state.rules.voluntary_bankruptcy:
         return None
     cash = state.cash[player]
+    money = functools.partial(state.edition.money.written, grouped=False)
     if cash >= amount:
-        return f"{player} has ${cash}, enough for the ${amount} owed: pay"
+        return f"{player} has {money(cash)}, enough for the {money(amount)} owed: pay"
     worth = raisable(state, player)
     if cash + worth < amount or not can_raise(state, player):
         return None
     return (
-        f"{player} has ${cash} and the Bank would pay ${worth} for buildings and mortgages, "
-        f"enough for the ${amount} owed: sell or mortgage, then pay"
+        f"{player} has {money(cash)} and the Bank would pay {money(worth)} for buildings and "
+        f"mortgages, enough for the {money(amount)} owed: sell or mortgage, then pay"
     )
 
 

@@ -88,13 +88,13 @@ def _cmd_buy(tx: Tx, c: commands.Buy) -> None:
     if d.kind == "building_shortage":
         if tx.cash(player) < price:
             raise IllegalCommandError(
-                f"buy by {player}: a building on {name} costs ${price} and {player} has ${tx.cash(player)}"
+                f"buy by {player}: a building on {name} costs {tx.money(price)} and {player} has {tx.money(tx.cash(player))}"
             )
         buy_building(tx, player, name)
         return
     if tx.cash(player) < price:
         raise IllegalCommandError(
-            f"buy by {player}: {name} costs ${price} and {player} has ${tx.cash(player)}; mortgage or sell first, or auction it"
+            f"buy by {player}: {name} costs {tx.money(price)} and {player} has {tx.money(tx.cash(player))}; mortgage or sell first, or auction it"
         )
     tx.transfer(player, BANK, price, message("reason.buy", space=tx.board.property_key(name)))
     set_holding(tx, name, Holding(owner=player))
@@ -252,11 +252,11 @@ def _cmd_bid(tx: Tx, c: commands.Bid) -> None:
         raise IllegalCommandError(f"bid by {player}: {player} has passed in this auction")
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= d["high"]:
         raise IllegalCommandError(
-            f"bid by {player}: a bid is a whole number of dollars above ${d['high']}, not {amount!r}"
+            f"bid by {player}: a bid is a whole amount above {tx.money(d['high'])}, not {amount!r}"
         )
     if amount > tx.cash(player):
         raise IllegalCommandError(
-            f"bid by {player}: {player} has ${tx.cash(player)} and cannot bid ${amount}"
+            f"bid by {player}: {player} has {tx.money(tx.cash(player))} and cannot bid {tx.money(amount)}"
         )
     tx.note("note.bid", player=player, amount=amount)
     _auction_next(tx, d["item"], d["name"], list(d["bidders"]), amount, player)

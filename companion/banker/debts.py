@@ -78,7 +78,7 @@ def _cmd_pay(tx: Tx, c: commands.Pay) -> None:
     player = c.player
     if d.kind == "raise_money" and tx.cash(player) < d.data["amount"]:
         raise IllegalCommandError(
-            f"pay by {player}: {player} has ${tx.cash(player)} of the ${d.data['amount']} owed; raise money first or go bankrupt"
+            f"pay by {player}: {player} has {tx.money(tx.cash(player))} of the {tx.money(d.data['amount'])} owed; raise money first or go bankrupt"
         )
 
 

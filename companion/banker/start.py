@@ -176,6 +176,7 @@ def table_situation(state: GameState) -> Situation:
         vouchers_left_by_id=MappingProxyType(dict(state.vouchers_left)),
         dividend_cuts=MappingProxyType({k: v for k, v in state.dividend_cuts.items() if v}),
         pending=MappingProxyType(json.loads(json.dumps(pending))),
+        edition=state.edition,
     )
 
 

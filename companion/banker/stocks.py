@@ -61,7 +61,7 @@ def _cmd_stock(tx: Tx, c: commands.Stock) -> None:
         price = 0 if free else keptcards.priced(tx, "share_bought", player, par)
         if tx.cash(player) < price:
             raise IllegalCommandError(
-                f"stock by {player}: a share of {company} costs ${price} and {player} has ${tx.cash(player)}"
+                f"stock by {player}: a share of {company} costs {tx.money(price)} and {player} has {tx.money(tx.cash(player))}"
             )
         tx.transfer(player, BANK, price, message("reason.buy_share", company=company))
         give_share(tx, player, company)

@@ -233,7 +233,7 @@ def _cmd_bail(tx: Tx, c: commands.Bail) -> None:
     bail = tx.state.edition.numbers.bail
     if tx.cash(player) < bail:
         raise IllegalCommandError(
-            f"bail by {player}: bail is ${bail} and {player} has ${tx.cash(player)}; raise money first"
+            f"bail by {player}: bail is {tx.money(bail)} and {player} has {tx.money(tx.cash(player))}; raise money first"
         )
     tx.transfer(player, tx.state.edition.fees_account, bail, message("reason.bail"))
     tx.emit("released", player=player)

@@ -103,6 +103,10 @@ class Tx:
     def cash(self, name: str) -> int:
         return self.state.cash[name]
 
+    def money(self, amount: int) -> str:
+        """An amount in a refusal's English, in the edition's money (E8: ``£400``)."""
+        return self.state.edition.money.written(amount, grouped=False)
+
     def shares(
         self, changes: Mapping[str, tuple[Mapping[str, int], Mapping[str, int]]], **why: Any
     ) -> None:

@@ -195,7 +195,8 @@ def _play(
             game = Game.resume(log, args.game)
         session = PromptSession(game, out, err)
         print(
-            f"Game {game.game_id} in {args.db}: {', '.join(s.name for s in game.state.seats)}. "
+            f"Game {game.game_id} in {args.db}: {', '.join(s.name for s in game.state.seats)}; "
+            f"{game.state.edition.title}. "
             "Type 'help' for the commands; the game is saved after each one.",
             file=out,
         )

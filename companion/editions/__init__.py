@@ -483,7 +483,7 @@ def load_edition(folder: Path, *, region: str | None = None) -> Edition:
         board = Board(board_data)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise EditionDataError(f"{board_file}: {_reason(exc)}") from None
-    money_data = _field(data, path, "money", dict)
+    money_data, money_path = _field(data, path, "money", dict), path
     board_name = (_field(data, path, "board_name", str, default="") if regions else "") or None
     if region is not None and region not in regions:
         raise EditionDataError(f"{path}: field 'regions' does not name {region!r}")
@@ -491,20 +491,18 @@ def load_edition(folder: Path, *, region: str | None = None) -> Edition:
         region_file = folder / "regions" / f"{region}.json"
         regional = _read(region_file)
         board_name = _field(regional, region_file, "name", str)
-        money_data = _field(regional, region_file, "money", dict)
+        money_data, money_path = _field(regional, region_file, "money", dict), region_file
         renamed = _renames(board, regional, region_file)
         board_data, cards_data = _renamed(board_data, cards_data, renamed)
         try:
             board = Board(board_data)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise EditionDataError(f"{region_file}: {_reason(exc)}") from None
-        path = region_file  # a bad money field is the region's
-    money: Money = _record(Money, money_data, path, "money")
+    money: Money = _record(Money, money_data, money_path, "money")
     try:
         deck = CardDeck(cards_data, board=board, money=money.written)
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
+    except (LookupError, TypeError, ValueError) as exc:  # a card's space no board has too
         raise EditionDataError(f"{cards_file}: {_reason(exc)}") from None
-    path = folder / "edition.json"
     dice = _dice(_field(data, path, "dice", dict), path)
     numbers = _numbers(_field(data, path, "numbers", dict), path, dice)
     _check_deck(deck, numbers, cards_file)

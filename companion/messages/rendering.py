@@ -479,6 +479,19 @@ def _card(value: Any, variant: str, lang: Language) -> str:
     return card.worded(words, _space_named(lang), lang.money)
 
 
+def card_words(
+    card: str, lang: Lang = "en", *, edition: Edition | None = None, variant: str = ""
+) -> str:
+    """A card's title (``variant`` ``"effect"``: its effect) in ``lang``, on ``edition``'s
+    board and in its money (E8), as a sentence names it.
+
+    >>> from companion.editions import edition
+    >>> card_words("chance-advance-to-boardwalk", "fr", edition=edition("classic", "uk"))
+    "Avancez jusqu'à la case Mayfair"
+    """
+    return _card(card, variant, language(lang, edition))
+
+
 def card_word(catalogue: str, card: str, variant: str = "") -> str:
     """The catalogues' word of a card's title (``variant`` ``"effect"``: of its effect), in
     a deck the catalogues word as ``catalogue`` (``CardDeck.catalogue``).

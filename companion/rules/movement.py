@@ -558,12 +558,12 @@ class _Turn:
 
     def __post_init__(self) -> None:
         self.pos = self.start = self.player.position
+        self.in_jail = self.player.in_jail
+        self.vouchers_left = self.situation.vouchers_left
 
     def money(self, amount: int) -> str:
         """An amount in the English sentences, in the edition's money (E8: £400 in London)."""
         return self.situation.edition.money.written(amount, grouped=False)
-        self.in_jail = self.player.in_jail
-        self.vouchers_left = self.situation.vouchers_left
 
     # Notes (a loud resolution's only: quiet ones make none)
 

@@ -206,7 +206,7 @@ def _take_cab(tx: Tx, player: str, space: Space) -> None:
             )
         if tx.cash(player) < space.price:
             raise IllegalCommandError(
-                f"choose: {space.name} costs ${space.price} and {player} has ${tx.cash(player)}"
+                f"choose: {space.name} costs {tx.money(space.price)} and {player} has {tx.money(tx.cash(player))}"
             )
         tx.transfer(player, BANK, space.price, message("reason.buy", space=space.key))
         set_holding(tx, space.name, Holding(player))

@@ -1,0 +1,68 @@
+"""The app on a regional board (ruling E8): the game at the table names the board's spaces and
+says its amounts in the board's money, in either language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.editions import edition
+from ui import viewmodels as vm
+from ui.controller import TableController
+from ui.edition import set_table_edition, table_edition
+from ui.i18n import money
+from ui.setup_store import SetupStore
+
+NBSP, NNBSP = "\u00a0", "\u202f"
+
+
+@pytest.fixture
+def make(tmp_path: Path) -> Iterator[Callable[..., TableController]]:
+    made: list[TableController] = []
+
+    def build(**options: Any) -> TableController:
+        c = TableController(
+            db_path=tmp_path / "games.db", store=SetupStore(tmp_path / "setup.json"), **options
+        )
+        made.append(c)
+        return c
+
+    before = table_edition()
+    yield build
+    for c in made:
+        c.close()
+    set_table_edition(before)
+
+
+def test_a_london_game_in_the_app_says_pounds_and_mayfair(make) -> None:
+    london = edition("classic", "uk")
+    c = make()
+    assert c.start_game([{"name": "Ann"}, {"name": "Bob"}], {}, edition=london), c.view.notice
+    assert c.game is not None and c.game.state.edition is london and table_edition() is london
+    chips = vm.player_chips(c.game.state, "en")
+    assert [chip.cash_text for chip in chips] == ["£1,500", "£1,500"]
+    assert money(1500, "fr") == f"1{NNBSP}500{NBSP}£"
+    view = vm.space_view(c.game.state, "board:39", "en")
+    assert "Price £400" in view.deed and "Mayfair" in vm.space_name("board:39", "en")
+
+
+def test_a_paris_game_in_the_app_says_euros_after_the_amount(make) -> None:
+    paris = edition("classic", "fr")
+    c = make()
+    assert c.start_game([{"name": "Ann"}, {"name": "Bob"}], {}, edition=paris), c.view.notice
+    assert [chip.cash_text for chip in vm.player_chips(c.game.state, "fr")] == [
+        f"1{NNBSP}500{NBSP}€"
+    ] * 2
+    assert money(400, "en") == f"400{NBSP}€"
+    assert vm.space_name("board:39", "fr") == "Rue de la Paix"
+    assert f"400{NBSP}€" in " ".join(vm.space_view(c.game.state, "board:39", "fr").deed)
+    assert vm.card_title("chance-advance-to-boardwalk", "fr") == (
+        "Avancez jusqu'à la case Rue de la Paix"
+    )
+    assert vm.card_title("chance-speeding-fine-15", "en") == f"Speeding fine 15{NBSP}€"
+    # Back to Ultimate: its deeds are its own, in dollars (the deeds are kept per board).
+    set_table_edition(edition("ultimate"))
+    assert vm.deed_lines("Boardwalk", "en")[0] == "Price $400"
