@@ -710,7 +710,16 @@ def player_chips(state: GameState, lang: str) -> tuple[PlayerChip, ...]:
 
 
 def bank_text(state: GameState, lang: str) -> str:
+    """The Bank's buildings left: houses and hotels, and skyscrapers in an edition whose Bank
+    has some (Classic's has none)."""
     left = state.supply()
+    if not state.edition.board.building_supply.get("skyscrapers"):
+        return translate(
+            "Bank: {houses} houses, {hotels} hotels",
+            lang,
+            houses=left.get("houses", 0),
+            hotels=left.get("hotels", 0),
+        )
     return translate(
         "Bank: {houses} houses, {hotels} hotels, {skyscrapers} skyscrapers",
         lang,

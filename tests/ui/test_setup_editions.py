@@ -196,3 +196,13 @@ def test_a_regional_board_is_shown_with_its_dearest_lot_as_printed() -> None:
     assert choice.summary == "40 spaces, 2 dice, $1,500 each"
     assert [r.region for r in choice.regions] == ["us", "uk", "fr"]
     assert vm.edition_choice(edition("ultimate"), "en").regions == ()
+
+
+def test_the_bank_of_an_edition_without_skyscrapers_counts_houses_and_hotels() -> None:
+    from companion.game import Game
+
+    classic = Game.new([{"name": "Ann"}, {"name": "Bob"}], edition=edition("classic", "fr"))
+    assert vm.bank_text(classic.state, "en") == "Bank: 32 houses, 12 hotels"
+    assert vm.bank_text(classic.state, "fr") == "Banque\u00a0: 32 maisons, 12 hôtels"
+    ultimate = Game.new([{"name": "Ann"}, {"name": "Bob"}])
+    assert vm.bank_text(ultimate.state, "en").endswith(" skyscrapers")

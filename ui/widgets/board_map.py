@@ -606,6 +606,9 @@ class BoardMap(Widget):
             if shape.is_corner:
                 # The corner's name is printed at its top: tokens keep to the lower part.
                 rect = geo.Rect(rect.x, rect.y, rect.w, rect.h * 0.56)
+            elif shape.band is not None and any(building_marks(self._built(key))):
+                # The buildings stand on the colour band: tokens keep off it, both seen.
+                rect = _off_band(rect, shape.band, shape.side)
             for player, (ux, uy, ud) in zip(players, geo.slots(rect, len(players)), strict=True):
                 seen.add(player)
                 token = self._tokens.get(player)
@@ -623,6 +626,11 @@ class BoardMap(Widget):
         for player in list(self._tokens):
             if player not in seen:
                 self._token_layer.remove_widget(self._tokens.pop(player))
+
+    def _built(self, key: str) -> Any:
+        """The buildings the view shows on the space ``key`` (0 for none)."""
+        views = getattr(self.view, "spaces", None) or ()
+        return next((getattr(sv, "buildings", 0) for sv in views if sv.key == key), 0)
 
     @property
     def tokens(self) -> dict[str, Token]:
@@ -720,6 +728,18 @@ class BoardPicture(Widget):
         self._centre.text_size = (w, h)
         self._centre.font_size = max(8.0, min(w, h) * 0.5)
         self._centre.text = self.centre_text
+
+
+def _off_band(rect: geo.Rect, band: geo.Rect, side: int) -> geo.Rect:
+    """The part of a space's ``rect`` beside its colour ``band`` (on the edge facing the
+    board's centre: the top edge of a bottom space, the right edge of a left one...)."""
+    if side == 0:
+        return geo.Rect(rect.x, rect.y, rect.w, band.y - rect.y)
+    if side == 1:
+        return geo.Rect(rect.x, rect.y, band.x - rect.x, rect.h)
+    if side == 2:
+        return geo.Rect(rect.x, band.top, rect.w, rect.top - band.top)
+    return geo.Rect(band.right, rect.y, rect.right - band.right, rect.h)
 
 
 def _hatch(x: float, y: float, w: float, h: float, step: float) -> list[tuple[float, ...]]:
