@@ -559,9 +559,11 @@ def _speed(face: Any) -> Any:
 
 
 def sentence(code: str, params: Mapping[str, Any], lang: str) -> str:
-    """An engine message in ``lang``; its code in brackets if it cannot be worded."""
+    """An engine message in ``lang``, its spaces and amounts those of the board at the table
+    (a Classic move names Classic's streets, in its money); its code in brackets if it cannot
+    be worded."""
     try:
-        return render(code, params, lang)
+        return render(code, params, lang, edition=table_edition())
     except Exception:  # noqa: BLE001 - a message must never break a screen
         return f"({code})"
 

@@ -114,6 +114,16 @@ _SCRIPT = textwrap.dedent(
     out["place"] = c.view.place
     out["chips"] = [p.cash_text for p in c.view.players]
 
+    # The referee's dice at a Classic table: two rows, no speed die.
+    from ui.screens.referee import RefereeScreen
+    r = RefereeScreen(controller=c)
+    show(r)
+    r.on_pre_enter()
+    frames()
+    out["referee_rows"] = [
+        [len(r.ids[row].children), r.ids[row].height > 0, r.ids[row].opacity]
+        for row in ("d1", "d2", "speed")
+    ]
     c.close()  # the app closed: its game log is free for the next one
     # The next set-up: the saved games name the edition and its board; Classic and Paris
     # are chosen again.
@@ -171,6 +181,10 @@ def test_classic_and_paris_tapped_start_a_game_of_classic_on_the_paris_board(rep
     assert report["chips"] == ["1\u202f500\u00a0€", "1\u202f500\u00a0€"]
 
 
+def test_the_referee_of_a_classic_table_asks_for_two_dice(report) -> None:
+    assert report["referee_rows"] == [[6, True, 1], [6, True, 1], [1, False, 0]]
+
+
 def test_a_double_tap_on_start_starts_one_game(report) -> None:
     assert report["games"] == 1
 
@@ -206,3 +220,20 @@ def test_the_bank_of_an_edition_without_skyscrapers_counts_houses_and_hotels() -
     assert vm.bank_text(classic.state, "fr") == "Banque\u00a0: 32 maisons, 12 hôtels"
     ultimate = Game.new([{"name": "Ann"}, {"name": "Bob"}])
     assert vm.bank_text(ultimate.state, "en").endswith(" skyscrapers")
+
+
+def test_the_referee_s_sentence_names_the_streets_of_the_board_at_the_table() -> None:
+    from ui.edition import set_table_edition, table_edition
+
+    before = table_edition()
+    try:
+        set_table_edition(edition("classic", "uk"))
+        london = vm.referee_view("Pall Mall", [4, 3], None, None, "en")
+        set_table_edition(edition("classic", "fr"))
+        paris = vm.referee_view("Rue Lecourbe", [4, 3], None, None, "fr")
+    finally:
+        set_table_edition(before)
+    assert london.sentence == "4+3: move 7 from Pall Mall to Marlborough Street."
+    assert (
+        paris.sentence == "4+3\u00a0: avancez de 7 cases, de Rue Lecourbe à Prison / Simple visite."
+    )
