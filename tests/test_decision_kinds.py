@@ -33,11 +33,14 @@ from companion.banker.state import replay
 from companion.banker.tx import ANSWERS, COMMAND_HANDLERS
 from companion.editions import Dice, Edition
 from companion.errors import BadRollError
+from companion.rules.spacekinds import ensure_loaded
 from tests.message_samples import assert_worded, said_in
 
 ROOT = Path(__file__).resolve().parents[1]
-# A game of Ultimate loads what its edition plays by (its rules register their decisions).
+# A game of Ultimate loads what its edition plays by (its rules register their decisions);
+# the other editions' rules are loaded as the referee loads them (the Mega Edition's last lot).
 replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
+ensure_loaded()
 
 
 def _posed() -> list[tuple[str, str, str | None, str]]:

@@ -85,8 +85,8 @@ def test_games_and_history_name_each_game_s_edition(
 def test_stamp_problem_names_an_unknown_edition_and_a_newer_data_version() -> None:
     assert stamp_problem(None) is None
     assert stamp_problem({"id": "ultimate", "version": 1}) is None
-    assert stamp_problem({"id": "mega", "version": 1}) == (
-        f"no edition 'mega': the companion knows {', '.join(playable())}: update the companion"
+    assert stamp_problem({"id": "junior", "version": 1}) == (
+        f"no edition 'junior': the companion knows {', '.join(playable())}: update the companion"
     )
     assert stamp_problem({"id": "ultimate", "version": 2}) == (
         "the game was recorded with Ultimate Monopoly data version 2; this companion has "
@@ -94,8 +94,8 @@ def test_stamp_problem_names_an_unknown_edition_and_a_newer_data_version() -> No
     )
     assert stamp_problem({"id": "ultimate"}) is not None
     assert stamp_problem("ultimate") is not None
-    assert stamp_name({"id": "mega", "version": 1}) == (
-        "'mega' (an edition this companion does not know)"
+    assert stamp_name({"id": "junior", "version": 1}) == (
+        "'junior' (an edition this companion does not know)"
     )
 
 

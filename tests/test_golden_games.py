@@ -34,3 +34,32 @@ def test_a_recorded_game_plays_out_the_same(recorded: dict) -> None:
     if difference is not None:
         i, step, now = difference
         pytest.fail(f"step {i}: {step['command']}\nrecorded: {step['events']}\nnow:      {now}")
+
+
+#: Each other edition's recorded games (``python -m tests.golden_games record EDITION``).
+EDITION_GAMES = [g for e in golden_games.EDITION_GAMES for g in golden_games.load(e)]
+
+
+def test_the_mega_edition_s_recording_holds_whole_games_and_its_own_rules() -> None:
+    """The Mega Edition's games (issue 25) end with a winner and meet its own rules: the
+    last lot, Bus Tickets played and expiring, the Birthday Gift, the Auction space."""
+    mega = [g for g in EDITION_GAMES if g["edition"] == "mega"]
+    assert len(mega) == len(golden_games.EDITION_GAMES["mega"])
+    kinds = {
+        e["decision"]["kind"]
+        for g in mega
+        for step in g["steps"]
+        for e in step["events"]
+        if e["type"] == "decision"
+    }
+    assert {"last_lot", "gift", "game_over"} <= kinds
+    commands = {step["command"]["type"] for g in mega for step in g["steps"]}
+    assert {"voucher", "last_lot", "build", "choose"} <= commands
+
+
+@pytest.mark.parametrize("recorded", EDITION_GAMES, ids=lambda g: f"{g['edition']}-seed{g['seed']}")
+def test_another_edition_s_recorded_game_plays_out_the_same(recorded: dict) -> None:
+    difference = next(golden_games.replay_game(recorded), None)
+    if difference is not None:
+        i, step, now = difference
+        pytest.fail(f"step {i}: {step['command']}\nrecorded: {step['events']}\nnow:      {now}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -202,6 +203,8 @@ def test_classic_offers_the_us_london_and_paris_boards() -> None:
     assert stamp_name(classic.stamp) == "Classic Monopoly (Atlantic City)"
     assert edition("ultimate").title == stamp_name(None) == "Ultimate Monopoly"
     london, paris = edition("classic", "uk"), edition("classic", "fr")
+    assert london.on_board("fr") is paris and paris.on_board(None) is paris
+    assert paris.on_board("us") is classic and london.on_board("uk") is london
     assert [london.board.by_key(k).name for k in ("board:0", "board:5", "board:39")] == [
         "GO",
         "King's Cross Station",
@@ -383,8 +386,8 @@ PARIS_TABLE = {
     "edition": "classic",
     "board": "fr",
     "players": [
-        {"name": "Ann", "position": "Avenue des Champs-Élysées", "vouchers": 0},
-        {"name": "Bob", "position": "Départ", "vouchers": 0},
+        {"name": "Ann", "position": "Avenue des Champs-Élysées"},
+        {"name": "Bob", "position": "Départ"},
     ],
     "to_move": "Ann",
     "properties": {"Rue de la Paix": {"owner": "Bob"}},
@@ -405,6 +408,19 @@ def test_a_situation_names_its_board_and_writes_it_back() -> None:
     assert str(raised.value) == (
         "situation: board: no board 'de' for Classic Monopoly: its boards are us, uk, fr"
     )
+
+
+def test_the_documented_paris_situation_is_read(repo_root: Path) -> None:
+    doc = (repo_root / "docs" / "situation.md").read_text("utf-8")
+    blocks = re.findall(r"```json\n(.*?)```", doc, re.DOTALL)
+    (paris,) = [b for b in blocks if '"board": "fr"' in b]
+    situation = Situation.parse(json.loads(paris))
+    assert situation.edition is edition("classic", "fr")
+    assert [(p.name, p.position.key) for p in situation.players] == [
+        ("Ann", "board:37"),
+        ("Bob", "board:0"),
+    ]
+    assert situation.owner("Rue de la Paix") == "Bob"
 
 
 def test_the_referee_reads_a_paris_situation(tmp_path: Path) -> None:
@@ -431,3 +447,32 @@ def test_the_referee_reads_a_paris_situation(tmp_path: Path) -> None:
         run(["referee", "--edition", "classic", "--board", "uk", "space", "mayfair"], out, err) == 0
     )
     assert "price £400" in out.getvalue()
+
+
+def test_the_referee_prompt_keeps_its_board() -> None:
+    lines = iter(["space mayfair", "move --from park --roll 1 1"])
+
+    def prompt() -> str:
+        line = next(lines, None)
+        if line is None:
+            raise EOFError
+        return line
+
+    out, err = io.StringIO(), io.StringIO()
+    assert run(["referee", "--edition", "classic", "--board", "uk"], out, err, prompt=prompt) == 0
+    assert err.getvalue() == ""
+    assert "Mayfair (board:39): street" in out.getvalue()
+    assert "1+1: move 2 from Park Lane to Mayfair." in out.getvalue()
+    assert "buy it for £400" in out.getvalue()
+
+
+def test_a_situation_naming_no_edition_is_of_the_edition_and_board_chosen(tmp_path: Path) -> None:
+    path = tmp_path / "table.json"
+    players = [{"name": n, "position": "GO", "cash": 1500} for n in ("Ann", "Bob")]
+    path.write_text(json.dumps({"players": players}), "utf-8")
+    status, text, err = _play_classic(
+        tmp_path / "g.db", ["show Ann"], players=None, situation=str(path), board="uk"
+    )
+    assert (status, err) == (0, "")
+    assert "; Classic Monopoly (London). Type 'help'" in text
+    assert "Ann (car, red): £1,500, on GO" in text

@@ -98,6 +98,7 @@ _ANSWER_WORDS = {
     "taxi": N_("the taxi ride"),
     "skip": N_("the skipped choice"),
     "gift": N_("the Birthday Gift"),
+    "last_lot": N_("the last lot's buildings"),
     "stock": N_("the Stock Exchange choice"),
     "voucher": N_("the Travel Voucher"),
     "pay": N_("the payment"),

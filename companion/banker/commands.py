@@ -345,6 +345,15 @@ class Gift(Command):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
+class LastLot(Command):
+    """E5, the last lot of a group acquired after building on the others: ``build`` it up, or
+    ``spread`` the group's houses over all its lots."""
+
+    type: ClassVar[str] = "last_lot"
+    option: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class Dice(Command):
     """The dice a space or card asked for; ``opponent`` for Game Night."""
 
@@ -485,7 +494,7 @@ class EndGame(Command):
 
 _CLASSES: tuple[type[Command], ...] = (
     Deal, OrderRoll, Roll, Bail, JailCard, Choose, Bus, EndTurn, Buy, Auction, Bid, Pass, Taxi,
-    Skip, Draw, Gift, Dice, Stock, Voucher, Pay, Bankrupt, Build, SellBuilding, SellDown, Mortgage,
+    Skip, Draw, Gift, LastLot, Dice, Stock, Voucher, Pay, Bankrupt, Build, SellBuilding, SellDown, Mortgage,
     Unmortgage, Trade, PlayCard, Option, Target, Accept, Refuse, EndGame,
 )  # fmt: skip
 #: Every command class by its ``type``.

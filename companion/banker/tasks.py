@@ -229,6 +229,18 @@ class AuctionAny(SpaceTask):
     do: ClassVar[str] = "auction_any"
 
 
+@dataclass(frozen=True, slots=True)
+class LastLot(Task):
+    """E5: the last lot of a colour group acquired after building on the others: lift its
+    mortgage, then build it up or spread the group's houses (``rules/last_lot.py``);
+    ``lifted``: its mortgage's lift has been paid (a payment the owner had to raise)."""
+
+    do: ClassVar[str] = "last_lot"
+    player: str
+    property: str
+    lifted: bool = False
+
+
 # -- Travel Vouchers --------------------------------------------------------------------------
 
 
@@ -378,7 +390,7 @@ TASKS: dict[str, type[Task]] = {
     for cls in (
         Pay, Rent, UtilityRoll, ChooseTriples, Bonus, Doubles, Resume, Offer, Auction,
         TaxiOffer, DrawCard, AllMove, CollectTaxRefund, BirthdayGift, SqueezePlay, RollThree,
-        StockExchange, AuctionAny, DrawVoucher, ExpireVoucher, ExpireAllVouchers, GiveVoucher,
+        StockExchange, AuctionAny, LastLot, DrawVoucher, ExpireVoucher, ExpireAllVouchers, GiveVoucher,
         CardStep, CardPool, HandOver, Swap, SendToJail, Against, Storm, TakeAndMove,
         BuyInstead, NoRent, Shortage, PlaceBuilding,
     )

@@ -389,7 +389,7 @@ def _task_doubles(tx: Tx, task: tasks.Doubles) -> None:
         tx.emit("turn", player=player, doubles=doubles, voucher=tx.state.voucher_played)
         tx.note("note.doubles_again", player=player)
         ask_roll(tx, player)
-    elif can_play_voucher(tx.state, player):
+    elif can_play_voucher(tx.state, player, rolling=False):
         _ask_end_turn(tx, player)
 
 
@@ -430,7 +430,7 @@ def _task_resume(tx: Tx, task: tasks.Resume) -> None:
         if not seat.in_jail or "bail" in d.answers:  # not if the interruption jailed them
             ask_roll(tx, d.player)
     elif d.kind == "end_turn":
-        if can_play_voucher(tx.state, d.player):
+        if can_play_voucher(tx.state, d.player, rolling=False):
             _ask_end_turn(tx, d.player)
     else:
         tx.decision = d

@@ -213,7 +213,22 @@ def take_voucher(tx: Tx, player: str, voucher_id: Any) -> str:
         )
     tx.emit("voucher_taken", player=player, voucher=voucher.id)
     tx.emit("drew", player=player, card=voucher.id, code="event.drew.voucher")
+    if voucher.expires_others_when_drawn:
+        _expire_others(tx, player, voucher.id)
     return voucher.id
+
+
+def _expire_others(tx: Tx, player: str, drawn: str) -> None:
+    """E5 (``002``: "When an 'All Tickets Expire' card is drawn, all other Tickets in the
+    hands of the players are lost to the bank"): every voucher held but the one ``player``
+    just drew is out of play."""
+    for seat in tx.state.active:
+        held = list(seat.vouchers)
+        if seat.name == player:
+            held.remove(drawn)
+        if held:
+            tx.emit("vouchers_expired", player=seat.name, vouchers=held)
+            tx.note("note.vouchers_expired", player=seat.name, count=len(held))
 
 
 def return_vouchers(tx: Tx, player: str, ids: Sequence[str]) -> None:
@@ -271,9 +286,17 @@ def gone(tx: Tx, name: str) -> bool:
     return name not in (BANK, POOL) and tx.state.seat(name).bankrupt
 
 
+#: What a rule has the banker do when a player comes to hold a property (bought, won at
+#: auction, traded, taken over in a bankruptcy): the rule's name (its module in
+#: ``companion/editions/rules/``) -> its hook ``(tx, player, property)``, called in the games
+#: whose edition plays by that rule (the Mega Edition's last lot, ``rules/last_lot.py``).
+ACQUIRED: dict[str, Callable[[Tx, str, str], None]] = {}
+
+
 def set_holding(tx: Tx, name: str, holding: Holding | None, *, said: Message | None = None) -> None:
     """A ``holding`` event; ``said`` words it (its code and params) where the change alone
     does not tell the table why."""
+    before = tx.state.owner(name)
     data = None
     if holding is not None:
         data = {
@@ -284,6 +307,11 @@ def set_holding(tx: Tx, name: str, holding: Holding | None, *, said: Message | N
         }
     words: dict[str, Any] = dict(said) if said is not None else {}
     tx.emit("holding", property=name, holding=data, **words)
+    if ACQUIRED and holding is not None and holding.owner != before:
+        for rule in tx.state.edition.rules:
+            hook = ACQUIRED.get(rule)
+            if hook is not None:
+                hook(tx, holding.owner, name)
 
 
 def dividend(deck: CardDeck, company: str, shares: int) -> int:

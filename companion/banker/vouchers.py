@@ -39,9 +39,14 @@ CODES = (
 )
 
 
-def can_play_voucher(state: GameState, player: str) -> bool:
+def can_play_voucher(state: GameState, player: str, *, rolling: bool = True) -> bool:
+    """Whether ``player`` may play a voucher now: instead of a roll (``rolling``), or at the
+    end of the turn, where only the vouchers that are not played instead of a roll go."""
     seat = state.seat(player)
-    return bool(seat.vouchers) and not state.voucher_played and not seat.reverse_direction
+    if not seat.vouchers or state.voucher_played or seat.reverse_direction:
+        return False
+    deck = state.edition.deck.vouchers
+    return rolling or any(not deck[v].instead_of_roll for v in seat.vouchers if v in deck)
 
 
 @command("voucher")
@@ -51,6 +56,11 @@ def _cmd_voucher(tx: Tx, c: commands.Voucher) -> None:
     voucher = tx.deck.voucher(str(c.voucher or ""))
     if voucher.id not in seat.vouchers:
         raise IllegalCommandError(f"voucher by {player}: {player} holds no {voucher.id!r}")
+    if voucher.instead_of_roll and tx.state.decision.kind != "roll":
+        raise IllegalCommandError(
+            f"voucher by {player}: {voucher.label!r} is used instead of rolling the dice, "
+            "not at the end of a turn"
+        )
     to = tx.board.space(str(c.space)) if c.space else None
     res = resolve_voucher(
         tx.board, tx.state.situation(), voucher, player=player, to=to, ride=bool(c.ride), quiet=True
@@ -58,8 +68,11 @@ def _cmd_voucher(tx: Tx, c: commands.Voucher) -> None:
     tx.emit("voucher_used", player=player, voucher=voucher.id)
     tx.emit("turn", player=tx.state.turn, doubles=tx.state.doubles, voucher=True)
     mark = len(tx.agenda)
+    decision = tx.state.decision
     apply_move(tx, res)
-    tx.resume_after_new(mark, tx.state.decision)
+    if not voucher.instead_of_roll:
+        # E5: a ticket is the roll; once its space is dealt with, the turn is over.
+        tx.resume_after_new(mark, decision)
 
 
 def voucher_options(state: GameState, d: Decision) -> Iterator[Option]:
@@ -70,6 +83,8 @@ def voucher_options(state: GameState, d: Decision) -> Iterator[Option]:
         return
     for voucher_id in dict.fromkeys(seat.vouchers):
         voucher = state.edition.deck.vouchers[voucher_id]
+        if voucher.instead_of_roll and d.kind != "roll":
+            continue
         base = {"type": "voucher", "voucher": voucher_id}
         if voucher.kind == "free_cab_fare":
             # Where it takes the token is the referee's answer (``referee voucher``): working

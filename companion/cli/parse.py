@@ -135,6 +135,8 @@ _TABLE: tuple[tuple[str, ...], ...] = (
      "the card you drew, by its printed title (or D-D-D for Roll Three)"),
     ("gift", "option:choice=cash|voucher", "gift cash|voucher", "gift cash",
      "Birthday Gift: the cash or a Travel Voucher"),
+    ("last_lot", "option:choice=build|spread", "last_lot build|spread", "last_lot build",
+     "the last lot of a group built on (Mega Edition): build it up, or spread the houses"),
     ("dice", f"dice:dice opponent:player? {_READING}", "dice D1 D2 [D3]", "dice 6 1 3",
      "the dice asked for (Squeeze Play, Roll Three, a utility, a card)"),
     ("stock", "company:company how:choice=buy|auction", "stock COMPANY buy|auction",

@@ -22,7 +22,7 @@ from companion.cli import parse as commands
 from companion.cli.parse import CommandSyntaxError
 from companion.errors import CompanionError
 from companion.log.history import describe
-from companion.messages import render_decision
+from companion.messages import language, render_decision
 
 if TYPE_CHECKING:
     from companion.banker.state import Event, GameState
@@ -336,7 +336,7 @@ def _bank_lines(state: GameState) -> list[str]:
         f"{left} {words}"
         for left, words, has in (
             (state.roll_three_left, "Roll Three cards", played.numbers.roll_three_cards),
-            (sum(state.vouchers_left.values()), "Travel Vouchers", played.deck.vouchers),
+            (sum(state.vouchers_left.values()), _vouchers_word(state), played.deck.vouchers),
         )
         if has
     ]
@@ -348,6 +348,11 @@ def _bank_lines(state: GameState) -> list[str]:
         shares = ", ".join(f"{c} {n}" for c, n in state.shares_left.items() if n)
         lines.append(f"Shares left: {shares or 'none'}.")
     return lines
+
+
+def _vouchers_word(state: GameState) -> str:
+    """What the edition calls its vouchers (the Mega Edition's Bus Tickets), in English."""
+    return language("en", state.edition).words["deck.travel_voucher"] + "s"
 
 
 def _seat_lines(state: GameState, seat: Player, deck: Any) -> list[str]:
@@ -397,7 +402,7 @@ def _seat_lines(state: GameState, seat: Player, deck: Any) -> list[str]:
         lines.append(f"    shares: {', '.join(held)}")
     if seat.vouchers:
         titles = [deck.vouchers[v].label for v in seat.vouchers]
-        lines.append(f"    Travel Vouchers: {', '.join(titles)}")
+        lines.append(f"    {_vouchers_word(state)}: {', '.join(titles)}")
     if seat.roll_three:
         lines.append(f"    Roll Three cards: {', '.join(seat.roll_three)}")
     if seat.cards:

@@ -205,6 +205,10 @@ class Edition:
     board_name: str | None = None
     #: The data folder the edition was loaded from (its regional boards are read from it).
     folder: Path | None = field(default=None, repr=False)
+    #: The edition's own words, by language: a catalogue (``locales/<lang>.po`` in its data
+    #: folder) whose entries word a code or word of the shared catalogues otherwise in its
+    #: games (the Mega Edition's Bus Tickets, where Ultimate says Travel Vouchers).
+    words: Mapping[str, Path] = field(default_factory=lambda: MappingProxyType({}))
     #: The printed Roll Three action-card set: its size and the copies of each combination.
     _printed_roll_three: tuple[int, Mapping[str, int]] = field(init=False, repr=False)
     #: The edition's regional boards loaded so far, by region (they live and die with it).
@@ -217,9 +221,9 @@ class Edition:
         object.__setattr__(self, "_regional", {})
 
     def on_board(self, region: str | None) -> Edition:
-        """E8: this edition played on the regional board ``region`` (its own board, itself,
-        for ``None`` or the first of :attr:`regions`); loaded once. Raises
-        :class:`UnknownRegionError` naming the region and the boards offered.
+        """E8: this edition played on the regional board ``region`` (the first of
+        :attr:`regions`: on the edition's own board; ``None``: this value as it is), loaded
+        once. Raises :class:`UnknownRegionError` naming the region and the boards offered.
 
         >>> edition("ultimate").on_board("uk")
         Traceback (most recent call last):
@@ -235,10 +239,12 @@ class Edition:
                 else "it has no regional boards"
             )
             raise UnknownRegionError(f"no board {region!r} for {self.name}: {offered}")
-        if self.region is not None or self.folder is None:
+        if self.region is not None:  # from one regional board to another: the edition's
             return edition(self.id).on_board(region)
         if region == self.regions[0]:
             return self
+        if self.folder is None:
+            raise EditionDataError(f"{self.name} was not loaded from a folder: no board {region!r}")
         found = self._regional.get(region)
         if found is None:
             found = self._regional[region] = load_edition(self.folder, region=region)
@@ -476,8 +482,8 @@ def load_edition(folder: Path, *, region: str | None = None) -> Edition:
     path = folder / "edition.json"
     data = _read(path)
     board_file = folder / _field(data, path, "board", str)
-    cards_file = folder / _field(data, path, "cards", str)
-    board_data, cards_data = _read(board_file), _read(cards_file)
+    cards_file, cards_data = _cards(data, path, folder)
+    board_data = _read(board_file)
     regions = _regions(data, path, folder)
     try:
         board = Board(board_data)
@@ -525,6 +531,7 @@ def load_edition(folder: Path, *, region: str | None = None) -> Edition:
         regions=regions,
         board_name=board_name,
         folder=folder,
+        words=MappingProxyType({p.stem: p for p in sorted(folder.glob("locales/*.po"))}),
     )
 
 
@@ -620,6 +627,31 @@ def _card_renamed(card: Any, new_name: Mapping[str, str]) -> Any:
     if not isinstance(move, Mapping) or not isinstance(move.get("to"), str):
         return card
     return {**card, "move": {**move, "to": new_name.get(move["to"], move["to"])}}
+
+
+def _cards(data: Mapping[str, Any], path: Path, folder: Path) -> tuple[Path, dict[str, Any]]:
+    """The edition's card data: ``cards`` names one file, or several whose sections make one
+    deck (E3: the Mega Edition plays the Classic decks from their one copy and adds its Bus
+    Tickets); a section given by two files is refused. The path returned names the files in
+    what a problem of the deck says."""
+    named = _field(data, path, "cards", object)
+    files = [named] if isinstance(named, str) else named if isinstance(named, list) else []
+    if not files or not all(isinstance(f, str) and f for f in files):
+        raise EditionDataError(
+            f"{path}: field cards must name a card file or a list of them, not {named!r}"
+        )
+    merged: dict[str, Any] = {}
+    for name in files:
+        for key, value in _read(folder / name).items():
+            if key == "about":
+                continue
+            if key in merged:
+                raise EditionDataError(
+                    f"{folder / name}: field {key!r} is given by an earlier file of the "
+                    f"edition's cards too ({', '.join(files)})"
+                )
+            merged[key] = value
+    return Path(" + ".join(str(folder / name) for name in files)), merged
 
 
 def _rules(data: Mapping[str, Any], path: Path) -> tuple[str, ...]:

@@ -112,7 +112,60 @@ def problems() -> list[str]:
                 for variant in ("", "effect")
                 if (word := card_word(catalogue, card, variant)) not in have
             ]
+    for edition_id in known_editions():
+        said += edition_problems(edition(edition_id), english)
     return said
+
+
+def edition_problems(played: Edition, english: Mapping[Any, po.Entry] | None = None) -> list[str]:
+    """What is wrong with an edition's own words (:attr:`Edition.words`): each entry words a
+    code or word of the shared English catalogue with no field it lacks, in English and in
+    every other language the edition words (each entry of its English there, translated)."""
+    said: list[str] = []
+    if not played.words:
+        return said
+    if english is None:
+        english = {e.context: e for e in po.read(catalogue_path("en")).entries}
+    where = f"{played.id} words"
+    unknown = sorted(set(played.words) - set(languages()))
+    said += [f"{where}: {lang}: no such language of the catalogues" for lang in unknown]
+    own_english: dict[Any, po.Entry] = {}
+    if "en" in played.words:
+        own_english = {e.context: e for e in po.read(played.words["en"]).entries}
+    else:
+        said.append(f"{where}: no English (locales/en.po)")
+    for context, entry in own_english.items():
+        shared = english.get(context)
+        if shared is None:
+            said.append(f"{where}: en: {context!r} words no entry of the shared catalogue")
+            continue
+        fields = _fields(shared.id) | _fields(shared.plural or "")
+        for text in (entry.id, entry.plural or ""):
+            if _fields(text) - fields:
+                said.append(f"{where}: en: {text!r} names other fields than {shared.id!r}")
+        if any(entry.strings):
+            said.append(f"{where}: en: {context!r}: English is the msgid; leave msgstr empty")
+    for lang in sorted(set(played.words) - {"en"} - set(unknown)):
+        entries = {e.context: e for e in po.read(played.words[lang]).entries}
+        said += [f"{where}: {lang}: no entry {c!r}" for c in own_english if c not in entries]
+        for context, entry in entries.items():
+            source = own_english.get(context)
+            expected = source.id if source else english_of(_context_key(context or ""), played)
+            if expected is None:
+                said.append(f"{where}: {lang}: {context!r} is no word of the edition's English")
+            elif entry.id != expected:
+                said.append(f"{where}: {lang}: {context!r} is stale: not the English {expected!r}")
+            if not all(entry.strings):
+                said.append(f"{where}: {lang}: {context!r} has no translation")
+            for text in entry.strings:
+                if _fields(text) - _fields(entry.id) - _fields(entry.plural or ""):
+                    said.append(f"{where}: {lang}: {text!r} names other fields than {entry.id!r}")
+    return said
+
+
+def _context_key(context: str) -> str:
+    match = CONTEXT.match(context)
+    return match.group(1) if match else context
 
 
 def _entry_problems(entry: po.Entry, english: Mapping[Any, po.Entry], lang: str) -> Iterator[str]:

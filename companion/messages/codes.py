@@ -255,6 +255,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "ask.draw.card": {"player": "player", "deck": "deck"},  # spaces._task_draw_card
     "ask.draw.roll_three": _P,  # rules/roll_three
     "ask.gift": {"player": "player", "amount": "money"},  # rules/birthday_gift
+    "ask.last_lot": {"player": "player", "space": "space", "level": "level"},  # rules/last_lot
     "ask.dice.squeeze_play": _P,  # rules/squeeze_play
     "ask.dice.squeeze_play_speed": _P,  # rules/squeeze_play, house rule P5
     "ask.dice.roll_three": _P,  # rules/roll_three
@@ -320,6 +321,8 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "option.draw.voucher": {"voucher": "voucher"},  # vouchers
     "option.draw.roll_three": {},  # rules/roll_three
     "option.gift": {"amount": "money"},  # rules/birthday_gift: the cash
+    "option.last_lot.build": {"space": "space", "level": "level", "amount": "money"},  # last_lot
+    "option.last_lot.spread": {"space": "space"},  # rules/last_lot
     "option.stock.buy": {"company": "company", "amount": "money"},  # stocks
     "option.stock.auction": {"company": "company"},  # stocks
     "option.pay": {"amount": "money", "payee": "account"},  # rentdue, debts
@@ -353,6 +356,8 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "note.auction_unsold.building": {"pile": "pile"},  # auctions._auction_next
     "note.auction_won.building": {"player": "player", "pile": "pile", "amount": "money"},
     "note.no_vouchers_left": {},  # vouchers._task_draw_voucher
+    "note.vouchers_expired": {"player": "player", "count": "int"},  # tx.take_voucher (E5)
+    "note.last_lot.spread": {"player": "player", "group": "group"},  # rules/last_lot
     "note.squeeze_play": {
         "player": "player",
         "total": "int",

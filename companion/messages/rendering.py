@@ -201,6 +201,11 @@ def _language(lang: str, edition: Edition) -> Language:
     catalogue = po.read(catalogue_path(lang))
     module = typography(lang)
     messages, words = wordings(catalogue, module.typeset)
+    own = edition.words.get(lang)
+    if own is not None:  # the edition's own words for some codes (Edition.words)
+        own_messages, own_words = wordings(po.read(own), module.typeset)
+        messages.update(own_messages)
+        words.update(own_words)
     if lang != "en":
         en = _language("en", edition)
         messages, words = {**en.messages, **messages}, {**en.words, **words}

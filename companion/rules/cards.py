@@ -100,6 +100,29 @@ class Voucher:
     effect: str
     steps: int = 0
     expires_others: bool = False
+    #: When an ``expires_others`` voucher makes the others expire: ``"played"`` (Ultimate's
+    #: Bus Ticket, B10) or ``"drawn"`` (the Mega Edition's "All Tickets Expire", E5).
+    expires: str = "played"
+    #: Played instead of a roll, never at the end of a turn, and the move ends the turn (the
+    #: Mega Edition's Bus Tickets, E5: "instead of rolling the dice"); Ultimate's vouchers
+    #: (B10) are played before rolling or at the end of the turn, and the turn carries on.
+    instead_of_roll: bool = False
+
+    def __post_init__(self) -> None:
+        if self.expires not in ("played", "drawn"):
+            raise ValueError(
+                f"travel voucher {self.id!r}: field expires is 'played' or 'drawn', not {self.expires!r}"
+            )
+
+    @property
+    def expires_others_when_drawn(self) -> bool:
+        """Whether drawing this voucher makes every other one held expire (E5)."""
+        return self.expires_others and self.expires == "drawn"
+
+    @property
+    def expires_others_when_played(self) -> bool:
+        """Whether playing this voucher makes every other one held expire (B10)."""
+        return self.expires_others and self.expires == "played"
 
     @property
     def label(self) -> str:
@@ -174,6 +197,8 @@ class CardDeck:
                 effect=v["effect"],
                 steps=v.get("steps", 0),
                 expires_others=v.get("expires_others", False),
+                expires=v.get("expires", "played"),
+                instead_of_roll=v.get("instead_of_roll", False),
             )
             for v in data.get("travel_vouchers", ())
         }

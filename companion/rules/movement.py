@@ -2013,7 +2013,7 @@ def resolve_voucher(
                 turn.pos,
             )
         )
-    if voucher.expires_others:
+    if voucher.expires_others_when_played:
         turn.then(
             Action(
                 "expire_vouchers",
@@ -2021,7 +2021,11 @@ def resolve_voucher(
                 turn.pos,
             )
         )
-    turn.then(Action("continue_turn", "Carry on with your turn.", turn.pos))
+    if voucher.instead_of_roll:
+        if not turn.in_jail:
+            turn.then(Action("end_turn", "Your move is over.", turn.pos))
+    else:
+        turn.then(Action("continue_turn", "Carry on with your turn.", turn.pos))
     return turn.result(
         f"{voucher.label}: move to {turn.pos.name}.",
         "move.voucher",

@@ -68,11 +68,13 @@ def states() -> dict[str, Any]:
     from companion.game import Game
     from tests.banker import do
     from tests.test_building_supply import last_three_houses
+    from tests.test_mega_edition import last_lot_asked
     from ui.dialogs import DECISION_KINDS
 
     # Kinds posed after the golden games were recorded: a scenario of their tests each.
     found: dict[str, Any] = {
-        "building_shortage": do(last_three_houses(), "build", "Ann", property="St. James Place")
+        "building_shortage": do(last_three_houses(), "build", "Ann", property="St. James Place"),
+        "last_lot": last_lot_asked(),
     }
     wanted = set(DECISION_KINDS)
     for recorded in load():
