@@ -195,3 +195,25 @@ def test_the_demo_refuses_an_edition_or_board_it_does_not_have_in_one_line(
     assert run.returncode == 2
     assert run.stderr.count("\n") == 1 and said in run.stderr, run.stderr
     assert not db.exists()
+
+
+def test_the_headless_demo_plays_the_mega_edition(tmp_path: Path) -> None:
+    """Issue 25: ``--edition mega``: the set-up's Mega card tapped; its turns roll the speed
+    die."""
+    from companion.editions import edition
+    from companion.game import Game
+    from companion.log.gamelog import GameLog
+
+    db = tmp_path / "demo.db"
+    run = _companion(
+        "app", "--headless-demo", "--edition", "mega", "--turns", "3", "--db", str(db),
+        "--seed", "2",
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr[-2000:] + run.stdout
+    assert "demo: 3 turns" in run.stdout
+    with GameLog(db, readonly=True) as log:
+        (game,) = log.games()
+        played = Game.resume(log, game["id"])
+    assert played.state.edition is edition("mega")
+    rolled = [e["dice"] for e in played.all_events() if e["type"] == "rolled"]
+    assert rolled and all(d[2] is not None for d in rolled)  # the speed die, every roll

@@ -478,8 +478,7 @@ class BoardMap(Widget):
         houses, big = building_marks(getattr(sv, "buildings", 0))
         if not houses and not big:
             return
-        area = s.band if s.band is not None else s.rect
-        bx, by, bw, bh = f.rect_px(area)
+        bx, by, bw, bh = f.rect_px(_building_area(s))
         horizontal = s.side in (0, 2)  # the band runs along the track
         if houses:
             n = min(houses, 4)
@@ -606,9 +605,9 @@ class BoardMap(Widget):
             if shape.is_corner:
                 # The corner's name is printed at its top: tokens keep to the lower part.
                 rect = geo.Rect(rect.x, rect.y, rect.w, rect.h * 0.56)
-            elif shape.band is not None and any(building_marks(self._built(key))):
+            elif any(building_marks(self._built(key))):
                 # The buildings stand on the colour band: tokens keep off it, both seen.
-                rect = _off_band(rect, shape.band, shape.side)
+                rect = _off_band(rect, _building_area(shape), shape.side)
             for player, (ux, uy, ud) in zip(players, geo.slots(rect, len(players)), strict=True):
                 seen.add(player)
                 token = self._tokens.get(player)
@@ -728,6 +727,22 @@ class BoardPicture(Widget):
         self._centre.text_size = (w, h)
         self._centre.font_size = max(8.0, min(w, h) * 0.5)
         self._centre.text = self.centre_text
+
+
+def _building_area(s: geo.SpaceShape) -> geo.Rect:
+    """Where a space's buildings stand: its colour band, or for a space of no group (a
+    railroad's train depot) the strip of the band's depth on the same edge."""
+    if s.band is not None:
+        return s.band
+    r, side = s.rect, s.side
+    depth = (r.h if side in (0, 2) else r.w) * geo.BAND
+    if side == 0:
+        return geo.Rect(r.x, r.top - depth, r.w, depth)
+    if side == 1:
+        return geo.Rect(r.right - depth, r.y, depth, r.h)
+    if side == 2:
+        return geo.Rect(r.x, r.y, r.w, depth)
+    return geo.Rect(r.x, r.y, depth, r.h)
 
 
 def _off_band(rect: geo.Rect, band: geo.Rect, side: int) -> geo.Rect:
