@@ -139,6 +139,17 @@ _SCRIPT = textwrap.dedent(
     out["ultimate"] = [s2.edition_id, s2.region, len(s2.ids.regions.children), s2.regions == []]
     out["ultimate_rules"] = sorted(s2.rules)
     out["ultimate_pickers"] = [row.ids.roll_three.opacity for row in s2.seats()]
+    c2.close()
+
+    # A remembered edition or board this companion does not have: the first offered, no crash.
+    odd = SetupStore(tmp / "odd.json")
+    odd.save(edition="junior", region="de")
+    c3 = TableController(db_path=tmp / "odd.db", store=SetupStore(tmp / "odd.json"), lang="en")
+    s3 = SetupScreen(controller=c3)
+    out["odd"] = [s3.edition_id, s3.region, s3.message]
+    odd.save(edition="classic", region="de")
+    s4 = SetupScreen(controller=c3)
+    out["odd_board"] = [s4.edition_id, s4.region]
     print("REPORT " + json.dumps(out))
     """
 )
@@ -237,3 +248,10 @@ def test_the_referee_s_sentence_names_the_streets_of_the_board_at_the_table() ->
     assert (
         paris.sentence == "4+3\u00a0: avancez de 7 cases, de Rue Lecourbe à Prison / Simple visite."
     )
+
+
+def test_a_remembered_edition_or_board_the_companion_lacks_falls_back(report) -> None:
+    first = known_editions()[0]
+    board = edition(first).regions[0] if edition(first).regions else ""
+    assert report["odd"] == [first, board, ""]
+    assert report["odd_board"] == ["classic", "us"]
