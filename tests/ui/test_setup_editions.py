@@ -65,6 +65,9 @@ _SCRIPT = textwrap.dedent(
 
     store = SetupStore(tmp / "setup.json")
     c = TableController(db_path=tmp / "games.db", store=store, lang="fr")
+    from ui.screens.referee import RefereeScreen
+    r = RefereeScreen(controller=c)
+    show(r)
     s = SetupScreen(controller=c)
     show(s)
     out["pane"] = s.pane
@@ -114,9 +117,8 @@ _SCRIPT = textwrap.dedent(
     out["place"] = c.view.place
     out["chips"] = [p.cash_text for p in c.view.players]
 
-    # The referee's dice at a Classic table: two rows, no speed die.
-    from ui.screens.referee import RefereeScreen
-    r = RefereeScreen(controller=c)
+    # The referee's dice at a Classic table: two rows, no speed die (the screen was made
+    # before the game, with Ultimate's three rows).
     show(r)
     r.on_pre_enter()
     frames()
@@ -124,6 +126,11 @@ _SCRIPT = textwrap.dedent(
         [len(r.ids[row].children), r.ids[row].height > 0, r.ids[row].opacity]
         for row in ("d1", "d2", "speed")
     ]
+    # The two dice touched, as a table does: the referee answers.
+    r.choose_space(c.start_space)
+    tap(next(b for b in r.ids.d1.children if b.face == 4))
+    tap(next(b for b in r.ids.d2.children if b.face == 3))
+    out["referee_asked"] = [r.sentence.split(",")[0], bool(r.answer and r.answer.path)]
     c.close()  # the app closed: its game log is free for the next one
     # The next set-up: the saved games name the edition and its board; Classic and Paris
     # are chosen again.
@@ -193,7 +200,8 @@ def test_classic_and_paris_tapped_start_a_game_of_classic_on_the_paris_board(rep
 
 
 def test_the_referee_of_a_classic_table_asks_for_two_dice(report) -> None:
-    assert report["referee_rows"] == [[6, True, 1], [6, True, 1], [1, False, 0]]
+    assert report["referee_rows"] == [[6, True, 1], [6, True, 1], [0, False, 0]]
+    assert report["referee_asked"] == ["4+3\u00a0: avancez de 7 cases", True]
 
 
 def test_a_double_tap_on_start_starts_one_game(report) -> None:

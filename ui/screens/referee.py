@@ -151,12 +151,13 @@ class RefereeScreen(Screen):
         self._speed_built = self.controller.speed_faces
         self.speed = None
         speed_row = self.ids.speed
+        # Without a speed die the row holds no button at all: one kept at its last place
+        # would take the touches meant for the second die's row over it.
         speed_row.height, speed_row.opacity = (dp(52), 1) if self._speed_built else (0, 0)
-        speed_row.disabled = not self._speed_built
         for row, faces in (
             ("d1", range(1, 7)),
             ("d2", range(1, 7)),
-            ("speed", speed_faces(self.controller.speed_faces)),
+            ("speed", speed_faces(self._speed_built) if self._speed_built else ()),
         ):
             box = self.ids[row]
             box.clear_widgets()
