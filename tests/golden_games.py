@@ -1,11 +1,12 @@
 """Seeded games recorded before the engine changed, so every later engine can be held to them.
 
-``python -m tests.golden_games record`` plays the seeded random players of
+``python -m tests.golden_games record [EDITION]`` plays the seeded random players of
 :mod:`companion.simulator.simulate` (as they were on the day of recording) and stores, for each game, the
 players, the house rules, every accepted command and the events it made, in
-``tests/data/golden_games.json.gz``; ``python -m tests.golden_games record EDITION`` records
-another edition's games (:data:`EDITION_GAMES`) in ``tests/data/golden_games_<edition>.json.gz``,
-each game naming its edition, and leaves Ultimate's recording as it was. :func:`replay_game` gives the commands to the engine of
+``tests/data/golden_games.json.gz`` (Ultimate's) or ``tests/data/golden_games_<edition>.json.gz``
+(another edition's, :data:`EDITION_GAMES`, recorded when the edition came, issue 25:
+``python -m tests.golden_games record EDITION``; Ultimate's recording is left as it was).
+:func:`replay_game` gives the commands to the engine of
 today, one by one, and returns the first command whose events differ from the recorded ones
 once both are :func:`normalized`: what a player sees change hands, move, or be asked is
 compared, and wording (sentences, message codes) is not.
@@ -42,9 +43,15 @@ GAMES: tuple[tuple[int, int, dict[str, bool], int], ...] = (
     (10, 12, {}, 200),
 )
 
-#: Another edition's games (seed, players, house rules, turn limit), by edition id: recorded
-#: when the edition came (the Mega Edition, issue 25), each in its own file.
-EDITION_GAMES: dict[str, tuple[tuple[int, int, dict[str, bool], int], ...]] = {
+#: Another edition's games (seed, players, house rules, turn limit), each edition in its own
+#: file: Classic's by its rules and with every house rule it offers, the Mega Edition's.
+EDITION_GAMES: Mapping[str, tuple[tuple[int, int, dict[str, bool], int], ...]] = {
+    "classic": (
+        (22, 3, {}, 3000),
+        (20, 2, {"mortgage_blocks_building": True, "older_tax_amounts": True}, 3000),
+        (23, 3, {"rent_claimed_by_owner": True, "build_on_own_turn": True}, 3000),
+        (14, 5, {"time_limit": True, "voluntary_bankruptcy": True}, 300),
+    ),
     "mega": ((35, 4, {}, 500), (26, 3, {}, 500)),
 }
 
@@ -86,19 +93,25 @@ def normalized(event: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def record(edition_id: str | None = None) -> list[dict[str, Any]]:  # pragma: no cover - by hand
-    """Ultimate's games (:data:`GAMES`), or ``edition_id``'s (:data:`EDITION_GAMES`)."""
+def golden_file(edition_id: str = "ultimate") -> Path:
+    """Where the games of ``edition_id`` are recorded."""
+    if edition_id == "ultimate":
+        return GOLDEN
+    return GOLDEN.with_name(f"golden_games_{edition_id}.json.gz")
+
+
+def record(edition_id: str = "ultimate") -> list[dict[str, Any]]:  # pragma: no cover - by hand
     from companion.editions import edition
     from companion.errors import CompanionError
     from companion.game import Game
     from companion.simulator.players import RandomPlayer
 
     games = []
-    played = edition(edition_id) if edition_id else None
-    for seed, players, rules, max_turns in EDITION_GAMES[edition_id] if edition_id else GAMES:
+    played = GAMES if edition_id == "ultimate" else EDITION_GAMES[edition_id]
+    for seed, players, rules, max_turns in played:
         rng = random.Random(seed)
         names = [{"name": f"P{i + 1}"} for i in range(players)]
-        game = Game.new(names, rules=rules, edition=played)
+        game = Game.new(names, rules=rules, edition=edition(edition_id))
         player = RandomPlayer(rng)
         steps: list[dict[str, Any]] = []
         turns = 0
@@ -111,19 +124,14 @@ def record(edition_id: str | None = None) -> list[dict[str, Any]]:  # pragma: no
             steps.append({"command": command, "events": [normalized(e) for e in events]})
             turns += sum(1 for e in events if e["type"] == "turn")
         game_data = {"seed": seed, "players": names, "rules": rules, "steps": steps}
-        if edition_id:
+        if edition_id != "ultimate":
             game_data["edition"] = edition_id
         games.append(game_data)
     return games
 
 
-def path_of(edition_id: str | None = None) -> Path:
-    """The recording of Ultimate's games, or of ``edition_id``'s."""
-    return GOLDEN.with_name(f"golden_games_{edition_id}.json.gz") if edition_id else GOLDEN
-
-
-def load(edition_id: str | None = None) -> list[dict[str, Any]]:
-    with gzip.open(path_of(edition_id), "rt", encoding="utf-8") as f:
+def load(edition_id: str = "ultimate") -> list[dict[str, Any]]:
+    with gzip.open(golden_file(edition_id), "rt", encoding="utf-8") as f:
         return json.load(f)
 
 
@@ -132,7 +140,7 @@ def replay_game(recorded: Mapping[str, Any]) -> Iterator[tuple[int, Any, Any]]:
     from companion.editions import edition
     from companion.game import Game
 
-    played = edition(recorded["edition"]) if "edition" in recorded else None
+    played = edition(recorded.get("edition", "ultimate"))
     game = Game.new(recorded["players"], rules=recorded["rules"], edition=played)
     for i, step in enumerate(recorded["steps"]):
         difference = step_difference(game, step)
@@ -150,8 +158,8 @@ def step_difference(game: Any, step: Mapping[str, Any]) -> Any:
         now = execute(game, step)
     except Exception as exc:  # noqa: BLE001 - reported as the difference
         return f"refused: {exc}"
-    # The events of the facts named since the recording (``jailed``, ``voucher_taken``...) are
-    # compared by the table they leave, below.
+    # The events compared one by one; the facts (``jailed``...) a later recording holds too
+    # are compared by the table they leave, as the patches are.
     if now != [e for e in step["events"] if e["type"] in _COMPARED]:
         return now
     expected, after = recorded_table(before, step), table(game.state)
@@ -207,22 +215,18 @@ def table(state: Any) -> dict[str, Any]:
     return data
 
 
-def _write(games: Sequence[Mapping[str, Any]], path: Path) -> None:  # pragma: no cover
+def _write(
+    games: Sequence[Mapping[str, Any]], edition_id: str = "ultimate"
+) -> Path:  # pragma: no cover
     data = json.dumps(games, separators=(",", ":"), sort_keys=True).encode("utf-8")
+    path = golden_file(edition_id)
     path.write_bytes(gzip.compress(data, 9, mtime=0))
+    return path
 
 
 if __name__ == "__main__":  # pragma: no cover
-    if (
-        sys.argv[1:2] != ["record"]
-        or len(sys.argv) > 3
-        or sys.argv[2:]
-        not in (
-            [],
-            *([e] for e in EDITION_GAMES),
-        )
-    ):
-        sys.exit(f"usage: python -m tests.golden_games record [{'|'.join(EDITION_GAMES)}]")
-    which = sys.argv[2] if len(sys.argv) == 3 else None
-    _write(record(which), path_of(which))
-    print(f"wrote {path_of(which)} ({path_of(which).stat().st_size:,} bytes)")
+    if sys.argv[1:2] != ["record"] or len(sys.argv) > 3:
+        sys.exit("usage: python -m tests.golden_games record [EDITION]")
+    which = sys.argv[2] if len(sys.argv) == 3 else "ultimate"
+    written = _write(record(which), which)
+    print(f"wrote {written} ({written.stat().st_size:,} bytes)")

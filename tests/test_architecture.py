@@ -343,6 +343,7 @@ ALLOWED_NUMBERS: dict[str, str] = {
         "the words a player may type for a face (mister, b ...); the faces are checked "
         "against the game's edition"
     ),
+    "companion/rules/cards.py:UNLISTED_TITLE": "the longest title the table may type for a card",
     "companion/rules/movement.py:_SPEED_NAMES": (
         "the English names of the two faces a rule gives meaning (Mr. Monopoly, the Bus)"
     ),

@@ -57,6 +57,22 @@ def test_the_mega_edition_s_recording_holds_whole_games_and_its_own_rules() -> N
     assert {"voucher", "last_lot", "build", "choose"} <= commands
 
 
+def test_the_classic_recording_covers_whole_games_and_every_house_rule_it_offers() -> None:
+    """Classic's seeded games (issue 25), recorded once its rules were checked against the
+    rules text: three end with one player left, building, mortgages and rent claims among them,
+    and between them they play every house rule Classic offers."""
+    from companion.editions import edition
+
+    CLASSIC = [g for g in EDITION_GAMES if g["edition"] == "classic"]
+    assert len(CLASSIC) == len(golden_games.EDITION_GAMES["classic"])
+    assert all(g["edition"] == "classic" for g in CLASSIC)
+    ends = [g["steps"][-1]["events"][-1] for g in CLASSIC]
+    assert sum(e["type"] == "decision" and e["decision"]["kind"] == "game_over" for e in ends) == 3
+    commands = {s["command"]["type"] for g in CLASSIC for s in g["steps"]}
+    assert {"build", "sell_building", "mortgage", "unmortgage", "claim", "bankrupt"} <= commands
+    assert {name for g in CLASSIC for name in g["rules"]} == set(edition("classic").house_rules)
+
+
 @pytest.mark.parametrize("recorded", EDITION_GAMES, ids=lambda g: f"{g['edition']}-seed{g['seed']}")
 def test_another_edition_s_recorded_game_plays_out_the_same(recorded: dict) -> None:
     difference = next(golden_games.replay_game(recorded), None)

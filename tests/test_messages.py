@@ -60,7 +60,7 @@ SAMPLES: dict[str, Any] = {
 
 BANKER = Path(__file__).parents[1] / "companion" / "banker"
 CODE_LITERAL = re.compile(
-    r"""["']((?:event|move|ask|note|reason|action|option)(?:\.[a-z0-9_]+)+)["']"""
+    r"""["']((?:event|move|ask|note|reason|action|option|unlisted)(?:\.[a-z0-9_]+)+)["']"""
 )
 
 

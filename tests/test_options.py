@@ -25,6 +25,7 @@ from companion.editions import edition
 from companion.errors import CompanionError
 from companion.game import Game
 from companion.messages import CODES, languages, render
+from companion.rules.cards import Unlisted, is_unlisted
 from tests import golden_games
 
 BOARD = edition("ultimate").board
@@ -69,11 +70,24 @@ EVERY = [*FIRSTS.values(), *STATES]
 # -- Filling an option in, and telling whether a command is listed ---------------------------
 
 
+def unlisted_ids(menu: Mapping[str, Any]) -> list[str]:
+    """E3: one card of each effect (and each kind) the "another card" menu offers."""
+    values = {"amount": 50, "space": "middle:11", "count": 3, "house": 25, "hotel": 100}
+    ids = []
+    for effect, needs in menu["effects"].items():
+        for kind in menu["kinds"] if "kind" in needs else [None]:
+            given = tuple(kind if n == "kind" else values[n] for n in needs)
+            ids.append(Unlisted(menu["deck"], effect, given).id)
+    return ids
+
+
 def fill(option: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for name, spec in option.get("free", {}).items():
         if "one_of" in spec:
             values[name] = rng.choice(spec["one_of"])
+        elif "unlisted" in spec:
+            values[name] = rng.choice(unlisted_ids(spec["unlisted"]))
         elif "min" in spec:
             values[name] = rng.choice(
                 [spec["min"], spec["max"], rng.randint(spec["min"], spec["max"])]
@@ -103,6 +117,9 @@ _EVERYTHING: dict[int, tuple[GameState, list[tuple[Mapping[str, Any], str]]]] = 
 def _fits(value: Any, spec: Mapping[str, Any]) -> bool:
     if "one_of" in spec:
         return value in spec["one_of"]
+    if "unlisted" in spec:
+        deck = spec["unlisted"]["deck"]
+        return is_unlisted(value) and value in DECK.cards and DECK.cards[value].deck == deck
     if "min" in spec:
         ok = isinstance(value, int) and not isinstance(value, bool)
         return ok and spec["min"] <= value <= spec["max"]
@@ -179,6 +196,8 @@ def test_every_option_of_each_kind_of_decision_is_accepted(key: tuple[Any, ...])
                 fills += [{**fills[0], name: v} for v in spec["one_of"]]
             if "min" in spec:
                 fills += [{**fills[0], name: spec["min"]}, {**fills[0], name: spec["max"]}]
+            if "unlisted" in spec:
+                fills += [{**fills[0], name: v} for v in unlisted_ids(spec["unlisted"])]
         for values in fills:
             accepted(state, command_of(option, player, **values))
 
@@ -195,6 +214,8 @@ def test_any_listed_option_filled_in_is_accepted(index: int, data: st.DataObject
     for name, spec in option.get("free", {}).items():
         if "one_of" in spec:
             values[name] = data.draw(st.sampled_from(spec["one_of"]))
+        elif "unlisted" in spec:
+            values[name] = data.draw(st.sampled_from(unlisted_ids(spec["unlisted"])))
         elif "min" in spec:
             values[name] = data.draw(st.integers(spec["min"], spec["max"]))
         else:

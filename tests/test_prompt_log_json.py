@@ -69,14 +69,67 @@ def played_at_the_prompt(db: Path) -> None:
         assert game.state.over
 
 
+def played_classic_at_the_prompt(db: Path) -> None:
+    """Classic's own (issue 25): rent its owner claims (E2's house rule) and a trade that lifts
+    the mortgage on the deed it hands over."""
+    bob = {"owner": "Bob"}
+    table = {
+        "edition": "classic",
+        "players": [
+            {"name": "Ann", "position": "GO", "cash": 1500},
+            {"name": "Bob", "position": "GO", "cash": 1500},
+        ],
+        "properties": {
+            "Mediterranean Avenue": bob,
+            "Baltic Avenue": bob,
+            "Boardwalk": {**bob, "mortgaged": True},
+        },
+        "options": {"rent_claimed_by_owner": True},
+    }
+    with GameLog(db) as log:
+        game = Game.from_situation(table, log=log)
+        prompt, _, err = session(game)
+        for line in (
+            "roll 1 2",
+            "claim Ann",
+            "trade Bob give $10 take Boardwalk lift Boardwalk as Ann",
+        ):
+            prompt.handle(line)
+        assert err.getvalue() == ""
+
+
+def played_mega_at_the_prompt(db: Path) -> None:
+    """The Mega Edition's own (issue 25, E5): the last lot of a group bought after building on
+    the others, built up."""
+    hotels = {"owner": "Ann", "buildings": "hotel"}
+    table = {
+        "edition": "mega",
+        "players": [
+            {"name": "Ann", "position": "Free Parking", "cash": 2000},
+            {"name": "Bob", "position": "GO", "cash": 2500},
+        ],
+        "properties": {n: hotels for n in ("Kentucky Avenue", "Indiana Avenue", "Illinois Avenue")},
+    }
+    with GameLog(db) as log:
+        game = Game.from_situation(table, log=log)
+        prompt, _, err = session(game)
+        for line in ("roll 1 2 2", "buy", "last_lot build"):
+            prompt.handle(line)
+        assert err.getvalue() == ""
+
+
 def test_the_prompt_takes_every_command_json_the_log_writes(tmp_path: Path) -> None:
     simulated, typed = tmp_path / "simulated.db", tmp_path / "typed.db"
     # Seed 14, three players: a game whose cards ask for an option, a target and Just Say NO!,
     # with a group sold down in a shortage, a jail card played and a mortgage lifted.
     cli("simulate", "--games", "1", "--seed", "14", "--players", "3", "--db", str(simulated))
     played_at_the_prompt(typed)
+    classic = tmp_path / "classic.db"
+    played_classic_at_the_prompt(classic)
+    mega = tmp_path / "mega.db"
+    played_mega_at_the_prompt(mega)
     fed: set[str] = set()
-    for db in (simulated, typed):
+    for db in (simulated, typed, classic, mega):
         (start_command, start), *rest = exported(db, 1)
         prompt, _, err = session(Game.started(start))
         prompt.handle(json.dumps(start_command))  # the game's start, not a command to give

@@ -30,6 +30,7 @@ from companion.messages import (
     render_event,
     render_transfers,
 )
+from companion.rules import cards
 from companion.rules.board import Board
 from ui.edition import table_edition
 from ui.explain import explain
@@ -486,11 +487,15 @@ class TradeItem:
     """One asset a player may put into a trade: ``kind`` is the trade command's key
     (``properties``, ``shares``, ``vouchers``, ``roll_three``, ``cards``), ``value`` what the
     command carries (the English property name, the company, the id, "1-3-6"), ``label`` what
-    the button says."""
+    the button says. A mortgaged deed also carries what its new owner pays the Bank (002,
+    *Mortgages*): ``lift`` to lift the mortgage at once (its value and the interest, the trade
+    command's ``lift``), or ``interest`` now if it stays mortgaged; both 0 for anything else."""
 
     kind: str
     value: str
     label: str
+    lift: int = 0
+    interest: int = 0
 
 
 # -- Words --------------------------------------------------------------------------------------
@@ -515,6 +520,37 @@ def card_title(card_id: str, lang: str) -> str:
     if card_id in deck.vouchers:
         return words.get(f"voucher.{card_id}", deck.vouchers[card_id].label)
     return str(card_id)
+
+
+#: E3: the largest sum and the longest title a card entered from the "another card" menu takes.
+UNLISTED_MOST, UNLISTED_TITLE = cards.UNLISTED_MOST, cards.UNLISTED_TITLE
+
+
+def unlisted_id(menu: Mapping[str, Any], effect: str, values: Mapping[str, Any], title: str) -> str:
+    """E3: the id of the card entered from the draw option's ``menu`` (``free.card.unlisted``)
+    with ``effect``, its ``values`` by name and a title ("" for none), as the engine reads it."""
+    needs = menu["effects"][effect]
+    title = " ".join(title.split())[:UNLISTED_TITLE]
+    return cards.Unlisted(menu["deck"], effect, tuple(values[n] for n in needs), title).id
+
+
+def unlisted_said(card_id: str, lang: str) -> str:
+    """A card entered from the "another card" menu as the history will say it: its title and
+    its effect, or its effect alone."""
+    unlisted = cards.unlisted(card_id, table_edition().board)
+    if not unlisted.title:
+        return card_title(card_id, lang)
+    return render("move.card", {"card": card_id}, lang, edition=table_edition())
+
+
+def unlisted_problem(card_id: str) -> str | None:
+    """What is wrong with a card entered from the "another card" menu (E3) on the table's
+    board (a count of spaces back beyond a lap), in the engine's words; None if nothing."""
+    try:
+        table_edition().deck.card(card_id)
+    except cards.UnlistedCardError as exc:
+        return str(exc)
+    return None
 
 
 def card_titles(card: Any) -> str:
@@ -650,7 +686,7 @@ def decision_view(state: GameState, lang: str) -> DecisionView | None:
         d.id,
         d.kind,
         d.player,
-        render_decision(d, lang),
+        render_decision(d, lang, edition=table_edition()),
         choices,
         dice,
         dict(d.data),
@@ -817,7 +853,9 @@ def flashes_for(
     cash = dict(before)
     out = []
     transfers = [e for e in events if e.get("type") == "transfer"]
-    for event, sentence in zip(transfers, render_transfers(transfers, lang), strict=True):
+    for event, sentence in zip(
+        transfers, render_transfers(transfers, lang, edition=table_edition()), strict=True
+    ):
         payer, payee, amount = str(event["from"]), str(event["to"]), int(event["amount"])
         p0, q0 = cash.get(payer, 0), cash.get(payee, 0)
         cash[payer], cash[payee] = p0 - amount, q0 + amount
@@ -852,7 +890,8 @@ def move_for(events: Iterable[Mapping[str, Any]], lang: str) -> MoveView | None:
     for e in mine:
         path += [str(k) for k in e.get("path", ())]
         kinds += [str(k) for k in e.get("kinds", ())]
-    words = " ".join(w for w in (render_event(e, lang) for e in mine) if w)
+    played = table_edition()
+    words = " ".join(w for w in (render_event(e, lang, edition=played) for e in mine) if w)
     return MoveView(player, tuple(path), tuple(kinds), words)
 
 
@@ -863,7 +902,8 @@ def order_found(events: Iterable[Mapping[str, Any]], lang: str) -> str:
     found = [e for e in events if e.get("type") == "order_set"]
     if not found:
         return ""
-    return worded(lambda lang: render_event(found[-1], lang) or "", lang)
+    played = table_edition()
+    return worded(lambda lang: render_event(found[-1], lang, edition=played) or "", lang)
 
 
 def proposal_label(state: GameState, faces: Sequence[int | str], lang: str) -> str:
@@ -1135,7 +1175,7 @@ def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
         c = make_choice(o, player, option_words(o, lang))
         command = o["command"]
         kind = str(command["type"])
-        if kind == "play_card" or kind == "end_game":
+        if kind in ("play_card", "end_game", "claim"):
             other.append(c)
         elif "property" in command:
             by_property.setdefault(str(command["property"]), {})[kind] = c
@@ -1204,10 +1244,11 @@ def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
 def command_sentences(events: Iterable[Mapping[str, Any]], lang: str) -> list[str]:
     """The sentences of a command's ``events`` worth telling, in ``lang`` (the decision it
     poses, the turn and the Bank's events left out)."""
+    played = table_edition()
     return [
         w
         for w in (
-            render_event(e, lang)
+            render_event(e, lang, edition=played)
             for e in events
             if e.get("type") not in ("decision", "turn", "bank")
         )
@@ -1292,7 +1333,7 @@ def history_rows(
                 corrected_by[done.pop()] = logged.seq
         else:
             done.append(logged.seq)
-    colours = colours or {}
+    colours, played = colours or {}, table_edition()
     rows: list[HistoryRow] = []
     for logged in commands:
         by = corrected_by.get(logged.seq)
@@ -1300,7 +1341,7 @@ def history_rows(
             kind = str(event.get("type"))
             if kind == "decision" or kind == "bank":
                 continue
-            text = render_event(event, lang)
+            text = render_event(event, lang, edition=played)
             if not text:
                 continue
             who = _event_player(event, logged.player)
@@ -1495,6 +1536,25 @@ HOUSE_RULES: Mapping[str, tuple[str, str]] = {
             "would pay."
         ),
     ),
+    "mortgage_blocks_building": (
+        N_("No building on a mortgaged group"),
+        N_("While any lot of a colour group is mortgaged, nobody builds on that group."),
+    ),
+    "build_on_own_turn": (
+        N_("Build on your own turn"),
+        N_("Houses and hotels are bought only during the buyer's own turn."),
+    ),
+    "older_tax_amounts": (
+        N_("Older tax amounts"),
+        N_("Taxes as the older sets print them (a lower Luxury Tax)."),
+    ),
+    "rent_claimed_by_owner": (
+        N_("Rent must be claimed"),
+        N_(
+            "The owner must claim the rent (on their sheet) before the second player after "
+            "the payer rolls; after that it is lost."
+        ),
+    ),
 }
 
 
@@ -1658,17 +1718,22 @@ def resume_text(players: Sequence[str], turn: int, lang: str) -> str:
 
 
 def tradables(state: GameState, player: str, lang: str) -> tuple[TradeItem, ...]:
-    """What ``player`` may put into a trade: deeds, shares (one item per share held), Travel
-    Vouchers, Roll Three cards and the kept cards that may be traded."""
-    seat = state.seat(player)
+    """What ``player`` may put into a trade: deeds (a mortgaged one with what lifting its
+    mortgage at once, or keeping it, costs its new owner), shares (one item per share held),
+    Travel Vouchers, Roll Three cards and the kept cards that may be traded."""
+    seat, numbers = state.seat(player), state.edition.numbers
     items: list[TradeItem] = []
     for name, h in state.holdings.items():
         if h.owner != player:
             continue
         label = space_name(name, lang)
-        if h.mortgaged:
-            label = translate("{property} (mortgaged)", lang, property=label)
-        items.append(TradeItem("properties", name, label))
+        if not h.mortgaged:
+            items.append(TradeItem("properties", name, label))
+            continue
+        label = translate("{property} (mortgaged)", lang, property=label)
+        value = state.edition.board.mortgage_value(name)
+        lift, interest = numbers.lift_cost(value), numbers.mortgage_interest(value)
+        items.append(TradeItem("properties", name, label, lift=lift, interest=interest))
     for company, count in seat.shares.items():
         label = translate("a share of {company}", lang, company=company_name(company, lang))
         items += [TradeItem("shares", company, label)] * count

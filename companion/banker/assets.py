@@ -65,6 +65,8 @@ def build_problem(state: GameState, player: str, name: str) -> str | None:
     holding = state.holdings.get(name)
     if holding is None or holding.owner != player:
         return f"{player} does not own {name!r}"
+    if not_my_turn(state, player):
+        return f"{player} builds only on their own turn (house rule), and it is {state.turn}'s"
     if holding.mortgaged:
         return f"{name!r} is mortgaged; lift the mortgage first"
     space = board.properties[name][0]
@@ -73,6 +75,8 @@ def build_problem(state: GameState, player: str, name: str) -> str | None:
         what = pile_of(state, name)
         if holding.improved:
             return f"{name!r} already has its {what[:-1].replace('_', ' ')}"
+        if not board.building_supply[what]:
+            return f"{state.edition.name} has no {what.replace('_', ' ')}"
         if not supply[what]:
             return f"the Bank has no {what.replace('_', ' ')} left"
         return None
@@ -81,10 +85,11 @@ def build_problem(state: GameState, player: str, name: str) -> str | None:
     group = board.group_of(name)
     mine = [n for n in group if state.owner(n) == player]
     if not board.ownership(name, lambda n: n in mine):
-        need = "all but one" if len(group) > 2 else "all"
+        majority = 0 < board.majority_group_size <= len(group)
+        need = "all but one" if majority else "all"
         return f"building on {space.group} needs {need} of its {len(group)} lots; {player} owns {len(mine)}"
     mortgaged = [n for n in group if state.holdings.get(n) and state.holdings[n].mortgaged]
-    if mortgaged:
+    if mortgaged and state.rules.mortgage_blocks_building:
         return f"{mortgaged[0]!r} in the same group is mortgaged"
     if holding.level >= 6:
         return f"{name!r} has a skyscraper already"
@@ -95,9 +100,17 @@ def build_problem(state: GameState, player: str, name: str) -> str | None:
     if holding.level == 5 and (len(mine) < len(group) or low < 5):
         return f"a skyscraper needs the whole {space.group} group with a hotel on every lot"
     what = pile_of(state, name)
+    if not board.building_supply[what]:
+        return f"{state.edition.name} has no {what}"
     if not supply[what]:
         return f"the Bank has no {what} left"
     return None
+
+
+def not_my_turn(state: GameState, player: str) -> bool:
+    """E1 (``003``, house rule ``build_on_own_turn``): whether ``player`` may not build now
+    because it is another player's turn."""
+    return state.rules.build_on_own_turn and state.turn != player
 
 
 def pile_of(state: GameState, name: str) -> str:
@@ -120,6 +133,8 @@ def lots_to_build(state: GameState, player: str, pile: str) -> list[str]:
     board = state.edition.board
     memo = board.memo("group_lots_to_build")
     lots: list[str] = []
+    if not_my_turn(state, player):
+        return lots
     groups = set()
     for name in state.holdings_of(player):
         group = board.properties[name][0].group
@@ -145,6 +160,7 @@ def _group_lots_to_build(
         player,
         group,
         pile,
+        state.rules.mortgage_blocks_building,
         state.supply()[pile] > 0,
         *[h and (h.owner, h.mortgaged, h.level, h.improved) for h in members],
     )
@@ -425,8 +441,50 @@ def trade(tx: Tx, c: commands.Trade) -> None:
     _check_side(tx, b, take)
     if not give and not take:
         raise IllegalCommandError("trade: nothing changes hands")
-    _move_assets(tx, a, b, give, message("reason.trade"))
-    _move_assets(tx, b, a, take, message("reason.trade"))
+    lifted = _lifted_at_once(tx, c, give, take)
+    _move_assets(tx, a, b, give, message("reason.trade"), lifted)
+    _move_assets(tx, b, a, take, message("reason.trade"), lifted)
+
+
+def _lifted_at_once(
+    tx: Tx, c: commands.Trade, give: Mapping[str, Any], take: Mapping[str, Any]
+) -> dict[str, str]:
+    """002 (*Mortgages*): "If you are the new owner, you may lift the mortgage at once if you
+    wish by paying off the mortgage plus 10% interest": the trade's ``lift`` properties, each
+    by its new owner, who must have the cash for it once the trade's cash has changed hands."""
+    if not c.lift:
+        return {}
+    receiver = {n: c.with_ for n in give.get("properties", [])}
+    receiver.update({n: c.player for n in take.get("properties", [])})
+    lifted: dict[str, str] = {}
+    for ref in c.lift:
+        try:
+            name = property_name(tx, ref)
+        except CompanionError as exc:
+            raise IllegalCommandError(f"trade: lift: {exc}") from None
+        if name in lifted:
+            raise IllegalCommandError(f"trade: {name!r} to lift is named twice")
+        if name not in receiver:
+            raise IllegalCommandError(f"trade: {name!r} to lift is not a property of the trade")
+        if not tx.state.holdings[name].mortgaged:
+            raise IllegalCommandError(f"trade: {name!r} to lift is not mortgaged")
+        lifted[name] = receiver[name]
+    cash = {
+        c.player: tx.cash(c.player) - give.get("cash", 0) + take.get("cash", 0),
+        c.with_: tx.cash(c.with_) + give.get("cash", 0) - take.get("cash", 0),
+    }
+    for who in dict.fromkeys(lifted.values()):
+        cost = sum(_lift_cost(tx, n) for n, owner in lifted.items() if owner == who)
+        if cash[who] < cost:
+            raise IllegalCommandError(
+                f"trade: lifting {', '.join(n for n, o in lifted.items() if o == who)} at once "
+                f"costs {tx.money(cost)} and {who} would have {tx.money(cash[who])}"
+            )
+    return lifted
+
+
+def _lift_cost(tx: Tx, name: str) -> int:
+    return tx.state.edition.numbers.lift_cost(tx.board.mortgage_value(name))
 
 
 def _check_side(tx: Tx, owner: str, side: Mapping[str, Any]) -> None:
@@ -471,10 +529,23 @@ def _check_side(tx: Tx, owner: str, side: Mapping[str, Any]) -> None:
                 raise IllegalCommandError(f"trade: {tx.deck.card(item).title!r} may not be traded")
 
 
-def _move_assets(tx: Tx, source: str, target: str, side: Mapping[str, Any], why: Message) -> None:
+def _move_assets(
+    tx: Tx,
+    source: str,
+    target: str,
+    side: Mapping[str, Any],
+    why: Message,
+    lifted: Mapping[str, str] | None = None,
+) -> None:
     tx.transfer(source, target, side.get("cash", 0), why)
     for name in side.get("properties", []):
         h = tx.state.holdings[name]
+        if lifted and name in lifted:
+            set_holding(tx, name, Holding(target, mortgaged=True))
+            lift = message("reason.unmortgage", space=tx.board.property_key(name))
+            tx.transfer(target, BANK, _lift_cost(tx, name), lift)
+            set_holding(tx, name, Holding(target))
+            continue
         set_holding(tx, name, Holding(target, mortgaged=h.mortgaged))
         if h.mortgaged:
             # Classic: who receives a mortgaged property pays the interest at once.

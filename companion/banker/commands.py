@@ -36,7 +36,7 @@ MAX_TEXT, MAX_ITEMS, MAX_DEPTH, MAX_NUMBER = 200, 200, 6, 1_000_000_000_000
 #: Commands allowed whenever the rules allow them, not only as the answer to the decision.
 ANYTIME = (
     "build", "sell_building", "sell_down", "mortgage", "unmortgage", "trade", "play_card",
-    "end_game",
+    "end_game", "claim",
 )  # fmt: skip
 
 C = TypeVar("C", bound="Command")
@@ -442,12 +442,14 @@ class Unmortgage(_MortgageCommand):
 @dataclass(frozen=True, slots=True, repr=False)
 class Trade(Command):
     """A trade both players agreed: each side ``{"cash", "properties", "shares", "vouchers",
-    "roll_three", "cards"}`` as given."""
+    "roll_three", "cards"}`` as given; ``lift``: mortgaged properties of the trade whose new
+    owner lifts the mortgage at once (its value plus 10%, instead of 10% now and again later)."""
 
     type: ClassVar[str] = "trade"
     with_: str
     give: dict[str, Any] | None = None
     take: dict[str, Any] | None = None
+    lift: list[Any] | None = None
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -488,6 +490,15 @@ class Refuse(Command):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
+class Claim(Command):
+    """E2: the owner claims the rent ``payer`` owes them (for ``space``, when several are owed)."""
+
+    type: ClassVar[str] = "claim"
+    payer: str
+    space: str | None = None
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class EndGame(Command):
     type: ClassVar[str] = "end_game"
 
@@ -495,7 +506,7 @@ class EndGame(Command):
 _CLASSES: tuple[type[Command], ...] = (
     Deal, OrderRoll, Roll, Bail, JailCard, Choose, Bus, EndTurn, Buy, Auction, Bid, Pass, Taxi,
     Skip, Draw, Gift, LastLot, Dice, Stock, Voucher, Pay, Bankrupt, Build, SellBuilding, SellDown, Mortgage,
-    Unmortgage, Trade, PlayCard, Option, Target, Accept, Refuse, EndGame,
+    Unmortgage, Trade, PlayCard, Option, Target, Accept, Refuse, EndGame, Claim,
 )  # fmt: skip
 #: Every command class by its ``type``.
 COMMANDS: dict[str, type[Command]] = {cls.type: cls for cls in _CLASSES}

@@ -39,6 +39,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Any, TypeVar, cast
 
 from companion.banker.assets import (
+    not_my_turn,
     sell_down_levels,
     sell_down_problem,
     sell_down_refund,
@@ -283,7 +284,12 @@ def anytime_options(
         if not kinds:
             return ()
     if kinds is None:
-        options = [*_buildings(state, player), *_mortgages(state, player), *_plays(state, player)]
+        options = [
+            *_claims(state, player),
+            *_buildings(state, player),
+            *_mortgages(state, player),
+            *_plays(state, player),
+        ]
         if state.rules.time_limit:
             options.append(
                 {"command": {"type": "end_game"}, "code": "option.end_game", "params": {}}
@@ -294,6 +300,8 @@ def anytime_options(
     if unknown:
         raise ValueError(f"no any-time options of the kinds {sorted(unknown)}")
     options = []
+    if "claim" in wanted:
+        options.extend(_claims(state, player))
     sales = "sell_building" in wanted or "sell_down" in wanted
     if "build" in wanted or sales:
         options.extend(_buildings(state, player, "build" in wanted, sales))
@@ -306,6 +314,19 @@ def anytime_options(
     return tuple(o for o in options if o["command"]["type"] in wanted)
 
 
+def _claims(state: GameState, player: str) -> Iterator[Option]:
+    """E2 (house rule ``rent_claimed_by_owner``): the rent owed to ``player`` they may claim
+    now (``companion.banker.rentdue``), in the order it fell due."""
+    for k in state.claims:
+        if k.owner == player:
+            yield {
+                "command": {"type": "claim", "payer": k.payer, "space": k.space},
+                "amount": k.amount,
+                "code": "option.claim",
+                "params": {"payer": k.payer, "amount": k.amount, "space": k.space},
+            }
+
+
 def _buildings(
     state: GameState, player: str, builds: bool = True, sales: bool = True
 ) -> Iterator[Option]:
@@ -315,7 +336,7 @@ def _buildings(
     lot of a group whose top building the Bank cannot replace, the group sold down
     (``assets.sell_down_problem``) with what the Bank pays and the levels it leaves."""
     cash = state.cash[player]
-    builds = builds and not selling_buildings(state)
+    builds = builds and not selling_buildings(state) and not not_my_turn(state, player)
     supply = state.supply()
     # Groups already looked at (and None: no group); all of them when no shortage can block.
     down: set[str | None] = {None}
@@ -408,7 +429,13 @@ def _work_out_lots(state: GameState, player: str) -> tuple[Lot, ...]:
             lots = groups.get(group)
             if lots is None:
                 lots = groups[group] = _group_lots(
-                    state.edition.board, memo, holdings, player, group, flags
+                    state.edition.board,
+                    memo,
+                    holdings,
+                    player,
+                    group,
+                    flags,
+                    state.rules.mortgage_blocks_building,
                 )
             out.append(lots[name])
             continue
@@ -442,6 +469,7 @@ def _group_lots(
     player: str,
     group: str,
     flags: tuple[bool, bool, bool, bool],
+    mortgage_blocks: bool,
 ) -> Mapping[str, Lot]:
     """``player``'s lots of colour ``group``, by name: they follow from the group's holdings
     (immutable, and shared by the holdings mappings that leave the group alone) and the
@@ -454,11 +482,12 @@ def _group_lots(
         player,
         group,
         flags,
+        mortgage_blocks,
         *[h and (h.owner, h.mortgaged, h.level, h.improved) for h in members],
     )
     lots: Mapping[str, Lot] | None = memo.get(key)
     if lots is None:
-        lots = memo[key] = _work_out_group(board, members, player, group, flags)
+        lots = memo[key] = _work_out_group(board, members, player, group, flags, mortgage_blocks)
     return lots
 
 
@@ -468,10 +497,11 @@ def _work_out_group(
     player: str,
     group: str,
     flags: tuple[bool, bool, bool, bool],
+    mortgage_blocks: bool,
 ) -> Mapping[str, Lot]:
     houses, four_houses, hotels, skyscrapers = flags
     pile = {4: hotels, 5: skyscrapers}
-    group_buildable, low, high, whole, bare = _group_facts(board, members, player)
+    group_buildable, low, high, whole, bare = _group_facts(board, members, player, mortgage_blocks)
     lots = {}
     for name, h in zip(board.groups[group], members, strict=True):
         if h is None or h.owner != player:
@@ -504,11 +534,11 @@ def _work_out_group(
 
 
 def _group_facts(
-    board: Board, members: tuple[Holding | None, ...], player: str
+    board: Board, members: tuple[Holding | None, ...], player: str, mortgage_blocks: bool
 ) -> tuple[bool, int, int, bool, bool]:
     """For ``player``'s lots of a colour group (``members``: the group's holdings, ``None``
     where the Bank holds the lot): whether P2 lets them build (a monopoly or a majority, no lot
-    of the group mortgaged), their lowest and highest building level, whether they hold the
+    of the group mortgaged unless the house rule ``mortgage_blocks_building`` is off), their lowest and highest building level, whether they hold the
     whole group, and whether no building stands anywhere in it (P9: a lot may be mortgaged)."""
     levels = []
     mortgaged = False
@@ -522,7 +552,13 @@ def _group_facts(
             levels.append(h.level)
     ownership = board.group_ownership(len(levels), len(members))
     whole = ownership == "monopoly"
-    return bool(ownership) and not mortgaged, min(levels), max(levels), whole, bare
+    return (
+        bool(ownership) and not (mortgaged and mortgage_blocks),
+        min(levels),
+        max(levels),
+        whole,
+        bare,
+    )
 
 
 def _mortgages(

@@ -20,6 +20,7 @@ from companion.banker.tx import (
     task,
 )
 from companion.errors import IllegalCommandError
+from companion.rules.cards import UNLISTED_EFFECTS, UnlistedCardError, unlisted_kinds
 from companion.rules.movement import resolve_taxi, taxi_destinations, taxi_fare
 
 #: The message codes of the decisions posed here and of their options.
@@ -30,6 +31,9 @@ CODES = (
     "option.taxi",
     "option.no_taxi",
     "option.draw.card",
+    "option.draw.another",
+    "event.drew.card",
+    "event.drew.another",
 )
 
 
@@ -114,7 +118,10 @@ def _task_draw_card(tx: Tx, task: tasks.DrawCard) -> None:
 
 @decision_options("draw")
 def _draw_options(state: GameState, d: Decision) -> Iterator[Option]:
-    """The cards still in the deck being drawn from (a rule's own deck has its own options)."""
+    """The cards still in the deck being drawn from (a rule's own deck has its own options),
+    then E3's "another card": one the companion does not list, whose ``card`` is the id of
+    ``companion.rules.cards.Unlisted`` made from the menu's answers (its effects and the
+    values each needs, the kinds of space a card may send to the nearest of)."""
     deck = d.data["deck"]
     for card in state.edition.deck.cards.values():
         if card.deck == deck and state.cards_out.get(card.id, 0) < card.count:
@@ -123,6 +130,19 @@ def _draw_options(state: GameState, d: Decision) -> Iterator[Option]:
                 "code": "option.draw.card",
                 "params": {"card": card.id},
             }
+    kinds = unlisted_kinds(state.edition.board)
+    menu = {
+        "deck": deck,
+        # "nearest" only on a board with such properties.
+        "effects": {e: list(n) for e, n in UNLISTED_EFFECTS.items() if kinds or "kind" not in n},
+        "kinds": list(kinds),
+    }
+    yield {
+        "command": {"type": "draw"},
+        "free": {"card": {"unlisted": menu}},
+        "code": "option.draw.another",
+        "params": {},
+    }
 
 
 @command("draw")
@@ -134,7 +154,10 @@ def _cmd_draw(tx: Tx, c: commands.Draw) -> None:
     if rule is not None:
         rule(tx, c)
     else:
-        card = tx.deck.card(str(c.card or ""))
+        try:
+            card = tx.deck.card(str(c.card or ""))
+        except UnlistedCardError as exc:
+            raise IllegalCommandError(f"draw: {exc}") from None
         if card.deck != deck:
             raise IllegalCommandError(
                 f"draw: {card.id!r} is a {card.deck.replace('_', ' ')} card, and {player} draws from {deck.replace('_', ' ')}"
@@ -144,7 +167,10 @@ def _cmd_draw(tx: Tx, c: commands.Draw) -> None:
             raise IllegalCommandError(
                 f"draw: every copy of {card.id!r} is in a player's hand; check the card"
             )
-        tx.emit("drew", player=player, card=card.id, code="event.drew.card")
+        # E3: a card without a title of its own is said by its effect only.
+        untitled = card.unlisted is not None and not card.unlisted.title
+        code = "event.drew.another" if untitled else "event.drew.card"
+        tx.emit("drew", player=player, card=card.id, code=code)
         cardplay.drawn(tx, player, card)
 
 

@@ -51,6 +51,7 @@ from companion.editions.cards import load_for as load_cards
 from companion.editions.rules import load_for as load_rules
 from companion.errors import BadSituationError, CompanionError
 from companion.messages import Message, message
+from companion.rules.cards import Unlisted
 from companion.rules.situation import Options, Player, Situation
 
 #: Decisions posed before the turn order is known: nobody's turn has begun.
@@ -148,6 +149,8 @@ def _first_values(option: Mapping[str, Any]) -> dict[str, Any]:
             values[name] = spec["one_of"][0]
         elif "min" in spec:
             values[name] = spec["min"]
+        elif "unlisted" in spec:  # E3: a card kept until needed does the least
+            values[name] = Unlisted(spec["unlisted"]["deck"], "keep_jail").id
         else:
             values[name] = [1] * (spec["count"] + bool(spec["speed"]))
     return values

@@ -90,6 +90,22 @@ class Decision:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class RentClaim:
+    """E2 (house rule ``rent_claimed_by_owner``): rent ``payer`` owes ``owner`` for ``space``
+    (a key), which the owner may claim until ``until`` (the second player after the payer)
+    rolls the dice."""
+
+    payer: str
+    owner: str
+    space: str
+    amount: int
+    until: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class GameState:
     """Everything about a game in progress. Compared by identity; :func:`snapshot` gives data."""
@@ -121,6 +137,8 @@ class GameState:
     #: Turn-order rolls so far, before the game starts.
     order_rolls: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
     winner: str | None = None
+    #: E2: rent owed that its owner has still to claim (house rule ``rent_claimed_by_owner``).
+    claims: tuple[RentClaim, ...] = ()
     #: The players still in the game, in turn order (kept with ``seats``).
     active: tuple[Player, ...] = ()
     #: The referee's view of this state (:meth:`situation`), made when first asked for; a
@@ -591,6 +609,10 @@ def _reduced_dividends_paid(state: GameState, e: Event) -> Changes:
     return {"dividend_cuts": _counted(state.dividend_cuts, ((c, -1) for c in e["companies"]))}
 
 
+def _claim(e: Event) -> RentClaim:
+    return RentClaim(e["payer"], e["owner"], e["space"], e["amount"], e["until"])
+
+
 #: How each fact folds into the state: the fields its event changes. A narrative event
 #: (``rolled``, ``drew``, ``note``...) carries words, not state, and has none; ``seat`` and
 #: ``bank``, the field patches of logs written before events were named after facts, fold as
@@ -630,6 +652,9 @@ _FOLDS: Mapping[str, Callable[[GameState, Event], Changes]] = {
     "order_tied": lambda s, e: {"order_rolls": _EMPTY},
     "order_set": _order_set,
     "game_over": _over,
+    "rent_claimable": lambda s, e: {"claims": (*s.claims, _claim(e))},
+    "rent_claimed": lambda s, e: {"claims": tuple(c for c in s.claims if c != _claim(e))},
+    "rent_lapsed": lambda s, e: {"claims": tuple(c for c in s.claims if c != _claim(e))},
     "seat": _seat,
     "bank": _bank,
 }
@@ -693,6 +718,8 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "rules": state.rules.to_json(),
         "order_rolls": dict(state.order_rolls),
         "winner": state.winner,
+        # E2's claims only where there are some: a log written before them reads the same.
+        **({"claims": [c.to_json() for c in state.claims]} if state.claims else {}),
     }
 
 

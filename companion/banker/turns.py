@@ -11,6 +11,7 @@ from companion.banker import commands, tasks
 from companion.banker.keptcards import jail_card
 from companion.banker.moves import apply_move
 from companion.banker.options import Option, decision_options
+from companion.banker.rentdue import lapse_claims
 from companion.banker.state import Decision, GameState
 from companion.banker.tx import (
     ANSWERS,
@@ -260,6 +261,8 @@ def _roll(tx: Tx, player: str, roll: Roll) -> None:
     seat = state.seat(player)
     backwards = seat.reverse_direction
     tx.emit("rolled", player=player, dice=roll.to_json(), code="event.rolled")
+    if state.claims:
+        lapse_claims(tx, player)
     res = resolve_roll(
         tx.board, state.situation(), roll, player=player, first_move_only=True, quiet=True
     )

@@ -19,6 +19,7 @@ from companion.editions import DEFAULT, Edition, edition, known_editions
 from companion.errors import CompanionError
 from companion.rules import referee
 from companion.rules.board import Space
+from companion.rules.cards import Card, unlisted_from_words
 from companion.rules.movement import (
     Resolution,
     Roll,
@@ -83,7 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="+",
         required=True,
         metavar="DIE",
-        help="the two regular dice and the speed die (1, 2, 3, mr or bus); in jail, two dice",
+        help="the two dice, then the speed die in an edition with one (Ultimate's: 1, 2, 3, mr "
+        "or bus); in jail, two dice",
     )
     move.add_argument(
         "--to", metavar="SPACE", help="the chosen space, for triples or a Subway ride"
@@ -95,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
         dest="leave_jail",
         action="store_const",
         const="bail",
-        help="in jail: the player paid $50 bail before rolling",
+        help="in jail: the player paid the bail before rolling",
     )
     leave.add_argument(
         "--jail-card",
@@ -109,7 +111,13 @@ def build_parser() -> argparse.ArgumentParser:
     taxi = question("taxi", "a taxi ride from an owned cab company")
     taxi.add_argument("--to", metavar="SPACE", required=True)
     card = question("card", "where a Chance or Community Chest card sends the player")
-    card.add_argument("--card", required=True, metavar="ID", help="the card's id (see 'cards')")
+    card.add_argument(
+        "--card",
+        required=True,
+        metavar="ID",
+        help="the card's id (see 'cards'), or a card the companion does not list by its effect: "
+        "'another back 3', 'another advance Boardwalk', 'another nearest railroad'",
+    )
     card.add_argument(
         "--to", metavar="SPACE", help="the space chosen, for a card that lets you choose"
     )
@@ -167,6 +175,15 @@ def _situation(args: argparse.Namespace, played: Edition) -> Situation:
     return Situation.fresh(start, name=args.player or "Player", edition=played)
 
 
+def _card(text: str, played: Edition) -> Card:
+    """``--card``: a card's id, or ``another EFFECT ...``: a card the companion does not list
+    (E3), entered as at the prompt."""
+    words = shlex.split(text)
+    if words and words[0].lower() == "another":
+        return played.deck.card(unlisted_from_words(words[1:], "chance", played.board).id)
+    return played.deck.card(text)
+
+
 def _answer(args: argparse.Namespace, played: Edition) -> str:
     board = played.board
     if args.question == "board":
@@ -197,7 +214,7 @@ def _answer(args: argparse.Namespace, played: Edition) -> str:
         result = resolve_card(
             board,
             situation,
-            played.deck.card(args.card),
+            _card(args.card, played),
             player=args.player,
             to=to,
             roll=roll,

@@ -36,7 +36,7 @@ import json
 import re
 import shlex
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from companion.banker.commands import Command, Dice, OrderRoll, Roll
@@ -45,7 +45,15 @@ from companion.editions import Edition
 from companion.errors import IllegalCommandError, shown
 from companion.messages import render_decision
 from companion.rules.board import Board
-from companion.rules.cards import CardDeck, Voucher
+from companion.rules.cards import (
+    UNLISTED_FORMS,
+    CardDeck,
+    UnlistedCardError,
+    Voucher,
+    is_unlisted,
+    unlisted_from_words,
+    unlisted_kinds,
+)
 
 if TYPE_CHECKING:
     from companion.banker.state import GameState
@@ -131,8 +139,9 @@ _TABLE: tuple[tuple[str, ...], ...] = (
     ("taxi", "space:space", "taxi SPACE", "taxi Free Parking",
      "take the taxi to Free Parking, a cab company or a transit station"),
     ("skip", "", "skip", "skip", "no taxi ride"),
-    ("draw", "card:card", "draw TITLE", "draw school fees",
-     "the card you drew, by its printed title (or D-D-D for Roll Three)"),
+    ("draw", "card:card", "draw TITLE | draw another EFFECT [TITLE]", "draw school fees",
+     "the card you drew, by its printed title (or D-D-D for Roll Three); a card the companion "
+     "does not list: draw another and its effect ('help draw')"),
     ("gift", "option:choice=cash|voucher", "gift cash|voucher", "gift cash",
      "Birthday Gift: the cash or a Travel Voucher"),
     ("last_lot", "option:choice=build|spread", "last_lot build|spread", "last_lot build",
@@ -161,16 +170,20 @@ _TABLE: tuple[tuple[str, ...], ...] = (
      "mortgage a property or one share", "owner", "anytime"),
     ("unmortgage", "property:asset? company:company?", "unmortgage PROPERTY|COMPANY", "unmortgage baltic avenue",
      "lift a mortgage (its value plus 10%)", "owner", "anytime"),
-    ("trade", "with:player give:assets? take:assets?",
-     "trade PLAYER give ITEM, ITEM take ITEM [as PLAYER]",
+    ("trade", "with:player give:assets? take:assets? lift:lots?",
+     "trade PLAYER give ITEM, ITEM take ITEM [lift DEED, DEED] [as PLAYER]",
      "trade Bob give $200, Park Place take Boardwalk, 2 Acme Motors",
-     "a trade both players agreed: what you give, what you take", "decision", "anytime"),
+     "a trade both players agreed: what you give, what you take (and the mortgaged deeds their "
+     "new owner lifts at once)", "decision", "anytime"),
     ("play_card", "card:card target:player? property:property? give:property? space:space? company:company?",
      "play_card TITLE [target=PLAYER] [property=PROPERTY]", "play_card see you in court target=Bob",
      "play a card you keep (target=, property=, give=, space=, company= as it needs)", "holder",
      "anytime"),
     ("end_game", "", "end_game", "end_game",
      "end the game now (time-limit house rule): the richest wins", "decision", "anytime"),
+    ("claim", "payer:player space:space?", "claim PAYER [SPACE] [as OWNER]", "claim Ann",
+     "claim the rent a player owes you before the second player after them rolls "
+     "(house rule: rent must be claimed)", "claimant", "anytime"),
 )
 # fmt: on
 
@@ -239,6 +252,11 @@ def parse_line(line: str, state: GameState) -> Command:
         player, rest = rest[-1], rest[:-2]
     if spec.type == "trade":
         return check(_trade_words(rest, player), state)
+    if spec.type == "draw" and rest and rest[0].lower() == "another":
+        card = _another_words(rest[1:], state)
+        return check(
+            {"type": "draw", **({"player": player} if player else {}), "card": card}, state
+        )
     given: dict[str, Any] = {}
     free: list[str] = []
     for word in rest:
@@ -377,7 +395,7 @@ def _place(spec: Spec, words: Sequence[str], given: dict[str, Any]) -> None:
     given[field.name] = " ".join(text)
 
 
-_WORDLESS = ("dice", "amount", "choice", "bool", "roll_three", "assets")
+_WORDLESS = ("dice", "amount", "choice", "bool", "roll_three", "assets", "lots")
 
 
 def _is_number(word: str) -> bool:
@@ -389,7 +407,7 @@ def _trade_words(words: Sequence[str], player: str | None) -> dict[str, Any]:
     command: dict[str, Any] = {"type": "trade"}
     if player:
         command["player"] = player
-    sides: dict[str, list[str]] = {"with": [], "give": [], "take": []}
+    sides: dict[str, list[str]] = {"with": [], "give": [], "take": [], "lift": []}
     current = "with"
     for word in words:
         key, eq, value = word.partition("=")
@@ -398,7 +416,7 @@ def _trade_words(words: Sequence[str], player: str | None) -> dict[str, Any]:
         elif eq and key.lower() in sides:
             current = key.lower()
             sides[current].append(value)
-        elif word.lower() in ("give", "take"):
+        elif word.lower() in ("give", "take", "lift"):
             current = word.lower()
         else:
             sides[current].append(word)
@@ -410,6 +428,9 @@ def _trade_words(words: Sequence[str], player: str | None) -> dict[str, Any]:
             command[side] = (
                 _json_object(text) if text.startswith("{") else _assets_words(text, SPECS["trade"])
             )
+    lift = " ".join(sides["lift"]).strip()
+    if lift:
+        command["lift"] = _assets_words(lift, SPECS["trade"])
     return command
 
 
@@ -528,6 +549,10 @@ def _default_player(spec: Spec, state: GameState, fields: Mapping[str, Any]) -> 
         holding = state.holdings.get(str(fields.get("property")))
         if holding is not None:
             return holding.owner
+    if spec.who == "claimant":
+        owners = {k.owner for k in state.claims if k.payer == fields.get("payer")}
+        if len(owners) == 1:
+            return owners.pop()
     if spec.who == "holder" and isinstance(fields.get("card"), tuple):
         holders = fields["card"][1]
         if len(holders) == 1:
@@ -548,7 +573,7 @@ def _resolve(field: Field, value: Any, spec: Spec, state: GameState, player: str
     kind = field.kind
     what = f"{spec.type}: {field.name}"
     if kind == "dice":
-        return _dice(value, what)
+        return _dice(value, what, state.edition)
     if kind == "amount":
         return _amount(value, what)
     if kind == "bool":
@@ -557,6 +582,10 @@ def _resolve(field: Field, value: Any, spec: Spec, state: GameState, player: str
         if not isinstance(value, (Mapping, list)):
             raise CommandSyntaxError(f"{what} is a list of items, not {shown(value)}")
         return value
+    if kind == "lots":
+        if not isinstance(value, list):
+            raise CommandSyntaxError(f"{what} is a list of properties, not {shown(value)}")
+        return [_property(state.edition.board, _text(v, what), what) for v in value]
     if kind == "choice":
         # The log writes a card's option as a number ({"type": "option", "option": 2}).
         number = isinstance(value, int) and not isinstance(value, bool)
@@ -564,6 +593,8 @@ def _resolve(field: Field, value: Any, spec: Spec, state: GameState, player: str
         if text not in field.choices:
             raise CommandSyntaxError(f"{what} is {_or(field.choices)}, not {shown(value)}")
         return int(text) if text.isdigit() else text
+    if kind == "card" and is_unlisted(value):
+        return _another_id(str(value), state, what)
     text = _text(value, what)
     if kind == "roll_three":
         return _combo(text, what)
@@ -603,10 +634,11 @@ def _finish(field: Field, value: Any, spec: Spec, state: GameState, player: str)
 # -- Field kinds -----------------------------------------------------------------------------
 
 
-def _dice(value: Any, what: str) -> list[int | str]:
+def _dice(value: Any, what: str, edition: Edition) -> list[int | str]:
     values = value if isinstance(value, list) else None
     if values is None or not 1 <= len(values) <= 4:
-        raise CommandSyntaxError(f"{what} is 2 to 4 dice, e.g. 3 4 mr, not {shown(value)}")
+        example = "3 4 mr" if edition.dice.has_speed_die else "3 4"
+        raise CommandSyntaxError(f"{what} is 2 to 4 dice, e.g. {example}, not {shown(value)}")
     dice: list[int | str] = []
     for i, v in enumerate(values):
         word = (
@@ -617,8 +649,11 @@ def _dice(value: Any, what: str) -> list[int | str]:
         elif word in ("1", "2", "3", "4", "5", "6"):
             dice.append(int(word))
         else:
+            speed = edition.dice.speed_words if edition.dice.has_speed_die else ""
             raise CommandSyntaxError(
-                f"{what}: a die shows 1 to 6 (the speed die 1, 2, 3, mr or bus), not {shown(v)}"
+                f"{what}: a die shows 1 to 6"
+                + (f" (the speed die {speed})" if speed else "")
+                + f", not {shown(v)}"
             )
     return dice
 
@@ -627,6 +662,7 @@ def _dice_count(spec: Spec, state: GameState, player: str, dice: list[int | str]
     """A roll's dice as the rules ask for them: the speed die, except for the turn order, in
     jail and in an edition without one; the speed die last."""
     speed = [d for d in dice if isinstance(d, str)]
+    edition_dice = state.edition.dice
     if spec.type == "order_roll" and (len(dice) != 2 or speed):
         raise CommandSyntaxError(
             "order_roll: the turn order uses the two regular dice: order_roll D1 D2"
@@ -635,18 +671,20 @@ def _dice_count(spec: Spec, state: GameState, player: str, dice: list[int | str]
         return
     if _seated(state, player) and state.seat(player).in_jail:
         if len(dice) != 2 or speed:
+            then = "all three" if edition_dice.has_speed_die else "roll"
             raise CommandSyntaxError(
                 f"roll: {player} is in jail and rolls the two regular dice: roll D1 D2 "
-                "(or 'bail' or 'jail_card' first, then all three)"
+                f"(or 'bail' or 'jail_card' first, then {then})"
             )
-    elif not state.edition.dice.has_speed_die:
+    elif not edition_dice.has_speed_die:
         if len(dice) != 2:
             raise CommandSyntaxError(
                 f"roll: {state.edition.name} has no speed die: give the two regular dice: roll D1 D2"
             )
     elif len(dice) != 3:
         raise CommandSyntaxError(
-            "roll: give the two regular dice and the speed die (1, 2, 3, mr or bus): roll D1 D2 SPEED"
+            f"roll: give the two regular dice and the speed die ({edition_dice.speed_words}): "
+            "roll D1 D2 SPEED"
         )
 
 
@@ -751,6 +789,29 @@ def _card(
         raise CommandSyntaxError(f"{what}: {who} holds no card to play")
     card_id = _pick(text, _titles(held), what, "card held")
     return card_id, tuple(s.name for s in holders if card_id in s.cards)
+
+
+def _another_words(words: Sequence[str], state: GameState) -> str:
+    """E3: ``draw another EFFECT ... [TITLE]``, the id of the card it enters."""
+    d = state.decision
+    deck = d.data.get("deck") if d.kind == "draw" else None
+    if deck not in ("chance", "community_chest"):
+        raise CommandSyntaxError(
+            "draw another: a card the companion does not list is entered at a Chance or "
+            "Community Chest draw"
+        )
+    try:
+        return unlisted_from_words(words, str(deck), state.edition.board).id
+    except UnlistedCardError as exc:
+        raise CommandSyntaxError(f"draw {exc}") from None
+
+
+def _another_id(card_id: str, state: GameState, what: str) -> str:
+    """An unlisted card's id (the log's JSON), checked on the game's board."""
+    try:
+        return state.edition.deck.card(card_id).id
+    except UnlistedCardError as exc:
+        raise CommandSyntaxError(f"{what}: {exc}") from None
 
 
 def _voucher(
@@ -949,22 +1010,77 @@ def format_line(command: Command | Mapping[str, Any]) -> str:
 
 def answers_now(state: GameState) -> list[Spec]:
     """The commands that answer the pending decision, in the order the decision lists them."""
-    return [SPECS[a] for a in state.decision.answers if a in SPECS]
+    return [of_edition(SPECS[a], state.edition) for a in state.decision.answers if a in SPECS]
+
+
+def of_edition(spec: Spec, edition: Edition) -> Spec:
+    """``spec`` as the edition's dice and numbers word it: a roll of two dice in an edition
+    without a speed die, the speed die's own faces otherwise, and the edition's bail.
+
+    >>> from companion.editions import edition
+    >>> of_edition(SPECS["roll"], edition("classic")).syntax
+    'roll D1 D2'
+    """
+    if spec.type == "roll":
+        dice = edition.dice
+        if not dice.has_speed_die:
+            return replace(
+                spec, syntax="roll D1 D2", example="roll 3 4", help="your roll: the two dice"
+            )
+        return replace(
+            spec,
+            help=f"your roll: two regular dice and the speed die ({dice.speed_words}); "
+            "in jail two dice",
+        )
+    if spec.type == "bail":
+        bail = edition.numbers.bail
+        return replace(spec, help=f"pay ${bail} to leave jail, then roll")
+    if spec.type == "build":
+        supply = edition.board.building_supply
+        kinds = [w for p, w in _BUILDING_WORDS if supply.get(p)]
+        return replace(spec, help=f"build one house (or {', '.join(kinds)}) on a property")
+    if spec.type == "trade" and not edition.deck.stock_names:
+        return replace(spec, example="trade Bob give $200, Park Place take Boardwalk")
+    return spec
+
+
+#: The buildings besides houses, as the build command's help names them.
+_BUILDING_WORDS = (
+    ("hotels", "hotel"),
+    ("skyscrapers", "skyscraper"),
+    ("train_depots", "depot"),
+    ("cab_stands", "cab stand"),
+)
 
 
 def syntax_now(spec: Spec, state: GameState) -> str:
     """How to type ``spec`` now: a roll from jail, or in an edition without the speed die,
     takes the two regular dice only."""
     d = state.decision
-    if spec.type == "roll" and not state.edition.dice.has_speed_die:
-        return "roll D1 D2"
     if spec.type == "roll" and d.player and state.seat(d.player).in_jail:
         return "roll D1 D2"
-    return spec.syntax
+    return of_edition(spec, state.edition).syntax
 
 
-def anytime() -> list[Spec]:
-    return [s for s in SPECS.values() if s.anytime]
+#: Any-time commands of a house rule, listed only in a game that plays it.
+_HOUSE_RULE_COMMANDS = {"claim": "rent_claimed_by_owner"}
+
+
+def anytime(state: GameState | None = None) -> list[Spec]:
+    """The any-time commands, as ``state``'s edition words them: those of a house rule only
+    when its game plays it, ``play_card`` only when its deck has cards to play."""
+    if state is None:
+        return [s for s in SPECS.values() if s.anytime and s.type not in _HOUSE_RULE_COMMANDS]
+    playable = any(c.play and c.play[0].get("play") for c in state.edition.deck.cards.values())
+    return [
+        of_edition(s, state.edition)
+        for s in SPECS.values()
+        if s.anytime
+        and (s.type != "play_card" or playable)
+        and (
+            s.type not in _HOUSE_RULE_COMMANDS or getattr(state.rules, _HOUSE_RULE_COMMANDS[s.type])
+        )
+    ]
 
 
 def help_line(spec: Spec) -> str:
@@ -973,6 +1089,7 @@ def help_line(spec: Spec) -> str:
 
 def help_text(spec: Spec, edition: Edition) -> str:
     """``help COMMAND``: what it does, its syntax, its fields and an example."""
+    spec = of_edition(spec, edition)
     lines = [
         f"{spec.type}: {spec.help}.",
         f"  type:     {spec.syntax}",
@@ -984,6 +1101,12 @@ def help_text(spec: Spec, edition: Edition) -> str:
             for f in spec.fields
         ]
         lines.append("  fields:   " + ", ".join(fields))
+    if spec.type == "draw":
+        kinds = ", ".join(unlisted_kinds(edition.board))
+        lines.append("  another:  a card the companion does not list, by its effect:")
+        lines += [f"            draw another {form} [TITLE]" for form in UNLISTED_FORMS]
+        lines.append(f"            (KIND: {kinds}; TITLE in quotes, or title=...)")
+        lines.append('            e.g. draw another collect 50 "Bank pays you dividend"')
     if any(f.kind == "voucher" for f in spec.fields):
         titles = ", ".join(v.label for v in edition.deck.vouchers.values())
         lines.append(f"  vouchers: {titles}")
@@ -1007,6 +1130,7 @@ _KIND_WORDS = {
     "company": "a company",
     "asset": "a property or company",
     "assets": "items, comma-separated",
+    "lots": "properties, comma-separated",
 }
 
 

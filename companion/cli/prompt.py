@@ -198,7 +198,7 @@ class PromptSession:
             lines.append("Answer with:")
             lines += [f"  {commands.help_line(s)}" for s in now]
         lines.append("Any time the rules allow (add 'as PLAYER' when it is not the owner's):")
-        lines += [f"  {commands.help_line(s)}" for s in commands.anytime()]
+        lines += [f"  {commands.help_line(s)}" for s in commands.anytime(self.state)]
         lines.append("The prompt:")
         lines += [f"  {text}" for text in PROMPT_WORDS.values()]
         lines += [f"  {text}" for text, _ in self.extra.values()]

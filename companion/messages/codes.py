@@ -56,6 +56,10 @@ An effect played against a player (``action.*``, :func:`companion.banker.keptcar
 is said inside the decision that lets them refuse it with Just Say NO! (``ask.respond``'s
 ``action``).
 
+A card the companion does not list (E3, ``companion.rules.cards.Unlisted``) is named by its
+title, or without one by its effect: ``unlisted.*``, one code per effect, said by the renderer
+for a ``card`` parameter (``rendering._card``).
+
 Moves (``move.*``) are :attr:`companion.rules.movement.Resolution.code` and ``params``, the
 headline its :attr:`~companion.rules.movement.Resolution.summary` gives in English; the ``moved``
 event also keeps each step's kind beside its space: ``kinds`` (one of :data:`STEP_KINDS` for
@@ -146,7 +150,28 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "event.order_set": {"player": "player", "order": "players"},  # turns._cmd_order_roll
     "event.game_over.last_player": {"winner": "player"},  # engine._game_over
     "event.game_over.time_up": {"winner": "player"},  # assets.end_game
+    # rentdue: rent its owner must claim (E2, house rule rent_claimed_by_owner)
+    "event.rent_claimable": {
+        "payer": "player",
+        "owner": "player",
+        "space": "space",
+        "amount": "money",
+        "until": "player",
+    },
+    "event.rent_claimed": {
+        "payer": "player",
+        "owner": "player",
+        "space": "space",
+        "amount": "money",
+    },
+    "event.rent_lapsed": {
+        "payer": "player",
+        "owner": "player",
+        "space": "space",
+        "amount": "money",
+    },
     "event.drew.card": _PC,  # spaces._cmd_draw: "{player} drew {title}: {effect}"
+    "event.drew.another": _PC,  # spaces._cmd_draw: E3, an unlisted card without a title
     "event.drew.voucher": {
         "player": "player",
         "card": "voucher",
@@ -187,6 +212,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "move.taxi": {"from": "space", "to": "space"},  # resolve_taxi
     "move.card": {"card": "card"},  # resolve_card: "{title}: {effect}"
     "move.card_still": {"card": "card"},  # resolve_card, a card that does not move
+    "move.another": {"card": "card"},  # resolve_card: E3, an unlisted card without a title
     "move.voucher": {"voucher": "voucher", "to": "space"},  # resolve_voucher
     "move.direct": {"player": "player", "to": "space"},  # spaces._task_all_move
     "move.to_jail": _P,  # cards/jail_other
@@ -320,6 +346,7 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "option.draw.card": {"card": "card"},  # spaces
     "option.draw.voucher": {"voucher": "voucher"},  # vouchers
     "option.draw.roll_three": {},  # rules/roll_three
+    "option.draw.another": {},  # spaces: E3, a card the companion does not list
     "option.gift": {"amount": "money"},  # rules/birthday_gift: the cash
     "option.last_lot.build": {"space": "space", "level": "level", "amount": "money"},  # last_lot
     "option.last_lot.spread": {"space": "space"},  # rules/last_lot
@@ -343,6 +370,8 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "option.unmortgage": {"property": "space", "amount": "money"},  # lot_option
     "option.unmortgage.share": {"company": "company", "amount": "money"},  # lot_option
     "option.end_game": {},  # anytime_options, by the time_limit house rule
+    # anytime_options, by the rent_claimed_by_owner house rule (E2)
+    "option.claim": {"payer": "player", "amount": "money", "space": "space"},
     # -- Notes ----------------------------------------------------------------------------------
     "note.order_tie": {"players": "players", "total": "int"},  # turns._cmd_order_roll
     "note.loses_turn": _P,  # turns.next_turn
@@ -425,6 +454,20 @@ CODES: Mapping[str, Mapping[str, str]] = {
     "reason.mortgage_interest": {"space": "space"},  # assets._move_assets
     "reason.bankruptcy": _P,  # assets.bankrupt
     "reason.buildings_sold_back": {"space": "space"},  # assets.bankrupt
+    # -- E3: a card the companion does not list, named by its effect (rendering._card) ------
+    "unlisted.collect": {"amount": "money"},
+    "unlisted.pay": {"amount": "money", "payee": "account"},
+    "unlisted.collect_each": {"amount": "money"},
+    "unlisted.pay_each": {"amount": "money"},
+    "unlisted.advance": {"space": "space"},
+    "unlisted.nearest": {"kind": "text"},  # a kind without its own words below
+    "unlisted.nearest.railroad": {},
+    "unlisted.nearest.utility": {},
+    "unlisted.nearest.cab_company": {},
+    "unlisted.back": {"count": "int"},
+    "unlisted.jail": {},
+    "unlisted.keep_jail": {},
+    "unlisted.repairs": {"house": "money", "hotel": "money"},
 }
 
 
@@ -454,6 +497,7 @@ NOTE_KINDS: Mapping[str, str] = {
     "backwards": "flag",
     "double": "flag",
     "taxi": "flag",
+    "speed": "flag",
     "goal": "text",
     "condition": "text",
 }

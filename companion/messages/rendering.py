@@ -35,12 +35,15 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from companion.editions import Edition, of_game
 from companion.errors import CompanionError
 from companion.messages import po
 from companion.messages.codes import CODES, REASON_PREFIX, is_code, kinds_of
+
+if TYPE_CHECKING:
+    from companion.rules.cards import Unlisted
 
 LOCALES = Path(__file__).resolve().parents[1] / "locales"
 DOMAIN = "messages"
@@ -478,6 +481,10 @@ def _space(value: Any, variant: str, lang: Language) -> str:
 def _card(value: Any, variant: str, lang: Language) -> str:
     deck = lang.edition.deck
     card = deck.cards[value]
+    if card.unlisted is not None:
+        # E3: the title the table typed, else its effect in the table's language.
+        u = card.unlisted
+        return u.title if u.title and variant != "effect" else _unlisted(u, lang)
     words = lang.words.get(card_word(deck.catalogue, value, variant))
     if words is None:
         return card.effect if variant == "effect" else card.title
@@ -512,6 +519,38 @@ def _space_named(lang: Language) -> Callable[[str], str]:
     """A space's name in ``lang`` on its edition's board, given its key (a card's words say
     the space the card moves to: E8)."""
     return lambda key: _space(key, "", lang)
+
+
+def _unlisted(u: Unlisted, lang: Language) -> str:
+    """An unlisted card's effect in words (``unlisted.<effect>``)."""
+    params: dict[str, Any] = dict(u.params)
+    code = _UNLISTED[u.effect]
+    if u.effect == "pay":
+        params["payee"] = lang.edition.fees_account
+    elif u.effect == "nearest" and params["kind"] in _NEAREST:
+        code, params = _NEAREST[params["kind"]], {}
+    return render(code, params, lang.code, edition=lang.edition)
+
+
+#: E3: the words of each effect of an unlisted card.
+_UNLISTED = {
+    "collect": "unlisted.collect",
+    "pay": "unlisted.pay",
+    "collect_each": "unlisted.collect_each",
+    "pay_each": "unlisted.pay_each",
+    "advance": "unlisted.advance",
+    "nearest": "unlisted.nearest",
+    "back": "unlisted.back",
+    "jail": "unlisted.jail",
+    "keep_jail": "unlisted.keep_jail",
+    "repairs": "unlisted.repairs",
+}
+#: The nearest of a kind the catalogues word in full (another kind is said as it is named).
+_NEAREST = {
+    "railroad": "unlisted.nearest.railroad",
+    "utility": "unlisted.nearest.utility",
+    "cab_company": "unlisted.nearest.cab_company",
+}
 
 
 def _voucher(value: Any, variant: str, lang: Language) -> str:

@@ -82,6 +82,9 @@ class Space:
     mortgage: int = 0
     #: Taxes: the amount due.
     amount: int = 0
+    #: Taxes: the older sets' amount, due instead with the house rule ``older_tax_amounts``
+    #: (E1: Classic's Luxury Tax $75); 0: the tax has no other amount.
+    older_amount: int = 0
     salary: Salary | None = None
     lane_above: str | None = None
     lane_below: str | None = None
@@ -445,6 +448,7 @@ def _space_from_data(d: dict) -> Space:
         house_cost=d.get("house_cost", 0),
         mortgage=d.get("mortgage", 0),
         amount=d.get("amount", 0),
+        older_amount=d.get("older_amount", 0),
         salary=salary,
         lane_above=d.get("lane_above"),
         lane_below=d.get("lane_below"),

@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Mapping
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from companion.rules.board import Board
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, UnknownSpaceError
 
 
 class UnknownCardError(CompanionError, LookupError):
@@ -46,6 +47,8 @@ class Card:
     #: ``amount``, a repairs card's ``house`` and ``hotel``).
     #: ``title`` and ``effect`` are said with them on the edition's board, in its money.
     fills: Mapping[str, Any] = field(default_factory=dict)
+    #: E3: a card the companion does not list, as the table entered it (``None``: a listed card).
+    unlisted: Unlisted | None = None
 
     def worded(
         self, template: str, space: Callable[[str], str], money: Callable[[int], str]
@@ -144,7 +147,11 @@ class Voucher:
 
 class CardDeck:
     """An edition's cards: Chance and Community Chest, and where the edition has them the
-    Travel Vouchers, the Roll Three cards and the Stock Exchange's companies."""
+    Travel Vouchers, the Roll Three cards and the Stock Exchange's companies.
+
+    ``cards`` holds the listed cards; a card the table entered from the "another card" menu
+    (E3) is found by its id too (``deck.card(id)``, ``deck.cards[id]``, ``id in deck.cards``),
+    made from the id on ``board``, though it is never among the listed ones."""
 
     def __init__(
         self,
@@ -156,7 +163,9 @@ class CardDeck:
         """The decks of ``data`` (an edition's ``cards.json``); a card's title and effect are
         said with the names of ``board``'s spaces and amounts written by ``money``
         (:attr:`Card.fills`)."""
-        self.cards: dict[str, Card] = {}
+        self._board = board
+        self._money = money
+        self.cards: dict[str, Card] = _Cards(board, money)
         #: The catalogues word these cards as ``card.<catalogue>.<id>`` (and ``card_effect.``):
         #: an edition's decks of their own, whose ids may be another's (``""``: ``card.<id>``,
         #: Ultimate's).
@@ -215,6 +224,8 @@ class CardDeck:
         self.roll_three_deck: tuple[str, ...] = tuple(roll_three.get("deck", ()))
 
     def card(self, card_id: str) -> Card:
+        if is_unlisted(card_id) and self._board is not None:
+            return unlisted_card(card_id, self._board, self._money)
         return self.cards[_lookup(self.cards, card_id, "card")]
 
     def voucher(self, voucher_id: str) -> Voucher:
@@ -237,3 +248,369 @@ def _lookup(ids: dict[str, Any], key: str, what: str) -> str:
         else "; 'companion referee cards' lists the ids"
     )
     raise UnknownCardError(f"no {what} with id {key!r}{hint}")
+
+
+# -- E3: a card the companion does not list ----------------------------------------------------
+
+#: The first part of an unlisted card's id: ``another/DECK/EFFECT/VALUE.../TITLE``.
+UNLISTED = "another"
+
+#: E3: the effects the "another card" menu offers, each with the values it needs, in order:
+#: ``amount`` (money), ``space`` (a space's key), ``kind`` (a kind of property), ``count``
+#: (spaces), ``house`` and ``hotel`` (money per building).
+UNLISTED_EFFECTS: Mapping[str, tuple[str, ...]] = {
+    "collect": ("amount",),
+    "pay": ("amount",),
+    "collect_each": ("amount",),
+    "pay_each": ("amount",),
+    "advance": ("space",),
+    "nearest": ("kind",),
+    "back": ("count",),
+    "jail": (),
+    "keep_jail": (),
+    "repairs": ("house", "hotel"),
+}
+
+#: The largest sum an unlisted card may name (the prompt's largest amount).
+UNLISTED_MOST = 1_000_000
+#: The longest title the table may give an unlisted card (the prompt's longest name).
+UNLISTED_TITLE = 100
+
+#: How an unlisted card is entered at the prompt (``draw another ...``), one line per effect.
+UNLISTED_FORMS = (
+    "collect AMOUNT",
+    "pay AMOUNT",
+    "collect each AMOUNT",
+    "pay each AMOUNT",
+    "advance SPACE",
+    "nearest KIND",
+    "back COUNT",
+    "jail",
+    "keep jail",
+    "repairs PER_HOUSE PER_HOTEL",
+)
+
+_DECKS = ("chance", "community_chest")
+
+
+class UnlistedCardError(CompanionError, ValueError):
+    """A card entered from the "another card" menu that cannot be one: an unknown effect, a
+    value missing or out of range, a space or kind the board does not have."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unlisted:
+    """E3: a Chance or Community Chest card the companion does not list, as the table entered
+    it: the deck, the effect (:data:`UNLISTED_EFFECTS`), its values and the title typed ("" for
+    none: the card is then named by its effect).
+
+    >>> Unlisted("chance", "collect", (50,), "Bank pays you dividend").id
+    'another/chance/collect/50/Bank pays you dividend'
+    """
+
+    deck: str
+    effect: str
+    values: tuple[int | str, ...] = ()
+    title: str = ""
+
+    @property
+    def id(self) -> str:
+        """The card's id: everything the card is, so that a log replays it."""
+        parts = [UNLISTED, self.deck, self.effect, *map(str, self.values)]
+        return "/".join([*parts, self.title] if self.title else parts)
+
+    @property
+    def params(self) -> dict[str, int | str]:
+        """The effect's values by name (``{"amount": 50}``), as its message words them."""
+        return dict(zip(UNLISTED_EFFECTS[self.effect], self.values, strict=True))
+
+
+def is_unlisted(card_id: object) -> bool:
+    """Whether ``card_id`` names a card entered from the "another card" menu.
+
+    >>> is_unlisted("another/chance/jail"), is_unlisted("chance-go-to-jail")
+    (True, False)
+    """
+    return isinstance(card_id, str) and card_id.startswith(UNLISTED + "/")
+
+
+def unlisted_kinds(board: Board) -> tuple[str, ...]:
+    """The kinds of space an unlisted card may send a token to the nearest of: the kinds of
+    the board's properties outside the colour groups (railroads, utilities...).
+
+    >>> from companion.editions import edition
+    >>> unlisted_kinds(edition("ultimate").board)
+    ('cab_company', 'railroad', 'utility')
+    """
+    return tuple(sorted({s.kind for s in board.spaces if s.is_property and not s.group}))
+
+
+def unlisted(card_id: str, board: Board) -> Unlisted:
+    """The unlisted card ``card_id`` names, checked on ``board``; an
+    :class:`UnlistedCardError` names what is wrong.
+
+    >>> from companion.editions import edition
+    >>> unlisted("another/community_chest/repairs/40/115", edition("ultimate").board)
+    Unlisted(deck='community_chest', effect='repairs', values=(40, 115), title='')
+    """
+    parts = card_id.split("/", 3)
+    if len(parts) < 3 or parts[0] != UNLISTED or parts[1] not in _DECKS:
+        raise UnlistedCardError(
+            f"{card_id!r} is no card: an unlisted card is another/DECK/EFFECT..., DECK chance "
+            "or community_chest"
+        )
+    deck, effect = parts[1], parts[2]
+    needs = UNLISTED_EFFECTS.get(effect)
+    if needs is None:
+        raise UnlistedCardError(
+            f"{card_id!r}: no effect {effect!r}; an unlisted card does {_effects()}"
+        )
+    rest = card_id.split("/", 3 + len(needs))[3:]
+    given, title = rest[: len(needs)], "/".join(rest[len(needs) :])
+    if len(given) < len(needs):
+        raise UnlistedCardError(f"{card_id!r}: {effect} needs {', '.join(needs)}")
+    values = tuple(
+        _value(name, text, board, card_id) for name, text in zip(needs, given, strict=True)
+    )
+    return Unlisted(deck, effect, values, _title(title, card_id))
+
+
+def _value(name: str, text: str, board: Board, card_id: str) -> int | str:
+    if name == "space":
+        try:
+            return board.by_key(text).key
+        except KeyError:
+            raise UnlistedCardError(f"{card_id!r}: no space {text!r} on this board") from None
+    if name == "kind":
+        kinds = unlisted_kinds(board)
+        if text not in kinds:
+            raise UnlistedCardError(f"{card_id!r}: the nearest {text!r}? {_kinds_said(kinds)}")
+        return text
+    least, most = (1, _longest_back(board)) if name == "count" else (0, UNLISTED_MOST)
+    if name == "amount":
+        least = 1
+    if not (text.isascii() and text.isdigit()) or not least <= int(text) <= most:
+        raise UnlistedCardError(
+            f"{card_id!r}: {name} is a whole number from {least} to {most:,}, not {text!r}"
+        )
+    return int(text)
+
+
+def _longest_back(board: Board) -> int:
+    """The most spaces an unlisted card may send a token back: less than a lap of the
+    shortest track."""
+    return min(board.track_lengths.values()) - 1
+
+
+def _title(text: str, card_id: str) -> str:
+    title = " ".join(text.split())
+    if len(title) > UNLISTED_TITLE or not title.isprintable():
+        raise UnlistedCardError(
+            f"{card_id!r}: a card's title is printable text of at most {UNLISTED_TITLE} characters"
+        )
+    return title
+
+
+def _effects() -> str:
+    return ", ".join(UNLISTED_EFFECTS)
+
+
+def unlisted_card(card_id: str, board: Board, money: Callable[[int], str] = "${:,}".format) -> Card:
+    """The :class:`Card` an unlisted card's id stands for: the steps of the listed cards that
+    do the same (``companion/editions/cards/``: ``collect``, ``pay_pool``, ``collect_each``,
+    ``pay_each``, ``repairs``, ``move``, ``keep`` for jail), so it plays as they do.
+
+    >>> from companion.editions import edition
+    >>> card = unlisted_card("another/chance/back/3", edition("ultimate").board)
+    >>> card.title, card.move, card.play
+    ('Go back 3 spaces', {'kind': 'steps', 'count': -3}, ({'do': 'move'},))
+    """
+    u = unlisted(card_id, board)
+    v = u.params
+    move: dict[str, Any] | None = None
+    play: tuple[dict[str, Any], ...] = ({"do": "move"},)
+    if u.effect == "advance":
+        move = {"kind": "advance", "to": board.by_key(str(v["space"])).name}
+    elif u.effect == "nearest":
+        move = {"kind": "advance_nearest", "kinds": [v["kind"]]}
+    elif u.effect == "back":
+        move = {"kind": "steps", "count": -int(v["count"])}
+    elif u.effect == "jail":
+        move = {"kind": "jail"}
+    elif u.effect == "keep_jail":
+        play = ({"do": "keep", "use": "jail"},)
+    elif u.effect == "repairs":
+        # Only houses and hotels: the menu asks for no other building's price.
+        play = ({"do": "repairs", **dict.fromkeys(_REPAIRED, 0), **v},)
+    else:
+        do = "pay_pool" if u.effect == "pay" else u.effect
+        play = ({"do": do, "amount": v["amount"]},)
+    words = _english(u, board, money)
+    return Card(
+        id=u.id,
+        deck=u.deck,
+        title=u.title or words,
+        # The companion cannot know how many copies an unlisted card has: never refused as
+        # all in players' hands.
+        count=sys.maxsize,
+        keep=u.effect == "keep_jail",
+        tradable=u.effect == "keep_jail",
+        effect=words,
+        move=move,
+        play=play,
+        unlisted=u,
+    )
+
+
+#: What a repairs step charges for, beside houses and hotels (``cards/money.py``).
+_REPAIRED = ("house", "hotel", "skyscraper", "depot", "cab_stand")
+
+
+def _english(u: Unlisted, board: Board, money: Callable[[int], str]) -> str:
+    """The English of an unlisted card's effect (the catalogues word it in each language:
+    ``card.unlisted.<effect>``)."""
+    v = u.params
+    amount = money(int(v.get("amount", 0)))
+    match u.effect:
+        case "collect":
+            return f"Collect {amount} from the Bank"
+        case "pay":
+            return f"Pay {amount}"
+        case "collect_each":
+            return f"Collect {amount} from each player"
+        case "pay_each":
+            return f"Pay each player {amount}"
+        case "advance":
+            return f"Advance to {board.by_key(str(v['space'])).name}"
+        case "nearest":
+            return f"Advance to the nearest {str(v['kind']).replace('_', ' ')}"
+        case "back":
+            return f"Go back {v['count']} spaces"
+        case "jail":
+            return "Go to jail"
+        case "keep_jail":
+            return "Get out of jail free"
+        case _:
+            return (
+                f"Repairs: {money(int(v['house']))} per house, {money(int(v['hotel']))} per hotel"
+            )
+
+
+def unlisted_from_words(words: Sequence[str], deck: str, board: Board) -> Unlisted:
+    """An unlisted card as the prompt enters it after ``another``: an effect of
+    :data:`UNLISTED_FORMS`, then a title if the table gives one (``title=TEXT``, or what
+    follows the effect's values).
+
+    >>> from companion.editions import edition
+    >>> board = edition("ultimate").board
+    >>> unlisted_from_words(["collect", "50", "Bank pays you dividend"], "chance", board).id
+    'another/chance/collect/50/Bank pays you dividend'
+    >>> unlisted_from_words(["advance", "boardwalk"], "chance", board).id
+    'another/chance/advance/middle:39'
+    """
+    rest = list(words)
+    title = ""
+    titled = [w for w in rest if w.lower().startswith("title=")]
+    for w in titled:
+        rest.remove(w)
+        title = w.partition("=")[2]
+    low = [w.lower().replace("-", "_") for w in rest]
+    if low[:2] in (["collect", "each"], ["pay", "each"]):
+        effect, rest = f"{low[0]}_each", rest[2:]
+    elif low[:2] == ["keep", "jail"]:
+        effect, rest = "keep_jail", rest[2:]
+    elif low[:3] == ["go", "to", "jail"]:
+        effect, rest = "jail", rest[3:]
+    elif low and low[0] in UNLISTED_EFFECTS:
+        effect, rest = low[0], rest[1:]
+    else:
+        got = f"{' '.join(words)!r} is no effect" if words else "which effect?"
+        raise UnlistedCardError(f"another card: {got}; {forms()}")
+    needs = UNLISTED_EFFECTS[effect]
+    values: list[str] = []
+    if needs == ("space",):
+        space, rest = _space_words(rest, board)
+        values.append(space)
+    elif needs == ("kind",):
+        kind, rest = _kind_words(rest, board)
+        values.append(kind)
+    else:
+        for _ in needs:
+            if not rest or not rest[0].strip("$£€").replace(",", "").isdigit():
+                raise UnlistedCardError(
+                    f"another card: {effect.replace('_', ' ')} needs {' and '.join(needs)}"
+                    f" (a whole number); {forms()}"
+                )
+            values.append(rest.pop(0).strip("$£€").replace(",", ""))
+    if rest:
+        if title:
+            raise UnlistedCardError(
+                f"another card: {' '.join(rest)!r} is not understood after the title; {forms()}"
+            )
+        title = " ".join(rest)
+    card_id = Unlisted(deck, effect, tuple(values), " ".join(title.split())).id
+    return unlisted(card_id, board)
+
+
+def _space_words(words: list[str], board: Board) -> tuple[str, list[str]]:
+    """The space the first words name (the longest that names one), and the words after."""
+    for n in range(len(words), 0, -1):
+        try:
+            return board.space(" ".join(words[:n])).key, words[n:]
+        except UnknownSpaceError:
+            continue
+    got = repr(" ".join(words)) if words else "no space"
+    raise UnlistedCardError(f"another card: advance to {got}? Name a space of the board")
+
+
+def _kind_words(words: list[str], board: Board) -> tuple[str, list[str]]:
+    kinds = unlisted_kinds(board)
+    for n in (2, 1):
+        said = "_".join(words[:n]).lower()
+        singular = said[:-3] + "y" if said.endswith("ies") else said.removesuffix("s")
+        for kind in (said, singular):
+            if len(words) >= n and kind in kinds:
+                return kind, words[n:]
+    raise UnlistedCardError(f"another card: the nearest what? {_kinds_said(kinds)}")
+
+
+def _kinds_said(kinds: Sequence[str]) -> str:
+    if not kinds:
+        return "This board has no railroad, utility or other property outside the colour groups"
+    return f"This board's kinds: {', '.join(kinds)}"
+
+
+def forms() -> str:
+    """The forms an unlisted card is entered in, for a refusal's message."""
+    return "the effects: " + " | ".join(UNLISTED_FORMS) + ", then a TITLE if you like"
+
+
+class _Cards(dict[str, Card]):
+    """The listed cards by id; an unlisted card's id finds the card it stands for, which is
+    not listed (iterating gives the listed cards only)."""
+
+    def __init__(self, board: Board | None, money: Callable[[int], str]) -> None:
+        super().__init__()
+        self.board = board
+        self.money = money
+
+    def __missing__(self, key: str) -> Card:
+        if is_unlisted(key) and self.board is not None:
+            try:
+                return unlisted_card(key, self.board, self.money)
+            except UnlistedCardError:
+                pass
+        raise KeyError(key)
+
+    def __contains__(self, key: object) -> bool:
+        if dict.__contains__(self, key):
+            return True
+        try:
+            return (
+                is_unlisted(key) and self.board is not None and bool(unlisted(str(key), self.board))
+            )
+        except UnlistedCardError:
+            return False
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self else default

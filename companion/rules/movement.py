@@ -441,9 +441,10 @@ _OWN_NOTE_CODES: Mapping[str, frozenset[str]] = MappingProxyType(
         "action.pay_rent.roll": ACTION_PARAMS,
         "action.taxi_ride": ACTION_PARAMS,
         "action.pay_taxi_fare": ACTION_PARAMS,
-        "action.pay_bail": ACTION_PARAMS,
+        # ``speed``: the edition's dice have a speed die, which leaving jail first lets roll.
+        "action.pay_bail": ACTION_PARAMS | {"speed"},
         "action.pay_bail.third": ACTION_PARAMS,
-        "action.use_jail_card": ACTION_PARAMS,
+        "action.use_jail_card": ACTION_PARAMS | {"speed"},
         "action.voucher_expires": ACTION_PARAMS,
         "action.choose_any_space.triples": ACTION_PARAMS,
         "action.choose_any_space.bonus": ACTION_PARAMS,
@@ -1124,10 +1125,10 @@ def _resolve_roll(
         if leave_jail == "bail":
             fees, bail = situation.edition.fees_account, situation.edition.numbers.bail
             text = f"You pay {turn.money(bail)} bail {_into(fees)} before {rolling}."
-            turn.then(Action("pay_bail", text, turn.pos, bail, fees))
+            turn.then(Action("pay_bail", text, turn.pos, bail, fees), speed=dice.has_speed_die)
         else:
             text = f"You hand in a Get Out of Jail Free card before {rolling}."
-            turn.then(Action("use_jail_card", text, turn.pos))
+            turn.then(Action("use_jail_card", text, turn.pos), speed=dice.has_speed_die)
         turn.player = me = replace(me, in_jail=False, jail_turns=0)
         turn.in_jail = False
     if roll.is_triples:
@@ -1300,6 +1301,11 @@ def _jail_roll(turn: _Turn, roll: Roll) -> Resolution:
     numbers = turn.situation.edition.numbers
     fee, rolls = numbers.bail, numbers.jail_rolls
     if roll.speed is not None:
+        played = turn.situation.edition
+        if not played.dice.has_speed_die:
+            raise BadRollError(
+                f"{played.name} has no speed die: give the two regular dice, not {roll}"
+            )
         raise IllegalMoveError(
             f"{me.name} is in jail and rolls only the two regular dice, "
             f"or leaves jail first (bail or a Get Out of Jail Free card) to roll all three"
@@ -1734,6 +1740,10 @@ def resolve_card(
     me = situation.player(player)
     turn = _Turn(board, situation, me, quiet=quiet)
     headline = f"{card.title}: {card.effect}"
+    # E3: a card the table entered without a title is named by its effect, said once.
+    untitled = card.unlisted is not None and not card.unlisted.title
+    if untitled:
+        headline = f"Another card: {card.effect}"
     if card.move is None:
         turn.then(Action("card_effect", card.effect, turn.pos), card=card.id)
         return turn.result(
@@ -1752,7 +1762,7 @@ def resolve_card(
     _card_move(turn, card, move, to, roll)
     if not turn.in_jail:
         turn.then(Action("continue_turn", "Carry on with your turn.", turn.pos))
-    return turn.result(headline, "move.card", card=card.id)
+    return turn.result(headline, "move.another" if untitled else "move.card", card=card.id)
 
 
 def _card_advance(turn: _Turn, card: Card, target: Callable[[Space], bool]) -> bool:

@@ -236,7 +236,7 @@ class _Parser:
         if mover.bankrupt:
             raise self.fail("to_move", f"{mover.name!r} is bankrupt and out of the game")
         holdings = self.holdings(data.get("properties", {}), players)
-        self.check_buildings(holdings)
+        self.check_buildings(holdings, options)
         self.check_supply(holdings, data.get("building_stock"))
         vouchers_left, by_id = self.vouchers_left(data, players)
         pool = self.integer(data.get("pool", 0), "pool", 0, MAX_MONEY)
@@ -270,7 +270,10 @@ class _Parser:
     def options(self, data: Any) -> Options:
         names = {f.name for f in fields(Options)}
         data = self.obj(data, "options", names)
-        return Options(**{k: self.boolean(v, f"options.{k}") for k, v in data.items()})
+        given = {k: self.boolean(v, f"options.{k}") for k, v in data.items()}
+        # The rules the table leaves out are the edition's defaults (Classic builds while a
+        # lot of the group is mortgaged, E1), as a new game's are (Edition.options).
+        return Options(**{**self.edition.house_rules, **given})
 
     # -- A player ----------------------------------------------------------------------------
 
@@ -287,9 +290,9 @@ class _Parser:
                 f"a player in jail is on {self.board.jail.name!r}, not {position.name!r}",
             )
         bankrupt = self.boolean(data.get("bankrupt", False), f"{where}.bankrupt")
-        # P10: everyone starts with one Travel Voucher; a bankrupt player holds none.
-        # Ultimate deals each player a Travel Voucher; an edition without them deals none.
-        dealt = 1 if self.edition.numbers.travel_vouchers_in_game and not bankrupt else 0
+        # P10: each player starts with one Travel Voucher, in an edition that deals them (not
+        # Mega's Bus Tickets, drawn during the game); a bankrupt player holds none.
+        dealt = 1 if self.edition.deals_starting_cards and not bankrupt else 0
         vouchers = data.get("vouchers", dealt)
         ids = None
         if isinstance(vouchers, list):
@@ -507,9 +510,10 @@ class _Parser:
             holdings[name] = Holding(by_name[owner.casefold()].name, mortgaged, level, improved)
         return holdings
 
-    def check_buildings(self, holdings: dict[str, Holding]) -> None:
-        """P2: houses and hotels need a majority of the group, skyscrapers the whole group, and
-        a mortgaged lot blocks building anywhere in its group."""
+    def check_buildings(self, holdings: dict[str, Holding], options: Options) -> None:
+        """P2: houses and hotels need a majority of the group (the whole group in an edition
+        without majority ownership, E1), skyscrapers the whole group, and a mortgaged lot
+        blocks building anywhere in its group (house rule ``mortgage_blocks_building``)."""
         for name, holding in holdings.items():
             if not holding.level:
                 continue
@@ -519,14 +523,15 @@ class _Parser:
             skyscraper = holding.level == len(BUILDING_LEVELS) - 1
             ownership = self.board.ownership(name, mine.__contains__)
             if ownership != "monopoly" and (skyscraper or not ownership):
-                needs = "every lot" if skyscraper else "a majority"
+                majority = self.board.majority_group_size > 0
+                needs = "a majority" if majority and not skyscraper else "every lot"
                 raise self.fail(
                     where,
                     f"{BUILDING_LEVELS[holding.level]!r} needs {needs} of the {len(group)} lots "
                     f"of the group (P2), and {holding.owner} owns {len(mine)}",
                 )
             mortgaged = [n for n in group if n in holdings and holdings[n].mortgaged]
-            if mortgaged:
+            if mortgaged and options.mortgage_blocks_building:
                 raise self.fail(
                     where, f"{mortgaged[0]!r} in the same group is mortgaged, which blocks building"
                 )

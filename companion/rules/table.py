@@ -37,6 +37,16 @@ class Options:
     roll_three_action_cards: bool = False
     #: P13: a player short of cash may go bankrupt while selling and mortgaging could still pay.
     voluntary_bankruptcy: bool = False
+    #: P2, E1 (``003``): a mortgaged lot blocks building anywhere in its colour group (Classic
+    #: offers it, off: ``002`` lets the other lots be built on).
+    mortgage_blocks_building: bool = True
+    #: E1 (``003``): buildings are bought only on the builder's own turn.
+    build_on_own_turn: bool = False
+    #: E1: the older sets' taxes (a tax space's ``older_amount``: Classic's Luxury Tax $75).
+    older_tax_amounts: bool = False
+    #: E2 (``002``, "Paying rent"): the owner must claim rent before the second player after
+    #: the payer rolls; unclaimed, it is lost (off: the banker collects it at once).
+    rent_claimed_by_owner: bool = False
 
     @classmethod
     def names(cls) -> tuple[str, ...]:

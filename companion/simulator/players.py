@@ -95,6 +95,9 @@ class RandomPlayer:
             return (by_type.get("pay") or by_type["bankrupt"])[0]
         if d.kind == "respond":
             return rng.choice(options)
+        if d.kind == "draw":
+            # E3: the simulated table draws only the cards the companion lists.
+            options = [o for o in options if "card" in o["command"]] or options
         if d.kind == "draw" and len(options) > 1:
             weights = [self.copies_left(state, o["command"]["card"]) for o in options]
             return rng.choices(options, weights=weights)[0]
@@ -141,8 +144,9 @@ class RandomPlayer:
     # -- Any time ---------------------------------------------------------------------------
 
     def anytime(self, state: GameState, options: Sequence[Option]) -> Option | None:
-        """Sell or mortgage to pay a debt; before a roll or the end of a turn, sometimes build,
-        lift a mortgage, or play a card against another player."""
+        """Sell or mortgage to pay a debt; before a roll or the end of a turn, often claim rent
+        owed to it (E2), sometimes build, lift a mortgage, or play a card against another
+        player."""
         d = state.decision
         if d.kind == "raise_money":
             if any(o["command"]["type"] == "pay" for o in options):
@@ -151,6 +155,10 @@ class RandomPlayer:
         if d.kind not in ("roll", "end_turn") or self.anytime_streak >= MAX_ANYTIME:
             return None
         rng = self.rng
+        if any(k.owner == d.player for k in state.claims) and rng.random() < 0.7:
+            # E2: rent owed to it that it must claim (only a game that plays the house rule
+            # has any, so the other games draw the same numbers as before).
+            return anytime_options(state, d.player, ("claim",))[0]
         cash = state.cash[d.player]
         builds = rng.random() < 0.3
         plays = any(

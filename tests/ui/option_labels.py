@@ -33,6 +33,12 @@ LABELS = Path(__file__).parents[1] / "data" / "option_labels.json.gz"
 LANGUAGES = ("en", "fr")
 #: What the recording leaves out of an option: the words it carries (not there before them).
 _WORDS = ("code", "params")
+#: Options added since the recording, which had no words to hold then (each with its ruling):
+#: their words are held by their own tests.
+ADDED = {
+    "option.draw.another": "E3, issue 25: a card the companion does not list "
+    "(tests/ui/test_another_card.py)",
+}
 
 
 def key(option: Mapping[str, Any], player: str) -> str:
@@ -79,7 +85,7 @@ def options() -> Iterator[tuple[str, Mapping[str, Any], Decision]]:
     seen: set[tuple[str, str]] = set()
     for state in _states():
         d = state.decision
-        listed = [("choice", o, d) for o in options_for(state, d)]
+        listed = [("choice", o, d) for o in options_for(state, d) if o.get("code") not in ADDED]
         for seat in state.active:
             for o in anytime_options(state, seat.name):
                 listed.append(("anytime", o, Decision(d.kind, seat.name, "", d.answers)))

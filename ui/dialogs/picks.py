@@ -9,6 +9,7 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 
 from ui import viewmodels as vm
+from ui.dialogs.another import AnotherCardMenu
 from ui.dialogs.base import ChoicesDialog, DecisionDialog
 from ui.widgets import BigButton, SearchList
 from ui.widgets.words import _
@@ -58,12 +59,23 @@ class DealDialog(DecisionDialog):
 
 
 class DrawDialog(DecisionDialog):
-    """The card drawn: every card still in the deck, numbered, with a search box."""
+    """The card drawn: every card still in the deck, numbered, with a search box; at a Chance
+    or Community Chest draw, an "Another card…" button above the list (E3) opens
+    :class:`AnotherCardMenu` in its place, for a card the companion does not list."""
+
+    #: The "another card" menu, made when first opened (:meth:`open_another`).
+    another: AnotherCardMenu | None = None
+    #: The button that opens it, made when first needed.
+    another_button: BigButton | None = None
 
     def build(self) -> None:
         self.wide = True
         rows: list[tuple[Any, str, str]] = []
+        self.another_index: int | None = None
         for index, choice in enumerate(self.decision.choices):
+            if _unlisted(choice) is not None:
+                self.another_index = index
+                continue
             picks = _one_of(choice, "card")
             if picks:  # the Roll Three deck: the combination is typed in
                 rows += [
@@ -73,6 +85,13 @@ class DrawDialog(DecisionDialog):
                 card = choice.command.get("card")
                 also = vm.card_titles(card) if card is not None else ""
                 rows.append(((index, None), choice.label, also))
+        if self.another_index is not None:
+            button = self.another_button
+            if button is None:
+                button = self.another_button = BigButton(size_hint_y=None, height=dp(56))
+                button.bind(on_release=lambda _b: self.open_another())
+            button.text = self.decision.choices[self.another_index].label
+            self.add_widget(button)
         search: SearchList | None = getattr(self, "search", None)
         if search is None:
             search = self.search = SearchList(hint=_("Search the card's title, or type its number"))
@@ -86,6 +105,30 @@ class DrawDialog(DecisionDialog):
         if card is None:
             return self.answer(index)
         return self.answer(index, card=card)
+
+    def open_another(self) -> None:
+        """The "another card" menu in place of the list; its card answers the draw."""
+        if self.another_index is None:
+            return
+        menu = self.another
+        if menu is None:
+            menu = self.another = AnotherCardMenu()
+            menu.bind(
+                on_pick=lambda _m, card: self.draw_another(card), on_back=lambda _m: self.refill()
+            )
+        menu.fill(_unlisted(self.decision.choices[self.another_index]), self.lang)
+        self.clear_widgets()
+        self.add_widget(menu)
+
+    def draw_another(self, card: str) -> bool:
+        if self.another_index is None:
+            return False
+        return self.answer(self.another_index, card=card)
+
+
+def _unlisted(choice: Any) -> Any:
+    """The "another card" menu of a draw's choice (``free.card.unlisted``), or None."""
+    return ((choice.free or {}).get("card") or {}).get("unlisted")
 
 
 class SpaceDialog(ChoicesDialog):

@@ -1,6 +1,10 @@
 """A trade between two players: cash, properties, shares, Travel Vouchers, Roll Three cards
 and kept cards, each side picked by touch; both players agree; one ``trade`` command.
 
+A mortgaged deed put into the trade shows its new owner's choice under it (002, *Mortgages*):
+lift the mortgage now (its value and the interest, the command's ``lift``) or keep it
+mortgaged (the interest now, and the value and interest again when it is lifted later).
+
 The agreement is given on what is shown: changing anything withdraws both agreements. The
 command carries the decision id the table showed when the second player agreed, and the dialog
 sends it once (a second tap finds it sent; the engine refuses a stale id anyway).
@@ -12,6 +16,7 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.properties import (
     BooleanProperty,
@@ -26,7 +31,9 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.togglebutton import ToggleButton
 
 import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
-from ui.i18n import _, money
+from ui import viewmodels as vm
+from ui.edition import table_edition
+from ui.i18n import _, language, money
 
 if TYPE_CHECKING:
     from ui.controller import TableController
@@ -42,10 +49,33 @@ class TradeItemToggle(ToggleButton):
     kind = StringProperty("")
     value = StringProperty("")
     side = ObjectProperty(None, allownone=True)
+    #: A mortgaged deed: what its new owner pays to lift the mortgage now, or the interest
+    #: paid now if it stays mortgaged (0 for anything else).
+    lift = NumericProperty(0)
+    interest = NumericProperty(0)
+    #: The new owner's choice shown under the deed while it is in the trade.
+    choice = ObjectProperty(None, allownone=True)
 
     def on_state(self, *_args: Any) -> None:
         if self.side is not None:
-            self.side.changed()
+            self.side.chosen(self)
+
+
+class TradeLiftChoice(BoxLayout):
+    """Under a mortgaged deed in the trade: its new owner (``receiver``) lifts the mortgage now
+    or keeps it mortgaged (the default, as the banker has it without ``lift``)."""
+
+    item = ObjectProperty(None, allownone=True)
+    receiver = StringProperty("")
+    #: The interest in percent of the mortgage (the edition's number).
+    percent = NumericProperty(0)
+    lifted = BooleanProperty(False)
+
+    def choose(self, lifted: bool) -> None:
+        if lifted != self.lifted:
+            self.lifted = lifted
+            if self.item is not None and self.item.side is not None:
+                self.item.side.changed()
 
 
 class TradeAgree(Button):
@@ -88,6 +118,42 @@ class TradeSide(BoxLayout):
             reversed([w for w in self.ids.item_box.children if isinstance(w, TradeItemToggle)])
         )
 
+    def receiver(self) -> str:
+        """Who receives what this side gives: the other side's player."""
+        return "" if self.dialog is None else str(self.dialog.other(self).player)
+
+    def chosen(self, item: TradeItemToggle) -> None:
+        """An item put into the trade or taken out: a mortgaged deed shows its new owner's
+        choice under it while it is in."""
+        if item.lift:
+            box = self.ids.item_box
+            if item.state == "down" and item.choice is None:
+                item.choice = TradeLiftChoice(
+                    item=item,
+                    receiver=self.receiver(),
+                    percent=table_edition().numbers.mortgage_interest_percent,
+                )
+                box.add_widget(item.choice, index=box.children.index(item))
+                Clock.schedule_once(lambda _dt: self._show(item), 0)
+            elif item.state != "down" and item.choice is not None:
+                box.remove_widget(item.choice)
+                item.choice = None
+        self.changed()
+
+    def _show(self, item: TradeItemToggle) -> None:
+        # The choice appears below the deed tapped: scrolled into view on a small screen (a
+        # list shorter than its view stays at its top; Kivy's scroll_to would push it down).
+        scroll, box = self.ids.scroll, self.ids.item_box
+        if item.choice is None or item.choice.parent is None:
+            return
+        box.do_layout()
+        if box.height > scroll.height:
+            scroll.scroll_to(item.choice, padding=0, animate=False)
+
+    def lifts(self) -> list[TradeItemToggle]:
+        """The mortgaged deeds this side gives whose new owner lifts the mortgage now."""
+        return [t for t in self.items() if t.choice is not None and t.choice.lifted]
+
     def fill(self, tradables: tuple[TradeItem, ...], cash_max: int, cash_text: str) -> None:
         self.cash_max = cash_max
         self.cash = 0
@@ -97,7 +163,14 @@ class TradeSide(BoxLayout):
         box.clear_widgets()
         for item in tradables:
             box.add_widget(
-                TradeItemToggle(text=item.label, kind=item.kind, value=str(item.value), side=self)
+                TradeItemToggle(
+                    text=item.label,
+                    kind=item.kind,
+                    value=str(item.value),
+                    side=self,
+                    lift=item.lift,
+                    interest=item.interest,
+                )
             )
         self.ids.nothing.opacity = 0 if tradables else 1
 
@@ -118,7 +191,13 @@ class TradeSide(BoxLayout):
 
     def words(self) -> str:
         parts = [money(int(self.cash))] if int(self.cash) > 0 else []
-        parts += [t.text for t in self.items() if t.state == "down"]
+        parts += [
+            _("{property} (mortgage lifted now)", property=vm.space_name(t.value, language()))
+            if t.choice is not None and t.choice.lifted
+            else t.text
+            for t in self.items()
+            if t.state == "down"
+        ]
         return ", ".join(parts) if parts else _("nothing")
 
     def changed(self) -> None:
@@ -160,9 +239,14 @@ class TradeDialog(ModalView):
         chips: tuple[PlayerChip, ...] = self.controller.view.players
         return chips
 
+    def other(self, side: TradeSide) -> TradeSide:
+        """The side across from ``side`` (the ids are proxies: compared by what they stand for)."""
+        left, right = self.ids.left, self.ids.right
+        return right if side.__self__ is left.__self__ else left
+
     def choose(self, side: TradeSide, name: str) -> None:
         """Pick who trades on a side (the other side steps aside if it was that player)."""
-        other = self.ids.right if side is self.ids.left else self.ids.left
+        other = self.other(side)
         if name == other.player:
             other.player = side.player
         side.player = name
@@ -205,11 +289,32 @@ class TradeDialog(ModalView):
         if not (self.ids.left.gives() or self.ids.right.gives()):
             self.message = _("Pick what changes hands first.")
             return
+        short = self._short_to_lift()
+        if short:
+            self.message = short
+            return
         side.agreed = True
         if self.ids.left.agreed and self.ids.right.agreed:
             # The id shown when the second player agreed: the trade is made under it or not at all.
             self.agreed_on = self.controller.decision_id
             self.ready = self.agreed_on is not None
+
+    def _short_to_lift(self) -> str:
+        """Why a new owner cannot lift the mortgages chosen with the cash they would have once
+        the trade's cash has changed hands ("" if they can), as the banker would refuse it."""
+        left, right = self.ids.left, self.ids.right
+        for giver, receiver in ((left, right), (right, left)):
+            cost = sum(int(t.lift) for t in giver.lifts())
+            cash = int(receiver.cash_max) - int(receiver.cash) + int(giver.cash)
+            if cost > cash:
+                return _(
+                    "Lifting now costs {name} {amount} and they would have {cash} after the "
+                    "trade: keep a deed mortgaged or change the cash.",
+                    name=receiver.player,
+                    amount=money(cost),
+                    cash=money(cash),
+                )
+        return ""
 
     def command(self) -> dict[str, Any]:
         left, right = self.ids.left, self.ids.right
@@ -219,6 +324,9 @@ class TradeDialog(ModalView):
             command["give"] = give
         if take:
             command["take"] = take
+        lift = [t.value for t in (*left.lifts(), *right.lifts())]
+        if lift:
+            command["lift"] = lift
         return command
 
     def confirm(self) -> bool:

@@ -49,6 +49,10 @@ FAMILIES: Mapping[str, str] = {
     "cheap_rent": "reverse_rent",
 }
 
+#: E3: the operations a card entered from the "another card" menu may name
+#: (``companion.rules.cards.unlisted_card``), loaded for every edition whatever its deck names.
+UNLISTED_OPERATIONS = ("collect", "pay_pool", "collect_each", "pay_each", "repairs", "move", "jail")
+
 #: The editions whose card operations are loaded (each value once: they compare by identity).
 _LOADED: set[Edition] = set()
 
@@ -96,11 +100,9 @@ def load(names: Iterable[str]) -> None:
 
 
 def load_for(edition: Edition) -> None:
-    """Register the card operations ``edition``'s deck names, once per edition."""
+    """Register the card operations ``edition``'s deck names, and those an unlisted card may
+    name, once per edition."""
     if edition not in _LOADED:
-        load(
-            sorted(
-                {module_of(op) for c in edition.deck.cards.values() for op in operations(c.play)}
-            )
-        )
+        named = {op for c in edition.deck.cards.values() for op in operations(c.play)}
+        load(sorted({module_of(op) for op in (*named, *UNLISTED_OPERATIONS)}))
         _LOADED.add(edition)

@@ -1,5 +1,6 @@
-"""Income Tax and Luxury Tax (D3, P1): the lander pays the space's amount into the Pool (to the
-Bank in an edition without one)."""
+"""Income Tax and Luxury Tax (D3, P1, E1): the lander pays the space's amount into the Pool (to
+the Bank in an edition without one); with the house rule ``older_tax_amounts``, a tax the older
+sets printed otherwise (its ``older_amount``: Classic's Luxury Tax $75) is that amount."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from companion.rules.movement import ACTION_PARAMS, Action, Landing
 from companion.rules.spacekinds import landing
 
 KIND = "tax"
-HOUSE_RULE = None
+HOUSE_RULE = "older_tax_amounts"
 CODES = ("reason.tax",)
 
 
@@ -25,8 +26,11 @@ CODES = ("reason.tax",)
 def _land(at: Landing) -> None:
     space = at.space
     played = at.situation.edition
-    text = f"Pay {played.money.written(space.amount, grouped=False)} {space.name} {_into(played)}."
-    at.action("pay_tax", text, space.amount, played.fees_account)
+    amount = space.amount
+    if space.older_amount and at.situation.options.older_tax_amounts:
+        amount = space.older_amount
+    text = f"Pay {played.money.written(amount, grouped=False)} {space.name} {_into(played)}."
+    at.action("pay_tax", text, amount, played.fees_account)
 
 
 def _into(played: Edition) -> str:
