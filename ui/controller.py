@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any
 from companion.banker.engine import COLOURS, TOKENS
 from companion.banker.options import command_of
 from companion.banker.throws import command_for_throw, wanted_dice
-from companion.editions import Edition, stamp_name
+from companion.editions import Edition, edition, known_editions, stamp_name
 from companion.errors import CompanionError, UnplayableEditionError, UnresumableGameError
 from companion.game import Correction, Game
 from companion.log import history as log_history
@@ -504,11 +504,29 @@ class TableController:
 
     # -- Setup ------------------------------------------------------------------------------------
 
-    def setup_choices(self, action_cards: bool = False) -> vm.SetupChoices:
-        """What a seat may pick at setup: the engine's tokens and colours, the starting Travel
-        Vouchers and Roll Three cards of the deck (the printed action cards with
-        ``action_cards``), the house rules; titles in the table's language."""
-        played = table_edition()
+    def edition_choices(self) -> tuple[vm.EditionChoice, ...]:
+        """The editions a new game may be of (``companion.editions.known_editions``: the ones
+        the companion ships), as the set-up shows them, in the table's language."""
+        return tuple(vm.edition_choice(edition(e), self.lang) for e in known_editions())
+
+    def setup_edition(self, edition_id: str, region: str | None = None) -> Edition | None:
+        """The edition ``edition_id`` on the regional board ``region`` (its own board if
+        none) for a new game, or ``None`` with the notice saying why (an edition or a board the
+        companion does not know: a remembered set-up of another companion)."""
+        try:
+            return edition(edition_id, region)
+        except CompanionError as exc:
+            self._refuse(one_line(exc))
+            return None
+
+    def setup_choices(
+        self, action_cards: bool = False, *, played: Edition | None = None
+    ) -> vm.SetupChoices:
+        """What a seat may pick at setup in a game of ``played`` (the table's edition if none):
+        the engine's tokens and colours, the starting Travel Vouchers and Roll Three cards of
+        the deck (the printed action cards with ``action_cards``; none in an edition that
+        deals no starting cards), the house rules; titles in the table's language."""
+        played = played or table_edition()
         vouchers, roll_three = _deal_lists(played, bool(action_cards))
         return vm.setup_choices(
             self.lang,
@@ -520,11 +538,16 @@ class TableController:
         )
 
     def roll_three_problem(
-        self, picks: Sequence[tuple[str, str]], action_cards: bool = False
+        self,
+        picks: Sequence[tuple[str, str]],
+        action_cards: bool = False,
+        *,
+        played: Edition | None = None,
     ) -> str:
-        """D4, in the table's words: the first seat whose Roll Three card the deck cannot have
-        dealt (``picks``: each seat's name and card, "1-3-6", in seat order), or ``""``."""
-        clash = table_edition().roll_three_clash(picks, action_cards)
+        """D4, in the table's words: the first seat whose Roll Three card the deck of
+        ``played`` (the table's edition if none) cannot have dealt (``picks``: each seat's name
+        and card, "1-3-6", in seat order), or ``""``."""
+        clash = (played or table_edition()).roll_three_clash(picks, action_cards)
         if clash is None:
             return ""
         name, card, holders, copies = clash
@@ -719,7 +742,13 @@ class TableController:
             self._run(command)
         self._flashes = ()
         try:
-            self.store.save(players=seats, rules=dict(rules or {}), last_game=game.game_id)
+            self.store.save(
+                players=seats,
+                rules=dict(rules or {}),
+                edition=game.state.edition.id,
+                region=game.state.edition.region or "",
+                last_game=game.game_id,
+            )
         except OSError as exc:
             self._notice = _("The table could not be remembered: {why}", why=one_line(exc))
         self.place = "table"
@@ -792,6 +821,8 @@ class TableController:
                 players=[
                     {"name": s.name, "token": s.token, "colour": s.colour} for s in state.seats
                 ],
+                edition=state.edition.id,
+                region=state.edition.region or "",
                 last_game=self.game.game_id,
             )
         except OSError as exc:
@@ -1690,7 +1721,10 @@ _ROLL_THREE_HELD = {
 @functools.cache
 def _deal_lists(played: Edition, action_cards: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The Travel Vouchers and Roll Three cards a new game of ``played``'s first deal accepts:
-    the engine's own lists, read from the options of a trial game's ``deal`` decision."""
+    the engine's own lists, read from the options of a trial game's ``deal`` decision (none in
+    an edition that deals no starting cards)."""
+    if not played.deals_starting_cards:
+        return (), ()
     game = Game.new(
         [{"name": "A"}, {"name": "B"}],
         rules={"roll_three_action_cards": action_cards},

@@ -6,8 +6,9 @@ by pressing the physical roll button (a gpiozero mock pin), and every other answ
 the real widget of the decision's dialog (free fields, such as a bid's amount or the card drawn,
 are set on the dialog first). Which answer to give is the simulator's random player's choice.
 
-The table is set up on the setup screen by touch (the seats added, the names typed, each one's
-Roll Three card and Travel Voucher picked in the spinners, Start tapped). Once the game is
+The table is set up on the setup screen by touch (the edition's card tapped, ``--edition``,
+the seats added, the names typed, each one's Roll Three card and Travel Voucher picked in the
+spinners in an edition that deals them, Start tapped). Once the game is
 under way, every place is visited through the table's navigation rail: the board (a space
 tapped: its deed card), the players (a sheet, then the trade dialog opened from it), the history
 (the list, then the net-worth chart), Ask the referee (a space tapped on its map, the dice
@@ -39,6 +40,7 @@ from ui.devices import devices_factory
 PLACES = ("board", "players", "history", "referee", "settings")
 #: The screenshots every complete demo saves (besides one per kind of dialog met).
 MAIN_SHOTS = (
+    "setup-edition",
     "setup",
     "setup-rules",
     "table",
@@ -83,10 +85,16 @@ class Director:
         players: int,
         seed: int,
         out: TextIO,
+        edition: str | None = None,
+        region: str | None = None,
     ) -> None:
         from companion.simulator.players import RandomPlayer
 
         self.app = app
+        #: The edition the setup screen is to choose (``None``: the one it offers first), and
+        #: its regional board (``None``: the one it offers first).
+        self.edition = edition
+        self.region = region
         self.turns = turns
         self.screenshots = screenshots
         self.players = players
@@ -288,9 +296,9 @@ class Director:
 
     def set_up(self) -> Iterator[None]:
         """The home pane photographed and left by "New game" when the app opens on it (a game
-        to resume), then seats added or removed to the demo's count, names typed, each one's
-        Roll Three card and Travel Voucher picked in the spinners, the house rules looked at,
-        Start tapped."""
+        to resume), then the edition's card tapped, seats added or removed to the demo's count,
+        names typed, each one's Roll Three card and Travel Voucher picked in the spinners (in
+        an edition that deals them), the house rules looked at, Start tapped."""
         from kivy.uix.spinner import Spinner
         from kivy.uix.textinput import TextInput
 
@@ -304,15 +312,28 @@ class Director:
             if screen.fault:
                 raise DemoError(screen.fault_text)
             self.tap(screen.ids.act)  # "New game": one tap further than Resume
-            yield from self.until(lambda: screen.pane == "players", "the players shown")
-        add = _find(screen, text=_("Add a player ({count} of 12)", count=screen.seat_count))
+            yield from self.until(lambda: screen.pane == "edition", "the editions shown")
+        yield from self.choose_edition(screen)
+        add = _find(
+            screen,
+            text=_(
+                "Add a player ({count} of {most})", count=screen.seat_count, most=screen.max_players
+            ),
+        )
         while len(screen.seats()) < self.players:
             if add is None or add.disabled:
                 raise DemoError("the setup screen has no 'Add a player' button")
             count = len(screen.seats())
             self.tap(add)
             yield from self.until(lambda n=count: len(screen.seats()) > n, "a seat added")
-            add = _find(screen, text=_("Add a player ({count} of 12)", count=screen.seat_count))
+            add = _find(
+                screen,
+                text=_(
+                    "Add a player ({count} of {most})",
+                    count=screen.seat_count,
+                    most=screen.max_players,
+                ),
+            )
         while len(screen.seats()) > self.players:
             count = len(screen.seats())
             remove = _find(screen.seats()[-1], text="X")
@@ -325,6 +346,8 @@ class Director:
             box.select_all()  # a remembered name is typed over, as a finger would
             self.type_text(NAMES[i % len(NAMES)])
             yield
+            if not seat.deals:
+                continue
             spinners = [w for w in seat.walk(restrict=True) if isinstance(w, Spinner)]
             for spinner, values in ((spinners[2], seat.roll_threes), (spinners[3], seat.vouchers)):
                 if not values:
@@ -348,6 +371,33 @@ class Director:
             lambda: self.shown("table"),
             f"the game's start ({screen.message})",
         )
+
+    def choose_edition(self, screen: Any) -> Iterator[None]:
+        """The edition's card tapped (``--edition``), then its board's (``--board``),
+        photographed, then on to the players."""
+        wanted = self.edition or screen.edition_id
+        card = _find(
+            screen.ids.editions,
+            pred=lambda w: getattr(w, "choice", None) is not None and w.choice.id == wanted,
+        )
+        if card is None:
+            raise DemoError(f"the setup screen offers no edition {wanted!r}")
+        self.tap(card)
+        yield from self.until(lambda: screen.edition_id == wanted, f"the edition {wanted}")
+        if self.region is not None:
+            board = _find(
+                screen.ids.regions,
+                pred=lambda w: (
+                    getattr(w, "choice", None) is not None and w.choice.region == self.region
+                ),
+            )
+            if board is None:
+                raise DemoError(f"the setup screen offers no board {self.region!r}")
+            self.tap(board)
+            yield from self.until(lambda: screen.region == self.region, f"the {self.region} board")
+        yield from self.settle("setup-edition")
+        self.tap(screen.ids.start)  # "Next: the players"
+        yield from self.until(lambda: screen.pane == "players", "the players shown")
 
     def pick(self, spinner: Any, value: str) -> Iterator[None]:
         """Open a spinner's list by touch and touch ``value`` in it."""
@@ -497,7 +547,9 @@ class Director:
         key = tokens.get(turn, c.start_space)
         self.tap_at(*board.to_window(*board.space_pos(key)))
         yield from self.until(lambda: screen.space == key, f"{key} chosen")
-        for row, face in zip(("d1", "d2", "speed"), REFEREE_ROLL, strict=True):
+        # The speed die only in an edition that rolls one.
+        roll = REFEREE_ROLL if c.speed_faces else REFEREE_ROLL[:2]
+        for row, face in zip(("d1", "d2", "speed"), roll, strict=False):
             button = next((b for b in screen.ids[row].children if b.face == face), None)
             if button is None:
                 raise DemoError(f"the referee has no {face} on its {row} row")
@@ -736,6 +788,8 @@ def run_demo(
     seed: int,
     out: TextIO,
     err: TextIO,
+    edition: str | None = None,
+    region: str | None = None,
     after: Callable[[Any, Director], None] | None = None,
 ) -> int:
     """Play the demo (see the module docstring); returns the exit status."""
@@ -770,7 +824,14 @@ def run_demo(
         keys=False,
     )
     director = Director(
-        app, turns=turns, screenshots=screenshots, players=players, seed=seed, out=out
+        app,
+        turns=turns,
+        screenshots=screenshots,
+        players=players,
+        seed=seed,
+        out=out,
+        edition=edition,
+        region=region,
     )
     Window.bind(on_flip=director.on_flip)
     Clock.schedule_interval(director.step, 0)

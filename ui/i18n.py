@@ -42,6 +42,7 @@ from babel.messages.extract import extract as _babel_extract
 from babel.messages.pofile import read_po, write_po
 from babel.numbers import format_decimal
 
+from companion.editions import Money
 from companion.messages import po
 from companion.messages.fr import typeset
 from ui.edition import table_edition
@@ -220,22 +221,25 @@ def _number(n: int | float, locale: str) -> str:
     return format_decimal(n, locale=locale)
 
 
-def money(amount: int, lang: str | None = None) -> str:
-    """An amount as the table says it, in the money of the edition at the table (E8: £ on
-    the London board, € on the Paris one): ``$1,500`` / ``1 500 $`` (the same as the
-    engine's ``companion.messages`` renderers).
+def money(amount: int, lang: str | None = None, written: Money | None = None) -> str:
+    """An amount as the table says it, in the money of the edition at the table (``written``
+    if given: ``Edition.money``, ruling E8): ``$1,500`` / ``1 500 $`` (narrow no-break space),
+    ``£400``, ``400 €``; French puts every symbol after the amount (the same as the engine's
+    ``companion.messages`` renderers).
 
-    >>> money(-1500, "en"), money(-1500, "fr") == "-1\\u202f500\\u00a0$"
+    >>> money(-1500, "en", Money()), money(-1500, "fr", Money()) == "-1\u202f500\u00a0$"
     ('-$1,500', True)
+    >>> money(400, "en", Money("£")), money(400, "fr", Money("£")) == "400\u00a0£"
+    ('£400', True)
     """
     lang = lang or _current
+    written = written or table_edition().money
     digits = number(abs(int(amount)), lang)
     sign = "-" if amount < 0 else ""
-    again = functools.partial(money, amount)
-    written = table_edition().money
+    again = functools.partial(money, amount, written=written)
     if lang == "en" and written.symbol_first:
         return Words.of(f"{sign}{written.symbol}{digits}", again)
-    # French (and a symbol written after the amount): a no-break space, then the symbol.
+    # French, or a symbol written after the number: the sign first, a no-break space before it.
     return Words.of(f"{sign}{digits}\u00a0{written.symbol}", again)
 
 

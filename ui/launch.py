@@ -106,6 +106,17 @@ def register(commands: Any) -> None:
     app.add_argument("--screenshots", metavar="DIR", help="the demo's PNG screenshots")
     app.add_argument("--players", type=int, default=4, metavar="N", help="players of the demo")
     app.add_argument("--seed", type=int, default=1, help="the demo's random seed")
+    app.add_argument(
+        "--edition",
+        metavar="ID",
+        help="the edition the demo's set-up chooses (default: the one it offers first)",
+    )
+    app.add_argument(
+        "--board",
+        metavar="REGION",
+        help="the regional board the demo's set-up chooses, for an edition of several "
+        "(Classic: us, uk, fr; default: the edition's own)",
+    )
     app.set_defaults(handler=run_app)
 
 
@@ -127,6 +138,10 @@ def run_app(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if args.turns < 1:
             print("companion: error: --turns: at least 1", file=err)
             return EXIT_NO_DISPLAY
+        refused = _edition_problem(args.edition, args.board)
+        if refused:
+            print(f"companion: error: {refused}", file=err)
+            return EXIT_NO_DISPLAY
         _headless_environment()
         from ui.demo import run_demo
 
@@ -140,6 +155,8 @@ def run_app(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             seed=args.seed,
             out=out,
             err=err,
+            edition=args.edition,
+            region=args.board,
         )
     panel = None
     if args.kiosk:
@@ -152,6 +169,27 @@ def run_app(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return EXIT_NO_DISPLAY
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     return _run_window(args, db, err, panel)
+
+
+def _edition_problem(edition_id: str | None, region: str | None) -> str:
+    """Why the demo cannot choose ``edition_id`` on the board ``region`` at set-up (an edition
+    the companion does not ship, a board it does not offer), in one line; ``""`` when it can."""
+    from companion.editions import DEFAULT, edition, known_editions
+
+    known = known_editions()
+    if edition_id is not None and edition_id not in known:
+        return f"--edition: no edition {edition_id!r}: the companion ships {', '.join(known)}"
+    played = edition(edition_id or DEFAULT)
+    if region is None or region in played.regions:
+        return ""
+    if edition_id is None:
+        return "--board: choose the edition too (--edition), e.g. --edition classic --board fr"
+    offered = (
+        f"its boards are {', '.join(played.regions)}"
+        if played.regions
+        else "it has no regional boards"
+    )
+    return f"--board: no board {region!r} for {played.name}: {offered}"
 
 
 def _kiosk_environment(err: TextIO, root: Path = Path("/")) -> Panel | None:

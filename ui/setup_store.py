@@ -31,6 +31,10 @@ DEFAULTS: Mapping[str, Any] = {
     "players": [],
     #: The house rules (``companion.rules.table.Options`` fields).
     "rules": {},
+    #: The edition of the last new game (its id) and its regional board ("" for its own),
+    #: chosen first at the next one.
+    "edition": "",
+    "region": "",
     "lang": "en",
     #: The game last played, offered first by "resume".
     "last_game": None,

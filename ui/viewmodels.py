@@ -34,7 +34,7 @@ from companion.messages.explain import explain, headline
 from companion.rules import cards
 from companion.rules.board import Board
 from ui.edition import table_edition
-from ui.i18n import LANGUAGES, N_, money, rewordable, translate, worded
+from ui.i18n import LANGUAGES, N_, money, number, rewordable, translate, worded
 
 if TYPE_CHECKING:
     from companion.banker.state import GameState
@@ -448,6 +448,37 @@ class SetupChoices:
     #: Each token and colour: (the engine's value, its name shown), in the engine's order.
     token_labels: tuple[tuple[str, str], ...] = ()
     colour_labels: tuple[tuple[str, str], ...] = ()
+    #: Whether the seats pick their starting Roll Three card and Travel Voucher (an edition
+    #: that deals them: ``Edition.deals_starting_cards``).
+    deals: bool = True
+
+
+@dataclass(frozen=True)
+class RegionChoice:
+    """One regional board of an edition (ruling E8), as the set-up shows it: its name
+    ("Paris"), its money's symbol, its dearest lot as the board prints it ("Rue de la Paix —
+    400 €") and the board, drawn as the picture."""
+
+    region: str
+    name: str
+    symbol: str
+    sample: str
+    board: Board
+
+
+@dataclass(frozen=True)
+class EditionChoice:
+    """One edition a new game may be of, as the set-up shows it: its name, one line on its game
+    (spaces, dice, starting cash) and its board, drawn as the picture."""
+
+    id: str
+    name: str
+    summary: str
+    board: Board
+    #: Whether a game of it deals each player a Roll Three card and a Travel Voucher.
+    deals: bool = False
+    #: Its regional boards, its own first; empty for an edition of one board.
+    regions: tuple[RegionChoice, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -592,7 +623,9 @@ def _speed(face: Any) -> Any:
 
 
 def sentence(code: str, params: Mapping[str, Any], lang: str) -> str:
-    """An engine message in ``lang``; its code in brackets if it cannot be worded."""
+    """An engine message in ``lang``, its spaces and amounts those of the board at the table
+    (a Classic move names Classic's streets, in its money); its code in brackets if it cannot
+    be worded."""
     try:
         return render(code, params, lang, edition=table_edition())
     except Exception:  # noqa: BLE001 - a message must never break a screen
@@ -743,7 +776,16 @@ def player_chips(state: GameState, lang: str) -> tuple[PlayerChip, ...]:
 
 
 def bank_text(state: GameState, lang: str) -> str:
+    """The Bank's buildings left: houses and hotels, and skyscrapers in an edition whose Bank
+    has some (Classic's has none)."""
     left = state.supply()
+    if not state.edition.board.building_supply.get("skyscrapers"):
+        return translate(
+            "Bank: {houses} houses, {hotels} hotels",
+            lang,
+            houses=left.get("houses", 0),
+            hotels=left.get("hotels", 0),
+        )
     return translate(
         "Bank: {houses} houses, {hotels} hotels, {skyscrapers} skyscrapers",
         lang,
@@ -1636,6 +1678,46 @@ def setup_choices(
         max_players=edition.max_players,
         token_labels=tuple((t, token_name(t, lang)) for t in tokens),
         colour_labels=tuple((c, colour_name(c, lang)) for c in colours),
+        deals=edition.deals_starting_cards,
+    )
+
+
+def edition_choice(played: Edition, lang: str) -> EditionChoice:
+    """How the set-up shows ``played``: its name and a line on its game, in ``lang``
+    ("40 spaces, two dice, $1,500 each")."""
+    dice = played.dice
+    rolled = (
+        translate("{count} dice and the speed die", lang, count=number(dice.count, lang))
+        if dice.has_speed_die
+        else translate("{count} dice", lang, count=number(dice.count, lang))
+    )
+    summary = translate(
+        "{spaces} spaces, {dice}, {cash} each",
+        lang,
+        spaces=number(len(played.board.spaces), lang),
+        dice=rolled,
+        cash=money(played.numbers.starting_cash, lang),
+    )
+    return EditionChoice(
+        id=played.id,
+        name=played.name,
+        summary=summary,
+        board=played.board,
+        deals=played.deals_starting_cards,
+        regions=tuple(region_choice(played.on_board(r), lang) for r in played.regions),
+    )
+
+
+def region_choice(played: Edition, lang: str) -> RegionChoice:
+    """How the set-up shows ``played``'s regional board: its name, its money's symbol, and its
+    dearest lot as that board prints it, in ``lang``'s way of writing amounts."""
+    dearest = max(played.board.spaces, key=lambda s: (s.price, -s.index))
+    return RegionChoice(
+        region=played.region or played.regions[0],
+        name=played.board_name or played.name,
+        symbol=played.money.symbol,
+        sample=f"{dearest.name} \u2014 {money(dearest.price, lang, written=played.money)}",
+        board=played.board,
     )
 
 

@@ -257,6 +257,8 @@ def main(scenario: str, db: Path, out: Path, shots: Path | None, lang: str, size
         yield from script.until(lambda: "setup" in app.sm.screen_names, "the setup screen")
         screen = app.sm.get_screen("setup")
         yield from script.pause(0.3)
+        yield from script.tap(screen.ids.start)  # "Next: the players", past the edition
+        yield from script.until(lambda: screen.pane == "players", "the players shown")
         ann, bob = screen.seats()[:2]
         ann.name_text, bob.name_text = "Ann", "Bob"
         yield from pick(roll_three_spinner(ann), "1-3-6")

@@ -151,3 +151,69 @@ def test_the_headless_demo_plays_without_a_screenshots_folder(tmp_path: Path) ->
     assert "demo: 2 turns" in run.stdout
     # Kivy's log stays out of the way: no line of it on the terminal.
     assert "[INFO" not in run.stdout + run.stderr and "Cutbuffer" not in run.stderr
+
+
+def test_the_headless_demo_plays_classic_on_the_paris_board_in_french(tmp_path: Path) -> None:
+    """Issue 25: ``--edition classic --board fr --lang fr``: the set-up's Classic and Paris
+    cards tapped, two dice without a speed die, the amounts in euros."""
+    from companion.editions import edition
+    from companion.game import Game
+    from companion.log.gamelog import GameLog
+
+    shots, db = tmp_path / "shots", tmp_path / "demo.db"
+    run = _companion(
+        "app", "--headless-demo", "--edition", "classic", "--board", "fr", "--lang", "fr",
+        "--turns", "3", "--screenshots", str(shots), "--db", str(db), "--seed", "4",
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr[-2000:] + run.stdout
+    assert "demo: 3 turns" in run.stdout
+    assert {"setup-edition", "setup", "table", "board", "referee"} <= {
+        p.stem for p in shots.glob("*.png")
+    }
+    with GameLog(db, readonly=True) as log:
+        (game,) = log.games()
+        played = Game.resume(log, game["id"])
+    assert played.state.edition is edition("classic", "fr")
+    rolled = [e["dice"] for e in played.all_events() if e["type"] == "rolled"]
+    assert rolled and all(d[2] is None for d in rolled)  # no speed die in Classic
+
+
+@pytest.mark.parametrize(
+    ("flags", "said"),
+    [
+        (["--edition", "junior"], "--edition: no edition 'junior': the companion ships "),
+        (["--edition", "ultimate", "--board", "uk"], "--board: no board 'uk' for Ultimate"),
+        (["--edition", "classic", "--board", "de"], "its boards are us, uk, fr"),
+        (["--board", "fr"], "--board: choose the edition too (--edition)"),
+    ],
+)
+def test_the_demo_refuses_an_edition_or_board_it_does_not_have_in_one_line(
+    tmp_path: Path, flags: list[str], said: str
+) -> None:
+    db = tmp_path / "demo.db"
+    run = _companion("app", "--headless-demo", "--db", str(db), *flags)
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1 and said in run.stderr, run.stderr
+    assert not db.exists()
+
+
+def test_the_headless_demo_plays_the_mega_edition(tmp_path: Path) -> None:
+    """Issue 25: ``--edition mega``: the set-up's Mega card tapped; its turns roll the speed
+    die."""
+    from companion.editions import edition
+    from companion.game import Game
+    from companion.log.gamelog import GameLog
+
+    db = tmp_path / "demo.db"
+    run = _companion(
+        "app", "--headless-demo", "--edition", "mega", "--turns", "3", "--db", str(db),
+        "--seed", "2",
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr[-2000:] + run.stdout
+    assert "demo: 3 turns" in run.stdout
+    with GameLog(db, readonly=True) as log:
+        (game,) = log.games()
+        played = Game.resume(log, game["id"])
+    assert played.state.edition is edition("mega")
+    rolled = [e["dice"] for e in played.all_events() if e["type"] == "rolled"]
+    assert rolled and all(d[2] is not None for d in rolled)  # the speed die, every roll

@@ -228,6 +228,23 @@ _SCRIPT = textwrap.dedent(
         "labels": sorted(l.text for l in m._label_layer.children if l.opacity and l.text),
         "token_inside": x <= token.x and token.right <= x + w + 0.5,
     }
+
+    # -- a token on a built lot keeps off its colour band, where the houses stand ----------
+    def off_band(key):
+        bx, by, bw, bh = m.frame.rect_px(m.drawing.shape(key).band)
+        t = m.tokens["Ann"]
+        return t.top <= by + 0.5 or t.y >= by + bh - 0.5 or t.right <= bx + 0.5 or t.x >= bx + bw - 0.5
+
+    built = {}
+    for key, buildings in (("square:1", 3), ("square:11", "H"), ("square:21", 0)):
+        m.view = replace(
+            with_spaces(vm.board_view(None, "en"), **{key: dict(owner="Bob", owner_colour=BLUE, buildings=buildings)}),
+            tokens={"Ann": key},
+            token_colours={"Ann": RED},
+        )
+        frames(3)
+        built[key] = off_band(key)
+    out["off_band"] = built
     print("REPORT " + json.dumps(out))
     """
 )
@@ -328,6 +345,12 @@ def test_the_map_fits_any_size(report):
     assert "GO" in report["big_labels"] and "Free Parking" in report["big_labels"]
     assert len(report["big_labels"]) == 12
     assert report["bare"] is True
+
+
+def test_a_token_on_a_built_lot_leaves_its_buildings_in_sight(report):
+    """Houses and hotels stand on the colour band: a token there keeps off it (on a lot
+    without buildings it may take the whole space)."""
+    assert report["off_band"] == {"square:1": True, "square:11": True, "square:21": False}
 
 
 def test_a_game_of_another_edition_draws_its_own_board(report):

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
@@ -111,6 +112,8 @@ class RefereeScreen(Screen):
         return board
 
     def on_pre_enter(self, *_args: Any) -> None:
+        if self._speed_built != self.controller.speed_faces:
+            self._build_dice()  # a game of another edition came to the table: its dice
         self.map.update(self.controller.board_view())
         if not self.space:
             self._default_space()
@@ -141,12 +144,20 @@ class RefereeScreen(Screen):
     # -- the question ---------------------------------------------------------------------
 
     def _build_dice(self) -> None:
+        """The dice rows of the edition at the table: the speed die's only in an edition that
+        rolls one (else its row takes no room)."""
         from ui.widgets import BigButton
 
+        self._speed_built = self.controller.speed_faces
+        self.speed = None
+        speed_row = self.ids.speed
+        # Without a speed die the row holds no button at all: one kept at its last place
+        # would take the touches meant for the second die's row over it.
+        speed_row.height, speed_row.opacity = (dp(52), 1) if self._speed_built else (0, 0)
         for row, faces in (
             ("d1", range(1, 7)),
             ("d2", range(1, 7)),
-            ("speed", speed_faces(self.controller.speed_faces)),
+            ("speed", speed_faces(self._speed_built) if self._speed_built else ()),
         ):
             box = self.ids[row]
             box.clear_widgets()

@@ -1,6 +1,8 @@
-"""The setup screen: who plays (2 to 12 seats, each with the starting Roll Three card and
-Travel Voucher read off the physical cards), the house rules, the language; or resume a saved
-game, or start from a table already under way (a situation JSON file).
+"""The setup screen: the edition first and, for an edition of several boards, the regional board
+(ruling E8: US $, London £, Paris €), each with a miniature of its board; then who plays
+(2 to 12 seats in Ultimate, each with the starting Roll Three card and Travel Voucher read off the
+physical cards in an edition that deals them), the edition's house rules, the language; or
+resume a saved game, or start from a table already under way (a situation JSON file).
 
 It opens on its home pane when there is something to say first (``controller.opening()``): the
 game to resume as the biggest button ("Resume: Ann, Bob, Cy, Dee (turn 41)"), a new game one
@@ -24,16 +26,20 @@ from kivy.properties import (
     ObjectProperty,
     StringProperty,
 )
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import Screen
 
 import ui.kvi18n  # noqa: F401  (installs l in kv before the kv file loads)
 import ui.widgets  # noqa: F401  (LazySpinner in the kv file)
+from ui.edition import table_edition
 from ui.i18n import _
 from ui.screens.common import app_controller
+from ui.widgets.board_map import BoardPicture  # noqa: F401  (the pictures in the kv file)
 
 if TYPE_CHECKING:
+    from companion.editions import Edition
     from ui.controller import TableController
 
 #: What the seat shows before a card is picked (the spinner's empty text is translated live).
@@ -48,8 +54,15 @@ class SetupChoicesAdapter:
     nothing here repeats a rule.
     """
 
-    def __init__(self, controller: TableController, *, action_cards: bool = False) -> None:
-        choices = controller.setup_choices(action_cards=action_cards)
+    def __init__(
+        self,
+        controller: TableController,
+        *,
+        action_cards: bool = False,
+        played: Edition | None = None,
+    ) -> None:
+        choices = controller.setup_choices(action_cards=action_cards, played=played)
+        self.deals = choices.deals
         self.tokens = choices.tokens
         self.colours = choices.colours
         self.vouchers = choices.vouchers
@@ -91,7 +104,7 @@ def _value_of(label: str, labelled: tuple[tuple[str, str], ...]) -> str:
 
 
 class SetupPanes(FloatLayout):
-    """The four panes stacked, one shown: a touch goes to the shown pane only. (Kivy's disabled
+    """The panes stacked, one shown: a touch goes to the shown pane only. (Kivy's disabled
     widget swallows every touch that lands on it, so the hidden panes, stacked over the
     players' pane, would take all its touches.)"""
 
@@ -124,6 +137,9 @@ class SeatRow(BoxLayout):
     roll_threes = ListProperty([])
     vouchers = ListProperty([])
     removable = BooleanProperty(True)
+    #: Whether the seat picks its starting Roll Three card and Travel Voucher (the edition
+    #: deals them); without, those two pickers take no room.
+    deals = BooleanProperty(True)
     screen = ObjectProperty(None, allownone=True)
 
     def _choices(self) -> SetupChoicesAdapter | None:
@@ -166,9 +182,28 @@ class SeatRow(BoxLayout):
             "name": self.name_text.strip(),
             "token": self.token,
             "colour": self.colour,
-            "roll_three": self.roll_three,
-            "voucher": choices.voucher_id(self.voucher) if self.voucher else "",
+            "roll_three": self.roll_three if choices.deals else "",
+            "voucher": choices.voucher_id(self.voucher) if self.voucher and choices.deals else "",
         }
+
+
+class EditionCard(ButtonBehavior, BoxLayout):
+    """One edition a new game may be of: its board's miniature, its name and a line on its
+    game; a tap chooses it (``screen.choose_edition``)."""
+
+    choice = ObjectProperty(None, allownone=True)
+    selected = BooleanProperty(False)
+    screen = ObjectProperty(None, allownone=True)
+
+
+class RegionCard(ButtonBehavior, BoxLayout):
+    """One regional board of the chosen edition: its miniature with the money's symbol in the
+    middle, its name and its dearest lot as printed ("Mayfair — £400"); a tap chooses it
+    (``screen.choose_region``)."""
+
+    choice = ObjectProperty(None, allownone=True)
+    selected = BooleanProperty(False)
+    screen = ObjectProperty(None, allownone=True)
 
 
 class HouseRuleRow(BoxLayout):
@@ -194,11 +229,23 @@ class SetupScreen(Screen):
 
     controller = ObjectProperty(None, allownone=True)
     choices = ObjectProperty(None, allownone=True)
-    pane = StringProperty("players")
+    pane = StringProperty("edition")
+    #: The edition the new game will be of (its id), and the editions offered.
+    edition_id = StringProperty("")
+    edition_name = StringProperty("")
+    editions = ListProperty([])
+    #: The chosen edition's regional board ("" for an edition of one board), and its boards.
+    region = StringProperty("")
+    regions = ListProperty([])
+    #: Set once Start has started a game: a second tap (a double tap, a touch delivered twice)
+    #: starts nothing more; the screen shown again (a new game) clears it.
+    started = BooleanProperty(False)
     message = StringProperty("")
     situation_path = StringProperty("")
     lang = StringProperty("en")
     seat_count = NumericProperty(0)
+    #: The most players the chosen edition seats.
+    max_players = NumericProperty(12)
     #: The game log's fault (``ui.viewmodels.Opening.fault``): no new game is offered over it.
     fault = StringProperty("")
     fault_text = StringProperty("")
@@ -211,21 +258,20 @@ class SetupScreen(Screen):
         self.name = "setup"
         self.controller = app_controller(controller)
         self.rules: dict[str, bool] = {}
+        self.played: Edition = table_edition()
         self.lang = self.controller.lang
         self.refresh()
 
     # -- building the panes ----------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Fill the panes from the controller: the choices, the last table, saved games."""
+        """Fill the panes from the controller: the editions, the choices, the last table,
+        saved games."""
         last = self._last_table()
-        self.rules = {key: default for key, default, *_ in self._choices(False).house_rules}
-        self.rules.update({k: bool(v) for k, v in (last.get("rules") or {}).items()})
+        self._fill_editions(last.get("edition") or self.played.id, last.get("region") or "")
+        self._reset_rules(last.get("rules") or {})
         self.choices = self._choices(self.rules.get("roll_three_action_cards", False))
-        players = last.get("players") or [{}] * self.choices.min_players
-        self.ids.seats.clear_widgets()
-        for player in players[: self.choices.max_players]:
-            self.add_seat(player)
+        self._seat(list(last.get("players") or []))
         self._fill_rules()
         self._fill_opening()
         self._fill_saved()
@@ -239,12 +285,86 @@ class SetupScreen(Screen):
         self.resume_id, self.resume_text = opening.resume_id or 0, opening.resume_text
 
     def _choices(self, action_cards: bool) -> SetupChoicesAdapter:
-        return SetupChoicesAdapter(self.controller, action_cards=action_cards)
+        return SetupChoicesAdapter(self.controller, action_cards=action_cards, played=self.played)
 
     def _last_table(self) -> dict[str, Any]:
-        """The table remembered by the controller's SetupStore: seats and house rules."""
+        """The table remembered by the controller's SetupStore: edition, seats, house rules."""
         store = self.controller.store
-        return {"players": store.players, "rules": store.rules}
+        return {
+            "players": store.players,
+            "rules": store.rules,
+            "edition": store.get("edition"),
+            "region": store.get("region"),
+        }
+
+    def _fill_editions(self, wanted: str, region: str = "") -> None:
+        """The edition cards, ``wanted`` chosen if the companion has it (else the first), on
+        its board ``region`` if it offers it (else its own)."""
+        self.editions = list(self.controller.edition_choices())
+        ids = [e.id for e in self.editions]
+        chosen = wanted if wanted in ids else (ids[0] if ids else self.played.id)
+        box = self.ids.editions
+        box.clear_widgets()
+        for choice in self.editions:
+            box.add_widget(EditionCard(choice=choice, screen=self))
+        self._set_edition(chosen, region)
+
+    def _set_edition(self, edition_id: str, region: str = "") -> bool:
+        """``edition_id`` on its board ``region`` chosen (its own board for one it does not
+        offer), its cards and its boards' cards marked."""
+        choice = next((e for e in self.editions if e.id == edition_id), None)
+        boards = [r.region for r in choice.regions] if choice is not None else []
+        region = region if region in boards else (boards[0] if boards else "")
+        played = self.controller.setup_edition(edition_id, region or None)
+        if played is None:
+            self.message = self.controller.view.notice
+            return False
+        self.played, self.edition_id, self.region = played, edition_id, region
+        self.edition_name = played.title
+        if choice is not None and list(choice.regions) != list(self.regions):
+            self.regions = list(choice.regions)
+            box = self.ids.regions
+            box.clear_widgets()
+            for board in self.regions:
+                box.add_widget(RegionCard(choice=board, screen=self))
+        for card in self.ids.editions.children:
+            card.selected = card.choice.id == edition_id
+        for card in self.ids.regions.children:
+            card.selected = card.choice.region == region
+        return True
+
+    def choose_region(self, region: str) -> None:
+        """A regional board's card tapped: the same edition on that board (its names and its
+        money); the seats and house rules stay."""
+        if region != self.region:
+            self._set_edition(self.edition_id, region)
+
+    def _reset_rules(self, remembered: dict[str, Any]) -> None:
+        """The chosen edition's house rules at their defaults, then the ``remembered`` ones
+        it offers (another edition's are not carried over)."""
+        self.rules = {key: default for key, default, *_ in self._choices(False).house_rules}
+        self.rules.update({k: bool(v) for k, v in remembered.items() if k in self.rules})
+
+    def choose_edition(self, edition_id: str) -> None:
+        """The edition card tapped: the house rules become that edition's, the seats keep
+        what was typed (as many as it seats), their starting cards if it deals them."""
+        if edition_id == self.edition_id or not self._set_edition(edition_id):
+            return
+        typed = [s.as_player(self.choices) for s in self.seats()]
+        self._reset_rules(self.rules)
+        self.choices = self._choices(self.rules.get("roll_three_action_cards", False))
+        self._seat(typed)
+        self._fill_rules()
+        self.message = ""
+
+    def _seat(self, players: list[dict[str, Any]]) -> None:
+        """The seats anew: ``players`` (as many as the edition seats, at least its least)."""
+        c = self.choices
+        players = players[: c.max_players]
+        players += [{}] * (c.min_players - len(players))
+        self.ids.seats.clear_widgets()
+        for player in players:
+            self.add_seat(player)
 
     def add_seat(self, player: dict[str, Any] | None = None) -> SeatRow | None:
         """A new seat, with the next free token and colour unless ``player`` names them."""
@@ -269,6 +389,7 @@ class SetupScreen(Screen):
             colours=[c.colour_label(n) for n, _rgba in c.colours],
             roll_threes=list(c.roll_three),
             vouchers=[title for _vid, title in c.vouchers],
+            deals=c.deals,
             name_text=player.get("name", ""),
             token=token,
             colour=colour,
@@ -301,6 +422,7 @@ class SetupScreen(Screen):
             row.seat = i
             row.removable = len(seats) > self.choices.min_players
         self.seat_count = len(seats)
+        self.max_players = self.choices.max_players
 
     def _fill_rules(self) -> None:
         box = self.ids.rules
@@ -338,7 +460,7 @@ class SetupScreen(Screen):
                 SavedGameRow(
                     game_id=int(game["id"]),
                     title=_(
-                        "Game {number} ({edition}): {players}",
+                        "Game {number}, {edition}: {players}",
                         number=game["id"],
                         edition=game.get("edition", ""),
                         players=players,
@@ -356,7 +478,9 @@ class SetupScreen(Screen):
         self.ids.no_saved.opacity = 0 if games else 1
 
     def on_pre_enter(self, *_args: Any) -> None:
-        """Back from Settings before a game: in the language chosen there."""
+        """Back from Settings before a game: in the language chosen there; shown again for a
+        new game, Start starts one again."""
+        self.started = False
         if self.controller.lang != self.lang:
             self.choose_language(self.controller.lang)
 
@@ -370,9 +494,9 @@ class SetupScreen(Screen):
         # The choices carry translated titles: rebuild them, keeping what was typed.
         typed = [s.as_player(self.choices) for s in self.seats()]
         self.choices = self._choices(self.rules.get("roll_three_action_cards", False))
-        self.ids.seats.clear_widgets()
-        for player in typed:
-            self.add_seat(player)
+        self._seat(typed)
+        self.regions = []  # worded again in the new language
+        self._fill_editions(self.edition_id, self.region)
         self._fill_rules()
         self._fill_opening()
         self._fill_saved()
@@ -386,10 +510,10 @@ class SetupScreen(Screen):
             for r in self.seats()
             if r is not row and r.roll_three
         ]
-        if self.controller.roll_three_problem(others, rule):
+        if self.controller.roll_three_problem(others, rule, played=self.played):
             return ""  # the others clash already (a remembered table): Start says so
         mine = (row.name_text.strip() or str(row.seat), card)
-        return self.controller.roll_three_problem([*others, mine], rule)
+        return self.controller.roll_three_problem([*others, mine], rule, played=self.played)
 
     def problems(self) -> list[str]:
         """What stops the game starting, as the table would say it (the engine checks again)."""
@@ -406,13 +530,15 @@ class SetupScreen(Screen):
             elif name.casefold() in seen:
                 out.append(_("Two players are called {name}.", name=name))
             seen.setdefault(name.casefold(), row.seat)
+            if not self.choices.deals:
+                continue
             if not row.roll_three:
                 out.append(_("Pick {name}'s Roll Three card.", name=name or row.seat))
             if not row.voucher:
                 out.append(_("Pick {name}'s Travel Voucher.", name=name or row.seat))
         picks = [(r.name_text.strip() or str(r.seat), r.roll_three) for r in seats if r.roll_three]
         clash = self.controller.roll_three_problem(
-            picks, self.rules.get("roll_three_action_cards", False)
+            picks, self.rules.get("roll_three_action_cards", False), played=self.played
         )
         if clash:
             out.append(clash)
@@ -425,6 +551,10 @@ class SetupScreen(Screen):
         return out
 
     def start(self) -> bool:
+        """A new game of the chosen edition with the seats and house rules; once only, however
+        many times Start is touched before the table shows."""
+        if self.started:
+            return False
         if self.fault:  # never a new game over a game log that cannot take it
             self.message = self.fault_text
             return False
@@ -433,7 +563,17 @@ class SetupScreen(Screen):
             self.message = problems[0]
             return False
         players = [row.as_player(self.choices) for row in self.seats()]
-        return self._after(self.controller.start_game(players, dict(self.rules)))
+        self.started = self._after(
+            self.controller.start_game(players, dict(self.rules), edition=self.played)
+        )
+        return self.started
+
+    def next_step(self) -> None:
+        """The bottom button: on the edition pane, on to the players; else Start."""
+        if self.pane == "edition":
+            self.pane = "players"
+        else:
+            self.start()
 
     def resume(self, game_id: int) -> bool:
         return self._after(self.controller.resume(game_id))
@@ -446,7 +586,7 @@ class SetupScreen(Screen):
         elif self.fault:
             self.try_again()
         else:
-            self.pane = "players"
+            self.pane = "edition"
 
     def rescue(self) -> bool:
         """The home pane's Rescue: what can be read of a damaged game log, into its place."""
@@ -464,7 +604,7 @@ class SetupScreen(Screen):
         self._fill_saved()
         self.message = ""
         if not self.fault and not self.resume_id:
-            self.pane = "players"
+            self.pane = "edition"
 
     def load_situation(self, path: str) -> bool:
         """Start from a table situation file (docs/situation.md)."""

@@ -159,6 +159,45 @@ def _luma(c: RGBA) -> float:
     return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
 
 
+def paint_board(cb: Any, f: geo.Frame) -> None:
+    """The board of ``f``'s drawing painted into the canvas ``cb``: the felt, every space in its
+    kind's or its group's colours, the track outlines. The map's static layer and the set-up's
+    miniatures (:class:`BoardPicture`) are both painted by it, so a miniature is the map small.
+    """
+    w = f.space_width
+    line = max(1.0, w / 28)
+    cb.add(Color(*FELT))
+    cb.add(Rectangle(pos=(f.x, f.y), size=(f.side, f.side)))
+    for s in f.drawn.shapes:
+        x, y, rw, rh = f.rect_px(s.rect)
+        fill = CORNER_FILL.get(s.kind, PAPER) if s.is_corner else KIND_FILL.get(s.kind, PAPER)
+        cb.add(Color(*fill))
+        cb.add(Rectangle(pos=(x, y), size=(rw, rh)))
+        if s.band is not None:
+            colour = rgba(s.colour) or PAPER
+            cb.add(Color(*colour))
+            bx, by, bw, bh = f.rect_px(s.band)
+            cb.add(Rectangle(pos=(bx, by), size=(bw, bh)))
+            # An edge on the band, so the white group shows on the paper.
+            cb.add(Color(*INK[:3], 0.45))
+            cb.add(Line(rectangle=(bx, by, bw, bh), width=line * 0.6))
+        mark = KIND_MARK.get(s.kind)
+        if mark is not None and not s.is_corner:
+            d = w * 0.42
+            cx, cy = f.to_px(*s.rect.centre)
+            cb.add(Color(*mark))
+            if s.kind in ("chance", "utility"):
+                cb.add(Ellipse(pos=(cx - d / 2, cy - d / 2), size=(d, d)))
+            else:
+                cb.add(Rectangle(pos=(cx - d / 2, cy - d / 2), size=(d, d)))
+        cb.add(Color(*INK[:3], 0.55))
+        cb.add(Line(rectangle=(x, y, rw, rh), width=line * 0.6))
+    # The track outlines, heavier than the space lines, so the rings read at once.
+    cb.add(Color(*INK))
+    for r in f.drawn.outlines():
+        cb.add(Line(rectangle=f.rect_px(r), width=line * 1.4))
+
+
 class BoardMap(Widget):
     """The map of the board; see the module's docstring."""
 
@@ -350,39 +389,8 @@ class BoardMap(Widget):
         self.draw_counts["static"] += 1
         if f.side <= 0:
             return
-        w = f.space_width
-        line = max(1.0, w / 28)
-        cb.add(Color(*FELT))
-        cb.add(Rectangle(pos=(f.x, f.y), size=(f.side, f.side)))
-        for s in self.drawing.shapes:
-            x, y, rw, rh = f.rect_px(s.rect)
-            fill = CORNER_FILL.get(s.kind, PAPER) if s.is_corner else KIND_FILL.get(s.kind, PAPER)
-            cb.add(Color(*fill))
-            cb.add(Rectangle(pos=(x, y), size=(rw, rh)))
-            if s.band is not None:
-                colour = rgba(s.colour) or PAPER
-                cb.add(Color(*colour))
-                bx, by, bw, bh = f.rect_px(s.band)
-                cb.add(Rectangle(pos=(bx, by), size=(bw, bh)))
-                # An edge on the band, so the white group shows on the paper.
-                cb.add(Color(*INK[:3], 0.45))
-                cb.add(Line(rectangle=(bx, by, bw, bh), width=line * 0.6))
-            mark = KIND_MARK.get(s.kind)
-            if mark is not None and not s.is_corner:
-                d = w * 0.42
-                cx, cy = f.to_px(*s.rect.centre)
-                cb.add(Color(*mark))
-                if s.kind in ("chance", "utility"):
-                    cb.add(Ellipse(pos=(cx - d / 2, cy - d / 2), size=(d, d)))
-                else:
-                    cb.add(Rectangle(pos=(cx - d / 2, cy - d / 2), size=(d, d)))
-            cb.add(Color(*INK[:3], 0.55))
-            cb.add(Line(rectangle=(x, y, rw, rh), width=line * 0.6))
-        # The track outlines, heavier than the space lines, so the rings read at once.
-        cb.add(Color(*INK))
-        for r in f.drawn.outlines():
-            cb.add(Line(rectangle=f.rect_px(r), width=line * 1.4))
-        self._draw_links(cb, f, line)
+        paint_board(cb, f)
+        self._draw_links(cb, f, max(1.0, f.space_width / 28))
         self._place_corner_labels()
 
     def _draw_links(self, cb: Any, f: geo.Frame, line: float) -> None:
@@ -470,8 +478,7 @@ class BoardMap(Widget):
         houses, big = building_marks(getattr(sv, "buildings", 0))
         if not houses and not big:
             return
-        area = s.band if s.band is not None else s.rect
-        bx, by, bw, bh = f.rect_px(area)
+        bx, by, bw, bh = f.rect_px(_building_area(s))
         horizontal = s.side in (0, 2)  # the band runs along the track
         if houses:
             n = min(houses, 4)
@@ -598,6 +605,9 @@ class BoardMap(Widget):
             if shape.is_corner:
                 # The corner's name is printed at its top: tokens keep to the lower part.
                 rect = geo.Rect(rect.x, rect.y, rect.w, rect.h * 0.56)
+            elif any(building_marks(self._built(key))):
+                # The buildings stand on the colour band: tokens keep off it, both seen.
+                rect = _off_band(rect, _building_area(shape), shape.side)
             for player, (ux, uy, ud) in zip(players, geo.slots(rect, len(players)), strict=True):
                 seen.add(player)
                 token = self._tokens.get(player)
@@ -615,6 +625,11 @@ class BoardMap(Widget):
         for player in list(self._tokens):
             if player not in seen:
                 self._token_layer.remove_widget(self._tokens.pop(player))
+
+    def _built(self, key: str) -> Any:
+        """The buildings the view shows on the space ``key`` (0 for none)."""
+        views = getattr(self.view, "spaces", None) or ()
+        return next((getattr(sv, "buildings", 0) for sv in views if sv.key == key), 0)
 
     @property
     def tokens(self) -> dict[str, Token]:
@@ -673,6 +688,73 @@ class Token(Label):
         self._rim_colour.rgba = INK if dark else (1, 1, 1, 1)
         self._rim.circle = (cx, cy, d / 2)
         self._rim.width = max(1.0, d / 16)
+
+
+class BoardPicture(Widget):
+    """A miniature of any board (``board``: a ``companion.rules.board.Board``), painted as the
+    map paints it (:func:`paint_board`) at the widget's size, with ``centre_text`` (a currency
+    sign, a count) large in the board's empty middle: the set-up's picture of an edition or a
+    regional board, drawn from its own data."""
+
+    board = ObjectProperty(None, allownone=True)
+    centre_text = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._centre = Label(bold=True, color=INK, halign="center", valign="middle")
+        super().__init__(**kwargs)
+        self.add_widget(self._centre)
+        self._trigger = Clock.create_trigger(self._redraw, -1)
+        self.bind(pos=self._trigger, size=self._trigger, board=self._trigger)
+        self.bind(centre_text=self._trigger)
+        self._trigger()
+
+    @property
+    def frame(self) -> geo.Frame | None:
+        """The board's square in the widget (``None`` without a board)."""
+        if self.board is None:
+            return None
+        return geo.Frame.fit(*self.pos, *self.size, drawing=geo.drawing(self.board))
+
+    def _redraw(self, *_: Any) -> None:
+        self.canvas.before.clear()
+        f = self.frame
+        if f is None or f.side <= 0:
+            self._centre.text = ""
+            return
+        paint_board(self.canvas.before, f)
+        x, y, w, h = f.rect_px(f.drawn.centre_square())
+        self._centre.pos, self._centre.size = (x, y), (w, h)
+        self._centre.text_size = (w, h)
+        self._centre.font_size = max(8.0, min(w, h) * 0.5)
+        self._centre.text = self.centre_text
+
+
+def _building_area(s: geo.SpaceShape) -> geo.Rect:
+    """Where a space's buildings stand: its colour band, or for a space of no group (a
+    railroad's train depot) the strip of the band's depth on the same edge."""
+    if s.band is not None:
+        return s.band
+    r, side = s.rect, s.side
+    depth = (r.h if side in (0, 2) else r.w) * geo.BAND
+    if side == 0:
+        return geo.Rect(r.x, r.top - depth, r.w, depth)
+    if side == 1:
+        return geo.Rect(r.right - depth, r.y, depth, r.h)
+    if side == 2:
+        return geo.Rect(r.x, r.y, r.w, depth)
+    return geo.Rect(r.x, r.y, depth, r.h)
+
+
+def _off_band(rect: geo.Rect, band: geo.Rect, side: int) -> geo.Rect:
+    """The part of a space's ``rect`` beside its colour ``band`` (on the edge facing the
+    board's centre: the top edge of a bottom space, the right edge of a left one...)."""
+    if side == 0:
+        return geo.Rect(rect.x, rect.y, rect.w, band.y - rect.y)
+    if side == 1:
+        return geo.Rect(rect.x, rect.y, band.x - rect.x, rect.h)
+    if side == 2:
+        return geo.Rect(rect.x, band.top, rect.w, rect.top - band.top)
+    return geo.Rect(band.right, rect.y, rect.right - band.right, rect.h)
 
 
 def _hatch(x: float, y: float, w: float, h: float, step: float) -> list[tuple[float, ...]]:
