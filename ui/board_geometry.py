@@ -16,14 +16,16 @@ Coordinates: the board is the unit square, ``x`` to the right and ``y`` upwards 
 Tracks count from their bottom-right corner in the direction of play: left along the bottom,
 up the left side, right along the top, down the right side.
 
-The module's functions draw the board of the game at the table (``ui.edition``);
-:func:`drawing` draws any board.
+:func:`table` draws the board of the game at the table (``ui.edition``); :func:`drawing` draws
+any board.
 
->>> shape("middle:0").name, shape("middle:0").is_corner
+>>> from companion.editions import edition
+>>> ultimate, classic = drawing(edition("ultimate").board), drawing(edition("classic").board)
+>>> ultimate.shape("middle:0").name, ultimate.shape("middle:0").is_corner
 ('GO', True)
->>> space_at(0.99, 0.01)
-'outer:0'
->>> space_at(0.5, 0.5) is None
+>>> ultimate.space_at(0.99, 0.01), classic.space_at(0.99, 0.01), classic.units
+('outer:0', 'board:0', 13)
+>>> ultimate.space_at(0.5, 0.5) is None
 True
 """
 

@@ -3,7 +3,7 @@
 Every visible string of ``ui/`` goes through here. A msgid is the English sentence with named
 ``str.format`` fields; amounts are formatted by :func:`money` first::
 
-    _("Buy for {amount}", amount=money(430))      # 'Buy for $430' / 'Acheter pour 430 $'
+    _("gives {amount}", amount=money(430))        # 'gives $430' / 'donne 430 $'
     ngettext("{n} house", "{n} houses", 3)        # '3 houses' ({n} is given)
     translate("Auction", "fr")                    # another language than the current one
     N_("Roll")                                    # marks a msgid to translate later, unchanged
@@ -123,8 +123,8 @@ def reword(text: Any, lang: str | None = None) -> Any:
 
     >>> reword(translate("Cancel", "fr"), "en"), reword("Ann", "fr")
     ('Cancel', 'Ann')
-    >>> reword(translate("Buy for {amount}", "en", amount=money(1500, "en")), "fr")
-    'Acheter pour 1\u202f500\xa0$'
+    >>> reword(translate("gives {amount}", "en", amount=money(1500, "en")), "fr")
+    'donne 1\u202f500\xa0$'
     """
     return text.again(lang) if isinstance(text, Words) else text
 
