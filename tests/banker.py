@@ -2,11 +2,15 @@
 that a rejected command changed nothing.
 
 Positions, owners and cash are arranged with the engine's own events (``seat``, ``holding``,
-``transfer``), which ``evolve`` folds exactly as it folds a real game's.
+``transfer``), which ``evolve`` folds exactly as it folds a real game's. :func:`at_the_prompt`
+plays lines typed at ``companion play``'s prompt.
 """
 
 from __future__ import annotations
 
+import argparse
+import io
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +18,7 @@ import pytest
 from companion.banker.engine import apply, new_game
 from companion.banker.ledger import BANK
 from companion.banker.state import GameState, evolve, invariant_problems, replay, snapshot
+from companion.cli.play import _play
 from companion.editions import edition
 from companion.errors import CompanionError
 
@@ -128,3 +133,28 @@ def roll(
 ) -> GameState:
     dice = [d1, d2] if speed is None else [d1, d2, speed]
     return do(state, "roll", player, dice=dice)
+
+
+def at_the_prompt(
+    db: Path, lines: list[str], *, edition: str | None, **args: Any
+) -> tuple[int, str, str]:
+    """``companion play --db DB --new --players Ann,Bob --edition EDITION``, ``args`` changing
+    its options (``new=False, players=None`` resumes), the ``lines`` typed at its prompt, then
+    the end of input: its exit status, what it said and what it said on stderr."""
+    out, err = io.StringIO(), io.StringIO()
+    script = iter(lines)
+
+    def prompt(_prompt: str) -> str:
+        line = next(script, None)
+        if line is None:
+            raise EOFError
+        return line
+
+    namespace = argparse.Namespace(
+        db=str(db), players="Ann,Bob", game=None, new=True, dice=None, edition=edition,
+        situation=None,
+    )  # fmt: skip
+    for name, value in args.items():
+        setattr(namespace, name, value)
+    status = _play(namespace, out, err, prompt=prompt)
+    return status, out.getvalue(), err.getvalue()

@@ -15,6 +15,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -101,6 +102,18 @@ def tmpfs(tmp_path: Path) -> Iterator[Callable[[str], Path]]:
     yield mount
     for point in mounted:
         subprocess.run(["umount", "-l", str(point)], check=False)
+
+
+@pytest.fixture
+def pin_factory() -> Iterator[Any]:
+    """gpiozero's mock pin factory (the root conftest selects it), reset after the test."""
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+
+    if not isinstance(Device.pin_factory, MockFactory):
+        Device.pin_factory = MockFactory()
+    yield Device.pin_factory
+    Device.pin_factory.reset()
 
 
 def run_app_script(

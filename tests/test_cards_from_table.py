@@ -16,13 +16,18 @@ def _player(name: str, position: str, **fields: Any) -> dict[str, Any]:
     return {"name": name, "position": position, "cash": 1500, "vouchers": [], **fields}
 
 
-def played(tmp_path: Path, situation: dict[str, Any], *lines: str) -> tuple[Game, str]:
+def played(
+    tmp_path: Path, situation: dict[str, Any], *lines: str, no_error: bool = False
+) -> tuple[Game, str]:
     """``companion play --from`` the ``situation``, the ``lines`` typed at its prompt: the game
-    as its log holds it afterwards, and what the prompt said."""
+    as its log holds it afterwards, and what the prompt said (with ``no_error``, having said
+    no error on stderr)."""
     path, db = tmp_path / "table.json", tmp_path / "g.db"
     path.write_text(json.dumps(situation), "utf-8")
     status, text, err = cli("play", "--db", str(db), "--from", str(path), lines=lines)
     assert status == 0, err
+    if no_error:
+        assert "error" not in err, err
     with GameLog(db, readonly=True) as log:
         return Game.resume(log), text
 

@@ -4,14 +4,12 @@ game its log holds afterwards. The rules text quoted is the Mega Edition's part 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from companion.editions import edition
 from companion.game import Game
-from companion.log.gamelog import GameLog
-from tests.test_start_situation import cli
+from tests.test_cards_from_table import played as played_from_table
 
 BOARD = edition("mega").board
 
@@ -29,15 +27,9 @@ def _everything(owner: str, **holding: Any) -> dict[str, dict[str, Any]]:
 
 
 def played(tmp_path: Path, situation: dict[str, Any], *lines: str) -> tuple[Game, str]:
-    """``companion play --from`` the ``situation``, the ``lines`` typed at its prompt: the game
-    as its log holds it afterwards, and what the prompt said."""
-    path, db = tmp_path / "table.json", tmp_path / "g.db"
-    path.write_text(json.dumps(situation), "utf-8")
-    status, text, err = cli("play", "--db", str(db), "--from", str(path), lines=lines)
-    assert status == 0, err
-    assert "error" not in err, err
-    with GameLog(db, readonly=True) as log:
-        return Game.resume(log), text
+    """``companion play --from`` the Mega ``situation``, the ``lines`` typed at its prompt,
+    no error said: the game as its log holds it afterwards, and what the prompt said."""
+    return played_from_table(tmp_path, situation, *lines, no_error=True)
 
 
 def test_mr_monopoly_with_everything_owned_moves_to_the_first_rent_owed(tmp_path: Path) -> None:

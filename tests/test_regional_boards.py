@@ -5,7 +5,6 @@ names and its money, in either language."""
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import re
@@ -17,7 +16,6 @@ import pytest
 from companion.banker.engine import new_game, step
 from companion.banker.state import GameState, replay
 from companion.cli.main import run
-from companion.cli.play import _play
 from companion.editions import (
     Edition,
     EditionDataError,
@@ -32,7 +30,7 @@ from companion.game import Game
 from companion.log.gamelog import GameLog
 from companion.messages import render, render_decision, render_event
 from companion.rules.situation import BadSituationError, Situation
-from tests.banker import do, rejected
+from tests.banker import at_the_prompt, do, rejected
 from tests.edition_data import TEST_EDITIONS, copied, registered
 
 NBSP = "\u00a0"
@@ -273,23 +271,7 @@ def test_a_london_game_moves_to_mayfair_and_pays_pounds() -> None:
 
 
 def _play_classic(db: Path, lines: list[str], **args: Any) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    script = iter(lines)
-
-    def prompt(_prompt: str) -> str:
-        line = next(script, None)
-        if line is None:
-            raise EOFError
-        return line
-
-    namespace = argparse.Namespace(
-        db=str(db), players="Ann,Bob", game=None, new=True, dice=None, edition="classic",
-        situation=None,
-    )  # fmt: skip
-    for name, value in args.items():
-        setattr(namespace, name, value)
-    status = _play(namespace, out, err, prompt=prompt)
-    return status, out.getvalue(), err.getvalue()
+    return at_the_prompt(db, lines, edition="classic", **args)
 
 
 def test_a_london_game_at_the_prompt_names_mayfair_and_pays_pounds(tmp_path: Path) -> None:

@@ -4,7 +4,6 @@ the engine: what it lacks, the engine reads from the edition instead of assuming
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import random
@@ -18,11 +17,10 @@ from companion.banker.ledger import BANK, POOL
 from companion.banker.options import options_for
 from companion.banker.state import GameState, evolve, invariant_problems, replay
 from companion.cli.main import run
-from companion.cli.play import _play
 from companion.editions import Edition, edition, of_game, playable
 from companion.game import Game
 from companion.simulator.simulate import RandomPlayer, play_game, simulate
-from tests.banker import do, rejected
+from tests.banker import at_the_prompt, do, rejected
 
 
 def ordered(tiny: Edition, *names: str) -> GameState:
@@ -150,22 +148,7 @@ def test_the_invariants_find_money_in_the_pool_of_an_edition_without_one(tiny: E
 
 
 def _play_tiny(db: Path, lines: list[str], **args: Any) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    script = iter(lines)
-
-    def prompt(_prompt: str) -> str:
-        line = next(script, None)
-        if line is None:
-            raise EOFError
-        return line
-
-    namespace = argparse.Namespace(
-        db=str(db), players="Ann,Bob", game=None, new=True, dice=None, edition="tiny"
-    )
-    for name, value in args.items():
-        setattr(namespace, name, value)
-    status = _play(namespace, out, err, prompt=prompt)
-    return status, out.getvalue(), err.getvalue()
+    return at_the_prompt(db, lines, edition="tiny", **args)
 
 
 def test_a_tiny_game_at_the_prompt_names_its_spaces_and_pays_the_bank(

@@ -4,7 +4,6 @@ undone and replayed like any card."""
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import random
@@ -16,7 +15,6 @@ from companion.banker.engine import apply, step
 from companion.banker.ledger import BANK
 from companion.banker.start import start_from_situation, table_situation
 from companion.banker.state import replay
-from companion.cli.play import _play as play_at_prompt
 from companion.editions import Edition, edition
 from companion.editions.cards import UNLISTED_OPERATIONS, module_of, operations
 from companion.game import Game
@@ -31,7 +29,7 @@ from companion.rules.cards import (
     unlisted_from_words,
 )
 from companion.simulator.simulate import RandomPlayer
-from tests.banker import do, own, place, rejected, table
+from tests.banker import at_the_prompt, do, own, place, rejected, table
 from tests.edition_data import TEST_EDITIONS, copied, registered
 from tests.test_engine_cards import at_chance
 from tests.test_tiny_edition import ordered
@@ -236,21 +234,9 @@ def test_the_prompt_words_make_the_same_ids() -> None:
 
 
 def _play(db: Path, lines: list[str], *, new: bool = True) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    script = iter(lines)
-
-    def prompt(_prompt: str) -> str:
-        line = next(script, None)
-        if line is None:
-            raise EOFError
-        return line
-
-    namespace = argparse.Namespace(
-        db=str(db), players="Ann,Bob" if new else None, game=None, new=new, dice=None,
-        edition="tiny" if new else None,
-    )  # fmt: skip
-    status = play_at_prompt(namespace, out, err, prompt=prompt)
-    return status, out.getvalue(), err.getvalue()
+    if new:
+        return at_the_prompt(db, lines, edition="tiny")
+    return at_the_prompt(db, lines, edition=None, players=None, new=False)
 
 
 def test_another_card_at_the_prompt_then_undo_and_resume(tiny: Edition, tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
 """Fixtures for the hardware tests: a fake dice module on a pseudo-terminal pair, reader
-harnesses stopped after each test, and gpiozero's mock pin factory, reset after every test."""
+harnesses stopped after each test (gpiozero's mock pin factory, ``pin_factory``, is the root
+conftest's, shared with the app's tests)."""
 
 from __future__ import annotations
 
@@ -32,15 +33,3 @@ def harness() -> Iterator[Callable[..., Harness]]:
     yield make
     for h in made:
         assert h.reader.stop(timeout=TIMEOUT), "the reader thread did not stop"
-
-
-@pytest.fixture
-def pin_factory() -> Iterator[Any]:
-    """gpiozero's mock pin factory (the root conftest selects it), reset after the test."""
-    from gpiozero import Device
-    from gpiozero.pins.mock import MockFactory
-
-    if not isinstance(Device.pin_factory, MockFactory):
-        Device.pin_factory = MockFactory()
-    yield Device.pin_factory
-    Device.pin_factory.reset()

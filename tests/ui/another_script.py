@@ -13,7 +13,6 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from tests.ui import offscreen  # the environment, before Kivy is imported
 
@@ -28,35 +27,11 @@ TABLE = {
 
 
 def main(db: Path, shots: Path, size: tuple[int, int], lang: str) -> None:
-    from ui import app as ui_app
-
-    ui_app.configure_input(False)
-    ui_app.configure_window(size=size, device=False)
-    from kivy.clock import Clock
-    from kivy.core.window import Window
-
-    from ui.controller import TableController
-    from ui.setup_store import SetupStore
-
-    app = ui_app.CompanionApp(
-        lambda post: TableController(
-            db_path=db, post=post, store=SetupStore(db.parent / "setup.json"), lang=lang
-        ),
-        animate=False,
-    )
-    pending: dict[str, Any] = {"shot": None, "frames": 0}
-
-    def on_flip(window: Any) -> None:
-        if pending["shot"] is None:
-            return
-        if pending["frames"] > 0:
-            pending["frames"] -= 1
-            return
-        offscreen.save_screenshot(window, shots / f"{pending['shot']}.png")
-        pending["shot"] = None
+    app = offscreen.table_app(db, store=db.parent / "setup.json", lang=lang, size=size)
+    photos = offscreen.Shots(shots)
 
     def shoot(name: str) -> None:
-        pending["shot"], pending["frames"] = f"another-{name}-{size[0]}x{size[1]}-{lang}", 3
+        photos.ask(f"another-{name}-{size[0]}x{size[1]}-{lang}")
 
     def steps() -> Iterator[None]:
         c = app.controller
@@ -94,26 +69,10 @@ def main(db: Path, shots: Path, size: tuple[int, int], lang: str) -> None:
         yield
         app.stop()
 
-    script = steps()
+    def failed(exc: Exception) -> None:
+        print(f"error: {type(exc).__name__}: {exc}", file=sys.stderr)
 
-    def run(_dt: float) -> None:
-        if pending["shot"] is not None:  # the screenshot first: the frame must not change
-            Window.canvas.ask_update()
-            Clock.schedule_once(run, 0.05)
-            return
-        try:
-            next(script)
-        except StopIteration:
-            return
-        except Exception as exc:  # noqa: BLE001 - said, the app stops
-            print(f"error: {type(exc).__name__}: {exc}", file=sys.stderr)
-            app.stop()
-            return
-        Clock.schedule_once(run, 0.2)
-
-    Window.bind(on_flip=on_flip)
-    Clock.schedule_once(run, 0.3)
-    app.run()
+    offscreen.play(app, steps(), photos, pause=0.2, failed=failed)
 
 
 if __name__ == "__main__":

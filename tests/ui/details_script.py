@@ -37,49 +37,18 @@ LONG_PLACE = " ".join(["somewhere"] * 40)
 
 
 def main(db: Path, out: Path, shots: Path | None, size: tuple[int, int], lang: str) -> None:
-    from ui import app as ui_app
-
-    ui_app.configure_input(False)
-    ui_app.configure_window(size=size, device=False)
-    from kivy.clock import Clock
-    from kivy.core.window import Window
-    from kivy.tests.common import UnitTestTouch
-
-    from hardware.readings import DiceReading
-    from ui.controller import TableController
-    from ui.i18n import _
-    from ui.setup_store import SetupStore
-
-    store = SetupStore(db.parent / "setup.json")
-    store.save(auto_confirm=30)
-    app = ui_app.CompanionApp(
-        lambda post: TableController(db_path=db, post=post, store=store, lang=lang),
-        animate=False,
+    app = offscreen.table_app(
+        db, store=db.parent / "setup.json", lang=lang, size=size, auto_confirm=30
     )
-    result: dict[str, Any] = {}
-    pending: dict[str, Any] = {"shot": None, "frames": 0}
+    from hardware.readings import DiceReading
+    from ui.i18n import _
 
-    def on_flip(window: Any) -> None:
-        if pending["shot"] is None:
-            return
-        if pending["frames"] > 0:
-            pending["frames"] -= 1
-            return
-        offscreen.save_screenshot(window, shots / f"{pending['shot']}.png")
-        pending["shot"] = None
+    result: dict[str, Any] = {}
+    photos = offscreen.Shots(shots)
 
     def shoot(name: str) -> None:
-        if shots is None:
-            return
         lang = app.controller.lang
-        pending["shot"], pending["frames"] = f"{name}-{size[0]}x{size[1]}-{lang}", 3
-
-    def tap(widget: Any, x: float, y: float) -> None:
-        """A real touch at the widget's point (x, y) in its parent's coordinates."""
-        wx, wy = widget.to_window(x, y)
-        touch = UnitTestTouch(wx, wy)
-        touch.touch_down()
-        touch.touch_up()
+        photos.ask(f"{name}-{size[0]}x{size[1]}-{lang}")
 
     def tag_of(board_map: Any) -> dict[str, Any]:
         tag = board_map.tag
@@ -109,27 +78,27 @@ def main(db: Path, out: Path, shots: Path | None, size: tuple[int, int], lang: s
         # -- 3. Where each Free Cab Fare lands, in the Travel Vouchers' list ---------------
         dialog = table.ids.host.dialog
         button = next(b for b in dialog.buttons if b.text == _("Play a Travel Voucher\u2026"))
-        tap(button, *button.center)
+        offscreen.tap(button, *button.center)
         yield
         picker = dialog.voucher_picker
         result["cab_rows"] = [row["text"] for row in picker.search.ids.scroll.data]
         result["cab_cols"] = picker.search.cols
         shoot("cab-fares")
         yield
-        tap(picker.back_button, *picker.back_button.center)
+        offscreen.tap(picker.back_button, *picker.back_button.center)
         yield
         # -- 1. The table's map names a tapped space ----------------------------------------
-        tap(board_map, *board_map.space_pos("middle:5"))
+        offscreen.tap(board_map, *board_map.space_pos("middle:5"))
         yield
         result["table_tag"] = tag_of(board_map)
         shoot("map-tag-table")
         yield
-        tap(board_map, board_map.tag.center_x, board_map.tag.center_y)
+        offscreen.tap(board_map, board_map.tag.center_x, board_map.tag.center_y)
         yield
         result["tag_after_tap_on_it"] = tag_of(board_map)
         c.set_language(other)
         yield
-        tap(board_map, *board_map.space_pos("middle:39"))
+        offscreen.tap(board_map, *board_map.space_pos("middle:39"))
         yield
         result["table_tag_other"] = tag_of(board_map)
         shoot("map-tag-table")
@@ -138,7 +107,7 @@ def main(db: Path, out: Path, shots: Path | None, size: tuple[int, int], lang: s
         c.go("board")
         yield
         board = app.sm.get_screen("board")
-        tap(board.map, *board.map.space_pos("middle:5"))
+        offscreen.tap(board.map, *board.map.space_pos("middle:5"))
         yield
         result["board_tag_other"] = tag_of(board.map)
         result["deed_card_open"] = board.card.parent is not None
@@ -164,7 +133,7 @@ def main(db: Path, out: Path, shots: Path | None, size: tuple[int, int], lang: s
         }
         shoot("notice-cut")
         yield
-        tap(line, *line.center)
+        offscreen.tap(line, *line.center)
         yield
         result["notice"]["card_open"] = line.card.parent is not None
         result["notice"]["card_text"] = line.card.text
@@ -191,7 +160,7 @@ def main(db: Path, out: Path, shots: Path | None, size: tuple[int, int], lang: s
         ]
         shoot("proposal-cancel")
         yield
-        tap(dialog.cancel_button, *dialog.cancel_button.center)
+        offscreen.tap(dialog.cancel_button, *dialog.cancel_button.center)
         yield
         result["after_cancel"] = {
             "proposal": c.view.proposal is not None,
@@ -255,26 +224,11 @@ def main(db: Path, out: Path, shots: Path | None, size: tuple[int, int], lang: s
         app.stop()
 
     other = "fr" if lang == "en" else "en"
-    script = steps()
 
-    def run(_dt: float) -> None:
-        if pending["shot"] is not None:  # the screenshot first: the frame must not change
-            Window.canvas.ask_update()
-            Clock.schedule_once(run, 0.05)
-            return
-        try:
-            next(script)
-        except StopIteration:
-            return
-        except Exception as exc:  # noqa: BLE001 - said in the report, the app stops
-            result["error"] = f"{type(exc).__name__}: {exc}"
-            app.stop()
-            return
-        Clock.schedule_once(run, 0.1)
+    def failed(exc: Exception) -> None:
+        result["error"] = f"{type(exc).__name__}: {exc}"
 
-    Window.bind(on_flip=on_flip)
-    Clock.schedule_once(run, 0.3)
-    app.run()
+    offscreen.play(app, steps(), photos, pause=0.1, failed=failed)
     out.write_text(json.dumps(result))
 
 

@@ -23,30 +23,19 @@ from tests.ui import offscreen
 
 
 def main(edition_id: str, board: str, lang: str, size: str, seed: int, out: Path) -> None:
-    from ui import app as ui_app
-
     width, height = (int(v) for v in size.split("x"))
-    ui_app.configure_input(False)
-    ui_app.configure_window(size=(width, height), device=False)
+    out.mkdir(parents=True, exist_ok=True)
+    db = out / "games.db"
+    db.unlink(missing_ok=True)
+    app = offscreen.table_app(db, store=out / "setup.json", lang=lang, size=(width, height))
     from kivy.clock import Clock
     from kivy.core.window import Window
 
     from companion.editions import edition
     from companion.simulator.players import RandomPlayer
     from tests.ui.test_controller import step
-    from ui.controller import TableController
-    from ui.setup_store import SetupStore
 
-    out.mkdir(parents=True, exist_ok=True)
-    db = out / "games.db"
-    db.unlink(missing_ok=True)
     played = edition(edition_id, None if board == "-" else board)
-    app = ui_app.CompanionApp(
-        lambda post: TableController(
-            db_path=db, post=post, store=SetupStore(out / "setup.json"), lang=lang
-        ),
-        animate=False,
-    )
     player = RandomPlayer(random.Random(seed))
     result: dict[str, Any] = {"shots": []}
     plan = [

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -39,17 +38,6 @@ def table(tmp_path: Path) -> Iterator[tuple[TableController, MainThreadQueue]]:
     assert c.start_game(PLAYERS, {}), c.view.notice
     yield c, calls
     c.close()
-
-
-@pytest.fixture
-def pins() -> Iterator[Any]:
-    from gpiozero import Device
-    from gpiozero.pins.mock import MockFactory
-
-    if not isinstance(Device.pin_factory, MockFactory):
-        Device.pin_factory = MockFactory()
-    yield Device.pin_factory
-    Device.pin_factory.reset()
 
 
 def to_roll(c: TableController) -> None:
@@ -101,7 +89,7 @@ def test_a_reading_is_proposed_replaced_by_a_re_read_and_ignored_once_applied(ta
         assert c.game.state is state and c.view.proposal is None
 
 
-def test_a_doubled_gpio_edge_moves_money_once(table, pins):
+def test_a_doubled_gpio_edge_moves_money_once(table, pin_factory):
     c, calls = table
     play_until(
         c,
@@ -118,7 +106,7 @@ def test_a_doubled_gpio_edge_moves_money_once(table, pins):
     clock = c.clock
     clock.now += 1.0  # the buy decision has been in sight for a second
     devices = TableDevices(
-        c, post=calls.post, config=load_config(environ=FAST), dice_url=None, pin_factory=pins
+        c, post=calls.post, config=load_config(environ=FAST), dice_url=None, pin_factory=pin_factory
     )
     with devices:
         assert devices.positions == {"roll": 1, "undo": 2, "next": 3}
@@ -141,10 +129,10 @@ def test_a_doubled_gpio_edge_moves_money_once(table, pins):
         assert c.view.notice == "" and c.view.too_soon == "Too soon"
 
 
-def test_a_press_with_no_meaning_is_a_notice(table, pins):
+def test_a_press_with_no_meaning_is_a_notice(table, pin_factory):
     c, calls = table
     devices = TableDevices(
-        c, post=calls.post, config=load_config(environ=FAST), dice_url=None, pin_factory=pins
+        c, post=calls.post, config=load_config(environ=FAST), dice_url=None, pin_factory=pin_factory
     )
     with devices:
         state = c.game.state
@@ -172,7 +160,7 @@ def test_no_dice_module_is_a_notice_not_an_error(table, tmp_path):
         assert not c.throw() and "No emulated dice module" in c.view.notice
 
 
-def test_the_status_led_follows_the_dice_module(table, pins, tmp_path):
+def test_the_status_led_follows_the_dice_module(table, pin_factory, tmp_path):
     """Slow blinking while the module is away, steady once it has greeted the companion."""
     c, calls = table
     environ = {**FAST, "COMPANION_STATUS_LED_PIN": "GPIO23"}
@@ -182,15 +170,17 @@ def test_the_status_led_follows_the_dice_module(table, pins, tmp_path):
         post=calls.post,
         config=load_config(environ=environ),
         dice_url=str(tmp_path / "no-such-port"),
-        pin_factory=pins,
+        pin_factory=pin_factory,
         on_dice_status=lambda status: seen.append(status.state),
     )
     with away:
         assert calls.run_until(lambda: "disconnected" in seen, TIMEOUT)
         led = away.buttons.led
         assert led is not None and led._blink_thread is not None  # blinking
-    pins.reset()
-    ready = TableDevices(c, post=calls.post, config=load_config(environ=environ), pin_factory=pins)
+    pin_factory.reset()
+    ready = TableDevices(
+        c, post=calls.post, config=load_config(environ=environ), pin_factory=pin_factory
+    )
     with ready:
         assert calls.run_until(lambda: c.view.dice_status == "Dice module ready", TIMEOUT)
         led = ready.buttons.led

@@ -3,43 +3,17 @@ says its amounts in the board's money, in either language."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import Any
-
-import pytest
-
 from companion.editions import edition
 from ui import viewmodels as vm
-from ui.controller import TableController
 from ui.edition import set_table_edition, table_edition
 from ui.i18n import money
-from ui.setup_store import SetupStore
 
 NBSP, NNBSP = "\u00a0", "\u202f"
 
 
-@pytest.fixture
-def make(tmp_path: Path) -> Iterator[Callable[..., TableController]]:
-    made: list[TableController] = []
-
-    def build(**options: Any) -> TableController:
-        c = TableController(
-            db_path=tmp_path / "games.db", store=SetupStore(tmp_path / "setup.json"), **options
-        )
-        made.append(c)
-        return c
-
-    before = table_edition()
-    yield build
-    for c in made:
-        c.close()
-    set_table_edition(before)
-
-
-def test_a_london_game_in_the_app_says_pounds_and_mayfair(make) -> None:
+def test_a_london_game_in_the_app_says_pounds_and_mayfair(make_controller) -> None:
     london = edition("classic", "uk")
-    c = make()
+    c = make_controller()
     assert c.start_game([{"name": "Ann"}, {"name": "Bob"}], {}, edition=london), c.view.notice
     assert c.game is not None and c.game.state.edition is london and table_edition() is london
     chips = vm.player_chips(c.game.state, "en")
@@ -49,9 +23,9 @@ def test_a_london_game_in_the_app_says_pounds_and_mayfair(make) -> None:
     assert "Price £400" in view.deed and "Mayfair" in vm.space_name("board:39", "en")
 
 
-def test_a_paris_game_in_the_app_says_euros_after_the_amount(make) -> None:
+def test_a_paris_game_in_the_app_says_euros_after_the_amount(make_controller) -> None:
     paris = edition("classic", "fr")
-    c = make()
+    c = make_controller()
     assert c.start_game([{"name": "Ann"}, {"name": "Bob"}], {}, edition=paris), c.view.notice
     assert [chip.cash_text for chip in vm.player_chips(c.game.state, "fr")] == [
         f"1{NNBSP}500{NBSP}€"

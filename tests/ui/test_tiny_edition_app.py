@@ -5,10 +5,7 @@ as the touch screen enters them, with views drawn from the tiny edition througho
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
 from dataclasses import replace
-from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -21,32 +18,12 @@ from companion.rules.movement import Roll, resolve_roll
 from companion.rules.situation import Situation
 from tests.ui.test_controller import play_until
 from ui import viewmodels as vm
-from ui.controller import TableController
-from ui.edition import set_table_edition, table_edition
+from ui.edition import table_edition
 from ui.explain import explain
-from ui.setup_store import SetupStore
 
 
-@pytest.fixture
-def make(tmp_path: Path) -> Iterator[Callable[..., TableController]]:
-    made: list[TableController] = []
-
-    def build(**options: Any) -> TableController:
-        c = TableController(
-            db_path=tmp_path / "games.db", store=SetupStore(tmp_path / "setup.json"), **options
-        )
-        made.append(c)
-        return c
-
-    before = table_edition()
-    yield build
-    for c in made:
-        c.close()
-    set_table_edition(before)  # the words and drawings asked by a name alone read it
-
-
-def test_the_app_starts_a_tiny_game_and_rolls_two_dice(make, tiny: Edition) -> None:
-    c = make()
+def test_the_app_starts_a_tiny_game_and_rolls_two_dice(make_controller, tiny: Edition) -> None:
+    c = make_controller()
     assert c.start_game([{"name": "Ann"}, {"name": "Bob"}], {}, edition=tiny), c.view.notice
     assert c.game is not None and c.game.state.edition is tiny and table_edition() is tiny
     d = c.view.decision
@@ -69,8 +46,10 @@ def test_the_app_starts_a_tiny_game_and_rolls_two_dice(make, tiny: Edition) -> N
 
 
 @pytest.mark.parametrize(("seed", "count"), [(2, 2), (9, 3)])
-def test_seeded_tiny_games_play_through_the_app_s_controller(make, tiny, seed, count) -> None:
-    c = make()
+def test_seeded_tiny_games_play_through_the_app_s_controller(
+    make_controller, tiny, seed, count
+) -> None:
+    c = make_controller()
     names = [{"name": n} for n in ("Ann", "Bob", "Cy", "Dee")[:count]]
     assert c.start_game(names, {}, edition=tiny), c.view.notice
     views: list[vm.TableView] = []
@@ -89,9 +68,9 @@ def test_seeded_tiny_games_play_through_the_app_s_controller(make, tiny, seed, c
     assert all(row.text for row in c.history())
 
 
-def test_the_app_explains_a_tiny_move_with_fees_to_the_bank(make, tiny: Edition) -> None:
+def test_the_app_explains_a_tiny_move_with_fees_to_the_bank(make_controller, tiny: Edition) -> None:
     """The referee's notes say where a fee goes: to the Bank in an edition without a Pool."""
-    c = make()
+    c = make_controller()
     assert c.start_game([{"name": "Ann"}, {"name": "Bob"}], {}, edition=tiny), c.view.notice
     lands_on_tax = Situation.fresh(tiny.board.space("Mill Road"), name="Ann", edition=tiny)
     jailed = replace(

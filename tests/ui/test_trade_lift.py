@@ -9,9 +9,9 @@ at 800x480, with its screenshots, runs in one subprocess (``tests/ui/trade_lift_
 
 from __future__ import annotations
 
+import itertools
 import json
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -20,8 +20,7 @@ from companion.banker.state import BANK
 from companion.editions import Edition, edition
 from tests.conftest import run_app_script
 from ui.controller import TableController
-from ui.edition import set_table_edition, table_edition
-from ui.setup_store import SetupStore
+from ui.edition import table_edition
 
 pytest.importorskip("kivy")
 
@@ -65,25 +64,16 @@ def table(played: Edition) -> dict[str, Any]:
 
 
 @pytest.fixture
-def make(tmp_path: Path) -> Iterator[Callable[..., TableController]]:
+def make(make_controller: Callable[..., TableController]) -> Callable[..., TableController]:
     """A controller on a new log, at the table of ``played`` (``table``), in ``lang``."""
-    made: list[TableController] = []
+    logs = itertools.count()
 
     def build(played: Edition, lang: str = "en") -> TableController:
-        c = TableController(
-            db_path=tmp_path / f"games{len(made)}.db",
-            store=SetupStore(tmp_path / "setup.json"),
-            lang=lang,
-        )
-        made.append(c)
+        c = make_controller(f"games{next(logs)}.db", lang=lang)
         assert c.start_from_situation(json.dumps(table(played))), c.view.notice
         return c
 
-    before = table_edition()
-    yield build
-    for c in made:
-        c.close()
-    set_table_edition(before)
+    return build
 
 
 def _dialog(c: TableController) -> Any:

@@ -46,17 +46,6 @@ FAST = {"COMPANION_SERIAL_HELLO_INTERVAL": "0.05", "COMPANION_BUTTONS_BOUNCE_TIM
 NAMES = ("Ann", "Bob", "Cy", "Dee")
 
 
-@pytest.fixture
-def pins() -> Iterator[Any]:
-    from gpiozero import Device
-    from gpiozero.pins.mock import MockFactory
-
-    if not isinstance(Device.pin_factory, MockFactory):
-        Device.pin_factory = MockFactory()
-    yield Device.pin_factory
-    Device.pin_factory.reset()
-
-
 @pytest.fixture(autouse=True)
 def _table_edition() -> Iterator[None]:
     before = table_edition()
@@ -165,9 +154,20 @@ class Family:
         self.touch(lambda: c.anytime(d.id, {**end[0].command, "player": d.player}))
 
 
+def controller(tmp_path: Path, calls: MainThreadQueue) -> TableController:
+    """The app's controller on a new log in ``tmp_path``, posting its calls to ``calls``, on a
+    scripted clock (the buttons' wait reads it)."""
+    return TableController(
+        db_path=tmp_path / "games.db",
+        post=calls.post,
+        store=SetupStore(tmp_path / "setup.json"),
+        clock=Ticks(),
+    )
+
+
 def play(
     tmp_path: Path,
-    pins: Any,
+    pin_factory: Any,
     edition_id: str,
     board: str | None,
     count: int,
@@ -178,19 +178,14 @@ def play(
 ) -> Family:
     played = edition(edition_id, board) if board else edition(edition_id)
     calls = MainThreadQueue()
-    c = TableController(
-        db_path=tmp_path / "games.db",
-        post=calls.post,
-        store=SetupStore(tmp_path / "setup.json"),
-        clock=Ticks(),
-    )
+    c = controller(tmp_path, calls)
     rules = {"time_limit": True} if time_limit is not None else {}
     assert c.start_game([{"name": n} for n in NAMES[:count]], rules, edition=played)
     devices = TableDevices(
         c,
         post=calls.post,
         config=load_config(environ=FAST),
-        pin_factory=pins,
+        pin_factory=pin_factory,
         emulator_options={
             "interval": 0.02,
             "seed": seed,
@@ -249,9 +244,9 @@ def check_the_end(family: Family, edition_id: str, *, time_up: bool) -> None:
     ids=["classic-us-2", "mega-3"],
 )
 def test_a_family_plays_to_the_last_player_left(
-    tmp_path, pins, edition_id, board, count, seed
+    tmp_path, pin_factory, edition_id, board, count, seed
 ) -> None:
-    family = play(tmp_path, pins, edition_id, board, count, seed)
+    family = play(tmp_path, pin_factory, edition_id, board, count, seed)
     check_the_end(family, edition_id, time_up=False)
 
 
@@ -261,25 +256,22 @@ def test_a_family_plays_to_the_last_player_left(
     ids=["classic-uk-3", "classic-fr-4", "mega-4"],
 )
 def test_a_family_plays_to_the_time_limit_s_richest(
-    tmp_path, pins, edition_id, board, count, seed, turns
+    tmp_path, pin_factory, edition_id, board, count, seed, turns
 ) -> None:
-    family = play(tmp_path, pins, edition_id, board, count, seed, time_limit=turns)
+    family = play(tmp_path, pin_factory, edition_id, board, count, seed, time_limit=turns)
     check_the_end(family, edition_id, time_up=True)
 
 
-def test_a_speed_die_read_in_classic_is_refused_naming_the_edition(tmp_path, pins) -> None:
+def test_a_speed_die_read_in_classic_is_refused_naming_the_edition(tmp_path, pin_factory) -> None:
     """A module that reports a speed die at a Classic table (set up for Ultimate, or a stray
     die in the tray): one line naming the edition, no proposal, nothing changed; the same
     throw without it is proposed, and the Roll button applies it."""
     calls = MainThreadQueue()
-    c = TableController(
-        db_path=tmp_path / "games.db",
-        post=calls.post,
-        store=SetupStore(tmp_path / "setup.json"),
-        clock=Ticks(),
-    )
+    c = controller(tmp_path, calls)
     assert c.start_game([{"name": "Ann"}, {"name": "Bob"}], {}, edition=edition("classic", "fr"))
-    devices = TableDevices(c, post=calls.post, config=load_config(environ=FAST), pin_factory=pins)
+    devices = TableDevices(
+        c, post=calls.post, config=load_config(environ=FAST), pin_factory=pin_factory
+    )
     family = Family(c, calls, devices, random.Random(1), RandomPlayer(random.Random(1)))
     with devices:
         family.wait(lambda: c.view.dice_status == "Dice module ready", "no dice module")

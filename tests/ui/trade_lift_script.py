@@ -25,48 +25,20 @@ from tests.ui import offscreen  # the environment, before Kivy is imported
 def main(
     out: Path, shots: Path, size: tuple[int, int], lang: str, edition_id: str, board: str
 ) -> None:
-    from ui import app as ui_app
-
-    ui_app.configure_input(False)
-    ui_app.configure_window(size=size, device=False)
-    from kivy.clock import Clock
+    db = out.parent / f"trade-{edition_id}-{lang}-{size[0]}x{size[1]}.db"
+    app = offscreen.table_app(db, store=out.parent / "setup.json", lang=lang, size=size)
     from kivy.core.window import Window
-    from kivy.tests.common import UnitTestTouch
 
     from companion.editions import edition
     from tests.ui.test_trade_lift import DEEDS, table
-    from ui.controller import TableController
-    from ui.setup_store import SetupStore
 
     played = edition(edition_id, board or None)
-    db = out.parent / f"trade-{edition_id}-{lang}-{size[0]}x{size[1]}.db"
-    app = ui_app.CompanionApp(
-        lambda post: TableController(
-            db_path=db, post=post, store=SetupStore(out.parent / "setup.json"), lang=lang
-        ),
-        animate=False,
-    )
     result: dict[str, Any] = {}
-    pending: dict[str, Any] = {"shot": None, "frames": 0}
+    photos = offscreen.Shots(shots)
     tag = f"{edition_id}{'-' + board if board else ''}-{size[0]}x{size[1]}-{lang}"
 
-    def on_flip(window: Any) -> None:
-        if pending["shot"] is None:
-            return
-        if pending["frames"] > 0:
-            pending["frames"] -= 1
-            return
-        offscreen.save_screenshot(window, shots / f"trade-lift-{pending['shot']}-{tag}.png")
-        pending["shot"] = None
-
     def shoot(name: str) -> None:
-        pending["shot"], pending["frames"] = name, 3
-
-    def tap(widget: Any) -> None:
-        x, y = widget.to_window(widget.center_x, widget.center_y)
-        touch = UnitTestTouch(x, y)
-        touch.touch_down()
-        touch.touch_up()
+        photos.ask(f"trade-lift-{name}-{tag}")
 
     def place(widget: Any) -> dict[str, Any]:
         """Where a widget is on the window, whether it is all inside it and inside its list's
@@ -107,7 +79,7 @@ def main(
             right.ids.scroll.scroll_to(deed, padding=0, animate=False)
         yield
         result["deed_place"] = place(deed)
-        tap(deed)
+        offscreen.tap(deed)
         yield
         choice = deed.choice
         assert choice is not None, "no choice under the mortgaged deed"
@@ -116,13 +88,13 @@ def main(
         yield
         result["choice_places"] = [place(b) for b in reversed(choice.children)]
         mine = next(t for t in left.items() if t.value == cheap)
-        tap(mine)
+        offscreen.tap(mine)
         yield
         lift = list(reversed(mine.choice.children))[0]
-        tap(lift)
+        offscreen.tap(lift)
         yield
         for _ in range(3):
-            tap(next(w for w in left.walk() if getattr(w, "text", None) == "+100"))
+            offscreen.tap(next(w for w in left.walk() if getattr(w, "text", None) == "+100"))
         yield
         result["ann_choice"] = [b.text for b in reversed(mine.choice.children)]
         result["ann_choice_places"] = [place(b) for b in reversed(mine.choice.children)]
@@ -130,7 +102,7 @@ def main(
         result["bob_choice"] = [b.text for b in reversed(choice.children)]
         agree = [w for w in dialog.walk() if w.__class__.__name__ == "TradeAgree"]
         for button in agree:
-            tap(button)
+            offscreen.tap(button)
         yield
         result["ready"] = dialog.ready
         result["command"] = dialog.command()
@@ -142,8 +114,8 @@ def main(
         result["confirm_height"] = confirm.height
         before = len(c.game.done)
         cash = dict(c.state.cash)
-        tap(confirm)
-        tap(confirm)
+        offscreen.tap(confirm)
+        offscreen.tap(confirm)
         yield
         result["commands"] = [dict(x) for x in c.game.done[before:]]
         result["paid"] = {k: cash[k] - c.state.cash[k] for k in cash}
@@ -156,26 +128,10 @@ def main(
 
         return _("Make the trade")
 
-    script = steps()
+    def failed(exc: Exception) -> None:
+        result["error"] = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"
 
-    def run(_dt: float) -> None:
-        if pending["shot"] is not None:  # the screenshot first: the frame must not change
-            Window.canvas.ask_update()
-            Clock.schedule_once(run, 0.05)
-            return
-        try:
-            next(script)
-        except StopIteration:
-            return
-        except Exception as exc:  # noqa: BLE001 - written down, the app stops
-            result["error"] = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"
-            app.stop()
-            return
-        Clock.schedule_once(run, 0.2)
-
-    Window.bind(on_flip=on_flip)
-    Clock.schedule_once(run, 0.3)
-    app.run()
+    offscreen.play(app, steps(), photos, pause=0.2, failed=failed)
     out.write_text(json.dumps(result, ensure_ascii=False, indent=1))
 
 
