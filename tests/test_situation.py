@@ -337,7 +337,7 @@ REJECTIONS = [
         "a house on one lot of a group of two",
         owned(Boardwalk={"owner": "Bob", "buildings": "1 house"}),
         "properties.Boardwalk.buildings",
-        "'1 house' needs a majority of the 2 lots of the group (P2), and Bob owns 1",
+        "'1 house' needs every lot of the 2 lots of the group (P2), and Bob owns 1",
     ),
     (
         "a skyscraper without the whole group",

@@ -85,8 +85,7 @@ def build_problem(state: GameState, player: str, name: str) -> str | None:
     group = board.group_of(name)
     mine = [n for n in group if state.owner(n) == player]
     if not board.ownership(name, lambda n: n in mine):
-        majority = 0 < board.majority_group_size <= len(group)
-        need = "all but one" if majority else "all"
+        need = "all but one" if board.has_majority(len(group)) else "all"
         return f"building on {space.group} needs {need} of its {len(group)} lots; {player} owns {len(mine)}"
     mortgaged = [n for n in group if state.holdings.get(n) and state.holdings[n].mortgaged]
     if mortgaged and state.rules.mortgage_blocks_building:

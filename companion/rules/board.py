@@ -279,8 +279,17 @@ class Board:
         """
         if held == size:
             return "monopoly"
-        is_majority = 0 < self.majority_group_size <= size and held == size - 1
-        return "majority" if is_majority else ""
+        return "majority" if held == size - 1 and self.has_majority(size) else ""
+
+    def has_majority(self, size: int) -> bool:
+        """P2: whether all lots but one of a colour group of ``size`` lots is a majority
+        ownership on this board (none in an edition without it: Classic, E1).
+
+        >>> from companion.editions import edition
+        >>> [edition(e).board.has_majority(n) for e, n in (("ultimate", 3), ("ultimate", 2), ("classic", 3))]
+        [True, False, False]
+        """
+        return 0 < self.majority_group_size <= size
 
     def building_cost(self, name: str) -> int:
         """D3: a house, hotel or skyscraper costs the lot's house cost; a depot or a cab stand

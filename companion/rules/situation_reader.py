@@ -523,7 +523,7 @@ class _Parser:
             skyscraper = holding.level == len(BUILDING_LEVELS) - 1
             ownership = self.board.ownership(name, mine.__contains__)
             if ownership != "monopoly" and (skyscraper or not ownership):
-                majority = self.board.majority_group_size > 0
+                majority = self.board.has_majority(len(group))
                 needs = "a majority" if majority and not skyscraper else "every lot"
                 raise self.fail(
                     where,

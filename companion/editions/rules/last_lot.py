@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from companion.banker import commands, tasks
+from companion.banker.assets import sell_down_refund
 from companion.banker.ledger import BANK
 from companion.banker.options import Option, decision_options
 from companion.banker.state import Decision, GameState
@@ -130,16 +131,16 @@ def _cmd_last_lot(tx: Tx, c: commands.LastLot) -> None:
             )
         if not affordable:
             raise IllegalCommandError(
-                f"last_lot build: building {name!r} up costs ${cost} and {c.player} has "
-                f"${tx.cash(c.player)}; raise the money first, or spread the houses"
+                f"last_lot build: building {name!r} up costs {tx.money(cost)} and {c.player} has "
+                f"{tx.money(tx.cash(c.player))}; raise the money first, or spread the houses"
             )
         why = message("reason.build", space=tx.board.property_key(name))
         tx.transfer(c.player, BANK, cost, why)
         set_holding(tx, name, Holding(c.player, level=level))
     elif c.option == "spread":
-        if affordable:
+        if affordable and cost is not None:
             raise IllegalCommandError(
-                f"last_lot spread: {c.player} can pay ${cost} to build {name!r} up, which the "
+                f"last_lot spread: {c.player} can pay {tx.money(cost)} to build {name!r} up, which the "
                 "rule asks first (E5)"
             )
         _spread(tx, c.player, name)
@@ -174,9 +175,8 @@ def _spread(tx: Tx, player: str, name: str) -> None:
     before = {n: tx.state.holdings[n].level for n in group}
     spread = spread_levels(before, tx.state.supply()["houses"])
     colour = tx.board.properties[name][0].group
-    sold = sum(before.values()) - sum(spread.values())
-    if sold:
-        refund = sold * tx.board.building_cost(name) // 2
+    if sum(before.values()) > sum(spread.values()):
+        refund = sell_down_refund(tx.state, spread)
         tx.transfer(BANK, player, refund, message("reason.sell_down", group=colour))
     for lot, level in spread.items():
         if tx.state.holdings[lot].level != level:
