@@ -54,6 +54,8 @@ def _words_used() -> set[str]:
         *(f"among.{among}" for among in CHOICE_SETS),
         *(f"pile.{pile}" for pile in edition("ultimate").board.building_supply),
         *(f"track.{track}" for track in ("outer", "middle", "inner")),
+        # Each kind of space of every board (the referee's board list, the another-card menu).
+        *(f"kind.{space.kind}" for known in known_editions() for space in edition(known).board),
         "route.ride",
         "route.stay",
         *(f"group.{group}" for group in edition("ultimate").board.groups),
@@ -102,7 +104,9 @@ def test_the_french_words_are_not_the_english_ones() -> None:
     """Only proper names and words both languages share are the same."""
     same = sorted(key for key in _words_used() if FR_WORDS[key] == _english(key))
     companies = [f"company.{c}" for c in edition("ultimate").deck.stock_names]
-    assert same == sorted([*companies, "deck.chance", "deck.roll_three", "group.orange"])
+    assert same == sorted(
+        [*companies, "deck.chance", "kind.chance", "deck.roll_three", "group.orange"]
+    )
 
 
 @pytest.mark.parametrize("code", sorted(CODES))
