@@ -542,7 +542,7 @@ def space_name(ref: str, lang: str) -> str:
 
 @rewordable
 def card_title(card_id: str, lang: str) -> str:
-    words, deck = language(lang).words, table_edition().deck
+    words, deck = language(lang, table_edition()).words, table_edition().deck
     if card_id in deck.cards:  # E8: on the table's board, in its money
         return card_words(card_id, lang, edition=table_edition())
     if card_id in deck.vouchers:
