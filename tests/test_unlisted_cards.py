@@ -217,6 +217,9 @@ def test_the_prompt_words_make_the_same_ids() -> None:
     )
     assert words("collect each $10") == another("collect_each", 10)
     assert words("pay each 25") == another("pay_each", 25)
+    # Any currency symbol, before or after, as the table's money is written (E8, and beyond).
+    assert words("collect £1,500") == words("collect 1500€") == words("collect ¥1500")
+    assert words("collect ₩1500") == another("collect", 1500)
     assert words("advance St. Charles Place") == another("advance", "middle:11")
     assert words('advance boardwalk "Take a walk"') == another(
         "advance", "middle:39", title="Take a walk"

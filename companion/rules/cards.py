@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 import re
 import sys
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -496,6 +497,13 @@ def _english(u: Unlisted, board: Board, money: Callable[[int], str]) -> str:
             )
 
 
+def _amount_digits(word: str) -> str:
+    """``word``'s digits without its thousands' commas and a currency symbol at either end (any,
+    as Unicode classes them: ``Sc``): ``£1,500`` and ``400€`` are amounts."""
+    symbols = "".join({c for c in word if unicodedata.category(c) == "Sc"})
+    return word.strip(symbols).replace(",", "")
+
+
 def unlisted_from_words(words: Sequence[str], deck: str, board: Board) -> Unlisted:
     """An unlisted card as the prompt enters it after ``another``: an effect of
     :data:`UNLISTED_FORMS`, then a title if the table gives one (``title=TEXT``, or what
@@ -536,12 +544,12 @@ def unlisted_from_words(words: Sequence[str], deck: str, board: Board) -> Unlist
         values.append(kind)
     else:
         for _ in needs:
-            if not rest or not rest[0].strip("$£€").replace(",", "").isdigit():
+            if not rest or not _amount_digits(rest[0]).isdigit():
                 raise UnlistedCardError(
                     f"another card: {effect.replace('_', ' ')} needs {' and '.join(needs)}"
                     f" (a whole number); {forms()}"
                 )
-            values.append(rest.pop(0).strip("$£€").replace(",", ""))
+            values.append(_amount_digits(rest.pop(0)))
     if rest:
         if title:
             raise UnlistedCardError(
