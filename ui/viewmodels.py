@@ -593,6 +593,12 @@ def space_names(key: Any) -> str:
 
 
 @rewordable
+def kind_name(kind: str, lang: str) -> str:
+    """A kind of space as the catalogue words it (``kind.<kind>``: "railroad", « gare »)."""
+    return language(lang, table_edition()).words.get(f"kind.{kind}", kind.replace("_", " "))
+
+
+@rewordable
 def company_name(name: str, lang: str) -> str:
     return language(lang).words.get(f"company.{name}", name)
 
