@@ -475,8 +475,6 @@ class EditionChoice:
     name: str
     summary: str
     board: Board
-    #: Whether a game of it deals each player a Roll Three card and a Travel Voucher.
-    deals: bool = False
     #: Its regional boards, its own first; empty for an edition of one board.
     regions: tuple[RegionChoice, ...] = ()
 
@@ -1709,7 +1707,6 @@ def edition_choice(played: Edition, lang: str) -> EditionChoice:
         name=played.name,
         summary=summary,
         board=played.board,
-        deals=played.deals_starting_cards,
         regions=tuple(region_choice(played.on_board(r), lang) for r in played.regions),
     )
 

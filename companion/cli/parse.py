@@ -1073,11 +1073,9 @@ def syntax_now(spec: Spec, state: GameState) -> str:
 _HOUSE_RULE_COMMANDS = {"claim": "rent_claimed_by_owner"}
 
 
-def anytime(state: GameState | None = None) -> list[Spec]:
+def anytime(state: GameState) -> list[Spec]:
     """The any-time commands, as ``state``'s edition words them: those of a house rule only
     when its game plays it, ``play_card`` only when its deck has cards to play."""
-    if state is None:
-        return [s for s in SPECS.values() if s.anytime and s.type not in _HOUSE_RULE_COMMANDS]
     playable = any(c.play and c.play[0].get("play") for c in state.edition.deck.cards.values())
     return [
         of_edition(s, state.edition)
