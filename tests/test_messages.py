@@ -28,6 +28,7 @@ from companion.messages import (
     rendering,
 )
 from companion.messages.codes import KINDS, kinds_of, referee_codes
+from companion.rules.cards import UNLISTED_EFFECTS
 from tests import golden_games
 
 #: A value of each kind, as the banker stores it.
@@ -135,6 +136,8 @@ def test_every_code_is_said_somewhere() -> None:
     }
     # Worded from an event's fields by the renderer itself.
     said |= set(CODE_LITERAL.findall((root / "messages" / "rendering.py").read_text("utf-8")))
+    # An unlisted card's effect is said as unlisted.<effect> (E3).
+    said |= {f"unlisted.{effect}" for effect in UNLISTED_EFFECTS}
     assert sorted(set(CODES) - said) == []
 
 

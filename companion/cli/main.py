@@ -173,11 +173,7 @@ def _situation(args: argparse.Namespace, played: Edition) -> Situation:
     """The situation asked about: ``--state``'s (of the edition and board it names, else
     ``played``), with ``--from`` (a space of its board) where the player stands."""
     if args.state:
-        situation = Situation.load(args.state, played)
-        if args.start is None:
-            return situation
-        start = situation.edition.board.space(args.start)
-        return Situation.load(args.state, played, player=args.player, position=start)
+        return Situation.load(args.state, played, player=args.player, position=args.start)
     if args.start is None:
         raise UsageError("--from SPACE is required when no --state file gives the position")
     start = played.board.space(args.start)

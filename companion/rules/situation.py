@@ -83,11 +83,14 @@ class Situation:
         edition: Edition | None = None,
         *,
         player: str | None = None,
-        position: Space | None = None,
+        position: Space | str | None = None,
     ) -> Situation:
-        """Read a situation file; ``position`` first puts ``player`` (default: the player to
-        move) there, so that the result is checked like any other situation."""
+        """Read a situation file; ``position`` (a space, or its name on the board the file
+        names) first puts ``player`` (default: the player to move) there, so that the result
+        is checked like any other situation."""
         data = read_json(path)
+        if isinstance(position, str):
+            position = _edition_of(data, edition).board.space(position)
         if position is not None:
             _place(data, player, position)
         return cls.parse(data, edition)
@@ -102,24 +105,7 @@ class Situation:
         ...                  "players": [{"name": "Ann", "position": "Rue de la Paix"}]}).player().position
         Space('board:39', 'Rue de la Paix')
         """
-        named = data.get("edition") if isinstance(data, Mapping) else None
-        board = data.get("board") if isinstance(data, Mapping) else None
-        for field_name, value in (("edition", named), ("board", board)):
-            if value is not None and not isinstance(value, str):
-                raise BadSituationError(
-                    f"situation: {field_name}: expected an {field_name} id, not {value!r}"
-                )
-        if named is not None:
-            try:
-                edition = of_game({"id": named})
-            except LookupError as exc:
-                raise BadSituationError(f"situation: edition: {exc}") from None
-        if board is not None:
-            try:
-                edition = (edition or of_game(None)).on_board(board)
-            except LookupError as exc:
-                raise BadSituationError(f"situation: board: {exc}") from None
-        return cls(**read_situation(data, edition or of_game(None)))
+        return cls(**read_situation(data, _edition_of(data, edition)))
 
     def player(self, name: str | None = None) -> Player:
         """The named player, or the player to move."""
@@ -196,6 +182,29 @@ class Situation:
         if self.pending is not None:
             data["pending"] = _plain(self.pending)
         return data
+
+
+def _edition_of(data: Any, edition: Edition | None) -> Edition:
+    """The edition of a situation's JSON form: its ``edition`` field's, else ``edition``, else
+    Ultimate, on the regional board its ``board`` field names (E8), else on that edition's."""
+    named = data.get("edition") if isinstance(data, Mapping) else None
+    board = data.get("board") if isinstance(data, Mapping) else None
+    for field_name, value in (("edition", named), ("board", board)):
+        if value is not None and not isinstance(value, str):
+            raise BadSituationError(
+                f"situation: {field_name}: expected an {field_name} id, not {value!r}"
+            )
+    if named is not None:
+        try:
+            edition = of_game({"id": named})
+        except LookupError as exc:
+            raise BadSituationError(f"situation: edition: {exc}") from None
+    if board is not None:
+        try:
+            edition = (edition or of_game(None)).on_board(board)
+        except LookupError as exc:
+            raise BadSituationError(f"situation: board: {exc}") from None
+    return edition or of_game(None)
 
 
 def _plain(value: Any) -> Any:
