@@ -19,7 +19,7 @@ from companion.banker.state import GameState, invariant_problems, replay
 from companion.editions import edition
 from companion.game import Game
 from companion.simulator.simulate import RandomPlayer, play_game
-from tests.banker import do, rejected
+from tests.banker import do, paid, rejected
 from tests.test_start_situation import cli
 
 CLASSIC = edition("classic")
@@ -56,10 +56,6 @@ def game(properties: dict[str, Any] | None = None, **kw: Any) -> GameState:
 
 def owned(owner: str, *names: str, **fields: Any) -> dict[str, Any]:
     return {name: {"owner": owner, **fields} for name in names}
-
-
-def paid(before: GameState, after: GameState, player: str) -> int:
-    return before.cash[player] - after.cash[player]
 
 
 def test_the_classic_edition_is_the_us_board_with_two_dice_and_no_pool() -> None:
