@@ -451,3 +451,14 @@ def test_a_situation_naming_no_edition_is_of_the_edition_and_board_chosen(tmp_pa
     assert (status, err) == (0, "")
     assert "; Classic Monopoly (London). Type 'help'" in text
     assert "Ann (car, red): £1,500, on GO" in text
+
+
+def test_the_prompt_helps_in_the_boards_money_and_reads_any_currency_symbol() -> None:
+    # E8: a London game's help names pounds, a Paris game's euros after the amount.
+    from companion.cli.parse import SPECS, _amount, of_edition
+
+    london, paris = edition("classic", "uk"), edition("classic", "fr")
+    assert of_edition(SPECS["bail"], london).help == "pay £50 to leave jail, then roll"
+    assert of_edition(SPECS["trade"], paris).example.startswith("trade Bob give 200\u00a0€,")
+    # Any currency symbol is read, not only the shipped editions' (here yen and rupees).
+    assert [_amount(a, "amount") for a in ("¥1,500", "400€", "₹75", "$5")] == [1500, 400, 75, 5]

@@ -201,7 +201,9 @@ def test_the_unlisted_cards_name_only_operations_every_edition_loads() -> None:
     for effect, needs in UNLISTED_EFFECTS.items():
         values = {"amount": 5, "space": "middle:11", "kind": "utility", "count": 2, "house": 1,
                   "hotel": 2}  # fmt: skip
-        card = unlisted_card(another(effect, *(values[n] for n in needs)), BOARD)
+        card = unlisted_card(
+            another(effect, *(values[n] for n in needs)), BOARD, ULTIMATE.money.written
+        )
         assert set(operations(card.play)) <= set(UNLISTED_OPERATIONS), effect
         assert {module_of(op) for op in operations(card.play)} <= {"money", "move", "jail"}
 
@@ -217,6 +219,9 @@ def test_the_prompt_words_make_the_same_ids() -> None:
     )
     assert words("collect each $10") == another("collect_each", 10)
     assert words("pay each 25") == another("pay_each", 25)
+    # Any currency symbol, before or after, as the table's money is written (E8, and beyond).
+    assert words("collect £1,500") == words("collect 1500€") == words("collect ¥1500")
+    assert words("collect ₩1500") == another("collect", 1500)
     assert words("advance St. Charles Place") == another("advance", "middle:11")
     assert words('advance boardwalk "Take a walk"') == another(
         "advance", "middle:39", title="Take a walk"
@@ -332,3 +337,13 @@ def test_a_board_without_railroads_utilities_or_cab_companies_offers_no_nearest(
         "draw: 'another/chance/nearest/railroad': the nearest 'railroad'? This board has no "
         "railroad, utility or other property outside the colour groups"
     )
+
+
+def test_an_unlisted_card_is_built_once_and_found_every_way() -> None:
+    deck, card_id = edition("ultimate").deck, another("collect", 75, title="Found a wallet")
+    card = deck.card(card_id)
+    assert deck.cards[card_id] is card and deck.cards.get(card_id) is card and card_id in deck.cards
+    assert card.title == "Found a wallet" and card_id not in list(deck.cards)
+    assert deck.cards.get(another("collect", 10**9)) is None
+    with pytest.raises(UnlistedCardError):
+        deck.card(another("collect", 10**9))

@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.banker.engine import COLOURS, TOKENS
 from companion.banker.options import command_of
-from companion.banker.throws import command_for_throw, wanted_dice
+from companion.banker.throws import command_for_throw, is_stray_speed_die, wanted_dice
 from companion.editions import Edition, edition, known_editions, stamp_name
 from companion.errors import CompanionError, UnplayableEditionError, UnresumableGameError
 from companion.game import Correction, Game
@@ -1053,7 +1053,7 @@ class TableController:
                 )
             )
             return
-        if reading.speed is not None and not state.edition.dice.has_speed_die:
+        if is_stray_speed_die(reading.speed, state.edition.dice):
             # A module set up for another game (or a stray die in the tray): the table throws
             # again with this game's dice; nothing is proposed, the waiting proposal stays.
             self._say(

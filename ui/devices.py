@@ -230,15 +230,13 @@ class TableDevices:
 
         if self.emulator is None:
             raise RuntimeError("no emulated dice module")
+        state = self.controller.state
+        wanted = wanted_dice(state.decision) if state is not None else None
+        if faces is None and wanted is not None and wanted["count"] == 3:
+            faces = tuple(random.randint(1, 6) for _ in range(3))
         if faces is None:
-            state = self.controller.state
-            wanted = wanted_dice(state.decision) if state is not None else None
-            if wanted is not None and wanted["count"] == 3:
-                faces = tuple(random.randint(1, 6) for _ in range(3))
-            elif state is not None and not state.edition.dice.has_speed_die:
-                # The emulator stands for the set at the table: Classic's has no speed die.
-                faces = (random.randint(1, 6), random.randint(1, 6))
-        if faces is None:
+            # The emulator stands for the set at the table: Classic's has no speed die.
+            self.emulator.speed_die = state is None or state.edition.dice.has_speed_die
             self.emulator.throw()
             return
         dice = tuple(int(f) for f in faces if isinstance(f, int) and not isinstance(f, bool))

@@ -43,7 +43,7 @@ from babel.messages.pofile import read_po, write_po
 from babel.numbers import format_decimal
 
 from companion.editions import Money
-from companion.messages import po
+from companion.messages import en, fr, po
 from companion.messages.fr import typeset
 from ui.edition import table_edition
 
@@ -234,13 +234,13 @@ def money(amount: int, lang: str | None = None, written: Money | None = None) ->
     """
     lang = lang or _current
     written = written or table_edition().money
-    digits = number(abs(int(amount)), lang)
-    sign = "-" if amount < 0 else ""
-    again = functools.partial(money, amount, written=written)
-    if lang == "en" and written.symbol_first:
-        return Words.of(f"{sign}{written.symbol}{digits}", again)
-    # French, or a symbol written after the number: the sign first, a no-break space before it.
-    return Words.of(f"{sign}{digits}\u00a0{written.symbol}", again)
+    said = _MONEY[lang](amount, written)
+    return Words.of(said, functools.partial(money, amount, written=written))
+
+
+#: Each language's writer of an amount in a money (the engine's, so the app and the banker's
+#: sentences write an amount alike).
+_MONEY: Mapping[str, Callable[[int, Money], str]] = {"en": en.money, "fr": fr.money}
 
 
 # -- The current language ----------------------------------------------------------------------

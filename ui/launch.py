@@ -60,6 +60,8 @@ def _size(text: str) -> tuple[int, int]:
 
 def register(commands: Any) -> None:
     """Add ``app`` to the ``companion`` subcommands."""
+    from companion.editions import regional_boards
+
     app = commands.add_parser(
         "app",
         help="the touchscreen app (the default command)",
@@ -115,7 +117,7 @@ def register(commands: Any) -> None:
         "--board",
         metavar="REGION",
         help="the regional board the demo's set-up chooses, for an edition of several "
-        "(Classic: us, uk, fr; default: the edition's own)",
+        f"({regional_boards()}; default: the edition's own)",
     )
     app.set_defaults(handler=run_app)
 
@@ -174,22 +176,16 @@ def run_app(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _edition_problem(edition_id: str | None, region: str | None) -> str:
     """Why the demo cannot choose ``edition_id`` on the board ``region`` at set-up (an edition
     the companion does not ship, a board it does not offer), in one line; ``""`` when it can."""
-    from companion.editions import DEFAULT, edition, known_editions
+    from companion.editions import DEFAULT, UnknownRegionError, edition
+    from companion.errors import CompanionError
 
-    known = known_editions()
-    if edition_id is not None and edition_id not in known:
-        return f"--edition: no edition {edition_id!r}: the companion ships {', '.join(known)}"
-    played = edition(edition_id or DEFAULT)
-    if region is None or region in played.regions:
-        return ""
-    if edition_id is None:
+    if region is not None and edition_id is None:
         return "--board: choose the edition too (--edition), e.g. --edition classic --board fr"
-    offered = (
-        f"its boards are {', '.join(played.regions)}"
-        if played.regions
-        else "it has no regional boards"
-    )
-    return f"--board: no board {region!r} for {played.name}: {offered}"
+    try:
+        edition(edition_id or DEFAULT, region)
+    except CompanionError as problem:
+        return f"--{'board' if isinstance(problem, UnknownRegionError) else 'edition'}: {problem}"
+    return ""
 
 
 def _kiosk_environment(err: TextIO, root: Path = Path("/")) -> Panel | None:

@@ -475,8 +475,6 @@ class EditionChoice:
     name: str
     summary: str
     board: Board
-    #: Whether a game of it deals each player a Roll Three card and a Travel Voucher.
-    deals: bool = False
     #: Its regional boards, its own first; empty for an edition of one board.
     regions: tuple[RegionChoice, ...] = ()
 
@@ -542,7 +540,7 @@ def space_name(ref: str, lang: str) -> str:
 
 @rewordable
 def card_title(card_id: str, lang: str) -> str:
-    words, deck = language(lang).words, table_edition().deck
+    words, deck = language(lang, table_edition()).words, table_edition().deck
     if card_id in deck.cards:  # E8: on the table's board, in its money
         return card_words(card_id, lang, edition=table_edition())
     if card_id in deck.vouchers:
@@ -590,6 +588,12 @@ def card_titles(card: Any) -> str:
 def space_names(key: Any) -> str:
     """A space's names in every language of the app, for a search."""
     return " ".join(dict.fromkeys(space_name(str(key), lang) for lang in LANGUAGES))
+
+
+@rewordable
+def kind_name(kind: str, lang: str) -> str:
+    """A kind of space as the catalogue words it (``kind.<kind>``: "railroad", « gare »)."""
+    return language(lang, table_edition()).words.get(f"kind.{kind}", kind.replace("_", " "))
 
 
 @rewordable
@@ -1703,7 +1707,6 @@ def edition_choice(played: Edition, lang: str) -> EditionChoice:
         name=played.name,
         summary=summary,
         board=played.board,
-        deals=played.deals_starting_cards,
         regions=tuple(region_choice(played.on_board(r), lang) for r in played.regions),
     )
 

@@ -69,6 +69,20 @@ def command_for_throw(
     return command
 
 
+def is_stray_speed_die(speed: str | None, dice: Dice) -> bool:
+    """Whether a throw read with the speed die showing ``speed`` has a die the edition's set
+    does not (a module set up for another game, a stray die in the tray): the table takes it
+    out of the tray and throws again; nothing is proposed.
+
+    >>> from companion.editions import edition
+    >>> is_stray_speed_die("mr", edition("classic").dice), is_stray_speed_die("mr", edition().dice)
+    (True, False)
+    >>> is_stray_speed_die(None, edition("classic").dice)
+    False
+    """
+    return speed is not None and not dice.has_speed_die
+
+
 def wanted_dice(
     decision: Decision, *, options: Sequence[Mapping[str, Any]] | None = None
 ) -> Mapping[str, Any] | None:

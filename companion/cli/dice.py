@@ -35,7 +35,7 @@ import threading
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
-from companion.banker.throws import wanted_dice
+from companion.banker.throws import is_stray_speed_die, wanted_dice
 from companion.cli.parse import CommandSyntaxError, reading_command
 from hardware.errors import DeviceError, EmulatorUsageError
 from hardware.mainthread import MainThreadQueue
@@ -140,7 +140,7 @@ class DiceLink:
                 f"Dice read {words} (throw {reading.throw}), but {reading.explanation}. "
                 f"Type what they show, e.g. '{example}'."
             )
-        if reading.speed is not None and not state.edition.dice.has_speed_die:
+        if is_stray_speed_die(reading.speed, state.edition.dice):
             return (
                 f"Dice read {words}: {state.edition.name} has no speed die: take it out of the "
                 "tray and throw again."

@@ -35,6 +35,7 @@ import difflib
 import json
 import re
 import shlex
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -399,7 +400,12 @@ _WORDLESS = ("dice", "amount", "choice", "bool", "roll_three", "assets", "lots")
 
 
 def _is_number(word: str) -> bool:
-    return bool(re.fullmatch(r"[$£€]?[0-9][0-9,]*€?", word))  # E8: £400, 400€
+    return bool(re.fullmatch(r"[0-9][0-9,]*", _without_currency(word)))  # E8: £400, 400€
+
+
+def _without_currency(word: str) -> str:
+    """``word`` without a currency symbol at either end (any, as Unicode classes them: ``Sc``)."""
+    return word.strip("".join({c for c in word if unicodedata.category(c) == "Sc"}))
 
 
 def _trade_words(words: Sequence[str], player: str | None) -> dict[str, Any]:
@@ -690,7 +696,7 @@ def _dice_count(spec: Spec, state: GameState, player: str, dice: list[int | str]
 
 def _amount(value: Any, what: str) -> int:
     if isinstance(value, str) and _is_number(value.strip()):
-        digits = value.strip().strip("$£€").replace(",", "")
+        digits = _without_currency(value.strip()).replace(",", "")
         value = int(digits) if len(digits) <= 9 else MAX_AMOUNT + 1
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
         raise CommandSyntaxError(
@@ -1034,13 +1040,14 @@ def of_edition(spec: Spec, edition: Edition) -> Spec:
         )
     if spec.type == "bail":
         bail = edition.numbers.bail
-        return replace(spec, help=f"pay ${bail} to leave jail, then roll")
+        return replace(spec, help=f"pay {edition.money.written(bail)} to leave jail, then roll")
     if spec.type == "build":
         supply = edition.board.building_supply
         kinds = [w for p, w in _BUILDING_WORDS if supply.get(p)]
         return replace(spec, help=f"build one house (or {', '.join(kinds)}) on a property")
     if spec.type == "trade" and not edition.deck.stock_names:
-        return replace(spec, example="trade Bob give $200, Park Place take Boardwalk")
+        give = edition.money.written(200)
+        return replace(spec, example=f"trade Bob give {give}, Park Place take Boardwalk")
     return spec
 
 
@@ -1066,11 +1073,9 @@ def syntax_now(spec: Spec, state: GameState) -> str:
 _HOUSE_RULE_COMMANDS = {"claim": "rent_claimed_by_owner"}
 
 
-def anytime(state: GameState | None = None) -> list[Spec]:
+def anytime(state: GameState) -> list[Spec]:
     """The any-time commands, as ``state``'s edition words them: those of a house rule only
     when its game plays it, ``play_card`` only when its deck has cards to play."""
-    if state is None:
-        return [s for s in SPECS.values() if s.anytime and s.type not in _HOUSE_RULE_COMMANDS]
     playable = any(c.play and c.play[0].get("play") for c in state.edition.deck.cards.values())
     return [
         of_edition(s, state.edition)

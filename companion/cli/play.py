@@ -12,7 +12,7 @@ import logging
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
-from companion.editions import DEFAULT, Edition, edition, known_editions
+from companion.editions import DEFAULT, Edition, edition, known_editions, regional_boards
 
 _EDITION_HELP = (
     f"the edition a new game plays (default {DEFAULT}; the companion knows "
@@ -20,8 +20,8 @@ _EDITION_HELP = (
 )
 #: E8: the regional board of the edition.
 BOARD_HELP = (
-    "the edition's regional board, whose names and money the game uses (classic: us, uk "
-    "for London's, fr for Paris's; default the edition's own)"
+    f"the edition's regional board, whose names and money the game uses ({regional_boards()}; "
+    "default the edition's own)"
 )
 
 

@@ -369,6 +369,17 @@ def known_editions() -> tuple[str, ...]:
     )
 
 
+def regional_boards() -> str:
+    """E8: the regional boards each shipped edition offers, its own first, as help texts list
+    them.
+
+    >>> regional_boards()
+    'classic: us, uk, fr'
+    """
+    offered = ((e, edition(e).regions) for e in known_editions())
+    return "; ".join(f"{e}: {', '.join(regions)}" for e, regions in offered if regions)
+
+
 def playable() -> tuple[str, ...]:
     """The ids of the editions this process can play: the companion's and any registered."""
     return tuple(sorted({*known_editions(), *_LOADED}))

@@ -524,7 +524,7 @@ def _space_named(lang: Language) -> Callable[[str], str]:
 def _unlisted(u: Unlisted, lang: Language) -> str:
     """An unlisted card's effect in words (``unlisted.<effect>``)."""
     params: dict[str, Any] = dict(u.params)
-    code = _UNLISTED[u.effect]
+    code = f"unlisted.{u.effect}"
     if u.effect == "pay":
         params["payee"] = lang.edition.fees_account
     elif u.effect == "nearest" and params["kind"] in _NEAREST:
@@ -532,19 +532,6 @@ def _unlisted(u: Unlisted, lang: Language) -> str:
     return render(code, params, lang.code, edition=lang.edition)
 
 
-#: E3: the words of each effect of an unlisted card.
-_UNLISTED = {
-    "collect": "unlisted.collect",
-    "pay": "unlisted.pay",
-    "collect_each": "unlisted.collect_each",
-    "pay_each": "unlisted.pay_each",
-    "advance": "unlisted.advance",
-    "nearest": "unlisted.nearest",
-    "back": "unlisted.back",
-    "jail": "unlisted.jail",
-    "keep_jail": "unlisted.keep_jail",
-    "repairs": "unlisted.repairs",
-}
 #: The nearest of a kind the catalogues word in full (another kind is said as it is named).
 _NEAREST = {
     "railroad": "unlisted.nearest.railroad",

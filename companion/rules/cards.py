@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 import re
 import sys
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -158,14 +159,13 @@ class CardDeck:
         data: Mapping[str, Any],
         *,
         board: Board | None = None,
-        money: Callable[[int], str] = "${:,}".format,
+        money: Callable[[int], str],
     ) -> None:
         """The decks of ``data`` (an edition's ``cards.json``); a card's title and effect are
         said with the names of ``board``'s spaces and amounts written by ``money``
         (:attr:`Card.fills`)."""
-        self._board = board
-        self._money = money
-        self.cards: dict[str, Card] = _Cards(board, money)
+        self._cards = _Cards(board, money)
+        self.cards: dict[str, Card] = self._cards
         #: The catalogues word these cards as ``card.<catalogue>.<id>`` (and ``card_effect.``):
         #: an edition's decks of their own, whose ids may be another's (``""``: ``card.<id>``,
         #: Ultimate's).
@@ -224,8 +224,8 @@ class CardDeck:
         self.roll_three_deck: tuple[str, ...] = tuple(roll_three.get("deck", ()))
 
     def card(self, card_id: str) -> Card:
-        if is_unlisted(card_id) and self._board is not None:
-            return unlisted_card(card_id, self._board, self._money)
+        if is_unlisted(card_id) and self._cards.board is not None:
+            return self._cards.unlisted(card_id)
         return self.cards[_lookup(self.cards, card_id, "card")]
 
     def voucher(self, voucher_id: str) -> Voucher:
@@ -415,13 +415,14 @@ def _effects() -> str:
     return ", ".join(UNLISTED_EFFECTS)
 
 
-def unlisted_card(card_id: str, board: Board, money: Callable[[int], str] = "${:,}".format) -> Card:
+def unlisted_card(card_id: str, board: Board, money: Callable[[int], str]) -> Card:
     """The :class:`Card` an unlisted card's id stands for: the steps of the listed cards that
     do the same (``companion/editions/cards/``: ``collect``, ``pay_pool``, ``collect_each``,
     ``pay_each``, ``repairs``, ``move``, ``keep`` for jail), so it plays as they do.
 
     >>> from companion.editions import edition
-    >>> card = unlisted_card("another/chance/back/3", edition("ultimate").board)
+    >>> ultimate = edition("ultimate")
+    >>> card = unlisted_card("another/chance/back/3", ultimate.board, ultimate.money.written)
     >>> card.title, card.move, card.play
     ('Go back 3 spaces', {'kind': 'steps', 'count': -3}, ({'do': 'move'},))
     """
@@ -496,6 +497,13 @@ def _english(u: Unlisted, board: Board, money: Callable[[int], str]) -> str:
             )
 
 
+def _amount_digits(word: str) -> str:
+    """``word``'s digits without its thousands' commas and a currency symbol at either end (any,
+    as Unicode classes them: ``Sc``): ``£1,500`` and ``400€`` are amounts."""
+    symbols = "".join({c for c in word if unicodedata.category(c) == "Sc"})
+    return word.strip(symbols).replace(",", "")
+
+
 def unlisted_from_words(words: Sequence[str], deck: str, board: Board) -> Unlisted:
     """An unlisted card as the prompt enters it after ``another``: an effect of
     :data:`UNLISTED_FORMS`, then a title if the table gives one (``title=TEXT``, or what
@@ -536,12 +544,12 @@ def unlisted_from_words(words: Sequence[str], deck: str, board: Board) -> Unlist
         values.append(kind)
     else:
         for _ in needs:
-            if not rest or not rest[0].strip("$£€").replace(",", "").isdigit():
+            if not rest or not _amount_digits(rest[0]).isdigit():
                 raise UnlistedCardError(
                     f"another card: {effect.replace('_', ' ')} needs {' and '.join(needs)}"
                     f" (a whole number); {forms()}"
                 )
-            values.append(rest.pop(0).strip("$£€").replace(",", ""))
+            values.append(_amount_digits(rest.pop(0)))
     if rest:
         if title:
             raise UnlistedCardError(
@@ -593,11 +601,23 @@ class _Cards(dict[str, Card]):
         super().__init__()
         self.board = board
         self.money = money
+        #: The unlisted cards built so far, by id (an id is parsed and its card built once).
+        self._built: dict[str, Card] = {}
+
+    def unlisted(self, key: str) -> Card:
+        """The card the unlisted id ``key`` stands for on :attr:`board`; an id that is not
+        one is an :class:`UnlistedCardError`."""
+        card = self._built.get(key)
+        if card is None:
+            if self.board is None:
+                raise UnlistedCardError(f"another card {key!r}: this deck has no board")
+            card = self._built[key] = unlisted_card(key, self.board, self.money)
+        return card
 
     def __missing__(self, key: str) -> Card:
         if is_unlisted(key) and self.board is not None:
             try:
-                return unlisted_card(key, self.board, self.money)
+                return self.unlisted(key)
             except UnlistedCardError:
                 pass
         raise KeyError(key)
@@ -606,11 +626,13 @@ class _Cards(dict[str, Card]):
         if dict.__contains__(self, key):
             return True
         try:
-            return (
-                is_unlisted(key) and self.board is not None and bool(unlisted(str(key), self.board))
-            )
-        except UnlistedCardError:
+            self[key]  # type: ignore[index]
+        except KeyError:
             return False
+        return True
 
     def get(self, key: str, default: Any = None) -> Any:
-        return self[key] if key in self else default
+        try:
+            return self[key]
+        except KeyError:
+            return default

@@ -147,3 +147,15 @@ def test_the_menu_in_french(french: None) -> None:
     assert plain(menu.value_buttons["amount"].text) == "Montant : 10 $"
     assert plain(menu.preview.text) == "Recevez 10 $ de chaque joueur"
     assert _button(menu, "Piocher cette carte") is menu.draw_button
+
+
+def test_the_nearest_kinds_are_the_catalogues_words_in_french() -> None:
+    # The kinds are worded as the banker's catalogue words them (kind.<kind>), not a copy.
+    _view, dialog, _recorder, _index = _picker("fr")
+    dialog.open_another()
+    dialog.another.choose("nearest")
+    assert [b.text for b in dialog.another.kind_buttons] == [
+        "compagnie de taxi",
+        "gare",
+        "compagnie de service public",
+    ]

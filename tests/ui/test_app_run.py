@@ -181,7 +181,7 @@ def test_the_headless_demo_plays_classic_on_the_paris_board_in_french(tmp_path: 
 @pytest.mark.parametrize(
     ("flags", "said"),
     [
-        (["--edition", "junior"], "--edition: no edition 'junior': the companion ships "),
+        (["--edition", "junior"], "--edition: no edition 'junior': the companion knows "),
         (["--edition", "ultimate", "--board", "uk"], "--board: no board 'uk' for Ultimate"),
         (["--edition", "classic", "--board", "de"], "its boards are us, uk, fr"),
         (["--board", "fr"], "--board: choose the edition too (--edition)"),

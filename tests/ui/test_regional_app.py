@@ -40,3 +40,13 @@ def test_a_paris_game_in_the_app_says_euros_after_the_amount(make_controller) ->
     # Back to Ultimate: its deeds are its own, in dollars (the deeds are kept per board).
     set_table_edition(edition("ultimate"))
     assert vm.deed_lines("Boardwalk", "en")[0] == "Price $400"
+
+
+def test_a_french_mega_game_titles_its_bus_ticket_in_french() -> None:
+    # A voucher's title is the table edition's word, not Ultimate's English label.
+    set_table_edition(edition("mega"))
+    try:
+        assert vm.card_title("bus-ticket", "fr") == "Ticket de bus"
+        assert vm.card_title("bus-ticket", "en") == "Bus Ticket"
+    finally:
+        set_table_edition(edition("ultimate"))

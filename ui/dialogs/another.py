@@ -49,12 +49,6 @@ VALUE_WORDS = {
     "space": N_("Space"),
     "kind": N_("Nearest"),
 }
-#: The kinds of property a card may send to the nearest of (another kind shows its own name).
-KIND_WORDS = {
-    "railroad": N_("railroad"),
-    "utility": N_("utility"),
-    "cab_company": N_("cab company"),
-}
 #: The values said as money.
 MONEY = ("amount", "house", "hotel")
 
@@ -168,7 +162,7 @@ class AnotherCardMenu(BoxLayout):
         return None
 
     def kind_words(self, kind: str) -> str:
-        return _(KIND_WORDS[kind]) if kind in KIND_WORDS else kind.replace("_", " ")
+        return vm.kind_name(kind, self.lang)
 
     # -- Values -----------------------------------------------------------------------------
 

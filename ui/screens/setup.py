@@ -232,7 +232,6 @@ class SetupScreen(Screen):
     pane = StringProperty("edition")
     #: The edition the new game will be of (its id), and the editions offered.
     edition_id = StringProperty("")
-    edition_name = StringProperty("")
     editions = ListProperty([])
     #: The chosen edition's regional board ("" for an edition of one board), and its boards.
     region = StringProperty("")
@@ -320,7 +319,6 @@ class SetupScreen(Screen):
             self.message = self.controller.view.notice
             return False
         self.played, self.edition_id, self.region = played, edition_id, region
-        self.edition_name = played.title
         if choice is not None and list(choice.regions) != list(self.regions):
             self.regions = list(choice.regions)
             box = self.ids.regions
