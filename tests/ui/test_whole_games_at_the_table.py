@@ -3,12 +3,13 @@ and of the Mega Edition at the app, from the set-up's start to a winner, with th
 and the buttons.
 
 Each game is started as the set-up starts it (``TableController.start_game`` with the edition
-and its board), then played the way a table plays: every roll is thrown into the emulated dice
-module's tray and comes back over a pseudo-terminal through the real reader as a proposal,
+and its board), then played the way a table plays: every roll is thrown by the app's own throw
+(``TableDevices.throw``) into the emulated dice module's tray and comes back over a pseudo-terminal through the real reader as a proposal,
 which the Roll button (a gpiozero mock pin) confirms; every other decision is answered by a
 seeded random choice among its options, given by the button of its number when it has one and
-by a touch otherwise (a bid's amount, an entry of a list, a player sheet's action). Classic's
-module reports two dice and no speed die; Mega's reports the speed die. The game ends with one
+by a touch otherwise (a bid's amount, an entry of a list, a player sheet's action). The app
+gives the module the game's edition's dice: Classic's reports two dice and no speed die; Mega's
+reports the speed die. The game ends with one
 player left, or, with the time limit house rule (E6), with the richest when the table calls
 time; the log then resumes to the same table.
 """
@@ -50,7 +51,6 @@ class Family:
     c: TableController
     calls: MainThreadQueue
     devices: TableDevices
-    rng: random.Random
     player: RandomPlayer
     presses: int = 0
     touches: int = 0
@@ -73,16 +73,11 @@ class Family:
         self.presses += 1
 
     def roll(self) -> None:
-        """The player throws the dice into the tray; the module's reading comes back as a
-        proposal and the Roll button confirms it."""
+        """The player throws the dice into the tray (the app's own throw: the emulated module's
+        seeded roll, with the speed die the game's edition has); the module's reading comes
+        back as a proposal and the Roll button confirms it."""
         d = self.c.view.decision
-        assert self.devices.emulator is not None
-        wanted = wanted_dice(self.c.game.state.decision)
-        if wanted is not None and wanted["count"] == 3:  # no such card in Classic or Mega
-            faces = tuple(self.rng.randint(1, 6) for _ in range(3))
-            self.devices.emulator.throw(ScriptedRoll(faces, None))
-        else:
-            self.devices.emulator.throw()  # the module's own seeded throw
+        self.devices.throw()
         self.wait(
             lambda: self.c.view.proposal is not None and self.c.view.proposal.decision_id == d.id,
             "no proposal for the throw",
@@ -165,13 +160,9 @@ def play(
         post=calls.post,
         config=load_config(environ=FAST),
         pin_factory=pin_factory,
-        emulator_options={
-            "interval": 0.02,
-            "seed": seed,
-            "speed_die": played.dice.has_speed_die,  # the module of the set at the table
-        },
+        emulator_options={"interval": 0.02, "seed": seed},
     )
-    family = Family(c, calls, devices, random.Random(seed), RandomPlayer(random.Random(seed)))
+    family = Family(c, calls, devices, RandomPlayer(random.Random(seed)))
     with devices:
         family.wait(lambda: c.view.dice_status == "Dice module ready", "no dice module")
         for turn in range(cap):
@@ -253,7 +244,7 @@ def test_a_speed_die_read_in_classic_is_refused_naming_the_edition(
     devices = TableDevices(
         c, post=calls.post, config=load_config(environ=FAST), pin_factory=pin_factory
     )
-    family = Family(c, calls, devices, random.Random(1), RandomPlayer(random.Random(1)))
+    family = Family(c, calls, devices, RandomPlayer(random.Random(1)))
     with devices:
         family.wait(lambda: c.view.dice_status == "Dice module ready", "no dice module")
         state, rows = c.game.state, len(c.log.commands(c.game.game_id))
