@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import io
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from companion.banker.engine import apply, new_game
 from companion.banker.ledger import BANK
 from companion.banker.state import GameState, evolve, invariant_problems, replay, snapshot
 from companion.cli.play import _play
-from companion.editions import edition
+from companion.editions import Edition, edition
 from companion.errors import CompanionError
 
 BOARD = edition("ultimate").board
@@ -31,16 +32,26 @@ DEALT = (
 )  # fmt: skip
 
 
-def table(*names: str, rules: dict[str, Any] | None = None) -> GameState:
-    """A game of ``names`` (default Ann and Bob) at the first player's first roll, seated in
-    that order, each dealt a Bus Ticket and a Roll Three card of :data:`DEALT`, in order."""
+def table(
+    *names: str,
+    rules: dict[str, Any] | None = None,
+    edition: Edition | None = None,
+    before_order: Sequence[dict[str, Any]] = (),
+) -> GameState:
+    """A game of ``names`` (default Ann and Bob) of ``edition`` (default Ultimate) at the first
+    player's first roll, seated in that order; where the edition deals starting cards, each
+    dealt a Bus Ticket and a Roll Three card of :data:`DEALT`, in order. The events
+    ``before_order`` are folded before the turn order is rolled (the first roll's decision
+    then offers what they hand out)."""
     names = names or ("Ann", "Bob")
-    state = replay(new_game([{"name": n} for n in names], rules=rules))
-    for n, card in zip(names, DEALT, strict=False):
-        state = apply(
-            state,
-            {"type": "deal", "player": n, "voucher": "voucher-bus-ticket", "roll_three": card},
-        )
+    state = replay(new_game([{"name": n} for n in names], rules=rules, edition=edition))
+    if state.edition.deals_starting_cards:
+        for n, card in zip(names, DEALT, strict=False):
+            state = apply(
+                state,
+                {"type": "deal", "player": n, "voucher": "voucher-bus-ticket", "roll_three": card},
+            )
+    state = arrange(state, *before_order)
     for i, n in enumerate(names):
         state = apply(
             state, {"type": "order_roll", "player": n, "dice": [6, 6] if i == 0 else [1, 2]}
@@ -56,10 +67,9 @@ def arrange(state: GameState, *events: dict[str, Any]) -> GameState:
 
 
 def place(state: GameState, player: str, space: str, **flags: Any) -> GameState:
-    return arrange(
-        state,
-        {"type": "seat", "player": player, "set": {"position": BOARD.space(space).key, **flags}},
-    )
+    """Seat ``player`` on ``space`` of the game's own board."""
+    key = state.edition.board.space(space).key
+    return arrange(state, {"type": "seat", "player": player, "set": {"position": key, **flags}})
 
 
 def own(
@@ -101,6 +111,11 @@ def set_cash(state: GameState, player: str, amount: int) -> GameState:
             {"type": "transfer", "from": player, "to": BANK, "amount": -delta, "reason": "test"},
         )
     return state
+
+
+def paid(before: GameState, after: GameState, player: str) -> int:
+    """What ``player``'s cash went down by from ``before`` to ``after``."""
+    return before.cash[player] - after.cash[player]
 
 
 def give(state: GameState, player: str, **hand: Any) -> GameState:

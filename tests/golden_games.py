@@ -4,8 +4,9 @@
 :mod:`companion.simulator.simulate` (as they were on the day of recording) and stores, for each game, the
 players, the house rules, every accepted command and the events it made, in
 ``tests/data/golden_games.json.gz`` (Ultimate's) or ``tests/data/golden_games_<edition>.json.gz``
-(another edition's, :data:`EDITION_GAMES`, recorded when the edition came, issue 25:
-``python -m tests.golden_games record EDITION``; Ultimate's recording is left as it was).
+(another edition's, recorded when the edition came, issue 25: ``python -m tests.golden_games
+record EDITION``; Ultimate's recording is left as it was, without the ``edition`` a game of
+another edition names), the games of :data:`GAMES`.
 :func:`replay_game` gives the commands to the engine of
 today, one by one, and returns the first command whose events differ from the recorded ones
 once both are :func:`normalized`: what a player sees change hands, move, or be asked is
@@ -29,23 +30,22 @@ from typing import Any
 
 GOLDEN = Path(__file__).parent / "data" / "golden_games.json.gz"
 
-#: (seed, players, house rules, turn limit): short and complete games, every house rule.
-GAMES: tuple[tuple[int, int, dict[str, bool], int], ...] = (
-    (1, 2, {}, 3000),
-    (2, 3, {}, 3000),
-    (3, 4, {}, 400),
-    (4, 5, {"squeeze_play_speed_die": True}, 400),
-    (5, 6, {"birthday_from_players": True}, 400),
-    (6, 4, {"roll_three_action_cards": True}, 400),
-    (7, 3, {"triples_pay_salaries": False}, 400),
-    (8, 8, {"time_limit": True}, 300),
-    (9, 2, {}, 3000),
-    (10, 12, {}, 200),
-)
-
-#: Another edition's games (seed, players, house rules, turn limit), each edition in its own
-#: file: Classic's by its rules and with every house rule it offers, the Mega Edition's.
-EDITION_GAMES: Mapping[str, tuple[tuple[int, int, dict[str, bool], int], ...]] = {
+#: Each edition's seeded games (seed, players, house rules, turn limit), each edition's in its
+#: own file (:func:`golden_file`): Ultimate's short and complete games with every house rule,
+#: Classic's by its rules and with every house rule it offers, the Mega Edition's.
+GAMES: Mapping[str, tuple[tuple[int, int, dict[str, bool], int], ...]] = {
+    "ultimate": (
+        (1, 2, {}, 3000),
+        (2, 3, {}, 3000),
+        (3, 4, {}, 400),
+        (4, 5, {"squeeze_play_speed_die": True}, 400),
+        (5, 6, {"birthday_from_players": True}, 400),
+        (6, 4, {"roll_three_action_cards": True}, 400),
+        (7, 3, {"triples_pay_salaries": False}, 400),
+        (8, 8, {"time_limit": True}, 300),
+        (9, 2, {}, 3000),
+        (10, 12, {}, 200),
+    ),
     "classic": (
         (22, 3, {}, 3000),
         (20, 2, {"mortgage_blocks_building": True, "older_tax_amounts": True}, 3000),
@@ -107,8 +107,7 @@ def record(edition_id: str = "ultimate") -> list[dict[str, Any]]:  # pragma: no 
     from companion.simulator.players import RandomPlayer
 
     games = []
-    played = GAMES if edition_id == "ultimate" else EDITION_GAMES[edition_id]
-    for seed, players, rules, max_turns in played:
+    for seed, players, rules, max_turns in GAMES[edition_id]:
         rng = random.Random(seed)
         names = [{"name": f"P{i + 1}"} for i in range(players)]
         game = Game.new(names, rules=rules, edition=edition(edition_id))
@@ -123,10 +122,9 @@ def record(edition_id: str = "ultimate") -> list[dict[str, Any]]:  # pragma: no 
                 continue
             steps.append({"command": command, "events": [normalized(e) for e in events]})
             turns += sum(1 for e in events if e["type"] == "turn")
-        game_data = {"seed": seed, "players": names, "rules": rules, "steps": steps}
-        if edition_id != "ultimate":
-            game_data["edition"] = edition_id
-        games.append(game_data)
+        games.append(
+            {"edition": edition_id, "seed": seed, "players": names, "rules": rules, "steps": steps}
+        )
     return games
 
 

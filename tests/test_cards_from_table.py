@@ -18,10 +18,10 @@ def _player(name: str, position: str, **fields: Any) -> dict[str, Any]:
 
 def played(
     tmp_path: Path, situation: dict[str, Any], *lines: str, no_error: bool = False
-) -> tuple[Game, str]:
+) -> tuple[Game, str, str]:
     """``companion play --from`` the ``situation``, the ``lines`` typed at its prompt: the game
-    as its log holds it afterwards, and what the prompt said (with ``no_error``, having said
-    no error on stderr)."""
+    as its log holds it afterwards, what the prompt said and what it said on stderr (with
+    ``no_error``, no error)."""
     path, db = tmp_path / "table.json", tmp_path / "g.db"
     path.write_text(json.dumps(situation), "utf-8")
     status, text, err = cli("play", "--db", str(db), "--from", str(path), lines=lines)
@@ -29,7 +29,7 @@ def played(
     if no_error:
         assert "error" not in err, err
     with GameLog(db, readonly=True) as log:
-        return Game.resume(log), text
+        return Game.resume(log), text, err
 
 
 def test_a_voucher_played_from_the_subway_is_out_of_play_and_ends_the_ride(
@@ -45,7 +45,7 @@ def test_a_voucher_played_from_the_subway_is_out_of_play_and_ends_the_ride(
         ],
         "to_move": "Ann",
     }
-    game, text = played(
+    game, text, _ = played(
         tmp_path,
         situation,
         "roll 1 2 1",
@@ -78,7 +78,7 @@ def test_a_hurricane_on_a_group_of_a_holder_of_just_say_no_is_refused_at_the_pro
             "Boardwalk": {"owner": "Bob", "buildings": "skyscraper"},
         },
     }
-    game, text = played(
+    game, text, _ = played(
         tmp_path,
         situation,
         "roll 1 2 1",

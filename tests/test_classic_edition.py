@@ -19,7 +19,8 @@ from companion.banker.state import GameState, invariant_problems, replay
 from companion.editions import edition
 from companion.game import Game
 from companion.simulator.simulate import RandomPlayer, play_game
-from tests.banker import do, rejected
+from tests.banker import do, paid, rejected
+from tests.test_cards_from_table import played
 from tests.test_start_situation import cli
 
 CLASSIC = edition("classic")
@@ -56,10 +57,6 @@ def game(properties: dict[str, Any] | None = None, **kw: Any) -> GameState:
 
 def owned(owner: str, *names: str, **fields: Any) -> dict[str, Any]:
     return {name: {"owner": owner, **fields} for name in names}
-
-
-def paid(before: GameState, after: GameState, player: str) -> int:
-    return before.cash[player] - after.cash[player]
 
 
 def test_the_classic_edition_is_the_us_board_with_two_dice_and_no_pool() -> None:
@@ -478,21 +475,10 @@ def test_the_last_player_left_wins() -> None:
 # -- The same cases through `companion play --from SITUATION.json` -------------------------------
 
 
-def at_the_prompt(tmp_path: Path, table: dict[str, Any], *lines: str) -> tuple[str, str]:
-    """Start a logged game from ``table`` with ``companion play --from`` and type ``lines``;
-    what the prompt said and its errors."""
-    path = tmp_path / "table.json"
-    path.write_text(json.dumps(table), "utf-8")
-    argv = ("play", "--db", str(tmp_path / "g.db"), "--from", str(path))
-    status, text, err = cli(*argv, lines=lines)
-    assert status == 0, err
-    return text, err
-
-
 def test_prompt_double_rent_on_a_complete_group_and_not_on_a_partial_one(tmp_path: Path) -> None:
     table = situation({**owned("Bob", *BROWN), **owned("Ann", *LIGHT_BLUE[:2])})
     lines = ("roll 3 4 mr", "roll 3 9", "roll 1 2", "roll 3 5", "help roll")
-    text, err = at_the_prompt(tmp_path, table, *lines)
+    _, text, err = played(tmp_path, table, *lines)
     assert "Ann: roll the dice.  [roll D1 D2]  ('help' for more)" in text
     assert "  Ann pays Bob $8 (rent for Baltic Avenue). [Ann $1,492, Bob $1,508]" in text
     assert "  Bob pays Ann $6 (rent for Vermont Avenue). [Bob $1,502, Ann $1,498]" in text
@@ -512,7 +498,7 @@ def test_prompt_a_hotel_needs_four_houses_on_every_lot(tmp_path: Path) -> None:
         }
     )
     lines = ("build mediterranean", "build baltic", "build mediterranean", "show Ann")
-    text, err = at_the_prompt(tmp_path, table, *lines)
+    _, text, err = played(tmp_path, table, *lines)
     assert err == (
         "companion: error: cannot build on 'Mediterranean Avenue': 'Baltic Avenue' has 3 "
         "houses; build evenly\n"
@@ -523,7 +509,7 @@ def test_prompt_a_hotel_needs_four_houses_on_every_lot(tmp_path: Path) -> None:
 
 def test_prompt_a_mortgaged_deed_bought_in_a_trade(tmp_path: Path) -> None:
     table = situation(owned("Bob", "Boardwalk", mortgaged=True))
-    text, err = at_the_prompt(
+    _, text, err = played(
         tmp_path, table, "trade Bob give $150 take Boardwalk", "unmortgage boardwalk"
     )
     assert err == ""
@@ -538,7 +524,7 @@ def test_prompt_a_mortgaged_deed_bought_in_a_trade(tmp_path: Path) -> None:
 def test_prompt_the_building_shortage_auction(tmp_path: Path) -> None:
     table = situation({**_houses_elsewhere("Bob", 31), **owned("Ann", *BROWN)})
     lines = ("build baltic", "auction", "bid 5 as Ann", "bid 30 as Bob", "pass as Ann")
-    text, err = at_the_prompt(tmp_path, table, *lines, "choose marvin gardens")
+    _, text, err = played(tmp_path, table, *lines, "choose marvin gardens")
     assert err == ""
     assert "Ann: the Bank has 1 left of what goes on Baltic Avenue (a house)." in text
     assert "  Bob wins the auction of a house for $30." in text
@@ -549,7 +535,7 @@ def test_prompt_jail_after_three_tries(tmp_path: Path) -> None:
     table = situation(ann="In Jail")
     table["players"][0]["in_jail"] = True
     lines = ("roll 1 2", "roll 4 6", "roll 1 2", "roll 4 6", "roll 1 3 mr", "roll 1 3")
-    text, err = at_the_prompt(tmp_path, table, *lines)
+    _, text, err = played(tmp_path, table, *lines)
     assert "  Ann stays in jail: no doubles (try 2 of 3)." in text
     assert (
         "  1+3: third failed roll, pay $50 bail and move 4 to Virginia Avenue.\n"
@@ -691,7 +677,7 @@ def test_prompt_rent_claimed_by_its_owner(tmp_path: Path) -> None:
     table = situation(owned("Bob", *BROWN), options={"rent_claimed_by_owner": True})
     table["players"].append({"name": "Cy", "position": "GO", "cash": 1500})
     lines = ("roll 1 2", "help", "claim Cy", "claim Ann")
-    text, err = at_the_prompt(tmp_path, table, *lines)
+    _, text, err = played(tmp_path, table, *lines)
     assert "  Bob may claim $8 rent from Ann for Baltic Avenue, until Cy rolls." in text
     assert "  claim PAYER [SPACE] [as OWNER]: claim the rent a player owes you" in text
     # The help names what Classic has: no skyscrapers, depots, shares or cards to play.
@@ -743,7 +729,7 @@ def test_a_mortgaged_deed_bought_in_a_trade_may_be_lifted_at_once_for_ten_percen
 
 def test_prompt_a_mortgaged_deed_lifted_at_once_in_the_trade(tmp_path: Path) -> None:
     table = situation(owned("Bob", "Boardwalk", mortgaged=True))
-    text, err = at_the_prompt(tmp_path, table, "trade Bob give $150 take Boardwalk lift Boardwalk")
+    _, text, err = played(tmp_path, table, "trade Bob give $150 take Boardwalk lift Boardwalk")
     assert err == ""
     assert (
         "  Ann pays Bob $150 (trade). [Ann $1,350, Bob $1,650]\n"

@@ -14,16 +14,15 @@ from typing import Any
 import pytest
 
 from companion import editions
-from companion.banker.engine import new_game
 from companion.banker.ledger import BANK
 from companion.banker.options import options_for
-from companion.banker.state import GameState, replay
+from companion.banker.state import GameState
 from companion.editions import EditionDataError, edition, load_edition
 from companion.editions.rules.last_lot import spread_levels
 from companion.messages import render
 from companion.messages.catalogues import edition_problems
 from companion.simulator.simulate import simulate
-from tests.banker import arrange, do, own, rejected, set_cash
+from tests.banker import do, own, paid, place, rejected, set_cash, table
 
 MEGA = edition("mega")
 BOARD = MEGA.board
@@ -35,36 +34,20 @@ def mega(
     """A Mega Edition game of ``names`` (default Ann and Bob) at the first player's first roll,
     each holding the Bus Tickets ``tickets`` gives them (drawn from the deck)."""
     names = names or ("Ann", "Bob")
-    state = replay(new_game([{"name": n} for n in names], edition=MEGA))
-    for player, ids in (tickets or {}).items():
-        state = drawn(state, player, *ids)
-    for i, n in enumerate(names):
-        state = do(state, "order_roll", n, dice=[6, 6] if i == 0 else [1, 2])
-    assert (state.decision.kind, state.decision.player) == ("roll", names[0])
+    taken = [
+        {"type": "voucher_taken", "player": player, "voucher": ticket}
+        for player, ids in (tickets or {}).items()
+        for ticket in ids
+    ]  # from the deck, so the deck's counts stay true
+    state = table(*names, edition=MEGA, before_order=taken)
     if cash is not None:
         for n in names:
             state = set_cash(state, n, cash)
     return state
 
 
-def at(state: GameState, player: str, space: str) -> GameState:
-    key = BOARD.space(space).key
-    return arrange(state, {"type": "seat", "player": player, "set": {"position": key}})
-
-
-def drawn(state: GameState, player: str, *ids: str) -> GameState:
-    """``player`` draws the tickets ``ids`` from the deck (so the deck's counts stay true)."""
-    for ticket in ids:
-        state = arrange(state, {"type": "voucher_taken", "player": player, "voucher": ticket})
-    return state
-
-
 def every_property(state: GameState, owner: str, **fields: Any) -> GameState:
     return own(state, owner, *BOARD.properties, **fields)
-
-
-def paid(before: GameState, after: GameState, player: str) -> int:
-    return before.cash[player] - after.cash[player]
 
 
 # -- The data ----------------------------------------------------------------------------------
@@ -147,7 +130,7 @@ def test_mr_monopoly_with_everything_owned_moves_on_to_the_first_rent_owed() -> 
     state = every_property(mega(), "Bob")
     state = own(state, "Bob", "Illinois Avenue", mortgaged=True)
     state = own(state, "Ann", "Michigan Avenue")
-    state = at(state, "Ann", "Free Parking")
+    state = place(state, "Ann", "Free Parking")
     after = do(state, "roll", dice=[1, 2, "mr"])
     assert after.seat("Ann").position == BOARD.space("B&O Railroad")
     # Indiana Avenue, Bob's majority of the reds unimproved: $18 twice; the B&O with Bob's
@@ -160,7 +143,7 @@ def test_mr_monopoly_stays_when_every_other_player_s_property_is_mortgaged() -> 
     """002: "If all other players properties are mortgaged, stay where you are"."""
     state = every_property(mega(), "Bob", mortgaged=True)
     state = own(state, "Ann", "Michigan Avenue")
-    state = at(state, "Ann", "Free Parking")
+    state = place(state, "Ann", "Free Parking")
     after = do(state, "roll", dice=[1, 2, "mr"])
     assert after.seat("Ann").position == BOARD.space("Indiana Avenue")
     assert paid(state, after, "Ann") == 0
@@ -173,7 +156,7 @@ def test_mr_monopoly_passing_go_pays_200() -> None:
     for name in BOARD.properties:
         if name not in ("Mediterranean Avenue", "Boardwalk"):
             state = own(state, "Bob", name, mortgaged=True)
-    state = at(state, "Ann", "Pennsylvania Avenue")
+    state = place(state, "Ann", "Pennsylvania Avenue")
     after = do(state, "roll", dice=[3, 4, "mr"])
     assert after.seat("Ann").position == BOARD.space("Mediterranean Avenue")
     # Boardwalk $50 x2 (Bob's majority... of a group of 3: all of it, x3), GO $200, Mediterranean.
@@ -221,7 +204,7 @@ def test_triples_after_two_doubles_move_anywhere_and_do_not_jail() -> None:
 def test_in_jail_only_the_white_dice_are_rolled_and_all_three_after_paying() -> None:
     """002: "While in JAIL, roll only the two white dice (if you pay beforehand to get out,
     roll all three dice)"."""
-    state = do(at(mega(), "Ann", "Free Parking"), "roll", dice=[5, 6, "2"])  # Go To Jail
+    state = do(place(mega(), "Ann", "Free Parking"), "roll", dice=[5, 6, "2"])  # Go To Jail
     state = do(state, "roll", "Bob", dice=[1, 2, "1"])  # 4: Arctic Avenue
     state = do(state, "auction")
     for name in ("Ann", "Bob"):
@@ -257,7 +240,7 @@ def test_triples_move_anywhere_without_another_roll() -> None:
 def test_a_ticket_moves_forward_on_the_same_side_up_to_the_corner() -> None:
     """002: "move forward to any space on the same side of the board. (Corners are the final
     space on each side, as well as the first space of the next side.)"."""
-    state = at(mega(tickets={"Ann": ["bus-ticket"]}), "Ann", "Short Line")
+    state = place(mega(tickets={"Ann": ["bus-ticket"]}), "Ann", "Short Line")
     options = [
         o["to"] for o in options_for(state, state.decision) if o["command"]["type"] == "voucher"
     ]
@@ -276,7 +259,7 @@ def test_a_ticket_onto_an_opponent_s_utility_rolls_the_white_dice_for_the_rent()
     """002: "roll both white dice to determine your rent (4X, 10X or 20X depending on the
     number of utilities owned by this opponent)": Bob owns two, so 10 times."""
     state = own(mega(tickets={"Ann": ["bus-ticket"]}), "Bob", "Gas Company", "Electric Company")
-    state = at(state, "Ann", "In Jail / Just Visiting")
+    state = place(state, "Ann", "In Jail / Just Visiting")
     state = do(state, "voucher", voucher="bus-ticket", space="Electric Company")
     assert state.decision.kind == "dice"
     after = do(state, "dice", dice=[3, 4])
@@ -285,7 +268,7 @@ def test_a_ticket_onto_an_opponent_s_utility_rolls_the_white_dice_for_the_rent()
 
 
 def test_a_ticket_onto_go_to_jail_jails_its_player() -> None:
-    state = at(mega(tickets={"Ann": ["bus-ticket"]}), "Ann", "Kentucky Avenue")
+    state = place(mega(tickets={"Ann": ["bus-ticket"]}), "Ann", "Kentucky Avenue")
     after = do(state, "voucher", voucher="bus-ticket", space="Go To Jail")
     assert after.seat("Ann").in_jail and after.seat("Ann").position == BOARD.jail
     assert (after.decision.kind, after.decision.player) == ("roll", "Bob")
@@ -296,7 +279,7 @@ def test_the_all_tickets_expire_ticket_makes_the_others_expire_when_drawn() -> N
     players are lost to the bank": Ann's own other ticket and Bob's two; she keeps the one
     she drew, and the expired ones are out of play."""
     state = mega(tickets={"Ann": ["bus-ticket"], "Bob": ["bus-ticket", "bus-ticket-expiring"]})
-    state = do(at(state, "Ann", "Free Parking"), "roll", dice=[1, 2, "3"])
+    state = do(place(state, "Ann", "Free Parking"), "roll", dice=[1, 2, "3"])
     assert state.seat("Ann").position == BOARD.space("Bus Ticket")
     assert state.decision.kind == "draw"
     after = do(state, "draw", card="bus-ticket-expiring")
@@ -348,7 +331,7 @@ def test_tickets_are_tradable() -> None:
 
 
 def test_the_auction_space_auctions_an_unowned_property_of_the_lander_s_choice() -> None:
-    state = do(at(mega(), "Ann", "board:9"), "roll", dice=[1, 2, "2"])
+    state = do(place(mega(), "Ann", "board:9"), "roll", dice=[1, 2, "2"])
     assert state.seat("Ann").position == BOARD.space("Auction")
     assert state.decision.kind == "choose_space"
     state = do(state, "choose", space="Boardwalk")
@@ -361,7 +344,7 @@ def test_the_auction_space_with_everything_owned_moves_to_the_highest_rent() -> 
     state = every_property(mega(cash=5000), "Bob")
     state = own(state, "Bob", "Maryland Avenue", "St. Charles Place", "States Avenue", level=3)
     state = own(state, "Bob", "Boardwalk", level=5)
-    state = do(at(state, "Ann", "board:9"), "roll", dice=[1, 2, "2"])
+    state = do(place(state, "Ann", "board:9"), "roll", dice=[1, 2, "2"])
     assert state.seat("Ann").position == BOARD.space("Boardwalk")
 
 
@@ -370,13 +353,13 @@ def test_the_auction_space_with_everything_owned_takes_the_nearer_of_tied_rents(
     state = every_property(mega(cash=5000), "Bob")
     state = own(state, "Bob", "Maryland Avenue", "States Avenue", level=3)
     state = own(state, "Bob", "St. Charles Place", "Virginia Avenue", level=2)
-    before = do(at(state, "Ann", "board:9"), "roll", dice=[1, 2, "2"])
+    before = do(place(state, "Ann", "board:9"), "roll", dice=[1, 2, "2"])
     assert before.seat("Ann").position == BOARD.space("Maryland Avenue")
     assert paid(state, before, "Ann") == 450
 
 
 def test_birthday_gift_is_100_from_the_bank_or_a_bus_ticket() -> None:
-    state = do(at(mega(), "Ann", "Pacific Avenue"), "roll", dice=[2, 4, "1"])
+    state = do(place(mega(), "Ann", "Pacific Avenue"), "roll", dice=[2, 4, "1"])
     assert state.seat("Ann").position == BOARD.space("Birthday Gift")
     assert state.decision.kind == "gift"
     cash = do(state, "gift", option="cash")
@@ -389,7 +372,7 @@ def test_the_bus_ticket_space_gives_nothing_when_no_ticket_remains() -> None:
     """002: "Take a Bus Ticket and keep for use on a later turn. Do nothing if no Bus Tickets
     remain"."""
     state = mega(tickets={"Bob": [*["bus-ticket"] * 13, *["bus-ticket-expiring"] * 3]})
-    state = do(at(state, "Ann", "Free Parking"), "roll", dice=[1, 2, "3"])
+    state = do(place(state, "Ann", "Free Parking"), "roll", dice=[1, 2, "3"])
     assert state.seat("Ann").position == BOARD.space("Bus Ticket")
     assert (state.decision.kind, state.decision.player) == ("roll", "Bob")
     assert state.seat("Ann").vouchers == ()
@@ -401,7 +384,7 @@ def test_the_bus_ticket_space_gives_nothing_when_no_ticket_remains() -> None:
 def test_majority_ownership_lets_its_owner_build_and_doubles_unimproved_rent() -> None:
     """E4: all but one lot of a group of 3 or more; the whole group triples the rent."""
     state = own(mega(), "Ann", "Massachusetts Avenue", "Oriental Avenue", "Vermont Avenue")
-    state = at(state, "Bob", "GO")
+    state = place(state, "Bob", "GO")
     state = do(state, "roll", "Ann", dice=[1, 2, "3"])  # Arctic Avenue, bought
     state = do(state, "buy")
     before = state
@@ -435,8 +418,8 @@ def test_a_train_depot_needs_no_other_railroad_doubles_the_rent_and_sells_back_f
     state = own(mega(), "Ann", "Reading Railroad")
     built = do(state, "build", "Ann", property="Reading Railroad")
     assert built.holdings["Reading Railroad"].improved and paid(state, built, "Ann") == 100
-    landed = do(at(built, "Ann", "board:9"), "roll", "Ann", dice=[1, 2, "1"])  # off the railroad
-    landed = do(at(landed, "Bob", "GO"), "roll", "Bob", dice=[1, 2, "3"])
+    landed = do(place(built, "Ann", "board:9"), "roll", "Ann", dice=[1, 2, "1"])  # off the railroad
+    landed = do(place(landed, "Bob", "GO"), "roll", "Bob", dice=[1, 2, "3"])
     assert landed.seat("Bob").position == BOARD.space("Reading Railroad")
     assert paid(built, landed, "Bob") == 50
     sold = do(built, "sell_building", "Ann", property="Reading Railroad")
@@ -451,7 +434,7 @@ def _reds_built(cash: int) -> GameState:
     state = own(
         mega(cash=cash), "Ann", "Kentucky Avenue", "Indiana Avenue", "Illinois Avenue", level=5
     )
-    return at(state, "Ann", "Free Parking")
+    return place(state, "Ann", "Free Parking")
 
 
 def last_lot_asked(cash: int = 2000) -> GameState:
@@ -500,7 +483,7 @@ def test_the_houses_the_bank_cannot_supply_for_the_spread_are_sold_down_evenly()
     state = own(mega(cash=300), "Bob", *BOARD.groups["pink"], level=4)
     state = own(state, "Bob", *BOARD.groups["orange"], level=3)
     state = own(state, "Ann", "Kentucky Avenue", "Indiana Avenue", "Illinois Avenue", level=5)
-    state = do(do(at(state, "Ann", "Free Parking"), "roll", dice=[1, 2, "2"]), "buy")
+    state = do(do(place(state, "Ann", "Free Parking"), "roll", dice=[1, 2, "2"]), "buy")
     assert state.supply()["houses"] == 4 and state.decision.kind == "last_lot"
     after = do(state, "last_lot", option="spread")
     assert [after.holdings[n].level for n in BOARD.groups["red"]] == [1, 1, 1, 1]
@@ -531,7 +514,7 @@ def test_the_last_lot_received_mortgaged_has_its_mortgage_lifted_at_once() -> No
 
 def test_a_last_lot_beside_lots_that_stand_even_already_asks_nothing() -> None:
     state = own(mega(), "Ann", "Kentucky Avenue", "Indiana Avenue", "Illinois Avenue", level=1)
-    state = do(at(state, "Ann", "Free Parking"), "roll", dice=[1, 2, "2"])
+    state = do(place(state, "Ann", "Free Parking"), "roll", dice=[1, 2, "2"])
     state = do(state, "buy")
     assert (state.decision.kind, state.decision.player) == ("roll", "Bob")
 

@@ -6,10 +6,11 @@ Run from a checkout (valgrind installed)::
     python tests/benchmarks/bench_editions.py            # ultimate, classic and mega
     python tests/benchmarks/bench_editions.py --smoke    # each workload once, small, no valgrind
 
-Each edition's workloads run in a child process under ``valgrind --tool=callgrind
---collect-atstart=no --toggle-collect=_operator_call`` (as ``callgrind.py`` does): only the
-measured sections are counted, never Python's start, the imports, the recorded game or a
-warm-up, and ``PYTHONHASHSEED=0`` keeps the counts the same from run to run whatever the load.
+The workloads are ``callgrind.py``'s referee and engine, given the edition, and each runs in a
+child process under ``valgrind --tool=callgrind --collect-atstart=no
+--toggle-collect=_operator_call`` by ``callgrind.py``'s own runner: only the measured sections
+are counted, never Python's start, the imports, the recorded game or a warm-up, and
+``PYTHONHASHSEED=0`` keeps the counts the same from run to run whatever the load.
 
 - **referee**: ``resolve_roll`` resolving every pair of regular dice (with the speed die's faces
   in turn, in an edition that has one) from every third space of the edition's board with every
@@ -25,9 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import shutil
-import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -43,55 +42,22 @@ SIZES = {"full": {"space_step": 3, "turns": 200}, "smoke": {"space_step": 20, "t
 
 def referee(edition_id: str, size: dict[str, int]) -> tuple[int, str]:
     """Resolve every roll from every ``space_step``-th space; the rolls resolved."""
-    from companion.editions import edition
-    from companion.rules.movement import Roll, resolve_roll
-    from tests.benchmarks.bench_referee import fully_owned_situations
-    from tests.benchmarks.callgrind import measured
+    from tests.benchmarks import callgrind
 
-    played = edition(edition_id)
-    situations = fully_owned_situations(edition_id)[:: size["space_step"]]
-    faces = [int(f) if f.isdigit() else f for f in played.dice.speed_die] or [None]
-    rolls = [
-        Roll(d1, d2, faces[(d1 + d2 * 6) % len(faces)]) for d1 in range(1, 7) for d2 in range(1, 7)
-    ]
-
-    def section() -> None:
-        for situation in situations:
-            for roll in rolls:
-                resolve_roll(played.board, situation, roll)
-
-    # The warm-up is the whole section once: a space rule's module is loaded the first time a
-    # roll lands on its space, and no import is to be counted.
-    section()
-    measured(section)
-    count = len(situations) * len(rolls)
-    return count, f"{count:,} rolls ({len(situations)} spaces x {len(rolls)})"
+    done = callgrind.referee(size, None, edition_id)
+    return done.units, done.said
 
 
 def engine(edition_id: str, size: dict[str, int]) -> tuple[int, str]:
     """Execute again the commands of a recorded seeded game; the player-turns it holds."""
-    from companion.editions import edition
-    from companion.game import Game
-    from companion.simulator.simulate import RandomPlayer, play_game
-    from tests.benchmarks.callgrind import measured
+    from tests.benchmarks import callgrind
 
-    players = [{"name": f"P{i + 1}"} for i in range(PLAYERS)]
-    recorded = Game.new(players, edition=edition(edition_id))
-    turns, commands = play_game(
-        recorded, RandomPlayer(random.Random(SEED)), check=None, max_turns=size["turns"]
-    )
-    start, done = recorded.start_events, recorded.done
-    warm = Game(start)
-    for command in done[:100]:
-        warm.execute(command)
-
-    def section() -> None:
-        game = Game(start)
-        for command in done:
-            game.execute(command)
-
-    measured(section)
-    return turns, f"{commands:,} commands, {turns} player-turns"
+    with tempfile.TemporaryDirectory(prefix="bench-editions-game-") as scratch:
+        folder = Path(scratch)
+        recorded = callgrind.prepare(folder, {"max_turns": size["turns"]}, edition_id)
+        callgrind.engine({"commands": None}, folder)
+    turns = recorded["turns"]
+    return turns, f"{len(recorded['commands']):,} commands, {turns} player-turns"
 
 
 RUNS = {"referee": referee, "engine": engine}
@@ -99,28 +65,12 @@ RUNS = {"referee": referee, "engine": engine}
 
 def _child(edition_id: str, workload: str, out_file: Path | None) -> tuple[int, str]:
     """Run one workload in a child process (under callgrind when ``out_file`` is given)."""
-    from tests.benchmarks.callgrind import MARKER, _env
+    from tests.benchmarks.callgrind import run_script, valgrind
 
-    valgrind = (
-        [
-            "valgrind",
-            "--tool=callgrind",
-            f"--callgrind-out-file={out_file}",
-            "--collect-atstart=no",
-            f"--toggle-collect={MARKER}",
-        ]
-        if out_file is not None
-        else []
-    )
-    env = _env()
-    env["PYTHONPATH"] = str(ROOT)
-    args = [sys.executable, str(HERE), "--run", workload, "--edition", edition_id]
-    done = subprocess.run([*valgrind, *args], cwd=ROOT, env=env, capture_output=True, text=True)
-    if done.returncode != 0:
-        tail = (done.stderr.strip().splitlines() or ["(no output)"])[-1]
-        raise SystemExit(f"{edition_id} {workload} failed: {tail}")
-    units, said = json.loads(done.stdout.strip().splitlines()[-1])
-    return units, said
+    args = ["--run", workload, "--edition", edition_id]
+    said = run_script(HERE, ROOT, args, valgrind=valgrind(out_file) if out_file else ())
+    units, words = json.loads(said.splitlines()[-1])
+    return units, words
 
 
 def compare(editions: Sequence[str], keep: Path | None) -> None:

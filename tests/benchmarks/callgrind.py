@@ -21,7 +21,8 @@ The workloads (:data:`WORKLOADS`):
 
 - **referee**: the movement resolver (``companion.rules.movement.resolve_roll``) resolving every
   pair of regular dice, with the speed die's faces in turn, from every third space of a board
-  whose every property is owned (``bench_referee.fully_owned_situations``);
+  whose every property is owned (``bench_referee.fully_owned_situations``), the whole section
+  run once first (a space rule's module is loaded the first time a roll lands on its space);
 - **engine**: one seeded game of 4 random players (recorded beforehand by the same tree's engine
   and simulator), its commands decided and folded again through ``companion.game.Game``;
 - **resume**: the same game resumed from its SQLite game log (``Game.resume``: reading, decoding
@@ -31,9 +32,11 @@ The workloads (:data:`WORKLOADS`):
   the table view) and confirming each (``confirm_roll``: the command, the log, the new table
   view), the other decisions of the game answered by a random player outside the count.
 
-Only APIs both eras have are used; the one that moved has an adapter (:func:`board`: the
-Ultimate board was ``companion.rules.board.ultimate_board()`` before issue 24, it is
-``companion.editions.edition("ultimate").board`` since).
+The referee and the recorded game play Ultimate unless given another edition (as
+``bench_editions.py`` gives them). Only APIs both eras have are used; what moved has an adapter
+(:func:`board`: the Ultimate board was ``companion.rules.board.ultimate_board()`` before issue
+24, it is ``companion.editions.edition("ultimate").board`` since; :func:`speed_die`,
+:func:`situations`, :func:`edition_of`).
 """
 
 from __future__ import annotations
@@ -76,55 +79,112 @@ def measured(section: Callable[[], Any]) -> Any:
 # -- Adapters: the one API that moved between the eras --------------------------------------------
 
 
-def board() -> Any:
-    """The Ultimate board, in either era (asked of the tree's own files: an editable install's
-    import hook would find a package the tree lacks in the checkout it was installed from)."""
+def has_editions() -> bool:
+    """Whether the tree carries editions (issue 24), asked of the tree's own files: an editable
+    install's import hook would find a package the tree lacks in the checkout it was installed
+    from."""
     import companion
 
-    if not (Path(companion.__file__).parent / "editions").is_dir():  # before issue 24
+    return (Path(companion.__file__).parent / "editions").is_dir()
+
+
+def board(edition_id: str = "ultimate") -> Any:
+    """The edition's board (before issue 24, Ultimate's: the one there was)."""
+    if not has_editions():
         from companion.rules.board import ultimate_board
 
         return ultimate_board()
     from companion.editions import edition
 
-    return edition("ultimate").board
+    return edition(edition_id).board
+
+
+def speed_die(edition_id: str = "ultimate") -> tuple[int | str | None, ...]:
+    """The faces of the edition's speed die as a roll takes them (``(None,)`` without one);
+    before issue 24, Ultimate's die, whose six faces no data held then."""
+    if not has_editions():
+        return (1, 2, 3, "mr", "mr", "bus")
+    from companion.editions import edition
+
+    faces = edition(edition_id).dice.speed_die
+    return tuple(int(f) if f.isdigit() else f for f in faces) or (None,)
+
+
+def situations(edition_id: str = "ultimate") -> list[Any]:
+    """``bench_referee.fully_owned_situations`` of the edition (of the tree under measure: its
+    own takes no edition before issue 24)."""
+    from tests.benchmarks.bench_referee import fully_owned_situations
+
+    return fully_owned_situations(edition_id) if has_editions() else fully_owned_situations()
+
+
+def edition_of(edition_id: str = "ultimate") -> dict[str, Any]:
+    """``Game.new``'s edition option (none before issue 24: Ultimate was the game)."""
+    if not has_editions():
+        return {}
+    from companion.editions import edition
+
+    return {"edition": edition(edition_id)}
+
+
+class Done:
+    """What a workload did: the units of work counted (rolls...) and, as its text, in words.
+    (A plain class: the smoke test loads this script under no module name, which a dataclass
+    needs.)"""
+
+    def __init__(self, units: int, said: str) -> None:
+        self.units, self.said = units, said
+
+    def __str__(self) -> str:
+        return self.said
 
 
 # -- The workloads (each returns what it did, in words) -------------------------------------------
 
 
-def record_game(folder: Path, max_turns: int | None) -> dict[str, Any]:
-    """Play the seeded game with a log at ``folder / "game.db"``; its start and commands."""
+def record_game(
+    folder: Path, max_turns: int | None, edition_id: str = "ultimate"
+) -> dict[str, Any]:
+    """Play the seeded game of the edition with a log at ``folder / "game.db"``; its start, its
+    commands and the player-turns played (as the simulator counts them)."""
     from companion.game import Game
     from companion.log.gamelog import GameLog
     from companion.simulator.simulate import RandomPlayer, play_game
 
     with GameLog(folder / "game.db") as log:
-        game = Game.new([{"name": f"P{i + 1}"} for i in range(PLAYERS)], log=log)
+        players = [{"name": f"P{i + 1}"} for i in range(PLAYERS)]
+        game = Game.new(players, log=log, **edition_of(edition_id))
         limit = {} if max_turns is None else {"max_turns": max_turns}
-        play_game(game, RandomPlayer(random.Random(SEED)), check=None, **limit)
-        return {"game_id": game.game_id, "start": game.start_events, "commands": game.done}
+        turns, _ = play_game(game, RandomPlayer(random.Random(SEED)), check=None, **limit)
+        return {
+            "game_id": game.game_id,
+            "start": game.start_events,
+            "commands": game.done,
+            "turns": turns,
+        }
 
 
-def referee(size: dict[str, Any], _folder: Path) -> str:
+def referee(size: dict[str, Any], _folder: Path | None, edition_id: str = "ultimate") -> Done:
     from companion.rules.movement import Roll, resolve_roll
-    from tests.benchmarks.bench_referee import fully_owned_situations
 
-    the_board = board()
-    situations = fully_owned_situations()[:: size["space_step"]]
-    speed = (1, 2, 3, "mr", "mr", "bus")
+    the_board = board(edition_id)
+    owned = situations(edition_id)[:: size["space_step"]]
+    speed = speed_die(edition_id)
     rolls = [
         Roll(d1, d2, speed[(d1 + d2 * 6) % len(speed)]) for d1 in range(1, 7) for d2 in range(1, 7)
     ]
-    resolve_roll(the_board, situations[0], rolls[0])  # warm-up: whatever is loaded lazily
 
     def section() -> None:
-        for situation in situations:
+        for situation in owned:
             for roll in rolls:
                 resolve_roll(the_board, situation, roll)
 
+    # The warm-up is the whole section once: a space rule's module is loaded the first time a
+    # roll lands on its space, and no import is to be counted.
+    section()
     measured(section)
-    return f"{len(situations) * len(rolls):,} rolls ({len(situations)} spaces x {len(rolls)})"
+    count = len(owned) * len(rolls)
+    return Done(count, f"{count:,} rolls ({len(owned)} spaces x {len(rolls)})")
 
 
 def engine(size: dict[str, Any], folder: Path) -> str:
@@ -213,7 +273,7 @@ def app(size: dict[str, Any], folder: Path) -> str:
     return f"{applied - 1} rolls read and confirmed"
 
 
-RUNS: dict[str, Callable[[dict[str, Any], Path], str]] = {
+RUNS: dict[str, Callable[[dict[str, Any], Path], object]] = {
     "referee": referee,
     "engine": engine,
     "resume": resume,
@@ -221,10 +281,11 @@ RUNS: dict[str, Callable[[dict[str, Any], Path], str]] = {
 }
 
 
-def prepare(folder: Path, size: dict[str, Any]) -> None:
+def prepare(folder: Path, size: dict[str, Any], edition_id: str = "ultimate") -> dict[str, Any]:
     """The recorded game the engine and resume workloads read (``game.db``, ``game.json``)."""
-    recorded = record_game(folder, size["max_turns"])
+    recorded = record_game(folder, size["max_turns"], edition_id)
     (folder / "game.json").write_text(json.dumps(recorded))
+    return recorded
 
 
 # -- Running them in each tree ------------------------------------------------------------------
@@ -243,11 +304,26 @@ def _env() -> dict[str, str]:
     return env
 
 
-def _child(tree: Path, args: Sequence[str], *, valgrind: Sequence[str] = ()) -> str:
+def valgrind(out_file: Path) -> list[str]:
+    """The callgrind command counting only :func:`measured`'s sections, into ``out_file``."""
+    return [
+        "valgrind",
+        "--tool=callgrind",
+        f"--callgrind-out-file={out_file}",
+        "--collect-atstart=no",
+        f"--toggle-collect={MARKER}",
+    ]
+
+
+def run_script(
+    script: Path, tree: Path, args: Sequence[str], *, valgrind: Sequence[str] = ()
+) -> str:
+    """Run ``script`` with ``args`` in ``tree`` (its packages first), under ``valgrind`` if
+    given; what it printed (a failure stops with its last line of errors)."""
     env = _env()
     env["PYTHONPATH"] = str(tree)
     done = subprocess.run(
-        [*valgrind, sys.executable, str(HERE), "--child", str(tree), *args],
+        [*valgrind, sys.executable, str(script), *args],
         cwd=tree,
         env=env,
         capture_output=True,
@@ -259,6 +335,10 @@ def _child(tree: Path, args: Sequence[str], *, valgrind: Sequence[str] = ()) -> 
     return done.stdout.strip()
 
 
+def _child(tree: Path, args: Sequence[str], *, valgrind: Sequence[str] = ()) -> str:
+    return run_script(HERE, tree, ["--child", str(tree), *args], valgrind=valgrind)
+
+
 def instructions(out_file: Path) -> int:
     """The Ir total of a callgrind output file (its ``totals:`` or ``summary:`` line)."""
     for line in reversed(out_file.read_text().splitlines()):
@@ -268,17 +348,7 @@ def instructions(out_file: Path) -> int:
 
 
 def measure(tree: Path, data: Path, workload: str, out_file: Path) -> tuple[int, str]:
-    said = _child(
-        tree,
-        ["--run", workload, "--data", str(data)],
-        valgrind=[
-            "valgrind",
-            "--tool=callgrind",
-            f"--callgrind-out-file={out_file}",
-            "--collect-atstart=no",
-            f"--toggle-collect={MARKER}",
-        ],
-    )
+    said = _child(tree, ["--run", workload, "--data", str(data)], valgrind=valgrind(out_file))
     return instructions(out_file), said.splitlines()[-1] if said else ""
 
 

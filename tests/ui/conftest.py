@@ -3,10 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from companion.editions import Edition
+
+
+@contextmanager
+def at_the_table(played: Edition | None = None) -> Iterator[None]:
+    """The table's edition is ``played`` (if given) inside the block, and the one it had before
+    after it: the words and drawings asked by a name alone read the table's edition. A context
+    manager, not only a fixture, for the modules a recording script imports too
+    (``tests/ui/explanations.py``)."""
+    from ui.edition import set_table_edition, table_edition
+
+    before = table_edition()
+    try:
+        if played is not None:
+            set_table_edition(played)
+        yield
+    finally:
+        set_table_edition(before)
 
 
 @pytest.fixture
@@ -16,7 +37,6 @@ def make_controller(tmp_path: Path) -> Iterator[Callable[..., Any]]:
     them after the test and gives the table back the edition it had before (the words and
     drawings asked by a name alone read it)."""
     from ui.controller import TableController
-    from ui.edition import set_table_edition, table_edition
     from ui.setup_store import SetupStore
 
     made: list[TableController] = []
@@ -28,8 +48,7 @@ def make_controller(tmp_path: Path) -> Iterator[Callable[..., Any]]:
         made.append(c)
         return c
 
-    before = table_edition()
-    yield build
-    for c in made:
-        c.close()
-    set_table_edition(before)
+    with at_the_table():
+        yield build
+        for c in made:
+            c.close()

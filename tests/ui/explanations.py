@@ -274,18 +274,14 @@ def notes() -> Iterator[tuple[Edition, Note, Resolution | None]]:
 
 def lines() -> dict[str, dict[str, str]]:
     """``{note key: {lang: line}}`` with today's app (``ui.explain.explain`` of one note)."""
-    from ui.edition import set_table_edition, table_edition
+    from tests.ui.conftest import at_the_table
     from ui.explain import explain
 
     out: dict[str, dict[str, str]] = {}
-    before = table_edition()
-    try:
-        for played, note, r in notes():
-            set_table_edition(played)
+    for played, note, r in notes():
+        with at_the_table(played):
             alone = replace(r or questions()[0], notes=(note,))
             out[key(note, played.id)] = {lang: str(explain(alone, lang)[0]) for lang in LANGUAGES}
-    finally:
-        set_table_edition(before)
     return out
 
 

@@ -11,18 +11,14 @@ import pytest
 
 from companion.cli.main import run
 from companion.editions import edition
+from tests.ui.conftest import at_the_table
 from ui import viewmodels as vm
-from ui.edition import set_table_edition, table_edition
 
 
 @pytest.fixture
 def london() -> Iterator[None]:
-    before = table_edition()
-    set_table_edition(edition("classic", "uk"))
-    try:
+    with at_the_table(edition("classic", "uk")):
         yield
-    finally:
-        set_table_edition(before)
 
 
 @pytest.mark.usefixtures("london")

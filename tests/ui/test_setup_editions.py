@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("kivy")
 
 from companion.editions import edition, known_editions  # noqa: E402
+from tests.ui.conftest import at_the_table  # noqa: E402
 from tests.ui.report import run_report  # noqa: E402
 from ui import viewmodels as vm  # noqa: E402
 
@@ -24,9 +25,9 @@ _SCRIPT = textwrap.dedent(
     """
     import json, sys
     from pathlib import Path
+    from tests.ui.offscreen import tap as touch  # a finger's touch (the environment before Kivy)
     from kivy.base import EventLoop
     from kivy.core.window import Window
-    from kivy.tests.common import UnitTestTouch
 
     from companion.game import Game
     from companion.log.gamelog import GameLog
@@ -48,12 +49,6 @@ _SCRIPT = textwrap.dedent(
         Window.add_widget(widget)
         widget.size = Window.size
         frames()
-
-    def touch(widget):
-        x, y = widget.to_window(widget.center_x, widget.center_y)
-        t = UnitTestTouch(x, y)
-        t.touch_down()
-        t.touch_up()
 
     def tap(widget):
         touch(widget)
@@ -242,16 +237,10 @@ def test_the_bank_of_an_edition_without_skyscrapers_counts_houses_and_hotels() -
 
 
 def test_the_referee_s_sentence_names_the_streets_of_the_board_at_the_table() -> None:
-    from ui.edition import set_table_edition, table_edition
-
-    before = table_edition()
-    try:
-        set_table_edition(edition("classic", "uk"))
+    with at_the_table(edition("classic", "uk")):
         london = vm.referee_view("Pall Mall", [4, 3], None, None, "en")
-        set_table_edition(edition("classic", "fr"))
+    with at_the_table(edition("classic", "fr")):
         paris = vm.referee_view("Rue Lecourbe", [4, 3], None, None, "fr")
-    finally:
-        set_table_edition(before)
     assert london.sentence == "4+3: move 7 from Pall Mall to Marlborough Street."
     assert (
         paris.sentence == "4+3\u00a0: avancez de 7 cases, de Rue Lecourbe à Prison / Simple visite."

@@ -3,12 +3,13 @@ and of the Mega Edition at the app, from the set-up's start to a winner, with th
 and the buttons.
 
 Each game is started as the set-up starts it (``TableController.start_game`` with the edition
-and its board), then played the way a table plays: every roll is thrown into the emulated dice
-module's tray and comes back over a pseudo-terminal through the real reader as a proposal,
+and its board), then played the way a table plays: every roll is thrown by the app's own throw
+(``TableDevices.throw``) into the emulated dice module's tray and comes back over a pseudo-terminal through the real reader as a proposal,
 which the Roll button (a gpiozero mock pin) confirms; every other decision is answered by a
 seeded random choice among its options, given by the button of its number when it has one and
-by a touch otherwise (a bid's amount, an entry of a list, a player sheet's action). Classic's
-module reports two dice and no speed die; Mega's reports the speed die. The game ends with one
+by a touch otherwise (a bid's amount, an entry of a list, a player sheet's action). The app
+gives the module the game's edition's dice: Classic's reports two dice and no speed die; Mega's
+reports the speed die. The game ends with one
 player left, or, with the time limit house rule (E6), with the richest when the table calls
 time; the log then resumes to the same table.
 """
@@ -16,10 +17,9 @@ time; the log then resumes to the same table.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -38,19 +38,10 @@ from tests.ui.test_controller import Ticks, step
 from ui.controller import TableController
 from ui.devices import TableDevices
 from ui.dialogs import DECISION_KINDS
-from ui.edition import set_table_edition, table_edition
-from ui.setup_store import SetupStore
 
 TIMEOUT = 5.0
 FAST = {"COMPANION_SERIAL_HELLO_INTERVAL": "0.05", "COMPANION_BUTTONS_BOUNCE_TIME": "0"}
 NAMES = ("Ann", "Bob", "Cy", "Dee")
-
-
-@pytest.fixture(autouse=True)
-def _table_edition() -> Iterator[None]:
-    before = table_edition()
-    yield
-    set_table_edition(before)  # the words asked by a name alone read the table's edition
 
 
 @dataclass
@@ -60,7 +51,6 @@ class Family:
     c: TableController
     calls: MainThreadQueue
     devices: TableDevices
-    rng: random.Random
     player: RandomPlayer
     presses: int = 0
     touches: int = 0
@@ -83,16 +73,11 @@ class Family:
         self.presses += 1
 
     def roll(self) -> None:
-        """The player throws the dice into the tray; the module's reading comes back as a
-        proposal and the Roll button confirms it."""
+        """The player throws the dice into the tray (the app's own throw: the emulated module's
+        seeded roll, with the speed die the game's edition has); the module's reading comes
+        back as a proposal and the Roll button confirms it."""
         d = self.c.view.decision
-        assert self.devices.emulator is not None
-        wanted = wanted_dice(self.c.game.state.decision)
-        if wanted is not None and wanted["count"] == 3:  # no such card in Classic or Mega
-            faces = tuple(self.rng.randint(1, 6) for _ in range(3))
-            self.devices.emulator.throw(ScriptedRoll(faces, None))
-        else:
-            self.devices.emulator.throw()  # the module's own seeded throw
+        self.devices.throw()
         self.wait(
             lambda: self.c.view.proposal is not None and self.c.view.proposal.decision_id == d.id,
             "no proposal for the throw",
@@ -154,19 +139,8 @@ class Family:
         self.touch(lambda: c.anytime(d.id, {**end[0].command, "player": d.player}))
 
 
-def controller(tmp_path: Path, calls: MainThreadQueue) -> TableController:
-    """The app's controller on a new log in ``tmp_path``, posting its calls to ``calls``, on a
-    scripted clock (the buttons' wait reads it)."""
-    return TableController(
-        db_path=tmp_path / "games.db",
-        post=calls.post,
-        store=SetupStore(tmp_path / "setup.json"),
-        clock=Ticks(),
-    )
-
-
 def play(
-    tmp_path: Path,
+    make_controller: Callable[..., TableController],
     pin_factory: Any,
     edition_id: str,
     board: str | None,
@@ -178,7 +152,7 @@ def play(
 ) -> Family:
     played = edition(edition_id, board) if board else edition(edition_id)
     calls = MainThreadQueue()
-    c = controller(tmp_path, calls)
+    c = make_controller(post=calls.post, clock=Ticks())  # the buttons' wait reads the clock
     rules = {"time_limit": True} if time_limit is not None else {}
     assert c.start_game([{"name": n} for n in NAMES[:count]], rules, edition=played)
     devices = TableDevices(
@@ -186,13 +160,9 @@ def play(
         post=calls.post,
         config=load_config(environ=FAST),
         pin_factory=pin_factory,
-        emulator_options={
-            "interval": 0.02,
-            "seed": seed,
-            "speed_die": played.dice.has_speed_die,  # the module of the set at the table
-        },
+        emulator_options={"interval": 0.02, "seed": seed},
     )
-    family = Family(c, calls, devices, random.Random(seed), RandomPlayer(random.Random(seed)))
+    family = Family(c, calls, devices, RandomPlayer(random.Random(seed)))
     with devices:
         family.wait(lambda: c.view.dice_status == "Dice module ready", "no dice module")
         for turn in range(cap):
@@ -244,9 +214,9 @@ def check_the_end(family: Family, edition_id: str, *, time_up: bool) -> None:
     ids=["classic-us-2", "mega-3"],
 )
 def test_a_family_plays_to_the_last_player_left(
-    tmp_path, pin_factory, edition_id, board, count, seed
+    make_controller, pin_factory, edition_id, board, count, seed
 ) -> None:
-    family = play(tmp_path, pin_factory, edition_id, board, count, seed)
+    family = play(make_controller, pin_factory, edition_id, board, count, seed)
     check_the_end(family, edition_id, time_up=False)
 
 
@@ -256,23 +226,25 @@ def test_a_family_plays_to_the_last_player_left(
     ids=["classic-uk-3", "classic-fr-4", "mega-4"],
 )
 def test_a_family_plays_to_the_time_limit_s_richest(
-    tmp_path, pin_factory, edition_id, board, count, seed, turns
+    make_controller, pin_factory, edition_id, board, count, seed, turns
 ) -> None:
-    family = play(tmp_path, pin_factory, edition_id, board, count, seed, time_limit=turns)
+    family = play(make_controller, pin_factory, edition_id, board, count, seed, time_limit=turns)
     check_the_end(family, edition_id, time_up=True)
 
 
-def test_a_speed_die_read_in_classic_is_refused_naming_the_edition(tmp_path, pin_factory) -> None:
+def test_a_speed_die_read_in_classic_is_refused_naming_the_edition(
+    make_controller, pin_factory
+) -> None:
     """A module that reports a speed die at a Classic table (set up for Ultimate, or a stray
     die in the tray): one line naming the edition, no proposal, nothing changed; the same
     throw without it is proposed, and the Roll button applies it."""
     calls = MainThreadQueue()
-    c = controller(tmp_path, calls)
+    c = make_controller(post=calls.post, clock=Ticks())
     assert c.start_game([{"name": "Ann"}, {"name": "Bob"}], {}, edition=edition("classic", "fr"))
     devices = TableDevices(
         c, post=calls.post, config=load_config(environ=FAST), pin_factory=pin_factory
     )
-    family = Family(c, calls, devices, random.Random(1), RandomPlayer(random.Random(1)))
+    family = Family(c, calls, devices, RandomPlayer(random.Random(1)))
     with devices:
         family.wait(lambda: c.view.dice_status == "Dice module ready", "no dice module")
         state, rows = c.game.state, len(c.log.commands(c.game.game_id))
@@ -293,32 +265,27 @@ def test_a_speed_die_read_in_classic_is_refused_naming_the_edition(tmp_path, pin
         assert c.game.done[-1]["type"] == "order_roll" and len(c.game.done[-1]["dice"]) == 2
 
 
-def test_a_paris_game_in_french_is_worded_on_its_board_in_euros(tmp_path) -> None:
+def test_a_paris_game_in_french_is_worded_on_its_board_in_euros(make_controller) -> None:
     """The decisions, the moves, the payments, the undo button and the history of a game on the
     Paris board name its streets (never a space's key such as ``board:23``) in euros (never
     dollars)."""
-    c = TableController(
-        db_path=tmp_path / "games.db", store=SetupStore(tmp_path / "setup.json"), lang="fr"
-    )
-    try:
-        names = [{"name": n} for n in NAMES[:3]]
-        assert c.start_game(names, {}, edition=edition("classic", "fr")), c.view.notice
-        player, seen = RandomPlayer(random.Random(3)), []
-        for _ in range(250):
-            if c.view.over:
-                break
-            assert step(c, player), c.view.notice
-            v = c.view
-            seen += [v.decision.prompt if v.decision else "", c.undo_text()]
-            seen += [v.move.sentence if v.move else ""]
-            seen += [f.text for f in v.flashes]
-        seen += [row.text for row in c.history()]
-        assert any("Enchères pour " in s for s in seen)  # an auction was asked
-        assert any("Rue de la Paix" in s or "Avenue" in s or "Boulevard" in s for s in seen)
-        assert [s for s in seen if "board:" in s or "$" in s] == []
-        assert any("\u00a0€" in s for s in seen)
-    finally:
-        c.close()
+    c = make_controller(lang="fr")
+    names = [{"name": n} for n in NAMES[:3]]
+    assert c.start_game(names, {}, edition=edition("classic", "fr")), c.view.notice
+    player, seen = RandomPlayer(random.Random(3)), []
+    for _ in range(250):
+        if c.view.over:
+            break
+        assert step(c, player), c.view.notice
+        v = c.view
+        seen += [v.decision.prompt if v.decision else "", c.undo_text()]
+        seen += [v.move.sentence if v.move else ""]
+        seen += [f.text for f in v.flashes]
+    seen += [row.text for row in c.history()]
+    assert any("Enchères pour " in s for s in seen)  # an auction was asked
+    assert any("Rue de la Paix" in s or "Avenue" in s or "Boulevard" in s for s in seen)
+    assert [s for s in seen if "board:" in s or "$" in s] == []
+    assert any("\u00a0€" in s for s in seen)
 
 
 def test_the_voucher_buttons_are_worded_by_the_edition_s_vouchers() -> None:
