@@ -6,7 +6,8 @@ as much as under ``tests.conftest.run_app_script``.
 
 :func:`save_screenshot` takes a screenshot to a file of the name asked for; :func:`table_app`
 starts the app on a table controller, :func:`play` runs it through a script's steps taking the
-:class:`Shots` asked, and :func:`tap` touches a widget as a finger does.
+:class:`Shots` asked, and :func:`tap` touches a widget as a finger does; :func:`show` puts one
+widget alone on the window and :func:`frames` lets Kivy draw.
 """
 
 from __future__ import annotations
@@ -89,6 +90,25 @@ def tap(widget: Any, x: float | None = None, y: float | None = None) -> None:
     touch = UnitTestTouch(*widget.to_window(x, y))
     touch.touch_down()
     touch.touch_up()
+
+
+def frames(n: int = 4) -> None:
+    """Let Kivy run ``n`` frames (layout, drawing, scheduled calls)."""
+    from kivy.base import EventLoop
+
+    for _ in range(n):
+        EventLoop.idle()
+
+
+def show(widget: Any) -> None:
+    """``widget`` alone on the window, at the window's size, drawn."""
+    from kivy.core.window import Window
+
+    for child in list(Window.children):
+        Window.remove_widget(child)
+    Window.add_widget(widget)
+    widget.size = Window.size
+    frames()
 
 
 def play(

@@ -25,8 +25,7 @@ _SCRIPT = textwrap.dedent(
     """
     import json, sys
     from pathlib import Path
-    from tests.ui.offscreen import tap as touch  # a finger's touch (the environment before Kivy)
-    from kivy.base import EventLoop
+    from tests.ui.offscreen import frames, show, tap as touch  # the environment before Kivy
     from kivy.core.window import Window
 
     from companion.game import Game
@@ -39,16 +38,6 @@ _SCRIPT = textwrap.dedent(
     out = {}
     Window.size = (800, 480)
 
-    def frames(n=4):
-        for _ in range(n):
-            EventLoop.idle()
-
-    def show(widget):
-        for c in list(Window.children):
-            Window.remove_widget(c)
-        Window.add_widget(widget)
-        widget.size = Window.size
-        frames()
 
     def tap(widget):
         touch(widget)
