@@ -3,8 +3,9 @@ run the same way in the same run (issue 26). Each figure comes from its own proc
 window per process), off-screen SDL on this machine's OpenGL, 800x480.
 
 ``python -m tests.benchmarks.bench_app`` prints a markdown table for docs/performance.md (``--json``:
-the raw figures; ``--smoke``: each child once and tiny, as the smoke test runs it, no figure
-meant). The columns: the app's main-thread CPU, its wall clock (swings with the machine's load:
+the raw figures, which ``--table FILE`` turns into the table later; ``--smoke``: each child once
+and tiny, as the smoke test runs it, no figure meant; ``--turns``, ``--rolls``... change the
+sizes). The columns: the app's main-thread CPU, its wall clock (swings with the machine's load:
 for reference only), the trivial app's figure, the ratio app/trivial, the target, and the Pi 4
 estimate: CPU x 5.5, issue 26's "Why" (the published n-body figure of a Pi 4 at 1.5 GHz against
 the same CPython here: the Pi runs this Python about 5.5 times slower per core, range 2.2 to 11).
@@ -59,8 +60,12 @@ The figures (targets: issue 26):
   way. Target: at most 2 times the bare window's, and flat from turn 100 to 500.
 
   The memory game runs with ``Clock``'s frame-rate cap off (``maxfps 0``): a frame is still drawn
-  after every answer, but the clock does not sleep to the next 60th of a second between them.
-  What makes it slow is the app's own work per answer (see docs/performance.md, issue 26).
+  after every answer, but the clock does not sleep to the next 60th of a second between them;
+  its game log is on ``/dev/shm`` where there is one (an append's four fsyncs only add waits);
+  and it runs beside the other children (a thread's CPU time is its own: running side by side
+  changes no CPU figure). What is left of its
+  time is the app's own work per answer and llvmpipe's drawing of each frame (see
+  docs/performance.md, issue 26).
 """
 
 from __future__ import annotations
