@@ -24,8 +24,8 @@ The figures (targets: issue 26):
 - **start**: from the process start (Python's own start, before Kivy's import) to the first
   frame drawn with the app's screen built and its input live: the main thread's CPU then
   (``time.thread_time()``, which counts from the thread's start: the process's, for the main
-  thread). The trivial app: an empty Kivy window's first frame. Target: at most 1.3 times the
-  trivial app's, median of ``--starts`` runs of each.
+  thread). The trivial app: an empty Kivy window's first frame (its one label, no text yet).
+  Target: at most 1.3 times the trivial app's, median of ``--starts`` runs of each.
 - **roll**: a settled dice reading to the table screen drawn with it. The emulated module's
   ``SETTLED`` line goes through the real reader on its pseudo-terminal; on the reader's thread, as
   the reading arrives (the reader's ``on_arrival`` hook, just before it posts the reading to the
@@ -310,15 +310,15 @@ def run_app(mode: str, size: dict[str, int], folder: Path) -> dict[str, Any]:
         option = player.answer(state, list(d.options))
         return d.id, option, player.fill(state, option) if option in d.options else {}
 
-    def answer_one() -> None:
-        """Answer the decision in front of the table, as one tap does."""
+    def answer_one() -> bool:
+        """Answer the decision in front of the table, as one tap does; whether it was taken."""
         c = app.controller
         decision_id, option, free = frames.own(choose)
         options = list(c.state.decision.options)
         if option in options:
-            c.answer(decision_id, options.index(option), **free)
-        else:
-            c.answer_command(decision_id, dict(option["command"], player=option.get("player")))
+            return bool(c.answer(decision_id, options.index(option), **free))
+        command = dict(option["command"], player=option.get("player"))
+        return bool(c.answer_command(decision_id, command))
 
     def later(work: Callable[[], Any]) -> None:
         """``work`` in the next frame (a waiter runs after the swap, outside any frame)."""
@@ -460,7 +460,8 @@ def run_app(mode: str, size: dict[str, int], folder: Path) -> dict[str, Any]:
 
         c = app.controller
         c.start_game([{"name": f"P{i}"} for i in range(1, 5)], {"time_limit": False})
-        progress = {"turns": 0, "last": None, "games": 1, "answers": 0, "drawn": True, "frames": 0}
+        progress: dict[str, Any] = {"turns": 0, "last": None, "games": 1, "answers": 0}
+        progress.update(drawn=True, frames=0, refused=0, stuck=None)
         samples: dict[str, Any] = {}
         began, began_cpu = time.perf_counter(), time.thread_time()
         began_process = time.process_time()
@@ -479,9 +480,11 @@ def run_app(mode: str, size: dict[str, int], folder: Path) -> dict[str, Any]:
             turns = progress["turns"]
             if turns in (size["early"], size["turns"]) and str(turns) not in samples:
                 samples[str(turns)] = memory_mb()
-            if turns >= size["turns"]:
+            if turns >= size["turns"] or progress["stuck"]:
                 frames.waiters.remove(drawn)
+                samples.setdefault(str(turns), memory_mb())
                 result.update(
+                    stuck=progress["stuck"],
                     turns=turns,
                     games=progress["games"],
                     answers=progress["answers"],
@@ -490,7 +493,7 @@ def run_app(mode: str, size: dict[str, int], folder: Path) -> dict[str, Any]:
                     play_cpu_s=round(time.thread_time() - began_cpu, 1),
                     play_process_cpu_s=round(time.process_time() - began_process, 1),
                     samples=samples,
-                    memory=samples[str(size["turns"])],
+                    memory=samples[str(turns)],
                 )
                 app.stop()
                 return False
@@ -504,8 +507,21 @@ def run_app(mode: str, size: dict[str, int], folder: Path) -> dict[str, Any]:
                     progress["last"] = state.turn
                     if progress["turns"] in (size["early"], size["turns"]):
                         return True  # sampled after this frame, before the turn's first answer
-                answer_one()
+                if answer_one():
+                    progress["refused"] = 0
+                else:  # refused: said once, and after 50 in a row the game stops (no spinning)
+                    progress["refused"] += 1
+                    if progress["refused"] >= 50:
+                        notice = str(c.view.notice)
+                        progress["stuck"] = f"decision {state.decision.kind}: {notice}"
+                        print(f"bench_app memory: stuck at {progress['stuck']}", file=sys.stderr)
                 progress["answers"] += 1
+                if progress["answers"] % 500 == 0:
+                    print(
+                        f"bench_app memory: {progress['turns']} turns, {progress['answers']} "
+                        f"answers, {time.thread_time() - began_cpu:.0f} s main-thread CPU",
+                        file=sys.stderr,
+                    )
             progress["drawn"] = False
             Window.canvas.ask_update()
             return True
@@ -714,7 +730,8 @@ def table(figures: dict[str, Any]) -> list[str]:
     end = memory["memory"]
     row(
         f"resident after {memory['turns']} turns, without the GL driver's "
-        f"{end['driver_mb']:.0f} MB (resident {end['rss_mb']:.0f} MB)",
+        f"{end['driver_mb']:.0f} MB (resident {end['rss_mb']:.0f} MB)"
+        + (f"; the game stopped, stuck at {memory['stuck']}" if memory.get("stuck") else ""),
         end["without_driver_mb"],
         f"played in {memory['play_s']:.0f} s ({memory['play_cpu_s']:.0f} s CPU)",
         bare,
