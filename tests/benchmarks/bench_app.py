@@ -461,7 +461,7 @@ def run_app(mode: str, size: dict[str, int], folder: Path) -> dict[str, Any]:
         c = app.controller
         c.start_game([{"name": f"P{i}"} for i in range(1, 5)], {"time_limit": False})
         progress: dict[str, Any] = {"turns": 0, "last": None, "games": 1, "answers": 0}
-        progress.update(drawn=True, frames=0, refused=0, stuck=None)
+        progress.update(drawn=True, frames=0, refused=0, waits=0, stuck=None)
         samples: dict[str, Any] = {}
         began, began_cpu = time.perf_counter(), time.thread_time()
         began_process = time.process_time()
@@ -475,8 +475,12 @@ def run_app(mode: str, size: dict[str, int], folder: Path) -> dict[str, Any]:
 
         def step(_dt: float) -> bool:
             if not progress["drawn"]:  # the frame that shows the last answer comes first
-                Window.canvas.ask_update()
-                return True
+                progress["waits"] += 1
+                if progress["waits"] < 5000:
+                    Window.canvas.ask_update()
+                    return True
+                progress["stuck"] = f"no frame drawn after an answer to {c.state.decision.kind}"
+            progress["waits"] = 0
             turns = progress["turns"]
             if turns in (size["early"], size["turns"]) and str(turns) not in samples:
                 samples[str(turns)] = memory_mb()
@@ -509,7 +513,7 @@ def run_app(mode: str, size: dict[str, int], folder: Path) -> dict[str, Any]:
                         return True  # sampled after this frame, before the turn's first answer
                 if answer_one():
                     progress["refused"] = 0
-                else:  # refused: said once, and after 50 in a row the game stops (no spinning)
+                else:  # refused: after 50 in a row the game stops (no spinning for ever)
                     progress["refused"] += 1
                     if progress["refused"] >= 50:
                         notice = str(c.view.notice)
