@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +95,62 @@ def test_the_explanation_benchmark_runs(repo_root: Path, capsys) -> None:
     bench.main(rounds=1)
     out = capsys.readouterr().out
     assert "explain en: " in out and "explain fr: " in out and "us a note" in out
+
+
+def test_the_turn_instructions_benchmark_plays_ours_small(repo_root: Path) -> None:
+    """Issue 26: our side of the instructions per player-turn, tiny, without valgrind, and the
+    table it prints: per player-turn, the 1.2 M target, the ratio to hawkinator's."""
+    bench = _bench(repo_root, "bench_turn_instructions")
+
+    assert bench.smoke(None, with_hawkinator=False) == ["ours: 10 player-turns"]
+    rows = [
+        {"engine": "ours", "tree": "abc1234", "games": 4, "turns": 800, "ir": 1_920_000_000},
+        {"engine": "hawkinator", "tree": "HEAD", "games": 4, "turns": 3000, "ir": 1_500_000_000},
+    ]
+    for row in rows:
+        row["per_turn"] = row["ir"] / row["turns"]
+    header, rule, ours, theirs = bench.table(rows, today="2026-11-28")
+    assert header.startswith("| date | engine | tree |") and rule.startswith("|---|")
+    assert ours.endswith("| 800 | 1,920,000,000 | 2.400 M | 1.20 M | 2.00 | 4.80 |")
+    assert theirs.endswith("| 3,000 | 1,500,000,000 | 0.500 M |  |  | 1.00 |")
+
+
+def test_the_turn_instructions_benchmark_plays_hawkinators_small(repo_root: Path) -> None:
+    """The public Ultimate simulator, exported unmodified and played by bench_peers' own code,
+    tiny (skipped where its source is not here, as the peers benchmark's is not run here)."""
+    bench = _bench(repo_root, "bench_turn_instructions")
+    peers = _bench(repo_root, "bench_peers")
+    given = os.environ.get("HAWKINATOR_SIM")
+    where = Path(given) if given else peers.MIRROR / peers.HAWKINATOR.replace("/", "+") / "repo"
+    if not where.exists():
+        pytest.skip(f"hawkinator's simulator is not at {where}")
+    here = Path.cwd()
+
+    assert bench.smoke(given) == ["ours: 10 player-turns", "hawkinator: 10 player-turns"]
+    assert Path.cwd() == here  # its folder changes are undone
+
+
+def test_the_app_benchmark_runs_each_child_small(repo_root: Path) -> None:
+    """Issue 26: the app's benchmark, each child (its own Kivy window) once and tiny: the app's
+    start, a dice reading and a press, a few turns' memory; the trivial Kivy app's. Figures are
+    printed, never asserted; only that each was measured and the table says each."""
+    bench = _bench(repo_root, "bench_app")
+
+    figures = bench.measure(bench.SIZES["smoke"])
+    roll, memory, trivial = figures["roll"], figures["memory"], figures["trivial"][0]
+    assert [len(roll["roll"]) + len(roll["misses"]), len(roll["button"])] in ([1, 1], [1, 0])
+    assert all(f >= 0 for f in roll["frames_ms"]) and roll["frames_ms"]
+    assert memory["turns"] == 3 and set(memory["samples"]) == {"1", "3"}
+    assert memory["memory"]["without_driver_mb"] <= memory["memory"]["rss_mb"]
+    assert len(trivial["label"]) == 1 and trivial["start_cpu_s"] > 0
+    lines = bench.table(figures)
+    assert len(lines) == 2 + 9
+    assert "start to the first interactive frame" in lines[2] and "<= 1.3x trivial" in lines[2]
+    assert "settled dice reading to the table drawn" in lines[3]
+    assert "button 1 to the moved table drawn" in lines[5]
+    assert "largest frame during the turns" in lines[7] and "<= 17 ms" in lines[7]
+    assert "resident after 3 turns, without the GL driver's" in lines[9]
+    assert "turn 1 to turn 3" in lines[10]
 
 
 def _bench(repo_root: Path, name: str) -> Any:

@@ -115,10 +115,15 @@ class _Stop(Exception):
     pass
 
 
-def run_hawkinator(seconds: float, folder: Path) -> dict[str, Any]:
+def hawkinator_code(folder: Path) -> Any:
+    """``ultimate_game.py`` of the exported ``folder``, compiled, its deck's typo patched."""
     text = (folder / "ultimate_game.py").read_text()
     assert text.count(_TYPO) == 1, "the Community Chest deck typo is not where it was"
-    code = compile(text.replace(_TYPO, "7,8,9"), "ultimate_game.py", "exec")
+    return compile(text.replace(_TYPO, "7,8,9"), "ultimate_game.py", "exec")
+
+
+def run_hawkinator(seconds: float, folder: Path) -> dict[str, Any]:
+    code = hawkinator_code(folder)
     os.chdir(tempfile.mkdtemp(prefix="hawk-"))  # no save file to resume; none written
     os.system = lambda command: 0  # its 'clear' after every turn
     turns = games = 0
