@@ -195,34 +195,6 @@ _EVENT = "seq, command_seq, CAST(time AS BLOB), CAST(type AS BLOB), CAST(payload
 Row = tuple[Any, ...]
 
 
-def _hashed(column: str) -> str:
-    """SQL for the bytes :func:`_put` gives the hash for a text column as stored (read as
-    ``CAST(column AS BLOB)``: ``N`` for a NULL, else ``B<length>.<bytes>``)."""
-    blob = f"CAST({column} AS BLOB)"
-    return f"CASE WHEN {column} IS NULL THEN 'N' ELSE 'B' || length({blob}) || '.' || {blob} END"
-
-
-# A whole game in two queries, each command's and each event's hashed bytes put together by
-# SQLite (as chain_hash puts them, after the game and command numbers), so that checking the
-# chain costs one sha256 per command in Python. An event number that is not an integer gives
-# NULL (Python would write a real number differently): the row-by-row check takes over.
-_BULK_COMMANDS = (
-    "SELECT seq, hash, CAST("
-    + " || ".join(_hashed(c) for c in ("time", "player", "type", "command"))
-    + " AS BLOB), CAST(time AS TEXT), CAST(player AS TEXT), CAST(type AS TEXT), "
-    "CAST(command AS TEXT) FROM commands WHERE game_id = ? ORDER BY seq"
-)
-_BULK_EVENTS = (
-    "SELECT command_seq, count(*), min(seq), max(seq), CAST(group_concat(CAST('E' || "
-    "CASE typeof(seq) WHEN 'integer' THEN 'I' || seq || '.' WHEN 'null' THEN 'N' "
-    f"WHEN 'real' THEN NULL ELSE {_hashed('seq')} END || "
-    + " || ".join(_hashed(c) for c in ("time", "type", "payload"))
-    + " AS BLOB), '') AS BLOB), '[' || group_concat(CAST(payload AS TEXT), ',') || ']' "
-    "FROM (SELECT * FROM events WHERE game_id = ? ORDER BY seq) "
-    "GROUP BY command_seq ORDER BY command_seq"
-)
-
-
 def chain_hash(
     prev: str, game_id: int, seq: int, row: Sequence[Any], events: Iterable[Sequence[Any]]
 ) -> str:
@@ -1122,64 +1094,86 @@ class GameLog:
             )
         return commands
 
-
     def _read_checked(self, game_id: int, head: str | None) -> list[LoggedCommand] | None:
-        """The whole game read in two queries and checked in bulk: every command's hash over
-        the one before, the game's head, the numbering, and all the JSON decoded at once;
-        ``None`` at the first doubt, and :meth:`_commands` reads it again row by row to name
-        the first bad command.
+        """The whole game checked as :meth:`_commands` checks it row by row, in bulk: each
+        command's hash over the one before (one ``bytes`` format an event and one sha256 a
+        command, instead of :func:`chain_hash`'s call a value), the numbering and the game's
+        head, then all the JSON decoded in one ``json.loads``. ``None`` at the first doubt (a
+        NULL, a value of an unexpected type, a hash that does not match): the row-by-row
+        reading then finds and names the first bad command.
 
-        The per-event checks of :func:`_verify` (each event a JSON object of its row's type)
-        are not repeated: every hashed row passed them when it was hashed (the writer, the
-        migration to schema 2 and salvage all hash only rows that do), so a row whose hash
-        matches passes them too.
+        What it accepts, :func:`_verify` accepts, and it returns the same commands.
         """
         conn = self.conn
-        rows = conn.execute(_BULK_COMMANDS, (game_id,)).fetchall()
-        groups = {g[0]: g for g in conn.execute(_BULK_EVENTS, (game_id,))}
-        prev, event_seq = START, 0
-        commands: list[str] = []
-        events: list[str] = []
-        counts: list[int] = []
+        read = conn.execute(
+            f"SELECT {_COMMAND}, hash FROM commands WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+        rows = conn.execute(
+            f"SELECT {_EVENT} FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+        prev, event_seq = START.encode(), 0
+        commands: list[bytes] = []
+        events: list[bytes] = []
+        kinds: list[list[bytes]] = []
         sha256 = hashlib.sha256
-        for seq, (row_seq, stored, data, _time, _player, _kind, command) in enumerate(rows):
-            group = groups.pop(seq, None)
-            if row_seq != seq or command is None:
-                return None
-            if group is None:
-                count, hashed_events, payloads = 0, b"", "[]"
-            else:
-                _, count, first, last, hashed_events, payloads = group
-                if first != event_seq or last != event_seq + count - 1 or payloads is None:
+        try:
+            for seq, (row_seq, time, player, kind, command, stored) in enumerate(read):
+                if row_seq != seq or type(stored) is not str:
                     return None
-            h = sha256(b"%sI%d.I%d." % (prev.encode(), game_id, seq))
-            h.update(data)
-            h.update(hashed_events)
-            prev = h.hexdigest()
-            if prev != stored:
-                return None
-            event_seq += count
-            commands.append(command)
-            events.append(payloads)
-            counts.append(count)
-        if not rows or groups or prev != head:
+                # chain_hash's bytes for the row and its events (_put: b"I%d." for an int,
+                # b"B%d." and the bytes for a text read as its bytes); %b refuses a None.
+                h = sha256(
+                    b"%bI%d.I%d.B%d.%bB%d.%b"
+                    % (prev, game_id, seq, len(time), time, len(player), player)
+                    + b"B%d.%bB%d.%b" % (len(kind), kind, len(command), command)
+                )
+                payloads, whats = [], []
+                # The events are numbered on from one command to the next: this command's
+                # are the rows from event_seq on that name it.
+                while event_seq < len(rows) and rows[event_seq][1] == seq:
+                    number, _, at, what, payload = rows[event_seq]
+                    if type(number) is not int or number != event_seq:
+                        return None
+                    h.update(
+                        b"EI%d.B%d.%bB%d.%bB%d.%b"
+                        % (number, len(at), at, len(what), what, len(payload), payload)
+                    )
+                    payloads.append(payload)
+                    whats.append(what)
+                    event_seq += 1
+                digest = h.hexdigest()
+                if digest != stored:
+                    return None
+                prev = digest.encode()
+                commands.append(command)
+                events.append(b"[%b]" % b",".join(payloads))
+                kinds.append(whats)
+        except TypeError:  # a NULL where bytes should be
+            return None
+        if not read or event_seq != len(rows) or prev.decode() != head:
             return None
         try:
-            decoded = json.loads(f"[[{','.join(commands)}],[{','.join(events)}]]")
-        except ValueError:
+            decoded = json.loads(b"[[%b],[%b]]" % (b",".join(commands), b",".join(events)))
+            return [
+                _logged(row, command, events_of, whats)
+                for row, command, events_of, whats in zip(read, *decoded, kinds, strict=True)
+            ]
+        except (TypeError, ValueError, AttributeError):
             return None
-        out = []
-        for row, command, events_of, count in zip(rows, *decoded, counts, strict=True):
-            if not (
-                isinstance(command, dict)
-                and command.get("type") == row[5]
-                and len(events_of) == count
-                and isinstance(row[3], str)
-                and isinstance(row[4], str)
-            ):
-                return None
-            out.append(LoggedCommand(row[0], row[3], row[4], command, tuple(events_of)))
-        return out
+
+
+def _logged(row: Row, command: Any, events: list[Any], kinds: list[bytes]) -> LoggedCommand:
+    """A command read in bulk (:meth:`GameLog._read_checked`), checked as :func:`_verify` checks
+    it once its hash matches: a JSON object of its row's type, its events JSON objects of
+    theirs (ValueError, TypeError or AttributeError otherwise)."""
+    time, player, kind = (bytes(v).decode("utf-8") for v in row[1:4])
+    if not (
+        isinstance(command, dict)
+        and command.get("type") == kind
+        and [e.get("type") for e in events] == [_text(k) for k in kinds]
+    ):
+        raise ValueError("not a command and its events")
+    return LoggedCommand(row[0], time, player, command, tuple(events))
 
 
 # Checking and salvaging: row by row, so that one damaged page costs only the rows on it.
