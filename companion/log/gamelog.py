@@ -22,10 +22,10 @@ in the file is the one this writer last saw (:class:`LogMovedOnError`). Readers 
 
 Each command row carries a hash chained over the one before (:func:`chain_hash`), covering the
 row and all its events exactly as stored, so a changed byte or a lost row is found when the game
-is read, never replayed. :func:`check_log` finds the first bad row and :func:`salvage_log`
+is read, never replayed (every read checks every hash, in bulk: :meth:`GameLog._read_checked`). :func:`check_log` finds the first bad row and :func:`salvage_log`
 copies each game's longest intact beginning into a new file.
 
-Why one file of about 1,250 lines: the schema, the hash chain, the writer and the checker must
+Why one file of about 1,400 lines: the schema, the hash chain, the writer and the checker must
 agree byte for byte on how a row is stored and hashed, and this module is the only one allowed
 sqlite-utils (``tests/test_architecture.py``); split, each half would re-read the other's rows.
 """
