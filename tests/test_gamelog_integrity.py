@@ -11,6 +11,7 @@ import sqlite3
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 
@@ -23,6 +24,7 @@ from companion.log.gamelog import (
     DamagedLogError,
     GameLog,
     GameLogError,
+    LoggedCommand,
     LogWriteError,
     chain_hash,
 )
@@ -121,6 +123,57 @@ def test_a_damaged_row_is_refused_naming_the_file_game_and_first_bad_command(
     assert (status, out) == (2, "")
     assert err.startswith(f"companion: error: game log '{db}' is damaged in game 1, command #{seq}")
     assert err.count("\n") == 1
+
+
+def row_by_row(log: GameLog, game_id: int) -> list[LoggedCommand]:
+    """The game as the row-by-row check reads it (chain_hash and json.loads a value)."""
+    with patch.object(GameLog, "_read_checked", return_value=None):
+        return log.commands(game_id)
+
+
+def test_a_game_is_checked_in_bulk_and_read_as_the_row_by_row_check_reads_it(db: Path) -> None:
+    with GameLog(db) as log:
+        game = Game.resume(log)
+        game.undo()
+        expected = row_by_row(log, 1)
+        with patch("companion.log.gamelog._put", side_effect=AssertionError("a value hashed")):
+            assert log.commands(1) == expected
+            resumed = Game.resume(log, 1)
+    assert [c.seq for c in expected] == list(range(7))
+    assert snapshot(resumed.state) == snapshot(game.state)
+
+
+@pytest.mark.parametrize(
+    ("sql", "seq", "what"),
+    [
+        # Values of another type than the writer's: each must fail the hash, never be read.
+        ("UPDATE events SET seq = 10.5 WHERE seq = 10", 2, "event"),
+        ("UPDATE events SET seq = 'ten' WHERE seq = 10", 2, "event"),
+        ("UPDATE events SET payload = NULL WHERE seq = 13", 3, "hash"),
+        ("UPDATE commands SET player = NULL WHERE seq = 3", 3, "hash"),
+        ("UPDATE commands SET hash = NULL WHERE seq = 4", 4, "hash"),
+        ("UPDATE commands SET hash = CAST(X'ff' AS TEXT) WHERE seq = 4", 4, "hash"),
+        # The row-by-row reading sorts a command number that is not an integer first.
+        ("UPDATE commands SET seq = 4.5 WHERE seq = 4", 0, "missing"),
+        # An event given to the next command: both commands' rows still read in order.
+        ("UPDATE events SET command_seq = 5 WHERE seq = 17", 4, "event"),
+        # One payload made two JSON objects: the game's one json.loads must not take it.
+        (
+            'UPDATE events SET payload = \'{"type": "turn"}, {"type": "turn"}\' WHERE seq = 16',
+            4,
+            "hash",
+        ),
+        ("INSERT INTO events VALUES (1, 22, 9, 't', 'turn', '{\"type\": \"turn\"}')", 6, "missing"),
+    ],
+)
+def test_damage_the_bulk_check_must_not_take(db: Path, sql: str, seq: int, what: str) -> None:
+    raw(db, sql)
+    with GameLog(db, readonly=True) as log:
+        assert log._read_checked(1, log._check(1)) is None
+        with pytest.raises(DamagedLogError) as caught:
+            log.commands(1)
+    assert (caught.value.game_id, caught.value.seq) == (1, seq)
+    assert what in str(caught.value)
 
 
 def test_damage_sqlite_sees_is_one_line_too(db: Path) -> None:
