@@ -481,12 +481,12 @@ class TableController:
             return
         if p.decision_id != state.decision.id:
             try:
-                command_for_throw(state.decision, p.faces, p.key, dice=state.edition.dice)
+                command = command_for_throw(state.decision, p.faces, p.key, dice=state.edition.dice)
             except CompanionError:
                 self._proposal = None
                 return
             label = vm.proposal_label(state, p.faces, self.lang)
-            self._proposal = replace(p, decision_id=state.decision.id, label=label)
+            self._proposal = replace(p, decision_id=state.decision.id, label=label, command=command)
 
     # -- Places -----------------------------------------------------------------------------------
 
@@ -1068,7 +1068,7 @@ class TableController:
         faces = _counted(_faces(reading), wanted_dice(decision))
         shown = vm.faces_text(faces, self.lang)
         try:
-            command_for_throw(decision, faces, reading.key, dice=state.edition.dice)
+            command = command_for_throw(decision, faces, reading.key, dice=state.edition.dice)
         except CompanionError as exc:
             self._proposal = None
             self._typed_key = (reading.key, decision.id)
@@ -1084,6 +1084,7 @@ class TableController:
             decision_id=decision.id,
             auto_confirm=seconds,
             auto_text=_auto_text(seconds),
+            command=command,
         )
         if seconds and self.schedule is not None:
             token, key = self._auto_token, reading.key
@@ -1127,15 +1128,9 @@ class TableController:
         p = self._proposal
         if p is None or p.decision_id != decision_id:
             return self._refuse(_("No dice reading to confirm: throw the dice or enter them"))
-        game = self.game
-        assert game is not None
-        try:
-            command = command_for_throw(
-                game.state.decision, p.faces, p.key, dice=game.state.edition.dice
-            )
-        except CompanionError as exc:
-            return self._refuse(refusal(exc))
-        return self._run(command, at=at)
+        # The command made from the reading for this very decision (the proposal follows a
+        # new decision id with its own): the engine checks it as it checks any command.
+        return self._run(p.command, at=at)
 
     def enter_roll(
         self, decision_id: int, faces: Sequence[int | str], *, at: float | None = None

@@ -12,7 +12,7 @@ state for them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from companion.banker.assets import net_worth
@@ -243,6 +243,9 @@ class Proposal:
     auto_confirm: int = 0
     #: That, in words ("Confirmed by itself in 5 s unless corrected"; "" when never).
     auto_text: str = ""
+    #: The command the throw answers the decision with, made once from the reading
+    #: (``command_for_throw``) and applied as it is by Confirm.
+    command: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

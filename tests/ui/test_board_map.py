@@ -172,6 +172,7 @@ _SCRIPT = textwrap.dedent(
     m.play_path(path, kinds)
     frames(2)
     first = m.progress
+    out["running"] = type(m._anim).__name__  # one step at a time, not a chain of them
     m.play_path(["outer:1", "outer:2"], ["walk", "walk"])
     out["restart"] = {"first": first, "after": m.progress, "path": list(m.path)}
     m.clear_path()
@@ -179,6 +180,27 @@ _SCRIPT = textwrap.dedent(
     m.view = replace(v3, path=("middle:1", "middle:2"))
     frames(3)
     out["view_path"] = {"path": list(m.path), "progress": m.progress}
+
+    # -- folded away by a wide dialog, and back ------------------------------------------------
+    m.size_hint = (None, None)  # the Window would size it back to itself at once
+    frames(2)
+    before = dict(m.draw_counts)
+    width = m.width
+    m.width = 0
+    folded = m.opacity
+    frames(2)
+    m.width = width
+    frames(2)
+    img = m.export_as_image()
+    px = img.texture.pixels
+    W, H = img.texture.size
+    out["fold"] = {
+        "static": m.draw_counts["static"] - before["static"],
+        "folded_opacity": folded,
+        "opacity": m.opacity,
+        "board_instructions": len(m.canvas.before.children),
+        "felt": colour_at(0.5, 0.5),
+    }
 
     # -- any size ----------------------------------------------------------------------------
     m.size_hint = (None, None)  # the Window sizes a child with a size hint to itself
@@ -334,6 +356,20 @@ def test_a_new_path_cancels_the_running_one(report):
 
 def test_a_view_with_a_path_shows_it(report):
     assert report["view_path"] == {"path": ["middle:1", "middle:2"], "progress": 1}
+
+
+def test_the_board_is_painted_once_and_kept_while_folded_away(report):
+    """The board is one picture (not its hundreds of shapes drawn again at every frame),
+    and the map folded away by a wide dialog comes back without painting it again."""
+    fold = report["fold"]
+    assert fold["board_instructions"] <= 3, fold  # a colour and the board's picture
+    assert fold["static"] == 0, fold
+    assert (fold["folded_opacity"], fold["opacity"]) == (0, 1), fold
+    assert _near(fold["felt"], (0.80, 0.89, 0.80)), fold
+
+
+def test_a_path_plays_one_step_animation_at_a_time(report):
+    assert report["running"] == "Animation"  # not a Sequence chaining every step
 
 
 def test_the_map_fits_any_size(report):

@@ -782,6 +782,22 @@ def rolling(make, clock: FakeClock, seconds: int, tmp_path: Path) -> TableContro
     return c
 
 
+def test_a_reading_is_made_a_command_once_and_confirm_applies_that_command(make, tmp_path):
+    """The throw read becomes the decision's command when it is read (the speed die left
+    out where it does not count, the reading's key and the decision's id in it); Confirm
+    records that very command."""
+    c = rolling(make, FakeClock(), 0, tmp_path)
+    decision = c.decision_id
+    c.on_reading(reading(1, (3, 4), "mr"))
+    command = c.view.proposal.command
+    assert command["player"] == c.view.decision.player
+    assert (command["reading"], command["decision"]) == ("b:1", decision)
+    assert command["dice"][:2] == [3, 4]
+    assert c.confirm_roll(decision), c.view.notice
+    assert {k: c.game.done[-1][k] for k in command} == dict(command)
+    assert c.game.has_reading("b:1") and c.view.proposal is None
+
+
 def test_a_reading_is_confirmed_by_itself_after_the_setting(make, tmp_path):
     clock = FakeClock()
     c = rolling(make, clock, 5, tmp_path)

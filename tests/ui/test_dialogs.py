@@ -149,6 +149,45 @@ def test_the_same_decision_keeps_its_dialog_and_a_new_one_replaces_it(
     assert host.dialog is not first and host.dialog.decision.kind == "end_turn"
 
 
+def test_a_new_reading_turns_the_dice_shown_instead_of_building_them_again(
+    states: dict[str, Any],
+) -> None:
+    """A re-read or a new throw on the same roll refills the reading's panel: the same dice,
+    heading and buttons show the new faces and words, and Confirm confirms the decision."""
+    from dataclasses import replace
+
+    from ui import viewmodels as vm
+    from ui.dialogs import DecisionHost
+
+    state = states["roll"]
+    host = DecisionHost()
+    recorder = Recorder()
+    host.controller = recorder
+
+    def read(key: str, faces: tuple[Any, ...], text: str) -> Any:
+        proposal = vm.Proposal(
+            key=key,
+            faces=faces,
+            faces_text=text,
+            label=f"Ann rolls {text}",
+            decision_id=state.decision.id,
+        )
+        return replace(vm.table_view(state, "en"), proposal=proposal)
+
+    host.show(read("b1:1", (3, 4, "2"), "3+4, 2"))
+    dialog = host.dialog
+    panel, dice = list(dialog.children), list(dialog.dice_view.children)
+    host.show(read("b1:2", (6, 1, "mr"), "6+1, Mr. Monopoly"))
+    assert host.dialog is dialog
+    assert list(dialog.children) == panel and list(dialog.dice_view.children) == dice
+    assert [die.value for die in reversed(dialog.dice_view.children)] == [6, 1, "mr"]
+    assert [die.speed for die in reversed(dialog.dice_view.children)] == [False, False, True]
+    assert dialog.confirm_button.text == "Confirm 6+1, Mr. Monopoly"
+    assert "Ann rolls 6+1, Mr. Monopoly" in [getattr(w, "text", None) for w in panel]
+    dialog.confirm_button.dispatch("on_release")
+    assert recorder.calls[-1] == ("confirm_roll", (state.decision.id,), {"at": None})
+
+
 def test_auction_bids_the_amount_set_with_the_steppers(states: dict[str, Any]) -> None:
     from ui import viewmodels as vm
     from ui.dialogs import DecisionHost

@@ -116,6 +116,9 @@ class DiceDialog(DecisionDialog):
     """Roll, turn-order roll, and the dice a space or card asks for."""
 
     choice_list: ChoiceList | None = None
+    #: The reading's widgets (the dice, their heading, the row of buttons), built on the first
+    #: reading and refilled for each one after.
+    _reading_panel: tuple[Any, ...] | None = None
 
     def build(self) -> None:
         self.entering = False
@@ -154,29 +157,17 @@ class DiceDialog(DecisionDialog):
         self._proposal_key = proposal.key if proposal is not None else None
         count, _speed = self._wanted()
         if proposal is not None:
-            self.dice_view = DiceView(faces=list(proposal.faces), regular=count)
-            self.dice_view.size_hint_y = 1.2
-            self.add_widget(self.dice_view)
-            self.add_widget(self.heading(proposal.label or proposal.faces_text))
-            row = BoxLayout(spacing=dp(8), size_hint_y=None, height=dp(64))
-            self.confirm_button = BigButton(
-                text=_("Confirm {faces}", faces=proposal.faces_text), number=1, role="primary"
-            )
-            self.confirm_button.bind(on_release=lambda _b: self.confirm())
-            row.add_widget(self.confirm_button)
-            correct = extra_button(_("Correct"), self.enter)
-            correct.size_hint_x = 0.45
-            row.add_widget(correct)
-            # Beside Confirm and Correct, as the auto-confirm's sentence promises.
-            self.cancel_button = extra_button(_("Cancel"), self.cancel)
-            self.cancel_button.size_hint_x = 0.45
-            row.add_widget(self.cancel_button)
-            # Three buttons share the width: a long Confirm wraps, and the row grows with it
-            # rather than spilling over the referee's sentence above.
-            row.bind(minimum_height=lambda r, h: setattr(r, "height", max(dp(64), h)))
-            self.add_widget(row)
+            # Built once, then refilled: a reading changes the dice, the heading and
+            # Confirm's words, not the panel (building it cost most of a reading's frame).
+            if self._reading_panel is None:
+                self._reading_panel = self._build_reading_panel()
+            self.dice_view.regular = count
+            self.dice_view.faces = list(proposal.faces)
+            self._reading_heading.text = proposal.label or proposal.faces_text
+            self.confirm_button.text = _("Confirm {faces}", faces=proposal.faces_text)
+            for widget in self._reading_panel:
+                self.add_widget(widget)
             return
-        self.confirm_button = self.cancel_button = None
         rows = []
         dice_index = self._dice_index()
         if self.controller.throw_hook is not None and not self._opponents():
@@ -187,6 +178,28 @@ class DiceDialog(DecisionDialog):
             self.choice_list = ChoiceList()
         self.buttons = self.choice_list.set_choices(rows, cols=2 if len(rows) > 4 else 1)
         self.add_widget(self.choice_list)
+
+    def _build_reading_panel(self) -> tuple[Any, ...]:
+        """The dice as read, their heading, and Confirm, Correct and Cancel (filled by
+        :meth:`refresh`)."""
+        self.dice_view = DiceView()
+        self.dice_view.size_hint_y = 1.2
+        self._reading_heading = self.heading("")
+        row = BoxLayout(spacing=dp(8), size_hint_y=None, height=dp(64))
+        self.confirm_button = BigButton(text="", number=1, role="primary")
+        self.confirm_button.bind(on_release=lambda _b: self.confirm())
+        row.add_widget(self.confirm_button)
+        correct = extra_button(_("Correct"), self.enter)
+        correct.size_hint_x = 0.45
+        row.add_widget(correct)
+        # Beside Confirm and Correct, as the auto-confirm's sentence promises.
+        self.cancel_button = extra_button(_("Cancel"), self.cancel)
+        self.cancel_button.size_hint_x = 0.45
+        row.add_widget(self.cancel_button)
+        # Three buttons share the width: a long Confirm wraps, and the row grows with it
+        # rather than spilling over the referee's sentence above.
+        row.bind(minimum_height=lambda r, h: setattr(r, "height", max(dp(64), h)))
+        return self.dice_view, self._reading_heading, row
 
     def confirm(self) -> bool:
         decision_id, at = self.stamp()

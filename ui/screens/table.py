@@ -16,6 +16,7 @@ settle time after that shows the "Too soon" mark (``view.too_soon``) by the noti
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Any
 
@@ -35,9 +36,25 @@ from ui.widgets.words import _
 POLL = 0.05
 
 
+#: The last texts fitted and what they came to (each view asks again for the same words).
+_FITTED: dict[tuple[Any, ...], str] = {}
+
+
 def fitted(text: str, button: Any, height: float) -> str:
     """``text`` as it fits ``height`` laid out as ``button`` lays it out (its width, padding
     and font), cut after a whole word with an ellipsis when it does not."""
+    layout = (str(text), button.width, button.font_size, button.font_name, tuple(button.padding))
+    key = (*layout, height)
+    done = _FITTED.get(key)
+    if done is None:
+        done = _fit(text, button, height)
+        if len(_FITTED) > 64:
+            _FITTED.clear()
+        _FITTED[key] = done
+    return done
+
+
+def _fit(text: str, button: Any, height: float) -> str:
     from kivy.uix.label import Label
 
     def fits(shown: str) -> bool:
@@ -52,6 +69,15 @@ def fitted(text: str, button: Any, height: float) -> str:
         return bool(probe.texture_size[1] <= height)
 
     return fit_words(text, fits, trim=" ,:;.(")
+
+
+def settle_heap() -> None:
+    """Set aside what the app holds from now to its end (Kivy, the modules, the screens built
+    so far, the board) from the garbage collector's full passes: each pass walked all of it,
+    about half a million objects, a pause of 100-200 ms in the middle of a turn. Once, when
+    the table is first built; what is made after is collected as before."""
+    gc.collect()
+    gc.freeze()
 
 
 def _board_map() -> Any:
@@ -92,6 +118,7 @@ class TableScreen(Screen):
         if self.map is not None:
             self.ids.map_box.clear_widgets()
             self.ids.map_box.add_widget(self.map)
+        Clock.schedule_once(lambda _dt: settle_heap(), 0)
 
     def on_controller(self, _screen: Any, controller: Any) -> None:
         if controller is not None:

@@ -249,9 +249,17 @@ class DiceView(BoxLayout):
     def on_faces(self, *_args: Any) -> None:
         if self.canvas is None:
             return
-        self.clear_widgets()
+        # The dice already there are turned to their new faces (a new throw of as many dice
+        # is no new widget); only a different count of dice adds or takes some away.
+        dice = list(reversed(self.children))
+        for die in dice[len(self.faces) :]:
+            self.remove_widget(die)
         for i, face in enumerate(self.faces):
-            self.add_widget(DieFace(value=face, speed=i >= self.regular))
+            if i < len(dice):
+                dice[i].speed = i >= self.regular
+                dice[i].value = face
+            else:
+                self.add_widget(DieFace(value=face, speed=i >= self.regular))
 
     on_regular = on_faces
 

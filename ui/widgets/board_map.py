@@ -32,8 +32,12 @@ from typing import Any
 from kivy.animation import Animation
 from kivy.clock import Clock
 from kivy.graphics import (
+    Callback,
+    ClearBuffers,
+    ClearColor,
     Color,
     Ellipse,
+    Fbo,
     InstructionGroup,
     Line,
     Rectangle,
@@ -151,6 +155,20 @@ def building_marks(buildings: Any) -> tuple[int, str]:
     return (int(digits), "") if digits else (0, "")
 
 
+def _blend_keeping_alpha(_instruction: Any) -> None:
+    from kivy.graphics import opengl as gl
+
+    gl.glBlendFuncSeparate(
+        gl.GL_SRC_ALPHA, gl.GL_ONE_MINUS_SRC_ALPHA, gl.GL_ONE, gl.GL_ONE_MINUS_SRC_ALPHA
+    )
+
+
+def _blend_as_usual(_instruction: Any) -> None:
+    from kivy.graphics import opengl as gl
+
+    gl.glBlendFunc(gl.GL_SRC_ALPHA, gl.GL_ONE_MINUS_SRC_ALPHA)
+
+
 def _darker(c: RGBA, k: float = 0.55) -> RGBA:
     return (c[0] * k, c[1] * k, c[2] * k, c[3])
 
@@ -180,7 +198,7 @@ def paint_board(cb: Any, f: geo.Frame) -> None:
             cb.add(Rectangle(pos=(bx, by), size=(bw, bh)))
             # An edge on the band, so the white group shows on the paper.
             cb.add(Color(*INK[:3], 0.45))
-            cb.add(Line(rectangle=(bx, by, bw, bh), width=line * 0.6))
+            _outline(cb, (bx, by, bw, bh), line * 0.6)
         mark = KIND_MARK.get(s.kind)
         if mark is not None and not s.is_corner:
             d = w * 0.42
@@ -191,11 +209,24 @@ def paint_board(cb: Any, f: geo.Frame) -> None:
             else:
                 cb.add(Rectangle(pos=(cx - d / 2, cy - d / 2), size=(d, d)))
         cb.add(Color(*INK[:3], 0.55))
-        cb.add(Line(rectangle=(x, y, rw, rh), width=line * 0.6))
+        _outline(cb, (x, y, rw, rh), line * 0.6)
     # The track outlines, heavier than the space lines, so the rings read at once.
     cb.add(Color(*INK))
     for r in f.drawn.outlines():
-        cb.add(Line(rectangle=f.rect_px(r), width=line * 1.4))
+        _outline(cb, f.rect_px(r), line * 1.4)
+
+
+def _outline(cb: Any, rect: tuple[float, float, float, float], width: float) -> None:
+    """A rectangle's outline as four bars as thick as a ``Line`` of ``width`` draws it: a
+    closed ``Line`` wider than a pixel fills its inside when painted into a texture (the map's
+    board is, :meth:`BoardMap._draw_static`)."""
+    x, y, w, h = rect
+    t = max(1.0, 2 * width) if width > 1 else 1.0
+    half = t / 2
+    cb.add(Rectangle(pos=(x - half, y - half), size=(w + t, t)))
+    cb.add(Rectangle(pos=(x - half, y + h - half), size=(w + t, t)))
+    cb.add(Rectangle(pos=(x - half, y + half), size=(t, max(0.0, h - t))))
+    cb.add(Rectangle(pos=(x + w - half, y + half), size=(t, max(0.0, h - t))))
 
 
 class BoardMap(Widget):
@@ -219,6 +250,8 @@ class BoardMap(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         self._frame = geo.Frame(0, 0, 0)
+        #: The square the board and its spaces were last painted in.
+        self._painted: geo.Frame | None = None
         self._space_groups: dict[str, InstructionGroup] = {}
         self._space_views: dict[str, Any] = {}
         self._path: tuple[str, ...] = ()
@@ -227,6 +260,10 @@ class BoardMap(Widget):
         self._corner_labels: dict[str, Label] = {}
         self._tokens: dict[str, Token] = {}
         self._anim: Animation | None = None
+        # The path's steps still to play (a step's progress, or None for a pause; seconds),
+        # and a count of the paths begun (a newer one stops an older one's next step).
+        self._legs: list[tuple[float | None, float]] = []
+        self._path_round = 0
         #: How many times each layer was drawn (tests and benchmarks check the coalescing).
         self.draw_counts = {"static": 0, "spaces": 0, "space": 0, "overlay": 0}
         super().__init__(**kwargs)
@@ -285,19 +322,39 @@ class BoardMap(Widget):
             self._trigger_overlay()
             return
         self.progress = 0.0
-        chain: Animation | None = None
+        # One short animation at a time, each starting the next when it ends, rather than one
+        # chain of them: Kivy walks every running animation's tree whenever a scroll view moves
+        # (``Animation.stop_all``), and a chained path's tree costs the square of its steps.
+        scale = self.animation_scale
+        legs: list[tuple[float | None, float]] = []
         for i in range(1, len(steps)):
-            step = Animation(progress=float(i), d=STEP_SECONDS * self.animation_scale, t="out_quad")
+            legs.append((float(i), STEP_SECONDS * scale))
             if kinds[i] in JUMPS:
-                step += Animation(d=JUMP_PAUSE * self.animation_scale)
-            chain = step if chain is None else chain + step
-        assert chain is not None
-        self._anim = chain
-        chain.start(self)
+                legs.append((None, JUMP_PAUSE * scale))
+        self._legs = legs
+        self._next_leg(self._path_round)
         self._trigger_overlay()
+
+    def _next_leg(self, round_: int) -> None:
+        """Start the path's next step (or pause after a jump), unless a newer path began."""
+        if round_ != self._path_round or not self._legs:
+            self._anim = None
+            return
+        target, seconds = self._legs.pop(0)
+        if target is None:
+            leg = Animation(d=seconds)
+        else:
+            leg = Animation(progress=target, d=seconds, t="out_quad")
+        leg.bind(on_complete=lambda *_: self._next_leg(round_))
+        self._anim = leg
+        leg.start(self)
 
     def stop_path(self) -> None:
         """Stop a running path animation where it is."""
+        self._path_round += 1
+        self._legs = []
+        if self._anim is not None:
+            self._anim.cancel(self)
         Animation.cancel_all(self, "progress")
         self._anim = None
 
@@ -364,9 +421,19 @@ class BoardMap(Widget):
     # -- state changes --------------------------------------------------------------------------
 
     def _resized(self, *_: Any) -> None:
-        self._frame = geo.Frame.fit(self.x, self.y, self.width, self.height, drawing=geo.table())
-        self._space_views = {}  # every space draws again at the new size
-        self._trigger_static()
+        frame = geo.Frame.fit(self.x, self.y, self.width, self.height, drawing=geo.table())
+        self._frame = frame
+        if frame.side <= 0:
+            # Folded away (the table's map steps aside for a wide dialog): the board stays
+            # painted, unseen, for its return to the same square.
+            self.opacity = 0
+            return
+        self.opacity = 1
+        if frame != self._painted:
+            # Painting the whole board costs a frame's worth of time: only a new square does.
+            self._painted = frame
+            self._space_views = {}  # every space draws again at the new size
+            self._trigger_static()
         self._trigger_spaces()
         self._trigger_overlay()
 
@@ -389,8 +456,24 @@ class BoardMap(Widget):
         self.draw_counts["static"] += 1
         if f.side <= 0:
             return
-        paint_board(cb, f)
-        self._draw_links(cb, f, max(1.0, f.space_width / 28))
+        # Painted once into a texture, drawn after as one rectangle: the board's hundreds of
+        # shapes were drawn again at every frame, the largest part of a frame's time.
+        side = max(1, math.ceil(f.side))
+        at = geo.Frame(0, 0, f.side, f.drawing)
+        fbo = Fbo(size=(side, side))
+        with fbo:
+            ClearColor(0, 0, 0, 0)
+            ClearBuffers()
+            # A translucent line must not make the texture translucent: its alpha adds to
+            # what is under it instead of blending with it.
+            Callback(_blend_keeping_alpha)
+        paint_board(fbo, at)
+        self._draw_links(fbo, at, max(1.0, f.space_width / 28))
+        fbo.add(Callback(_blend_as_usual))
+        fbo.draw()
+        self._board_fbo = fbo  # kept: Kivy paints it again if the GL context is rebuilt
+        cb.add(Color(1, 1, 1, 1))
+        cb.add(Rectangle(texture=fbo.texture, pos=(round(f.x), round(f.y)), size=(side, side)))
         self._place_corner_labels()
 
     def _draw_links(self, cb: Any, f: geo.Frame, line: float) -> None:
@@ -401,11 +484,13 @@ class BoardMap(Widget):
             cb.add(Color(*LINK))
             cb.add(Line(points=(ax, ay, bx, by), width=max(1.5, w * 0.16), cap="round"))
             for px, py in ((ax, ay), (bx, by)):
-                cb.add(Color(1, 1, 1, 1))
+                # A white stop ringed in the link's colour (two discs: see _outline).
                 d = w * 0.5
-                cb.add(Ellipse(pos=(px - d / 2, py - d / 2), size=(d, d)))
-                cb.add(Color(*LINK))
-                cb.add(Line(circle=(px, py, d / 2), width=line))
+                ring = d + 2 * line
+                cb.add(Ellipse(pos=(px - ring / 2, py - ring / 2), size=(ring, ring)))
+                cb.add(Color(1, 1, 1, 1))
+                inner = max(0.0, d - 2 * line)
+                cb.add(Ellipse(pos=(px - inner / 2, py - inner / 2), size=(inner, inner)))
 
     def _place_corner_labels(self) -> None:
         f = self._frame
@@ -437,8 +522,10 @@ class BoardMap(Widget):
 
     def _draw_spaces(self, *_: Any) -> None:
         """Owners, buildings and mortgages: one group per space, redrawn only if its view changed."""
-        views = {sv.key: sv for sv in (getattr(self.view, "spaces", None) or ())}
         f = self._frame
+        if f.side <= 0:
+            return  # folded away: drawn when it comes back (_resized)
+        views = {sv.key: sv for sv in (getattr(self.view, "spaces", None) or ())}
         self.draw_counts["spaces"] += 1
         for key in set(self._space_groups) | set(views):
             sv = views.get(key)
