@@ -50,13 +50,17 @@ class RandomPlayer:
         """The command to give now: an answer to the decision, or sometimes an any-time command
         first (build, lift a mortgage, play a card; sell or mortgage to pay a debt)."""
         d = state.decision
-        options = d.options or options_for(state, d)
+        # A state folded from events poses its decision without options: they are worked out
+        # here once, and only when read (not before an any-time command, for instance).
+        options = d.options
+        if not options and d.kind == "raise_money":
+            options = options_for(state, d)
         extra = self.anytime(state, options)
         if extra is not None:
             self.anytime_streak += 1
             return command_of(extra, d.player, **self.fill(state, extra))
         self.anytime_streak = 0
-        option = self.answer(state, options)
+        option = self.answer(state, options or options_for(state, d))
         return command_of(option, d.player, **self.fill(state, option))
 
     # -- Answers ----------------------------------------------------------------------------
@@ -146,12 +150,13 @@ class RandomPlayer:
     def anytime(self, state: GameState, options: Sequence[Option]) -> Option | None:
         """Sell or mortgage to pay a debt; before a roll or the end of a turn, often claim rent
         owed to it (E2), sometimes build, lift a mortgage, or play a card against another
-        player."""
+        player. ``options`` are the decision's: read only for a debt (a state folded from
+        events may hold none for the other decisions)."""
         d = state.decision
         if d.kind == "raise_money":
             if any(o["command"]["type"] == "pay" for o in options):
                 return None
-            return self.raise_money(state, d.player)
+            return self.raise_money(state, options)
         if d.kind not in ("roll", "end_turn") or self.anytime_streak >= MAX_ANYTIME:
             return None
         rng = self.rng
@@ -188,10 +193,11 @@ class RandomPlayer:
                 return o
         return None
 
-    def raise_money(self, state: GameState, player: str) -> Option | None:
+    def raise_money(self, state: GameState, options: Sequence[Option]) -> Option | None:
         """Sell buildings (highest first), then mortgage properties, then shares; in a
-        shortage of the lower buildings, sell a group down."""
-        options = anytime_options(state, player, RAISES)
+        shortage of the lower buildings, sell a group down: among the debt's ``options``, which
+        hold the sales and mortgages that raise it (P13) in the order of the any-time ones."""
+        options = [o for o in options if o["command"]["type"] in RAISES]
 
         def level(o: Option) -> int:
             h = state.holdings[o["command"]["property"]]
