@@ -37,6 +37,8 @@ MAX_ANYTIME = 8
 #: (to raise money, the banker's own ``RAISES``).
 _BUILDS = ("build", "unmortgage")
 _PLAYS = ("play_card",)
+#: The answers to a debt it reads first: pay, or raise the money (the banker's ``RAISES``).
+_PAY_OR_RAISE = ("pay", *RAISES)
 
 
 class RandomPlayer:
@@ -54,7 +56,8 @@ class RandomPlayer:
         # here once, and only when read (not before an any-time command, for instance).
         options = d.options
         if not options and d.kind == "raise_money":
-            options = options_for(state, d)
+            # It pays, or raises the money: bankruptcy only when neither can be done.
+            options = options_for(state, d, _PAY_OR_RAISE)
         extra = self.anytime(state, options)
         if extra is not None:
             self.anytime_streak += 1
