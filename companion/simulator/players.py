@@ -37,6 +37,8 @@ MAX_ANYTIME = 8
 #: (to raise money, the banker's own ``RAISES``).
 _BUILDS = ("build", "unmortgage")
 _PLAYS = ("play_card",)
+#: The decisions it answers by the types of their options.
+_BY_TYPE = frozenset(("roll", "end_turn", "buy_or_auction", "taxi", "rent", "raise_money"))
 #: The answers to a debt it reads first: pay, or raise the money (the banker's ``RAISES``).
 _PAY_OR_RAISE = ("pay", *RAISES)
 
@@ -71,9 +73,11 @@ class RandomPlayer:
     def answer(self, state: GameState, options: Sequence[Option]) -> Option:
         d = state.decision
         rng = self.rng
+        # The options by type, for the decisions whose answer depends on the types offered.
         by_type: dict[str, list[Option]] = {}
-        for o in options:
-            by_type.setdefault(o["command"]["type"], []).append(o)
+        if d.kind in _BY_TYPE:
+            for o in options:
+                by_type.setdefault(o["command"]["type"], []).append(o)
 
         def maybe(kind: str, chance: float) -> Option | None:
             return rng.choice(by_type[kind]) if kind in by_type and rng.random() < chance else None
@@ -106,7 +110,11 @@ class RandomPlayer:
             # E3: the simulated table draws only the cards the companion lists.
             options = [o for o in options if "card" in o["command"]] or options
         if d.kind == "draw" and len(options) > 1:
-            weights = [self.copies_left(state, o["command"]["card"]) for o in options]
+            cards, out, left = state.edition.deck.cards, state.cards_out, state.vouchers_left
+            weights = [
+                cards[c].count - out.get(c, 0) if c in cards else left.get(c, 1)
+                for c in (o["command"]["card"] for o in options)
+            ]
             return rng.choices(options, weights=weights)[0]
         return rng.choice(options)
 
@@ -144,6 +152,8 @@ class RandomPlayer:
         return next((o for o in of_company if o["command"]["how"] == how), of_company[0])
 
     def copies_left(self, state: GameState, card: str) -> int:
+        """The copies of ``card`` (a card's or a voucher's id) left to draw (as ``answer``
+        weighs a draw)."""
         if card in state.edition.deck.cards:
             return state.edition.deck.cards[card].count - state.cards_out.get(card, 0)
         return state.vouchers_left.get(card, 1)
