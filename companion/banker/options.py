@@ -469,6 +469,7 @@ def of_holdings(state: GameState, key: tuple[str, str], work: Callable[[], _T]) 
 def _work_out_lots(state: GameState, player: str) -> tuple[Lot, ...]:
     holdings = state.holdings
     supply = state.supply()
+    board = state.edition.board
     # What a street's lot may do depends on the supply only through these.
     flags = (
         supply["houses"] > 0,
@@ -477,16 +478,16 @@ def _work_out_lots(state: GameState, player: str) -> tuple[Lot, ...]:
         supply["skyscrapers"] > 0,
     )
     groups: dict[str, Mapping[str, Lot]] = {}
-    memo = state.edition.board.memo("group_lots")
+    memo = board.memo("group_lots")
+    facts = _lot_facts(board)
     out = []
     for name in state.holdings_of(player):
-        space = state.edition.board.properties[name][0]
-        group = space.group
+        group, kind, cost, value = facts[name]
         if group:
             lots = groups.get(group)
             if lots is None:
                 lots = groups[group] = _group_lots(
-                    state.edition.board,
+                    board,
                     memo,
                     holdings,
                     player,
@@ -498,25 +499,33 @@ def _work_out_lots(state: GameState, player: str) -> tuple[Lot, ...]:
             continue
         # A railroad, cab company or utility: no colour group.
         h = holdings[name]
-        kind = space.kind
         buildable = sellable = False
         if kind in ("railroad", "cab_company"):
             what = "train_depots" if kind == "railroad" else "cab_stands"
             buildable = not h.mortgaged and not h.improved and bool(supply[what])
             sellable = h.improved
-        bare = not (h.level or h.improved)
         out.append(
-            (
-                name,
-                state.edition.board.building_cost(name),
-                buildable,
-                sellable,
-                state.edition.board.mortgage_value(name),
-                h.mortgaged,
-                bare,
-            )
+            (name, cost, buildable, sellable, value, h.mortgaged, not (h.level or h.improved))
         )
     return tuple(out)
+
+
+def _lot_facts(board: Board) -> Mapping[str, tuple[str, str, int, int]]:
+    """Each property's colour group (``""``: none), kind, building cost and mortgage value,
+    by name: made once per board (the lots are worked out after most holdings changes)."""
+    memo = board.memo("lot_facts")
+    facts = memo.get("")
+    if facts is None:
+        facts = memo[""] = {
+            name: (
+                spaces[0].group or "",
+                spaces[0].kind,
+                board.building_cost(name),
+                board.mortgage_value(name),
+            )
+            for name, spaces in board.properties.items()
+        }
+    return cast(Mapping[str, tuple[str, str, int, int]], facts)
 
 
 def _group_lots(
