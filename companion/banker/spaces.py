@@ -6,7 +6,7 @@ kind's own handling is its rule module's (``companion/editions/rules/``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
 from companion.banker import cardplay, commands, tasks
 from companion.banker.moves import apply_move
@@ -123,46 +123,43 @@ def _draw_options(state: GameState, d: Decision) -> Iterator[Option]:
     then E3's "another card": one the companion does not list, whose ``card`` is the id of
     ``companion.rules.cards.Unlisted`` made from the menu's answers (its effects and the
     values each needs, the kinds of space a card may send to the nearest of)."""
-    yield from _deck_options(state.edition, d.data["deck"], state.cards_out)
+    deck = d.data["deck"]
+    cards, effects, kinds = _deck_menu(state.edition, deck)
+    out = state.cards_out
+    for card_id, count in cards:
+        if out.get(card_id, 0) < count:
+            yield {
+                "command": {"type": "draw", "card": card_id},
+                "code": "option.draw.card",
+                "params": {"card": card_id},
+            }
+    menu = {"deck": deck, "effects": {e: list(n) for e, n in effects}, "kinds": list(kinds)}
+    yield {
+        "command": {"type": "draw"},
+        "free": {"card": {"unlisted": menu}},
+        "code": "option.draw.another",
+        "params": {},
+    }
 
 
-def _deck_options(edition: Edition, deck: str, out: Mapping[str, int]) -> tuple[Option, ...]:
-    """The draw options of ``deck`` in ``edition`` while the kept cards are ``out``: worked out
-    once per edition, deck and cards kept (in the board's memo), not at every draw (a
-    deck's fifty-odd cards, and the board's spaces for the menu's kinds). Options are read,
-    never changed, so the draws share them."""
-    memo = edition.board.memo("draw_options")
-    key = (edition.deck, deck, frozenset(out.items()))
-    options: tuple[Option, ...] | None = memo.get(key)
-    if options is None:
+def _deck_menu(
+    edition: Edition, deck: str
+) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]:
+    """What the draw options of ``deck`` in ``edition`` are made of, worked out once per
+    edition and deck (not at every draw): its cards (id, copies) in the deck's order, the
+    effects of the "another card" menu (with "nearest" only on a board with properties of
+    such kinds) and those kinds."""
+    memo = edition.board.memo("draw_menu")
+    key = (edition.deck, deck)
+    made = memo.get(key)
+    if made is None:
         kinds = unlisted_kinds(edition.board)
-        menu = {
-            "deck": deck,
-            # "nearest" only on a board with such properties.
-            "effects": {
-                e: list(n) for e, n in UNLISTED_EFFECTS.items() if kinds or "kind" not in n
-            },
-            "kinds": list(kinds),
-        }
-        another: Option = {
-            "command": {"type": "draw"},
-            "free": {"card": {"unlisted": menu}},
-            "code": "option.draw.another",
-            "params": {},
-        }
-        options = memo[key] = (
-            *(
-                {
-                    "command": {"type": "draw", "card": card.id},
-                    "code": "option.draw.card",
-                    "params": {"card": card.id},
-                }
-                for card in edition.deck.cards.values()
-                if card.deck == deck and out.get(card.id, 0) < card.count
-            ),
-            another,
+        made = memo[key] = (
+            tuple((c.id, c.count) for c in edition.deck.cards.values() if c.deck == deck),
+            tuple((e, n) for e, n in UNLISTED_EFFECTS.items() if kinds or "kind" not in n),
+            kinds,
         )
-    return options
+    return made
 
 
 @command("draw")
