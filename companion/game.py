@@ -155,6 +155,13 @@ class Game:
             self._state = self._with_options = with_options(self._state)
         return self._state
 
+    @property
+    def current(self) -> GameState:
+        """The game as it stands, its decision posed without its options: for a caller that
+        works out only the options it reads (:func:`companion.banker.options.options_for`,
+        ``anytime_options`` with its kinds), as the simulator's players do."""
+        return self._state
+
     def _push(
         self,
         seq: int,

@@ -4,12 +4,12 @@ bankrupt to the creditor when P13 allows it; its options are here with its answe
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 from companion.banker import commands, tasks
 from companion.banker.assets import bankrupt, bankruptcy_problem
 from companion.banker.ledger import BANK, POOL
-from companion.banker.options import Option, anytime_options, decision_options
+from companion.banker.options import Option, anytime_options, by_kinds, decision_options
 from companion.banker.state import Decision, GameState
 from companion.banker.tx import RAISES, Tx, command, gone, task
 from companion.errors import IllegalCommandError
@@ -48,12 +48,13 @@ def _task_pay(tx: Tx, task: tasks.Pay) -> None:
 
 
 @decision_options("raise_money")
-def _raise_money_options(state: GameState, d: Decision) -> Iterator[Option]:
+@by_kinds
+def _raise_money_options(state: GameState, d: Decision, types: Collection[str]) -> Iterator[Option]:
     """A payment the payer is short of: pay once the cash is there; meanwhile the sales and
     mortgages that raise it; bankruptcy only when they cannot cover the debt (P13), or by the
-    ``voluntary_bankruptcy`` house rule."""
+    ``voluntary_bankruptcy`` house rule. Only the options of ``types`` are worked out."""
     amount, creditor = d.data["amount"], d.data["creditor"]
-    if state.cash[d.player] >= amount:
+    if "pay" in types and state.cash[d.player] >= amount:
         yield {
             "command": {"type": "pay"},
             "amount": amount,
@@ -61,8 +62,10 @@ def _raise_money_options(state: GameState, d: Decision) -> Iterator[Option]:
             "code": "option.pay",
             "params": {"amount": amount, "payee": creditor},
         }
-    yield from anytime_options(state, d.player, RAISES)
-    if bankruptcy_problem(state, d.player, amount) is None:
+    raises = [k for k in RAISES if k in types]
+    if raises:
+        yield from anytime_options(state, d.player, raises)
+    if "bankrupt" in types and bankruptcy_problem(state, d.player, amount) is None:
         yield {
             "command": {"type": "bankrupt"},
             "creditor": creditor,

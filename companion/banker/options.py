@@ -58,17 +58,36 @@ Option = dict[str, Any]
 _T = TypeVar("_T")
 
 
-def options_for(state: GameState, decision: Decision) -> tuple[Option, ...]:
+def options_for(
+    state: GameState, decision: Decision, kinds: Collection[str] | None = None
+) -> tuple[Option, ...]:
     """The legal answers of ``decision`` in ``state``, each a JSON object (see the module).
 
     Any-time commands are not among them (:func:`anytime_options`), except a kept card that
     answers the decision itself (Reverse Rent when rent is due) and the sales and mortgages
     that raise a payment owed (P13).
+
+    ``kinds`` (command types) keeps only the options of those types, in the same order as in
+    the whole list; a decision kind registered ``by_kinds`` works out no other (a debtor who
+    can pay does not pay for the bankruptcy check).
+
+    >>> from companion.banker.engine import new_game
+    >>> from companion.banker.state import replay
+    >>> state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
+    >>> options_for(state, state.decision, ["roll"])
+    ()
     """
     build = options_builder(decision.kind, decision.data)
     if build is None or not any(s.name == decision.player for s in state.active):
         return ()
-    return tuple(build(state, decision))
+    if kinds is None:
+        return tuple(build(state, decision))
+    wanted = frozenset(kinds)
+    if build in _BY_KINDS:
+        options = _BY_KINDS[build](state, decision, wanted)
+    else:
+        options = build(state, decision)
+    return tuple(o for o in options if o["command"]["type"] in wanted)
 
 
 def command_of(option: Mapping[str, Any], player: str, **free: Any) -> dict[str, Any]:
@@ -114,6 +133,10 @@ WHY_FIELDS: Mapping[str, str] = {"draw": "deck"}
 DECISION_KINDS: set[str] = set()
 #: The kinds some of whose decisions have options of their own, by what they ask for.
 _SHARED: set[str] = set()
+#: A builder that can work out only the options of some command types
+#: (``(state, decision, types)``), by the builder of the whole list it stands for.
+KindsBuilder = Callable[[GameState, Decision, Collection[str]], Iterator[Option]]
+_BY_KINDS: dict[Builder, KindsBuilder] = {}
 
 
 def decision_options(kind: str, why: str | None = None) -> Callable[[Builder], Builder]:
@@ -140,6 +163,38 @@ def decision_options(kind: str, why: str | None = None) -> Callable[[Builder], B
         return build
 
     return register
+
+
+def by_kinds(build: KindsBuilder) -> Builder:
+    """The options of a decision kind as a :func:`decision_options` builder, from a builder
+    that also works out only the options of some command types (``(state, decision, types)``;
+    :func:`options_for` with ``kinds``). Put it under ``@decision_options(...)``.
+
+    >>> @by_kinds
+    ... def options(state, d, types):
+    ...     yield from ({"command": {"type": t}} for t in ("pay", "bankrupt") if t in types)
+    >>> [o["command"]["type"] for o in options(None, None)]
+    ['pay', 'bankrupt']
+    """
+
+    def whole(state: GameState, decision: Decision) -> Iterator[Option]:
+        return build(state, decision, _EVERY_KIND)
+
+    _BY_KINDS[whole] = build
+    whole.__doc__ = build.__doc__
+    whole.__module__ = build.__module__
+    whole.__qualname__ = build.__qualname__
+    return whole
+
+
+class _Every:
+    """Every command type (a :func:`by_kinds` builder asked for the whole list)."""
+
+    def __contains__(self, kind: object) -> bool:
+        return True
+
+
+_EVERY_KIND: Collection[str] = cast(Collection[str], _Every())
 
 
 def options_builder(kind: str, data: Mapping[str, Any]) -> Builder | None:
@@ -347,8 +402,10 @@ def _buildings(
             yield lot_option({"type": "build", "property": name}, cost)
         if sales and sellable:
             yield lot_option({"type": "sell_building", "property": name}, cost // 2)
+        if not short:
+            continue
         group = state.edition.board.properties[name][0].group
-        if short and group not in down and state.holdings[name].level:
+        if group not in down and state.holdings[name].level:
             down.add(group)
             if sell_down_problem(state, name) is None:
                 levels = sell_down_levels(state, name)
@@ -412,6 +469,7 @@ def of_holdings(state: GameState, key: tuple[str, str], work: Callable[[], _T]) 
 def _work_out_lots(state: GameState, player: str) -> tuple[Lot, ...]:
     holdings = state.holdings
     supply = state.supply()
+    board = state.edition.board
     # What a street's lot may do depends on the supply only through these.
     flags = (
         supply["houses"] > 0,
@@ -420,16 +478,16 @@ def _work_out_lots(state: GameState, player: str) -> tuple[Lot, ...]:
         supply["skyscrapers"] > 0,
     )
     groups: dict[str, Mapping[str, Lot]] = {}
-    memo = state.edition.board.memo("group_lots")
+    memo = board.memo("group_lots")
+    facts = _lot_facts(board)
     out = []
     for name in state.holdings_of(player):
-        space = state.edition.board.properties[name][0]
-        group = space.group
+        group, kind, cost, value = facts[name]
         if group:
             lots = groups.get(group)
             if lots is None:
                 lots = groups[group] = _group_lots(
-                    state.edition.board,
+                    board,
                     memo,
                     holdings,
                     player,
@@ -441,25 +499,33 @@ def _work_out_lots(state: GameState, player: str) -> tuple[Lot, ...]:
             continue
         # A railroad, cab company or utility: no colour group.
         h = holdings[name]
-        kind = space.kind
         buildable = sellable = False
         if kind in ("railroad", "cab_company"):
             what = "train_depots" if kind == "railroad" else "cab_stands"
             buildable = not h.mortgaged and not h.improved and bool(supply[what])
             sellable = h.improved
-        bare = not (h.level or h.improved)
         out.append(
-            (
-                name,
-                state.edition.board.building_cost(name),
-                buildable,
-                sellable,
-                state.edition.board.mortgage_value(name),
-                h.mortgaged,
-                bare,
-            )
+            (name, cost, buildable, sellable, value, h.mortgaged, not (h.level or h.improved))
         )
     return tuple(out)
+
+
+def _lot_facts(board: Board) -> Mapping[str, tuple[str, str, int, int]]:
+    """Each property's colour group (``""``: none), kind, building cost and mortgage value,
+    by name: made once per board (the lots are worked out after most holdings changes)."""
+    memo = board.memo("lot_facts")
+    facts = memo.get("")
+    if facts is None:
+        facts = memo[""] = {
+            name: (
+                spaces[0].group or "",
+                spaces[0].kind,
+                board.building_cost(name),
+                board.mortgage_value(name),
+            )
+            for name, spaces in board.properties.items()
+        }
+    return cast(Mapping[str, tuple[str, str, int, int]], facts)
 
 
 def _group_lots(

@@ -19,6 +19,7 @@ from companion.banker.tx import (
     dice_of,
     task,
 )
+from companion.editions import Edition
 from companion.errors import IllegalCommandError
 from companion.rules.cards import UNLISTED_EFFECTS, UnlistedCardError, unlisted_kinds
 from companion.rules.movement import resolve_taxi, taxi_destinations, taxi_fare
@@ -123,26 +124,42 @@ def _draw_options(state: GameState, d: Decision) -> Iterator[Option]:
     ``companion.rules.cards.Unlisted`` made from the menu's answers (its effects and the
     values each needs, the kinds of space a card may send to the nearest of)."""
     deck = d.data["deck"]
-    for card in state.edition.deck.cards.values():
-        if card.deck == deck and state.cards_out.get(card.id, 0) < card.count:
+    cards, effects, kinds = _deck_menu(state.edition, deck)
+    out = state.cards_out
+    for card_id, count in cards:
+        if out.get(card_id, 0) < count:
             yield {
-                "command": {"type": "draw", "card": card.id},
+                "command": {"type": "draw", "card": card_id},
                 "code": "option.draw.card",
-                "params": {"card": card.id},
+                "params": {"card": card_id},
             }
-    kinds = unlisted_kinds(state.edition.board)
-    menu = {
-        "deck": deck,
-        # "nearest" only on a board with such properties.
-        "effects": {e: list(n) for e, n in UNLISTED_EFFECTS.items() if kinds or "kind" not in n},
-        "kinds": list(kinds),
-    }
+    menu = {"deck": deck, "effects": {e: list(n) for e, n in effects}, "kinds": list(kinds)}
     yield {
         "command": {"type": "draw"},
         "free": {"card": {"unlisted": menu}},
         "code": "option.draw.another",
         "params": {},
     }
+
+
+def _deck_menu(
+    edition: Edition, deck: str
+) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]:
+    """What the draw options of ``deck`` in ``edition`` are made of, worked out once per
+    edition and deck (not at every draw): its cards (id, copies) in the deck's order, the
+    effects of the "another card" menu (with "nearest" only on a board with properties of
+    such kinds) and those kinds."""
+    memo = edition.board.memo("draw_menu")
+    key = (edition.deck, deck)
+    made = memo.get(key)
+    if made is None:
+        kinds = unlisted_kinds(edition.board)
+        made = memo[key] = (
+            tuple((c.id, c.count) for c in edition.deck.cards.values() if c.deck == deck),
+            tuple((e, n) for e, n in UNLISTED_EFFECTS.items() if kinds or "kind" not in n),
+            kinds,
+        )
+    return made
 
 
 @command("draw")

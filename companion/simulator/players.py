@@ -37,6 +37,10 @@ MAX_ANYTIME = 8
 #: (to raise money, the banker's own ``RAISES``).
 _BUILDS = ("build", "unmortgage")
 _PLAYS = ("play_card",)
+#: The decisions it answers by the types of their options.
+_BY_TYPE = frozenset(("roll", "end_turn", "buy_or_auction", "taxi", "rent", "raise_money"))
+#: The answers to a debt it reads first: pay, or raise the money (the banker's ``RAISES``).
+_PAY_OR_RAISE = ("pay", *RAISES)
 
 
 class RandomPlayer:
@@ -50,13 +54,18 @@ class RandomPlayer:
         """The command to give now: an answer to the decision, or sometimes an any-time command
         first (build, lift a mortgage, play a card; sell or mortgage to pay a debt)."""
         d = state.decision
-        options = d.options or options_for(state, d)
+        # A state folded from events poses its decision without options: they are worked out
+        # here once, and only when read (not before an any-time command, for instance).
+        options = d.options
+        if not options and d.kind == "raise_money":
+            # It pays, or raises the money: bankruptcy only when neither can be done.
+            options = options_for(state, d, _PAY_OR_RAISE)
         extra = self.anytime(state, options)
         if extra is not None:
             self.anytime_streak += 1
             return command_of(extra, d.player, **self.fill(state, extra))
         self.anytime_streak = 0
-        option = self.answer(state, options)
+        option = self.answer(state, options or options_for(state, d))
         return command_of(option, d.player, **self.fill(state, option))
 
     # -- Answers ----------------------------------------------------------------------------
@@ -64,9 +73,11 @@ class RandomPlayer:
     def answer(self, state: GameState, options: Sequence[Option]) -> Option:
         d = state.decision
         rng = self.rng
+        # The options by type, for the decisions whose answer depends on the types offered.
         by_type: dict[str, list[Option]] = {}
-        for o in options:
-            by_type.setdefault(o["command"]["type"], []).append(o)
+        if d.kind in _BY_TYPE:
+            for o in options:
+                by_type.setdefault(o["command"]["type"], []).append(o)
 
         def maybe(kind: str, chance: float) -> Option | None:
             return rng.choice(by_type[kind]) if kind in by_type and rng.random() < chance else None
@@ -99,7 +110,11 @@ class RandomPlayer:
             # E3: the simulated table draws only the cards the companion lists.
             options = [o for o in options if "card" in o["command"]] or options
         if d.kind == "draw" and len(options) > 1:
-            weights = [self.copies_left(state, o["command"]["card"]) for o in options]
+            cards, out, left = state.edition.deck.cards, state.cards_out, state.vouchers_left
+            weights = [
+                cards[c].count - out.get(c, 0) if c in cards else left.get(c, 1)
+                for c in (o["command"]["card"] for o in options)
+            ]
             return rng.choices(options, weights=weights)[0]
         return rng.choice(options)
 
@@ -137,6 +152,8 @@ class RandomPlayer:
         return next((o for o in of_company if o["command"]["how"] == how), of_company[0])
 
     def copies_left(self, state: GameState, card: str) -> int:
+        """The copies of ``card`` (a card's or a voucher's id) left to draw (as ``answer``
+        weighs a draw)."""
         if card in state.edition.deck.cards:
             return state.edition.deck.cards[card].count - state.cards_out.get(card, 0)
         return state.vouchers_left.get(card, 1)
@@ -146,12 +163,13 @@ class RandomPlayer:
     def anytime(self, state: GameState, options: Sequence[Option]) -> Option | None:
         """Sell or mortgage to pay a debt; before a roll or the end of a turn, often claim rent
         owed to it (E2), sometimes build, lift a mortgage, or play a card against another
-        player."""
+        player. ``options`` are the decision's: read only for a debt (a state folded from
+        events may hold none for the other decisions)."""
         d = state.decision
         if d.kind == "raise_money":
             if any(o["command"]["type"] == "pay" for o in options):
                 return None
-            return self.raise_money(state, d.player)
+            return self.raise_money(state, options)
         if d.kind not in ("roll", "end_turn") or self.anytime_streak >= MAX_ANYTIME:
             return None
         rng = self.rng
@@ -188,10 +206,11 @@ class RandomPlayer:
                 return o
         return None
 
-    def raise_money(self, state: GameState, player: str) -> Option | None:
+    def raise_money(self, state: GameState, options: Sequence[Option]) -> Option | None:
         """Sell buildings (highest first), then mortgage properties, then shares; in a
-        shortage of the lower buildings, sell a group down."""
-        options = anytime_options(state, player, RAISES)
+        shortage of the lower buildings, sell a group down: among the debt's ``options``, which
+        hold the sales and mortgages that raise it (P13) in the order of the any-time ones."""
+        options = [o for o in options if o["command"]["type"] in RAISES]
 
         def level(o: Option) -> int:
             h = state.holdings[o["command"]["property"]]

@@ -74,9 +74,10 @@ def play_game(
     """Play ``game`` to its end (or ``max_turns``); returns (turns, commands). ``check`` is
     called on the state after every event (``None``: not at all)."""
     turns = commands = 0
-    while not game.state.over and turns < max_turns:
-        command = player.choose(game.state)
-        before = game.state
+    # The player works out the options it reads (Game.state would work out all of them).
+    while not game.current.over and turns < max_turns:
+        before = game.current
+        command = player.choose(before)
         try:
             events = game.execute(command)
         except CompanionError as exc:
