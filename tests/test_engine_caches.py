@@ -1,7 +1,7 @@
 """What the engine keeps up to date or caches equals what it would work out from scratch.
 
 The engine folds each command's events into a working copy of the state, keeps the building
-supply and the owners' index up to date from the holdings before, and caches a colour group's
+supply, the lots per pile and the owners' index up to date from the holdings before, and caches a colour group's
 lots per the group's holdings (``docs/engine.md``). Over seeded games these must give exactly
 what a fresh count gives, state after state.
 """
@@ -9,6 +9,7 @@ what a fresh count gives, state after state.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -16,7 +17,8 @@ from companion.banker import options
 from companion.banker.state import GameState, evolve, snapshot
 from companion.editions import edition
 from companion.game import Game
-from companion.rules.table import building_stock
+from companion.rules.situation import Holding
+from companion.rules.table import building_piles, building_stock
 from companion.simulator.players import RandomPlayer
 from companion.simulator.simulate import play_game
 
@@ -44,6 +46,19 @@ def _game(players: int, seed: int) -> Game:
     return game
 
 
+def _pile_lots(state: GameState) -> dict[str, int]:
+    """The lots held per pile their next building comes from, counted from every holding."""
+    board = edition("ultimate").board
+    counts: Counter[str] = Counter()
+    for name, h in state.holdings.items():
+        kind = board.properties[name][0].kind
+        if kind in ("railroad", "cab_company"):
+            counts[building_piles(Holding(h.owner, improved=True), kind)[0]] += 1
+        else:
+            counts[building_piles(Holding(h.owner, level=h.level + 1), kind)[0]] += 1
+    return dict(counts)
+
+
 def _owned(state: GameState, player: str) -> tuple[str, ...]:
     return tuple(n for n, h in state.holdings.items() if h.owner == player)
 
@@ -58,6 +73,7 @@ def test_kept_counts_and_cached_lots_equal_a_fresh_count(players: int, seed: int
         if event["type"] not in ("holding", "decision"):
             continue
         assert dict(state.supply()) == building_stock(state.holdings, edition("ultimate").board)
+        assert {k: v for k, v in state.pile_lots().items() if v} == _pile_lots(state)
         for seat in state.active:
             assert state.holdings_of(seat.name) == _owned(state, seat.name)
             cached = options.anytime_options(state, seat.name)
@@ -68,6 +84,7 @@ def test_kept_counts_and_cached_lots_equal_a_fresh_count(players: int, seed: int
                 asked = options.anytime_options(state, seat.name, kinds)
                 assert asked == tuple(o for o in cached if o["command"]["type"] in kinds)
             checked += 1
+        state.pile_lots()  # asked again after the caches were emptied: kept from here on
     assert checked > 100
 
 

@@ -27,7 +27,7 @@ from companion.banker.tx import (
 from companion.errors import CompanionError, IllegalCommandError
 from companion.messages import Message, message
 from companion.rules.situation import Holding
-from companion.rules.table import building_piles, building_stock
+from companion.rules.table import building_stock, next_pile
 
 _LEVEL_NAMES = (
     "no building",
@@ -115,11 +115,7 @@ def not_my_turn(state: GameState, player: str) -> bool:
 def pile_of(state: GameState, name: str) -> str:
     """The Bank's pile the next building on ``name`` comes from (``houses``, ``hotels``,
     ``skyscrapers``, ``train_depots`` or ``cab_stands``)."""
-    kind = state.edition.board.properties[name][0].kind
-    owner, level = state.holdings[name].owner, state.holdings[name].level
-    if kind in ("railroad", "cab_company"):
-        return building_piles(Holding(owner, improved=True), kind)[0]
-    return building_piles(Holding(owner, level=level + 1), kind)[0]
+    return next_pile(state.edition.board.properties[name][0].kind, state.holdings[name].level)
 
 
 def lots_to_build(state: GameState, player: str, pile: str) -> list[str]:
@@ -181,8 +177,9 @@ def shortage(state: GameState, player: str, name: str) -> bool:
     pile = pile_of(state, name)
     left = state.supply()[pile]
     # Checked on every build: first the bound that settles most of them, the lots held that
-    # take from the pile (whoever holds them, whether they may build now or not).
-    if left >= sum(1 for n in state.holdings if pile_of(state, n) == pile):
+    # take from the pile (whoever holds them, whether they may build now or not), kept up to
+    # date by the holdings' fold; only near a shortage is it worked out who could build.
+    if left >= state.pile_lots().get(pile, 0):
         return False
     wanted, others = 0, False
     for seat in state.active:

@@ -26,7 +26,7 @@ from companion.editions.rules import load_for as load_rules
 from companion.frozen import copy_with, derived
 from companion.rules.board import Board
 from companion.rules.situation import Holding, Options, Player, Situation
-from companion.rules.table import building_piles, building_stock
+from companion.rules.table import building_piles, building_stock, next_pile
 
 Event = dict[str, Any]
 
@@ -182,6 +182,17 @@ class GameState:
             )
         return supply
 
+    def pile_lots(self) -> Mapping[str, int]:
+        """How many lots held take their next building from each supply pile
+        (``rules.table.next_pile``), whoever holds them: what a build's check for a building
+        shortage (P11) reads first. Kept up to date by each ``holding`` event, like
+        :meth:`supply`."""
+        held = self.held()
+        lots = held.get("pile_lots")
+        if lots is None:
+            lots = held["pile_lots"] = _pile_lots(self.holdings, self.edition.board)
+        return lots
+
     def holdings_of(self, player: str) -> tuple[str, ...]:
         """The properties ``player`` owns, in the order of :attr:`holdings` (an index made once
         for each ``holdings``: most events leave them as they were)."""
@@ -224,6 +235,9 @@ def _held_after(
     supply = held[1].get("supply")
     if supply is not None:
         out["supply"] = _supply_after(state.edition.board, state.holdings, supply, after, name)
+    lots = held[1].get("pile_lots")
+    if lots is not None:
+        out["pile_lots"] = _pile_lots_after(state.edition.board, state.holdings, lots, after, name)
     index = held[1].get("owners")
     if index is not None:
         index = _owners_after(state.holdings, index, after, name)
@@ -248,6 +262,32 @@ def _supply_after(
             for what in building_piles(h, kind):
                 left[what] += sign * (h.level if what == "houses" else 1)
     return MappingProxyType(left)
+
+
+def _pile_lots(holdings: Mapping[str, Holding], board: Board) -> Mapping[str, int]:
+    lots = dict.fromkeys(board.building_supply, 0)
+    for name, h in holdings.items():
+        pile = next_pile(board.properties[name][0].kind, h.level)
+        lots[pile] = lots.get(pile, 0) + 1
+    return MappingProxyType(lots)
+
+
+def _pile_lots_after(
+    board: Board,
+    before: Mapping[str, Holding],
+    lots: Mapping[str, int],
+    after: Mapping[str, Holding],
+    name: str,
+) -> Mapping[str, int]:
+    """The lots per pile of ``after`` from ``lots``, those of ``before``: the old holding's
+    pile loses a lot, the new holding's gains one."""
+    kind = board.properties[name][0].kind
+    out = dict(lots)
+    for h, sign in ((before.get(name), -1), (after.get(name), 1)):
+        if h is not None:
+            pile = next_pile(kind, h.level)
+            out[pile] = out.get(pile, 0) + sign
+    return MappingProxyType(out)
 
 
 def _by_owner(holdings: Mapping[str, Holding]) -> Mapping[str, tuple[str, ...]]:

@@ -149,6 +149,23 @@ def building_stock(holdings: Mapping[str, Holding], board: Board) -> dict[str, i
     return left
 
 
+def next_pile(kind: str, level: int) -> str:
+    """The supply pile the next building on a property of ``kind`` at ``level`` would come
+    from: a railroad's or cab company's depot or stand, or else the pile of ``level + 1`` (a
+    skyscraper's lot counts as a house lot: nothing more goes on it, and whoever asks finds
+    that out from the rules).
+
+    >>> next_pile("street", 4), next_pile("street", 5), next_pile("railroad", 0)
+    ('hotels', 'skyscrapers', 'train_depots')
+    """
+    if kind in ("railroad", "cab_company"):
+        return "train_depots" if kind == "railroad" else "cab_stands"
+    return _NEXT_PILES.get(level, "houses")
+
+
+_NEXT_PILES = {4: "hotels", 5: "skyscrapers"}
+
+
 def building_piles(h: Holding, kind: str) -> list[str]:
     """The supply piles ``h``'s buildings come from (houses: ``h.level`` of them)."""
     piles = []
