@@ -1,9 +1,10 @@
 """What the engine keeps up to date or caches equals what it would work out from scratch.
 
 The engine folds each command's events into a working copy of the state, keeps the building
-supply, the lots per pile and the owners' index up to date from the holdings before, and caches a colour group's
-lots per the group's holdings (``docs/engine.md``). Over seeded games these must give exactly
-what a fresh count gives, state after state.
+supply, the lots per pile and the owners' index up to date from the holdings before, and
+caches a colour group's lots (and who may build in it) per the group's holdings
+(``docs/engine.md``). Over seeded games these must give exactly what a fresh count gives,
+state after state.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections import Counter
 import pytest
 
 from companion.banker import options
+from companion.banker.assets import build_problem, lots_to_build, pile_of
 from companion.banker.state import GameState, evolve, snapshot
 from companion.editions import edition
 from companion.game import Game
@@ -30,6 +32,8 @@ ALL_RULES = {
     "roll_three_action_cards": True,
 }
 
+
+PILES = tuple(edition("ultimate").board.building_supply)
 
 #: Kinds of any-time options asked for together (the random player's, and single kinds).
 KINDS = [
@@ -76,15 +80,27 @@ def test_kept_counts_and_cached_lots_equal_a_fresh_count(players: int, seed: int
         assert {k: v for k, v in state.pile_lots().items() if v} == _pile_lots(state)
         for seat in state.active:
             assert state.holdings_of(seat.name) == _owned(state, seat.name)
+            kept = {pile: lots_to_build(state, seat.name, pile) for pile in PILES}
+            for pile, lots in kept.items():
+                assert set(lots) == {
+                    n
+                    for n in _owned(state, seat.name)
+                    if pile_of(state, n) == pile and build_problem(state, seat.name, n) is None
+                }
             cached = options.anytime_options(state, seat.name)
             object.__setattr__(state, "_held", None)
             edition("ultimate").board.memo("group_lots").clear()
             assert options.anytime_options(state, seat.name) == cached
+            assert {pile: lots_to_build(state, seat.name, pile) for pile in PILES} == kept
             for kinds in KINDS:
                 asked = options.anytime_options(state, seat.name, kinds)
                 assert asked == tuple(o for o in cached if o["command"]["type"] in kinds)
             checked += 1
-        state.pile_lots()  # asked again after the caches were emptied: kept from here on
+        # Asked again after the caches were emptied: kept from here on.
+        state.pile_lots()
+        for seat in state.active:
+            for pile in PILES:
+                lots_to_build(state, seat.name, pile)
     assert checked > 100
 
 

@@ -193,6 +193,17 @@ class GameState:
             lots = held["pile_lots"] = _pile_lots(self.holdings, self.edition.board)
         return lots
 
+    def by_group(self) -> dict[str, Any]:
+        """Values worked out from one colour group's holdings alone (or, for a property of no
+        group, from its own holding), by the group's name (or the property's): whoever works
+        one out may keep it here (``companion.banker.assets`` keeps who could build where). A
+        ``holding`` event forgets only the entry of the group it changes; the rest is kept."""
+        held = self.held()
+        groups = held.get("groups")
+        if groups is None:
+            groups = held["groups"] = {}
+        return groups
+
     def holdings_of(self, player: str) -> tuple[str, ...]:
         """The properties ``player`` owns, in the order of :attr:`holdings` (an index made once
         for each ``holdings``: most events leave them as they were)."""
@@ -227,7 +238,8 @@ def _held_after(
 ) -> tuple[Mapping[str, Holding], dict[Any, Any]] | None:
     """What follows from ``after`` (``state``'s holdings with property ``name`` changed) that
     can be kept up to date from what followed from the holdings before, instead of counted
-    again: the building supply and the owners' index."""
+    again: the building supply, the lots per pile, the owners' index and the values of every
+    colour group but ``name``'s."""
     held = state._held
     if held is None or held[0] is not state.holdings:
         return None
@@ -238,6 +250,10 @@ def _held_after(
     lots = held[1].get("pile_lots")
     if lots is not None:
         out["pile_lots"] = _pile_lots_after(state.edition.board, state.holdings, lots, after, name)
+    groups = held[1].get("groups")
+    if groups is not None:
+        key = state.edition.board.properties[name][0].group or name
+        out["groups"] = {k: v for k, v in groups.items() if k != key}
     index = held[1].get("owners")
     if index is not None:
         index = _owners_after(state.holdings, index, after, name)
