@@ -23,7 +23,7 @@ from companion.banker.tasks import Task, task_from_json
 from companion.editions import Edition, of_game
 from companion.editions.cards import load_for as load_cards
 from companion.editions.rules import load_for as load_rules
-from companion.frozen import copy_with, derived
+from companion.frozen import copy_with, derived, fast_init
 from companion.rules.board import Board
 from companion.rules.situation import Holding, Options, Player, Situation
 from companion.rules.table import building_piles, building_stock, next_pile
@@ -33,6 +33,7 @@ Event = dict[str, Any]
 _EMPTY: Mapping[str, int] = MappingProxyType({})
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Decision:
     """What the game waits for: who acts, what kind of answer, the legal answers, and context.

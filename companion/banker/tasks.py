@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Literal
 
+from companion.frozen import fast_init
 from companion.messages import Message
 from companion.rules.movement import Roll
 
@@ -419,3 +420,5 @@ TASKS: dict[str, type[Task]] = {
         BuyInstead, NoRent, Shortage, PlaceBuilding,
     )
 }  # fmt: skip
+for _task in TASKS.values():
+    fast_init(_task)  # every roll and answer builds tasks for the agenda

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
 
+from companion.frozen import fast_init
 from companion.rules.board import Board, Space
 
 #: Building levels of a street, in the order of its rent list.
@@ -68,6 +69,7 @@ class Options:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Holding:
     """An owned property: who owns it and what stands on it."""
