@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from companion.banker import options
-from companion.banker.assets import build_problem, lots_to_build, pile_of
+from companion.banker.assets import build_problem, lots_to_build, pile_of, raisable
 from companion.banker.state import GameState, evolve, snapshot
 from companion.editions import edition
 from companion.game import Game
@@ -88,7 +88,9 @@ def test_kept_counts_and_cached_lots_equal_a_fresh_count(players: int, seed: int
                     if pile_of(state, n) == pile and build_problem(state, seat.name, n) is None
                 }
             cached = options.anytime_options(state, seat.name)
+            worth = raisable(state, seat.name)
             object.__setattr__(state, "_held", None)
+            assert raisable(state, seat.name) == worth
             edition("ultimate").board.memo("group_lots").clear()
             assert options.anytime_options(state, seat.name) == cached
             assert {pile: lots_to_build(state, seat.name, pile) for pile in PILES} == kept
@@ -121,3 +123,23 @@ def test_a_command_leaves_the_state_it_started_from_as_it_was() -> None:
     for state, was in reversed(seen[-30:]):
         game.undo()
         assert game.state is state or snapshot(game.state) == was
+
+
+def test_options_are_set_in_place_only_in_a_state_nobody_else_holds() -> None:
+    """``Game.state`` works out the options of the state a command led to in that state
+    itself; a state handed out before (the state before a command) is never changed: its
+    options go into a copy."""
+    game = Game.new([{"name": "Ann"}, {"name": "Bob"}])
+    deal = {"type": "deal", "voucher": "voucher-bus-ticket"}
+    game.execute({**deal, "player": "Ann", "roll_three": "1-3-6"})
+    game.execute({**deal, "player": "Bob", "roll_three": "2-4-5"})
+    before = game.previous_state
+    assert before is not None and before.decision.options == ()
+    decision = before.decision
+    game.undo()
+    assert game.state is not before
+    assert before.decision is decision and before.decision.options == ()
+    assert game.state.decision.options and snapshot(game.state) == snapshot(before)
+    game.execute({**deal, "player": "Bob", "roll_three": "2-4-5"})
+    after = game.state
+    assert after.decision.options and game.state is after

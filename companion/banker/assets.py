@@ -597,12 +597,18 @@ def raisable(state: GameState, player: str) -> int:
     >>> raisable(replay(new_game([{"name": "Ann"}, {"name": "Bob"}])), "Ann")
     0
     """
-    total = 0
-    for name in state.holdings_of(player):
-        h = state.holdings[name]
-        total += state.edition.board.building_cost(name) // 2 * (h.level + int(h.improved))
-        if not h.mortgaged and not _built_by_others(state, name, player):
-            total += state.edition.board.mortgage_value(name)
+    held = state.held()
+    total: int | None = held.get(("raisable", player))
+    if total is None:
+        # What the properties would raise follows from the holdings alone: kept with them,
+        # as a player raising money asks again before each sale or mortgage's holdings change.
+        total = 0
+        for name in state.holdings_of(player):
+            h = state.holdings[name]
+            total += state.edition.board.building_cost(name) // 2 * (h.level + int(h.improved))
+            if not h.mortgaged and not _built_by_others(state, name, player):
+                total += state.edition.board.mortgage_value(name)
+        held[("raisable", player)] = total
     seat = state.seat(player)
     stocks = state.edition.deck.par_values
     for company, n in seat.shares.items():
