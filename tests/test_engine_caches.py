@@ -16,7 +16,7 @@ import pytest
 
 from companion.banker import options
 from companion.banker.assets import build_problem, lots_to_build, pile_of, raisable
-from companion.banker.state import GameState, evolve, snapshot
+from companion.banker.state import GameState, _new_situation, evolve, snapshot
 from companion.editions import edition
 from companion.game import Game
 from companion.rules.situation import Holding
@@ -143,3 +143,22 @@ def test_options_are_set_in_place_only_in_a_state_nobody_else_holds() -> None:
     game.execute({**deal, "player": "Bob", "roll_three": "2-4-5"})
     after = game.state
     assert after.decision.options and game.state is after
+
+
+def test_the_situation_a_command_kept_equals_a_fresh_one() -> None:
+    """A command's working copy keeps the referee's situation across events that do not change
+    what it shows (a payment between players, a decision posed): the one a state ends with
+    equals one made from the state."""
+    game = Game.new([{"name": f"P{i + 1}"} for i in range(3)], rules=ALL_RULES)
+    player = RandomPlayer(random.Random(5))
+    checked = 0
+    for _ in range(600):
+        state = game.state
+        if state.over:
+            break
+        kept = state._situation
+        if kept is not None:
+            assert kept == _new_situation(state)
+            checked += 1
+        game.execute(player.choose(state))
+    assert checked > 10

@@ -278,11 +278,12 @@ def with_options(state: GameState) -> GameState:
 
 def fill_options(state: GameState) -> GameState:
     """:func:`with_options` without a copy: the options of ``state``'s decision, posed without
-    them, worked out and set in ``state`` itself. Only for a state nobody has read yet (as
-    ``Game.state`` holds the state a command led to): the options follow from the state, as
-    its situation does, so no reader of the state could see it change."""
+    them, worked out and set in ``state``'s decision itself. Only for a state nobody has read
+    yet (as ``Game.state`` holds the state a command led to), whose decision :func:`pose` made
+    for it alone: the options follow from the state, as its situation does, so no reader of
+    the state could see it change."""
     d = state.decision
-    object.__setattr__(state, "decision", copy_with(d, {"options": options_for(state, d)}))
+    object.__setattr__(d, "options", options_for(state, d))
     return state
 
 

@@ -143,7 +143,8 @@ class GameState:
     #: The players still in the game, in turn order (kept with ``seats``).
     active: tuple[Player, ...] = ()
     #: The referee's view of this state (:meth:`situation`), made when first asked for; a
-    #: copy, and a working copy's fold (:func:`fold_in_place`), forget it.
+    #: copy forgets it, and so does a working copy's fold (:func:`fold_in_place`) of an
+    #: event that changes what it shows.
     _situation: Situation | None = derived()
     #: What follows from :attr:`holdings` alone (the building supply, the owners' index, the
     #: lots of ``companion.banker.options``), with the holdings it was worked out for: copies
@@ -225,7 +226,7 @@ class GameState:
 
     def situation(self) -> Situation:
         """The referee's view of the table (``companion.rules.situation``), made once per state
-        (a command's working copy forgets it whenever an event changes the copy:
+        (a command's working copy forgets it whenever an event changes what it shows:
         :func:`fold_in_place`)."""
         situation = self._situation
         if situation is None:
@@ -457,8 +458,11 @@ def fold_in_place(
             cash = dict(state.cash)
             _set(state, "cash", MappingProxyType(cash))
         amount = event["amount"]
-        cash[event["from"]] -= amount
-        cash[event["to"]] += amount
+        source, target = event["from"], event["to"]
+        cash[source] -= amount
+        cash[target] += amount
+        if source == POOL or target == POOL:  # the situation shows the Pool, no other balance
+            _set(state, "_situation", None)
     else:
         fold = _FOLDS.get(kind)
         if fold is None:
@@ -468,8 +472,26 @@ def fold_in_place(
             changes["active"] = tuple(s for s in changes["seats"] if not s.bankrupt)
         for name, value in changes.items():
             _set(state, name, value)
-    _set(state, "_situation", None)
+        if not _SITUATION_FIELDS.isdisjoint(changes):
+            _set(state, "_situation", None)
     return cash
+
+
+#: The fields of a state its situation (:func:`_new_situation`) reads, beside the Pool's
+#: balance: an event that changes none of them leaves the situation as it was.
+_SITUATION_FIELDS = frozenset(
+    {
+        "seats",
+        "active",
+        "turn",
+        "holdings",
+        "doubles",
+        "voucher_played",
+        "vouchers_left",
+        "rules",
+        "cash",
+    }
+)
 
 
 def fold_decision(state: GameState, decision: Decision, agenda: tuple[Task, ...]) -> None:
@@ -477,7 +499,6 @@ def fold_decision(state: GameState, decision: Decision, agenda: tuple[Task, ...]
     its ``decision`` event gives)."""
     _set(state, "decision", decision)
     _set(state, "agenda", agenda)
-    _set(state, "_situation", None)
 
 
 Changes = dict[str, Any]
