@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.banker.commands import Command
-from companion.banker.engine import new_game, step_command, with_options
+from companion.banker.engine import fill_options, new_game, step_command, with_options
 from companion.banker.options import decision_problem
 from companion.banker.state import Event, GameState, evolve, replay
 from companion.editions import Edition, playable_edition
@@ -73,6 +73,8 @@ class Game:
         self._start = list(start)
         self._state = replay(start)
         self._with_options: GameState | None = None
+        #: The state the last command led to, while nobody else can hold it.
+        self._fresh: GameState | None = None
         #: The commands in force, newest last: (log number, command, state before, events).
         self._done: list[tuple[int, Mapping[str, Any], GameState, Sequence[Event]]] = []
         self._seq = 1
@@ -151,8 +153,13 @@ class Game:
         """The game as it stands, its decision with its options (worked out when first read:
         the engine poses each decision without them, and the log does not store them; a game
         replayed or resumed without being looked at never works them out)."""
-        if self._state is not self._with_options:
-            self._state = self._with_options = with_options(self._state)
+        state = self._state
+        if state is not self._with_options:
+            # The state the last command led to is the game's alone until now: its options are
+            # set in it, not in a copy (a state handed out before, as the state before a
+            # command or a correction's, is copied).
+            fresh = state is self._fresh
+            self._state = self._with_options = (fill_options if fresh else with_options)(state)
         return self._state
 
     @property
@@ -169,6 +176,7 @@ class Game:
         events: Sequence[Event],
         after: GameState | None = None,
     ) -> None:
+        self._fresh = None
         before = self._state
         if after is None:
             after = before
@@ -194,6 +202,7 @@ class Game:
             seq = self.log.append(self.game_id, logged, events, at=seq)
         self._seq = seq + 1
         self._push(seq, logged, events, after)
+        self._fresh = after
         return events
 
     def _decide(
@@ -235,6 +244,7 @@ class Game:
 
     def _take_back(self) -> None:
         _, command, before, _ = self._done.pop()
+        self._fresh = None
         self._readings.discard(command.get("reading"))
         self._state = before
 

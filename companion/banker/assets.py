@@ -27,7 +27,7 @@ from companion.banker.tx import (
 from companion.errors import CompanionError, IllegalCommandError
 from companion.messages import Message, message
 from companion.rules.situation import Holding
-from companion.rules.table import building_piles, building_stock
+from companion.rules.table import building_stock, next_pile
 
 _LEVEL_NAMES = (
     "no building",
@@ -59,13 +59,14 @@ def property_name(tx: Tx, ref: Any) -> str:
     return tx.board.space(str(ref)).name
 
 
-def build_problem(state: GameState, player: str, name: str) -> str | None:
-    """Why ``player`` may not add a building to ``name`` now (``None``: they may)."""
+def build_problem(state: GameState, player: str, name: str, *, now: bool = True) -> str | None:
+    """Why ``player`` may not add a building to ``name`` now (``None``: they may);
+    ``now=False``: by the holdings alone, whoever's turn it is and whatever the Bank has left."""
     board = state.edition.board
     holding = state.holdings.get(name)
     if holding is None or holding.owner != player:
         return f"{player} does not own {name!r}"
-    if not_my_turn(state, player):
+    if now and not_my_turn(state, player):
         return f"{player} builds only on their own turn (house rule), and it is {state.turn}'s"
     if holding.mortgaged:
         return f"{name!r} is mortgaged; lift the mortgage first"
@@ -77,7 +78,7 @@ def build_problem(state: GameState, player: str, name: str) -> str | None:
             return f"{name!r} already has its {what[:-1].replace('_', ' ')}"
         if not board.building_supply[what]:
             return f"{state.edition.name} has no {what.replace('_', ' ')}"
-        if not supply[what]:
+        if now and not supply[what]:
             return f"the Bank has no {what.replace('_', ' ')} left"
         return None
     if space.kind != "street":
@@ -101,7 +102,7 @@ def build_problem(state: GameState, player: str, name: str) -> str | None:
     what = pile_of(state, name)
     if not board.building_supply[what]:
         return f"{state.edition.name} has no {what}"
-    if not supply[what]:
+    if now and not supply[what]:
         return f"the Bank has no {what} left"
     return None
 
@@ -115,11 +116,7 @@ def not_my_turn(state: GameState, player: str) -> bool:
 def pile_of(state: GameState, name: str) -> str:
     """The Bank's pile the next building on ``name`` comes from (``houses``, ``hotels``,
     ``skyscrapers``, ``train_depots`` or ``cab_stands``)."""
-    kind = state.edition.board.properties[name][0].kind
-    owner, level = state.holdings[name].owner, state.holdings[name].level
-    if kind in ("railroad", "cab_company"):
-        return building_piles(Holding(owner, improved=True), kind)[0]
-    return building_piles(Holding(owner, level=level + 1), kind)[0]
+    return next_pile(state.edition.board.properties[name][0].kind, state.holdings[name].level)
 
 
 def lots_to_build(state: GameState, player: str, pile: str) -> list[str]:
@@ -127,51 +124,45 @@ def lots_to_build(state: GameState, player: str, pile: str) -> list[str]:
     group's in the board's order.
 
     In a colour group only the owner's lowest lots may take the next building, and
-    :func:`build_problem` says the same of all of them: it is asked once per group as it
-    stands (every build asks this of every player, :func:`shortage`)."""
-    board = state.edition.board
-    memo = board.memo("group_lots_to_build")
+    :func:`build_problem` says the same of all of them: it is asked once per group as its
+    holdings stand (:func:`_builders`), and every build asks this of every player near a
+    shortage (:func:`shortage`)."""
     lots: list[str] = []
-    if not_my_turn(state, player):
+    if not_my_turn(state, player) or not state.supply().get(pile):
         return lots
-    groups = set()
+    properties = state.edition.board.properties
+    seen = set()
     for name in state.holdings_of(player):
-        group = board.properties[name][0].group
-        if group is None:
-            if pile_of(state, name) == pile and build_problem(state, player, name) is None:
-                lots.append(name)
-        elif group not in groups:
-            groups.add(group)
-            lots.extend(_group_lots_to_build(state, memo, player, group, pile))
+        key = properties[name][0].group or name
+        if key not in seen:
+            seen.add(key)
+            for builder, pile_of_lots, names in _builders(state, key):
+                if builder == player and pile_of_lots == pile:
+                    lots.extend(names)
     return lots
 
 
-def _group_lots_to_build(
-    state: GameState, memo: dict[Any, Any], player: str, group: str, pile: str
-) -> tuple[str, ...]:
-    """:func:`lots_to_build` in one colour group: it follows from the board, the group's
-    holdings (as values), whether the Bank has any of ``pile``, and the player, so it is
-    worked out again only for a group that changed (kept in ``memo``, the board's; each
-    holding in the key as a tuple of its fields, which hashes without a Python call)."""
-    names = state.edition.board.groups[group]
-    members = tuple(map(state.holdings.get, names))
-    key = (
-        player,
-        group,
-        pile,
-        state.rules.mortgage_blocks_building,
-        state.supply()[pile] > 0,
-        *[h and (h.owner, h.mortgaged, h.level, h.improved) for h in members],
-    )
-    cached: tuple[str, ...] | None = memo.get(key)
-    if cached is not None:
-        return cached
-    mine = [n for n, h in zip(names, members, strict=True) if h is not None and h.owner == player]
-    low = min(state.holdings[n].level for n in mine)
-    lowest = tuple(n for n in mine if state.holdings[n].level == low)
-    ok = pile_of(state, lowest[0]) == pile and build_problem(state, player, lowest[0]) is None
-    cached = memo[key] = lowest if ok else ()
-    return cached
+def _builders(state: GameState, key: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """Who may build in colour group ``key`` (or on property ``key`` of no group) by its
+    holdings alone (:func:`build_problem` with ``now=False``): (player, the pile of their next
+    building, the lots that may take it). It follows from the group's holdings, so it is kept
+    with them (``GameState.by_group``) and worked out again only for a group that changed."""
+    groups = state.by_group()
+    found: tuple[tuple[str, str, tuple[str, ...]], ...] | None = groups.get(key)
+    if found is not None:
+        return found
+    board = state.edition.board
+    holdings = state.holdings
+    names = board.groups[key] if key in board.groups else (key,)
+    out = []
+    for player in dict.fromkeys(h.owner for h in map(holdings.get, names) if h is not None):
+        mine = [n for n in names if n in holdings and holdings[n].owner == player]
+        low = min(holdings[n].level for n in mine)
+        lowest = tuple(n for n in mine if holdings[n].level == low)
+        if build_problem(state, player, lowest[0], now=False) is None:
+            out.append((player, pile_of(state, lowest[0]), lowest))
+    found = groups[key] = tuple(out)
+    return found
 
 
 def shortage(state: GameState, player: str, name: str) -> bool:
@@ -181,8 +172,10 @@ def shortage(state: GameState, player: str, name: str) -> bool:
     pile = pile_of(state, name)
     left = state.supply()[pile]
     # Checked on every build: first the bound that settles most of them, the lots held that
-    # take from the pile (whoever holds them, whether they may build now or not).
-    if left >= sum(1 for n in state.holdings if pile_of(state, n) == pile):
+    # take from the pile (whoever holds them, whether they may build now or not), kept up to
+    # date by the holdings' fold; only near a shortage is it worked out who could build, from
+    # who may build in each group (kept per group: a build changes one).
+    if left >= state.pile_lots().get(pile, 0):
         return False
     wanted, others = 0, False
     for seat in state.active:
@@ -604,12 +597,18 @@ def raisable(state: GameState, player: str) -> int:
     >>> raisable(replay(new_game([{"name": "Ann"}, {"name": "Bob"}])), "Ann")
     0
     """
-    total = 0
-    for name in state.holdings_of(player):
-        h = state.holdings[name]
-        total += state.edition.board.building_cost(name) // 2 * (h.level + int(h.improved))
-        if not h.mortgaged and not _built_by_others(state, name, player):
-            total += state.edition.board.mortgage_value(name)
+    held = state.held()
+    total: int | None = held.get(("raisable", player))
+    if total is None:
+        # What the properties would raise follows from the holdings alone: kept with them,
+        # as a player raising money asks again before each sale or mortgage's holdings change.
+        total = 0
+        for name in state.holdings_of(player):
+            h = state.holdings[name]
+            total += state.edition.board.building_cost(name) // 2 * (h.level + int(h.improved))
+            if not h.mortgaged and not _built_by_others(state, name, player):
+                total += state.edition.board.mortgage_value(name)
+        held[("raisable", player)] = total
     seat = state.seat(player)
     stocks = state.edition.deck.par_values
     for company, n in seat.shares.items():

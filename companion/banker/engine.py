@@ -276,6 +276,17 @@ def with_options(state: GameState) -> GameState:
     return copy_with(state, {"decision": copy_with(d, {"options": options_for(state, d)})})
 
 
+def fill_options(state: GameState) -> GameState:
+    """:func:`with_options` without a copy: the options of ``state``'s decision, posed without
+    them, worked out and set in ``state``'s decision itself. Only for a state nobody has read
+    yet (as ``Game.state`` holds the state a command led to), whose decision :func:`pose` made
+    for it alone: the options follow from the state, as its situation does, so no reader of
+    the state could see it change."""
+    d = state.decision
+    object.__setattr__(d, "options", options_for(state, d))
+    return state
+
+
 def _game_over(tx: Tx) -> None:
     winner = tx.state.active[0].name if tx.state.active else ""
     tx.emit("game_over", winner=winner, code="event.game_over.last_player")

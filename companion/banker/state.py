@@ -23,16 +23,17 @@ from companion.banker.tasks import Task, task_from_json
 from companion.editions import Edition, of_game
 from companion.editions.cards import load_for as load_cards
 from companion.editions.rules import load_for as load_rules
-from companion.frozen import copy_with, derived
+from companion.frozen import copy_with, derived, fast_init
 from companion.rules.board import Board
 from companion.rules.situation import Holding, Options, Player, Situation
-from companion.rules.table import building_piles, building_stock
+from companion.rules.table import building_piles, building_stock, next_pile
 
 Event = dict[str, Any]
 
 _EMPTY: Mapping[str, int] = MappingProxyType({})
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Decision:
     """What the game waits for: who acts, what kind of answer, the legal answers, and context.
@@ -142,7 +143,8 @@ class GameState:
     #: The players still in the game, in turn order (kept with ``seats``).
     active: tuple[Player, ...] = ()
     #: The referee's view of this state (:meth:`situation`), made when first asked for; a
-    #: copy, and a working copy's fold (:func:`fold_in_place`), forget it.
+    #: copy forgets it, and so does a working copy's fold (:func:`fold_in_place`) of an
+    #: event that changes what it shows.
     _situation: Situation | None = derived()
     #: What follows from :attr:`holdings` alone (the building supply, the owners' index, the
     #: lots of ``companion.banker.options``), with the holdings it was worked out for: copies
@@ -182,6 +184,28 @@ class GameState:
             )
         return supply
 
+    def pile_lots(self) -> Mapping[str, int]:
+        """How many lots held take their next building from each supply pile
+        (``rules.table.next_pile``), whoever holds them: what a build's check for a building
+        shortage (P11) reads first. Kept up to date by each ``holding`` event, like
+        :meth:`supply`."""
+        held = self.held()
+        lots = held.get("pile_lots")
+        if lots is None:
+            lots = held["pile_lots"] = _pile_lots(self.holdings, self.edition.board)
+        return lots
+
+    def by_group(self) -> dict[str, Any]:
+        """Values worked out from one colour group's holdings alone (or, for a property of no
+        group, from its own holding), by the group's name (or the property's): whoever works
+        one out may keep it here (``companion.banker.assets`` keeps who could build where). A
+        ``holding`` event forgets only the entry of the group it changes; the rest is kept."""
+        held = self.held()
+        groups = held.get("groups")
+        if groups is None:
+            groups = held["groups"] = {}
+        return groups
+
     def holdings_of(self, player: str) -> tuple[str, ...]:
         """The properties ``player`` owns, in the order of :attr:`holdings` (an index made once
         for each ``holdings``: most events leave them as they were)."""
@@ -202,7 +226,7 @@ class GameState:
 
     def situation(self) -> Situation:
         """The referee's view of the table (``companion.rules.situation``), made once per state
-        (a command's working copy forgets it whenever an event changes the copy:
+        (a command's working copy forgets it whenever an event changes what it shows:
         :func:`fold_in_place`)."""
         situation = self._situation
         if situation is None:
@@ -216,7 +240,8 @@ def _held_after(
 ) -> tuple[Mapping[str, Holding], dict[Any, Any]] | None:
     """What follows from ``after`` (``state``'s holdings with property ``name`` changed) that
     can be kept up to date from what followed from the holdings before, instead of counted
-    again: the building supply and the owners' index."""
+    again: the building supply, the lots per pile, the owners' index and the values of every
+    colour group but ``name``'s."""
     held = state._held
     if held is None or held[0] is not state.holdings:
         return None
@@ -224,6 +249,13 @@ def _held_after(
     supply = held[1].get("supply")
     if supply is not None:
         out["supply"] = _supply_after(state.edition.board, state.holdings, supply, after, name)
+    lots = held[1].get("pile_lots")
+    if lots is not None:
+        out["pile_lots"] = _pile_lots_after(state.edition.board, state.holdings, lots, after, name)
+    groups = held[1].get("groups")
+    if groups is not None:
+        key = state.edition.board.properties[name][0].group or name
+        out["groups"] = {k: v for k, v in groups.items() if k != key}
     index = held[1].get("owners")
     if index is not None:
         index = _owners_after(state.holdings, index, after, name)
@@ -248,6 +280,32 @@ def _supply_after(
             for what in building_piles(h, kind):
                 left[what] += sign * (h.level if what == "houses" else 1)
     return MappingProxyType(left)
+
+
+def _pile_lots(holdings: Mapping[str, Holding], board: Board) -> Mapping[str, int]:
+    lots = dict.fromkeys(board.building_supply, 0)
+    for name, h in holdings.items():
+        pile = next_pile(board.properties[name][0].kind, h.level)
+        lots[pile] = lots.get(pile, 0) + 1
+    return MappingProxyType(lots)
+
+
+def _pile_lots_after(
+    board: Board,
+    before: Mapping[str, Holding],
+    lots: Mapping[str, int],
+    after: Mapping[str, Holding],
+    name: str,
+) -> Mapping[str, int]:
+    """The lots per pile of ``after`` from ``lots``, those of ``before``: the old holding's
+    pile loses a lot, the new holding's gains one."""
+    kind = board.properties[name][0].kind
+    out = dict(lots)
+    for h, sign in ((before.get(name), -1), (after.get(name), 1)):
+        if h is not None:
+            pile = next_pile(kind, h.level)
+            out[pile] = out.get(pile, 0) + sign
+    return MappingProxyType(out)
 
 
 def _by_owner(holdings: Mapping[str, Holding]) -> Mapping[str, tuple[str, ...]]:
@@ -400,8 +458,11 @@ def fold_in_place(
             cash = dict(state.cash)
             _set(state, "cash", MappingProxyType(cash))
         amount = event["amount"]
-        cash[event["from"]] -= amount
-        cash[event["to"]] += amount
+        source, target = event["from"], event["to"]
+        cash[source] -= amount
+        cash[target] += amount
+        if source == POOL or target == POOL:  # the situation shows the Pool, no other balance
+            _set(state, "_situation", None)
     else:
         fold = _FOLDS.get(kind)
         if fold is None:
@@ -411,8 +472,26 @@ def fold_in_place(
             changes["active"] = tuple(s for s in changes["seats"] if not s.bankrupt)
         for name, value in changes.items():
             _set(state, name, value)
-    _set(state, "_situation", None)
+        if not _SITUATION_FIELDS.isdisjoint(changes):
+            _set(state, "_situation", None)
     return cash
+
+
+#: The fields of a state its situation (:func:`_new_situation`) reads, beside the Pool's
+#: balance: an event that changes none of them leaves the situation as it was.
+_SITUATION_FIELDS = frozenset(
+    {
+        "seats",
+        "active",
+        "turn",
+        "holdings",
+        "doubles",
+        "voucher_played",
+        "vouchers_left",
+        "rules",
+        "cash",
+    }
+)
 
 
 def fold_decision(state: GameState, decision: Decision, agenda: tuple[Task, ...]) -> None:
@@ -420,7 +499,6 @@ def fold_decision(state: GameState, decision: Decision, agenda: tuple[Task, ...]
     its ``decision`` event gives)."""
     _set(state, "decision", decision)
     _set(state, "agenda", agenda)
-    _set(state, "_situation", None)
 
 
 Changes = dict[str, Any]

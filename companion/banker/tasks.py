@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Literal
 
+from companion.frozen import fast_init
 from companion.messages import Message
 from companion.rules.movement import Roll
 
@@ -34,12 +35,36 @@ class Task:
     def to_json(self) -> dict[str, Any]:
         """The task as the log holds it: fields left at a ``None``/``False`` default are left out."""
         out: dict[str, Any] = {"do": self.do}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.default is not MISSING and value == f.default and f.default in (None, False):
+        layout = _LAYOUTS.get(type(self))
+        if layout is None:
+            layout = _LAYOUTS[type(self)] = _layout(type(self))
+        for name, key, default in layout:
+            value = getattr(self, name)
+            if default is not _KEPT and value == default:
                 continue
-            out[f.name.rstrip("_")] = value.to_json() if isinstance(value, Roll) else value
+            out[key] = value.to_json() if isinstance(value, Roll) else value
         return out
+
+
+#: A field whose value is always written, whatever it is.
+_KEPT = object()
+
+
+def _layout(cls: type[Task]) -> tuple[tuple[str, str, Any], ...]:
+    """Each field of ``cls`` as :meth:`Task.to_json` writes it: its name, its key in the log,
+    and the default that leaves it out (:data:`_KEPT`: none), worked out once per class (the
+    agenda is written with every decision)."""
+    return tuple(
+        (
+            f.name,
+            f.name.rstrip("_"),
+            f.default if f.default is not MISSING and f.default in (None, False) else _KEPT,
+        )
+        for f in fields(cls)
+    )
+
+
+_LAYOUTS: dict[type[Task], tuple[tuple[str, str, Any], ...]] = {}
 
 
 def task_from_json(data: Mapping[str, Any]) -> Task:
@@ -395,3 +420,5 @@ TASKS: dict[str, type[Task]] = {
         BuyInstead, NoRent, Shortage, PlaceBuilding,
     )
 }  # fmt: skip
+for _task in TASKS.values():
+    fast_init(_task)  # every roll and answer builds tasks for the agenda

@@ -40,7 +40,7 @@ from typing import Any, Literal
 
 from companion.editions import Dice, Edition
 from companion.errors import BadRollError, IllegalMoveError, shown
-from companion.frozen import replace
+from companion.frozen import fast_init, replace
 from companion.rules.board import Board, Salary, Space
 from companion.rules.cards import Card, Voucher
 from companion.rules.rent import is_rent_owed, rent_owed
@@ -50,6 +50,7 @@ from companion.rules.spacekinds import landing_of, rule_notes
 Speed = int | Literal["mr", "bus"]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Roll:
     """Two regular dice and the speed die (``None`` when it is not rolled, as in jail)."""
@@ -154,6 +155,7 @@ def check_speed(dice: Dice, roll: Roll) -> None:
         raise BadRollError(f"the speed die shows {dice.speed_words}, not {roll.speed!r}")
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Step:
     """One thing that happened to the token, by its ``kind``: ``walk`` (entered the next space
@@ -167,6 +169,7 @@ class Step:
     rule: str
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class SalaryPaid:
     corner: Space
@@ -175,6 +178,7 @@ class SalaryPaid:
     rule: str
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """Something the player must or may do (a follow-up), e.g. ``buy_or_auction``."""
@@ -189,6 +193,7 @@ class Action:
     times: int | None = None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Stop:
     """A space where the token stops and the rules act, with what they ask."""
@@ -246,6 +251,7 @@ def _note_maker() -> Callable[
 _note = _note_maker()
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Resolution:
     player: str

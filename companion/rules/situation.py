@@ -20,6 +20,7 @@ from typing import Any
 
 from companion.editions import Edition, edition, of_game
 from companion.errors import BadSituationError
+from companion.frozen import fast_init
 from companion.rules.board import Space
 from companion.rules.situation_reader import FORMAT_VERSION, parse_json, read_json, read_situation
 from companion.rules.table import (
@@ -44,6 +45,7 @@ __all__ = [
 ]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Situation:
     #: In turn order, bankrupt players included (flagged).

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
 
+from companion.frozen import fast_init
 from companion.rules.board import Board, Space
 
 #: Building levels of a street, in the order of its rent list.
@@ -68,6 +69,7 @@ class Options:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Holding:
     """An owned property: who owns it and what stands on it."""
@@ -147,6 +149,23 @@ def building_stock(holdings: Mapping[str, Holding], board: Board) -> dict[str, i
         for what in building_piles(h, board.properties[name][0].kind):
             left[what] -= 1 if what != "houses" else h.level
     return left
+
+
+def next_pile(kind: str, level: int) -> str:
+    """The supply pile the next building on a property of ``kind`` at ``level`` would come
+    from: a railroad's or cab company's depot or stand, or else the pile of ``level + 1`` (a
+    skyscraper's lot counts as a house lot: nothing more goes on it, and whoever asks finds
+    that out from the rules).
+
+    >>> next_pile("street", 4), next_pile("street", 5), next_pile("railroad", 0)
+    ('hotels', 'skyscrapers', 'train_depots')
+    """
+    if kind in ("railroad", "cab_company"):
+        return "train_depots" if kind == "railroad" else "cab_stands"
+    return _NEXT_PILES.get(level, "houses")
+
+
+_NEXT_PILES = {4: "hotels", 5: "skyscrapers"}
 
 
 def building_piles(h: Holding, kind: str) -> list[str]:
