@@ -22,14 +22,16 @@ its JSON (:meth:`Command.to_json <companion.banker.commands.Command.to_json>`), 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import gc
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.banker.commands import Command
 from companion.banker.engine import fill_options, new_game, step_command, with_options
 from companion.banker.options import decision_problem
-from companion.banker.state import Event, GameState, evolve, replay
+from companion.banker.state import Event, GameState, fold_in_place, replay, working_copy
 from companion.editions import Edition, playable_edition
 from companion.errors import (
     CompanionError,
@@ -121,12 +123,19 @@ class Game:
 
         A game of an edition this companion cannot play (unknown, or a newer data version)
         raises :class:`UnplayableEditionError` before anything is replayed."""
-        from companion.log.gamelog import GameLogError, in_force
+        from companion.log.gamelog import GameLogError
 
         if game_id is None:
             game_id = log.latest_game()
             if game_id is None:
                 raise GameLogError(f"no game in {str(log.path)!r} to resume")
+        with _collector_paused():
+            return cls._resumed(log, game_id)
+
+    @classmethod
+    def _resumed(cls, log: GameLog, game_id: int) -> Game:
+        from companion.log.gamelog import in_force
+
         commands = list(log.commands(game_id))
         playable_edition(
             commands[0].edition,
@@ -179,9 +188,11 @@ class Game:
         self._fresh = None
         before = self._state
         if after is None:
-            after = before
+            # Folded as the engine folds a command's events: into one working copy.
+            after = working_copy(before)
+            cash = None
             for event in events:
-                after = evolve(after, event)
+                cash = fold_in_place(after, event, cash)
         self._done.append((seq, command, before, events))
         self._state = after
         if command.get("reading") is not None:
@@ -375,3 +386,17 @@ def _undo_of(
     return {"type": "undo", "player": player, "undoes": seq}, [
         {"type": "undone", "command": seq, "of": command}
     ]
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's garbage collector paused while a whole game is read and folded: everything
+    made then is kept (the events, a state per command), so each of its passes would walk the
+    growing heap and free nothing."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
