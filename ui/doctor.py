@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import grp
-import importlib.metadata
 import importlib.util
 import json
 import os
@@ -227,9 +226,13 @@ def _safely(check: Callable[[Setting], Check], setting: Setting) -> Check:
 
 
 def check_version(setting: Setting) -> Check:
+    # Here, not at the top: importlib.metadata (with the email package it reads metadata
+    # with) is a twentieth of the app's start, which imports this module for Settings.
+    from importlib import metadata
+
     try:
-        version = importlib.metadata.version(DISTRIBUTION)
-    except importlib.metadata.PackageNotFoundError:
+        version = metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
         version = "not installed"
     where = {"version": version, "python": platform.python_version()}
     if importlib.util.find_spec("kivy") is None:
@@ -245,7 +248,7 @@ def check_version(setting: Setting) -> Check:
         sentence(
             N_("companion {version}, Python {python}, Kivy {kivy}"),
             **where,
-            kivy=importlib.metadata.version("kivy"),
+            kivy=metadata.version("kivy"),
         ),
     )
 

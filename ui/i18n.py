@@ -1,4 +1,4 @@
-"""The app's words in the table's language: gettext catalogs read with Babel, numbers and money.
+"""The app's words in the table's language: gettext catalogs, numbers and money.
 
 Every visible string of ``ui/`` goes through here. A msgid is the English sentence with named
 ``str.format`` fields; amounts are formatted by :func:`money` first::
@@ -11,7 +11,9 @@ Every visible string of ``ui/`` goes through here. A msgid is the English senten
 The catalogs are ``ui/locales/<lang>/LC_MESSAGES/companion.po``, read at run time (no compile
 step) by the same reader as the banker's catalogues (:mod:`companion.messages.po`). ``python -m ui.i18n extract`` adds the msgids found in ``ui/**/*.py`` and ``ui/**/*.kv``
 to every catalog (keeping the translations), and ``python -m ui.i18n check`` says what is missing
-or stale without writing (the tests run it). An empty French msgstr falls back to the English.
+or stale without writing (the tests run it); only these tools, and a number that is not an
+integer, import Babel, which the app's start does not pay for. An empty French msgstr falls back
+to the English.
 
 Nothing here imports Kivy: the view-models and the controller use it headless; ``ui.kvi18n``
 is the Kivy side, which re-renders kv texts when :func:`set_language` is called.
@@ -35,17 +37,15 @@ import re
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
-
-from babel.messages.catalog import Catalog
-from babel.messages.extract import extract as _babel_extract
-from babel.messages.pofile import read_po, write_po
-from babel.numbers import format_decimal
+from typing import TYPE_CHECKING, Any
 
 from companion.editions import Money
 from companion.messages import en, fr, po
 from companion.messages.fr import typeset
 from ui.edition import table_edition
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 #: The languages of the app, the first is the default.
 LANGUAGES: tuple[str, ...] = ("en", "fr")
@@ -216,9 +216,18 @@ def number(n: int | float, lang: str | None = None) -> str:
 
 @functools.lru_cache(maxsize=4096, typed=True)
 def _number(n: int | float, locale: str) -> str:
-    # Babel takes about 0.1 ms a number; a board view words some 700 amounts, mostly the same
-    # few hundred (prices, rents, balances), so each is formatted once per language.
+    # An integer (every amount, count and space number) is written by the engine's stdlib
+    # writers, as Babel writes it; Babel, for a measure such as 84.5 GB, is imported only
+    # then: its import and locale data are a twentieth of the app's start.
+    if isinstance(n, int):
+        return _INTEGER[locale](n)
+    from babel.numbers import format_decimal
+
     return format_decimal(n, locale=locale)
+
+
+#: Each locale's writer of an integer (``format_decimal``'s output, without Babel).
+_INTEGER: Mapping[str, Callable[[int], str]] = {"en_US": "{:,}".format, "fr_FR": fr.number}
 
 
 def money(amount: int, lang: str | None = None, written: Money | None = None) -> str:
@@ -289,6 +298,8 @@ def po_path(lang: str) -> Path:
 
 def read_catalog(lang: str) -> Catalog:
     """The catalog of ``lang`` as Babel reads it (an empty one if the file is missing)."""
+    from babel.messages.pofile import read_po
+
     path = po_path(lang)
     if not path.exists():
         return _new_catalog(lang)
@@ -367,6 +378,8 @@ def _marked(path: Path) -> Iterator[tuple[Key, list[str]]]:
         for match in _KV_MARKED.finditer(path.read_text("utf-8")):
             yield ast.literal_eval(match.group(1)), []
         return
+    from babel.messages.extract import extract as _babel_extract
+
     with path.open("rb") as f:
         for _lineno, message, comments, _context in _babel_extract(
             "python", f, keywords=KEYWORDS, comment_tags=(COMMENT_TAG,)
@@ -376,6 +389,8 @@ def _marked(path: Path) -> Iterator[tuple[Key, list[str]]]:
 
 
 def _new_catalog(lang: str) -> Catalog:
+    from babel.messages.catalog import Catalog
+
     catalog = Catalog(
         locale=LOCALES[lang],
         domain=DOMAIN,
@@ -445,6 +460,8 @@ def _fields(key: Key) -> set[str]:
 
 def write_catalogs(found: Mapping[Key, list[tuple[str, list[str]]]] | None = None) -> list[str]:
     """Merge the msgids marked in the code into every catalog file; what changed."""
+    from babel.messages.pofile import write_po
+
     found = extract_messages() if found is None else found
     said = []
     for lang in LANGUAGES:

@@ -48,12 +48,13 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 from urllib.parse import quote
 
-import sqlite_utils
-
 from companion.errors import CompanionError
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 
 class GameLogError(CompanionError, OSError):
@@ -571,7 +572,6 @@ class GameLog:
                 conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             conn.text_factory = _text
             self.conn = conn
-            self.db = sqlite_utils.Database(conn)
             self._check_file()
             if not readonly:
                 conn.execute("PRAGMA journal_mode=WAL")
@@ -587,6 +587,15 @@ class GameLog:
             if conn is not None:
                 conn.close()
             raise
+
+    @functools.cached_property
+    def db(self) -> sqlite_utils.Database:
+        """sqlite-utils' view of the file, which the migrations create its tables with.
+        Imported on first use: sqlite-utils (with click, pluggy and dateutil) is a tenth of the
+        app's start, and a log already at :data:`SCHEMA_VERSION` never needs it."""
+        import sqlite_utils
+
+        return sqlite_utils.Database(self.conn)
 
     def _check_header(self) -> None:
         try:

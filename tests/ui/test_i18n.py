@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import write_po
 
 from companion.messages import language as engine_language
 from ui import i18n
@@ -93,7 +94,7 @@ def test_merging_keeps_translations_appends_new_msgids_and_retires_stale_ones(
     catalog["Roll"].string = "Lancer"
     catalog.add("Gone", "Parti")
     with i18n.po_path("fr").open("wb") as f:
-        i18n.write_po(f, catalog)
+        write_po(f, catalog)
 
     (ui / "late.kv").write_text('Label:\n    text: l._("Late")\n', "utf-8")
     before = i18n.po_path("fr").read_text("utf-8")
@@ -120,7 +121,7 @@ def test_a_french_msgstr_naming_other_fields_is_reported(
     catalog = i18n.read_catalog("fr")
     catalog["Buy for {amount}"].string = "Acheter pour {montant}"
     with i18n.po_path("fr").open("wb") as f:
-        i18n.write_po(f, catalog)
+        write_po(f, catalog)
     assert i18n.problems(found) == [
         "fr: ('Acheter pour {montant}',) names other fields than 'Buy for {amount}'"
     ]

@@ -134,7 +134,10 @@ _SCRIPT = textwrap.dedent(
     frames()
     seats = s.seats()
     out["setup_shown_back"] = [w.text for w in seat_spinners(seats[0])]
+    out["setup_rules_before"] = len(s.ids.rules.children)  # made when first shown
+    s.pane = "rules"
     out["setup_rules"] = sorted(r.key for r in s.ids.rules.children)
+    s.pane = "edition"
     out["setup_problem_empty"] = s.problems()[:1]
     out["setup_start_refused"] = s.start()
     out["setup_message"] = s.message
@@ -167,6 +170,7 @@ _SCRIPT = textwrap.dedent(
     out["store_players"] = [p["name"] for p in SetupStore(tmp / "setup.json").players]
     s2 = SetupScreen(controller=c)
     out["setup_remembered"] = [r.name_text for r in s2.seats()]
+    s2.pane = "saved"
     out["saved_games"] = len(s2.ids.saved.children)
 
     # -- saved games, one that cannot be resumed (issue 21) --------------------------------
@@ -394,6 +398,9 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> dict:
 def test_setup_form_starts_a_dealt_game_and_remembers_the_table(report: dict) -> None:
     assert report["setup_seats"] == 2
     assert report["setup_tokens"] == ["car", "hat"]
+    # The house rules' rows are made when their pane is first shown (issue 26: the first
+    # frame draws only the pane it shows).
+    assert report["setup_rules_before"] == 0
     assert report["setup_rules"] == sorted(
         [
             "triples_pay_salaries",

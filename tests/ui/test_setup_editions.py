@@ -121,8 +121,10 @@ _SCRIPT = textwrap.dedent(
     c2 = TableController(db_path=tmp / "games.db", store=SetupStore(tmp / "setup.json"), lang="en")
     s2 = SetupScreen(controller=c2)
     show(s2)
-    out["saved"] = [row.title for row in s2.ids.saved.children]
     out["again"] = [s2.pane, s2.edition_id, s2.region]
+    s2.pane = "saved"  # the home pane's "Saved games"
+    out["saved"] = [row.title for row in s2.ids.saved.children]
+    s2.pane = "home"
     tap(s2.ids.act)  # "New game", under the game to resume
     out["new_game"] = s2.pane
     ultimate = next(card for card in s2.ids.editions.children if card.choice.id == "ultimate")

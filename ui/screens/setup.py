@@ -15,6 +15,7 @@ The screen keeps only what is being typed; the game starts through ``controller.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -259,23 +260,45 @@ class SetupScreen(Screen):
         self.rules: dict[str, bool] = {}
         self.played: Edition = table_edition()
         self.lang = self.controller.lang
+        # The panes not shown yet, each with what fills it on its first showing.
+        self._unfilled: dict[str, Callable[[], None]] = {}
         self.refresh()
 
     # -- building the panes ----------------------------------------------------------------
 
     def refresh(self) -> None:
         """Fill the panes from the controller: the editions, the choices, the last table,
-        saved games."""
+        saved games. The seats, the house rules and the saved games are made when their pane
+        is first shown (or read): the first frame draws only the pane it shows (issue 26)."""
         last = self._last_table()
+        self._fill_opening()
+        if self.fault or self.resume_id:
+            self.pane = "home"
         self._fill_editions(last.get("edition") or self.played.id, last.get("region") or "")
         self._reset_rules(last.get("rules") or {})
         self.choices = self._choices(self.rules.get("roll_three_action_cards", False))
-        self._seat(list(last.get("players") or []))
-        self._fill_rules()
-        self._fill_opening()
-        self._fill_saved()
-        if self.fault or self.resume_id:
-            self.pane = "home"
+        players = list(last.get("players") or [])
+        self._unfilled.clear()
+        self._when_shown("players", lambda: self._seat(players))
+        self._when_shown("rules", self._fill_rules)
+        self._when_shown("saved", self._fill_saved)
+
+    def _when_shown(self, pane: str, fill: Callable[[], None]) -> None:
+        """``fill`` the pane now if it is shown, else on its first showing."""
+        self._unfilled.pop(pane, None)
+        if self.pane == pane:
+            fill()
+        else:
+            self._unfilled[pane] = fill
+
+    def _filled(self, pane: str) -> None:
+        """The pane's rows made now, if they were waiting for its first showing."""
+        fill = self._unfilled.pop(pane, None)
+        if fill is not None:
+            fill()
+
+    def on_pane(self, _screen: Any, pane: str) -> None:
+        self._filled(pane)
 
     def _fill_opening(self) -> None:
         """The home pane: the game log's fault and what to do, or the game to resume."""
@@ -352,7 +375,7 @@ class SetupScreen(Screen):
         self._reset_rules(self.rules)
         self.choices = self._choices(self.rules.get("roll_three_action_cards", False))
         self._seat(typed)
-        self._fill_rules()
+        self._when_shown("rules", self._fill_rules)
         self.message = ""
 
     def _seat(self, players: list[dict[str, Any]]) -> None:
@@ -411,6 +434,7 @@ class SetupScreen(Screen):
         self._renumber()
 
     def seats(self) -> list[SeatRow]:
+        self._filled("players")
         # GridLayout keeps children newest first.
         return list(reversed([w for w in self.ids.seats.children if isinstance(w, SeatRow)]))
 
@@ -489,15 +513,21 @@ class SetupScreen(Screen):
             return
         self.lang = lang
         self.controller.set_language(lang)
-        # The choices carry translated titles: rebuild them, keeping what was typed.
-        typed = [s.as_player(self.choices) for s in self.seats()]
+        # The choices carry translated titles: rebuild them, keeping what was typed (seats
+        # not made yet are made in the new language when shown).
+        typed = (
+            None
+            if "players" in self._unfilled
+            else [s.as_player(self.choices) for s in self.seats()]
+        )
         self.choices = self._choices(self.rules.get("roll_three_action_cards", False))
-        self._seat(typed)
+        if typed is not None:
+            self._seat(typed)
         self.regions = []  # worded again in the new language
         self._fill_editions(self.edition_id, self.region)
-        self._fill_rules()
+        self._when_shown("rules", self._fill_rules)
         self._fill_opening()
-        self._fill_saved()
+        self._when_shown("saved", self._fill_saved)
 
     def roll_three_refused(self, row: SeatRow, card: str) -> str:
         """Why ``row`` cannot pick the Roll Three card ``card`` (the others already hold the
@@ -590,7 +620,7 @@ class SetupScreen(Screen):
         """The home pane's Rescue: what can be read of a damaged game log, into its place."""
         rescued = self.controller.rescue()
         self._fill_opening()
-        self._fill_saved()
+        self._when_shown("saved", self._fill_saved)
         self.message = self.controller.view.notice
         return rescued
 
@@ -599,7 +629,7 @@ class SetupScreen(Screen):
         closed, the card made writable, space freed)."""
         self.controller.opening(again=True)
         self._fill_opening()
-        self._fill_saved()
+        self._when_shown("saved", self._fill_saved)
         self.message = ""
         if not self.fault and not self.resume_id:
             self.pane = "edition"

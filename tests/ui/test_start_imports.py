@@ -1,0 +1,65 @@
+"""The app's start imports only what its first screen needs (issue 26, item 2): sqlite-utils
+only when a game log is created or migrated, Babel only for a number that is not an integer or
+for the catalog tools, ``importlib.metadata`` only for the doctor's version check."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+#: Libraries the first screen has no use for, each a tenth to a twentieth of the start.
+LATER = ("sqlite_utils", "babel", "importlib.metadata", "click", "dateutil")
+
+# A fresh interpreter: nothing the test session imported counts. The set-up screen's calls,
+# as it makes them when it is built, on a log holding one game (``opening`` and the saved
+# games read it), then the Settings screen's language switch.
+_FIRST_SCREEN = """
+import json, sys
+from pathlib import Path
+from ui import app
+from ui.controller import TableController
+from ui.setup_store import SetupStore
+import ui.screens.setup
+
+folder, later = Path(sys.argv[1]), json.loads(sys.argv[2])
+c = TableController(db_path=folder / "g.db", store=SetupStore(folder / "s.json"), lang="en")
+c.edition_choices()
+c.setup_choices()
+opening = c.opening()
+saved = c.saved_games()
+c.set_language("fr")
+c.close()
+print(json.dumps({
+    "resume": opening.resume_id,
+    "saved": len(saved),
+    "loaded": sorted(m for m in sys.modules if any(m == n or m.startswith(n + ".") for n in later)),
+}))
+"""
+
+
+def test_the_first_screen_of_a_table_with_a_saved_game_imports_none_of_the_later_libraries(
+    tmp_path: Path, make_controller
+) -> None:
+    c = make_controller(name="g.db")
+    c.start_game([{"name": "Ann"}, {"name": "Bob"}], {})
+    c.close()
+    child = subprocess.run(
+        [sys.executable, "-c", _FIRST_SCREEN, str(tmp_path), json.dumps(LATER)],
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert child.returncode == 0, child.stderr
+    report = json.loads(child.stdout.splitlines()[-1])
+    assert (report["resume"], report["saved"]) == (1, 1)
+    assert report["loaded"] == []
+
+
+def test_a_new_game_log_is_still_made_with_sqlite_utils(make_controller) -> None:
+    c = make_controller()
+    c.start_game([{"name": "Ann"}, {"name": "Bob"}], {})
+    assert set(c.log.db.table_names()) >= {"games", "players", "commands", "events"}
