@@ -102,16 +102,22 @@ def test_the_turn_instructions_benchmark_plays_ours_small(repo_root: Path) -> No
     table it prints: per player-turn, the 1.2 M target, the ratio to hawkinator's."""
     bench = _bench(repo_root, "bench_turn_instructions")
 
-    assert bench.smoke(None, with_hawkinator=False) == ["ours: 10 player-turns"]
+    assert bench.smoke(None, with_hawkinator=False) == [
+        "ours: 10 player-turns",
+        "engine: 10 player-turns",  # the same games' commands again, without the player
+    ]
     rows = [
         {"engine": "ours", "tree": "abc1234", "games": 4, "turns": 800, "ir": 1_920_000_000},
+        {"engine": "engine", "tree": "abc1234", "games": 4, "turns": 800, "ir": 960_000_000},
         {"engine": "hawkinator", "tree": "HEAD", "games": 4, "turns": 3000, "ir": 1_500_000_000},
     ]
     for row in rows:
         row["per_turn"] = row["ir"] / row["turns"]
-    header, rule, ours, theirs = bench.table(rows, today="2026-11-28")
+    header, rule, ours, alone, theirs = bench.table(rows, today="2026-11-28")
     assert header.startswith("| date | engine | tree |") and rule.startswith("|---|")
     assert ours.endswith("| 800 | 1,920,000,000 | 2.400 M | 1.20 M | 2.00 | 4.80 |")
+    assert "the engine alone" in alone
+    assert alone.endswith("| 800 | 960,000,000 | 1.200 M | 1.20 M | 1.00 | 2.40 |")
     assert theirs.endswith("| 3,000 | 1,500,000,000 | 0.500 M |  |  | 1.00 |")
 
 
@@ -126,7 +132,11 @@ def test_the_turn_instructions_benchmark_plays_hawkinators_small(repo_root: Path
         pytest.skip(f"hawkinator's simulator is not at {where}")
     here = Path.cwd()
 
-    assert bench.smoke(given) == ["ours: 10 player-turns", "hawkinator: 10 player-turns"]
+    assert bench.smoke(given) == [
+        "ours: 10 player-turns",
+        "engine: 10 player-turns",
+        "hawkinator: 10 player-turns",
+    ]
     assert Path.cwd() == here  # its folder changes are undone
 
 

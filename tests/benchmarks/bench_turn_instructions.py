@@ -14,6 +14,9 @@ counts them:
 - **ours**: :func:`companion.simulator.simulate.simulate`, ``--games`` games (seed 3) of 2 seeded
   random players, every house rule on (``bench_peers.ALL_RULES``), invariant checks off; the
   player-turns are its report's ``turns`` (a turn's doubles re-rolls are in the one turn);
+- **ours, the engine alone**: the same games, recorded first outside the count, their commands
+  decided and folded again by a fresh :class:`companion.game.Game` (no player choosing, no
+  options worked out): the table's own work per command, per player-turn of those games;
 - **hawkinator's**: ``ultimate_game.py`` of https://github.com/hawkinator/Ultimate-Monopoly-Simulator,
   exported unmodified from its clone by ``bench_peers.source`` (``--hawkinator DIR``, or
   ``$HAWKINATOR_SIM``, by default ``/work/.mirror/hawkinator+Ultimate-Monopoly-Simulator/repo``),
@@ -98,6 +101,34 @@ def ours(games: int, *, max_turns: int | None = None) -> dict[str, Any]:
     return {"turns": report.turns, "games": games, "commands": report.commands}
 
 
+def engine(games: int, *, max_turns: int | None = None) -> dict[str, Any]:
+    """Our engine alone: the games :func:`ours` plays, recorded first outside the count, their
+    commands decided and folded again by a fresh :class:`~companion.game.Game` inside
+    ``operator.call`` (no player choosing, no options worked out: the table's own work per
+    command); the player-turns those games played."""
+    from companion.game import Game
+    from companion.simulator.simulate import MAX_TURNS, RandomPlayer, play_game
+
+    rules = _peers().ALL_RULES
+    rng = random.Random(SEED)  # as simulate draws each game's player from its seed
+    recorded, turns = [], 0
+    for _ in range(games):
+        game = Game.new([{"name": "P1"}, {"name": "P2"}], rules=rules)
+        played, _ = play_game(game, RandomPlayer(rng), check=None, max_turns=max_turns or MAX_TURNS)
+        turns += played
+        recorded.append((game.start_events, game.done))
+
+    def again() -> None:
+        for start, commands in recorded:
+            replayed = Game(start)
+            for command in commands:
+                replayed.execute(command)
+
+    again()  # the warm-up: the same work once, outside the count
+    operator.call(again)
+    return {"turns": turns, "games": games, "commands": sum(len(c) for _, c in recorded)}
+
+
 def hawkinator(games: int, folder: Path, *, max_turns: int | None = None) -> dict[str, Any]:
     """Play hawkinator's games as ``bench_peers.run_hawkinator`` does, the counted ones inside
     ``operator.call``; the player-turns played (as ``bench_peers`` counts them)."""
@@ -171,6 +202,7 @@ def count(
         parent = Path(scratch)
         runs: list[tuple[str, str, Path, Path | None]] = [
             ("ours", _head_name(ROOT), ROOT, None),
+            ("engine", _head_name(ROOT), ROOT, None),
             ("hawkinator", "HEAD of its clone", ROOT, folder),
         ]
         made: list[Path] = []
@@ -178,7 +210,8 @@ def count(
             if ref is not None:
                 tree = cg._worktree(ref, parent)
                 made.append(tree)
-                runs.insert(1, ("ours", f"{ref} ({_head_name(tree)})", tree, None))
+                name = f"{ref} ({_head_name(tree)})"
+                runs[1:1] = [("ours", name, tree, None), ("engine", name, tree, None)]
             for engine, _name, tree, where in runs:  # natively first: the bytecode compiled
                 _child(engine, tree, 1, where, None)
             out = keep or parent
@@ -201,6 +234,14 @@ def count(
     ]
 
 
+#: Each row's engine, as the table names it.
+LABELS = {
+    "ours": "ours: simulate (2 players, every house rule, checks off)",
+    "engine": "ours: the engine alone (the same games' commands through Game, no player)",
+    "hawkinator": "hawkinator's Ultimate (2 players)",
+}
+
+
 def table(rows: Sequence[dict[str, Any]], *, today: str | None = None) -> list[str]:
     """The markdown table of the counted rows: per player-turn, the target, the ratio to
     hawkinator's (from the same run)."""
@@ -212,12 +253,8 @@ def table(rows: Sequence[dict[str, Any]], *, today: str | None = None) -> list[s
         "|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
-        is_ours = r["engine"] == "ours"
-        label = (
-            "ours (2 players, every house rule, checks off)"
-            if is_ours
-            else "hawkinator's Ultimate (2 players)"
-        )
+        is_ours = r["engine"] != "hawkinator"
+        label = LABELS[r["engine"]]
         target = f"{TARGET / 1e6:.2f} M" if is_ours else ""
         of_target = f"{r['per_turn'] / TARGET:.2f}" if is_ours else ""
         lines.append(
@@ -229,7 +266,10 @@ def table(rows: Sequence[dict[str, Any]], *, today: str | None = None) -> list[s
 
 def smoke(hawk: str | None, *, with_hawkinator: bool = True) -> list[str]:
     """Each engine once, tiny, in this process, without valgrind: what each played."""
-    done = [f"ours: {ours(1, max_turns=SMOKE_TURNS)['turns']} player-turns"]
+    done = [
+        f"ours: {ours(1, max_turns=SMOKE_TURNS)['turns']} player-turns",
+        f"engine: {engine(1, max_turns=SMOKE_TURNS)['turns']} player-turns",
+    ]
     if with_hawkinator:
         peers = _peers()
         played = hawkinator(1, peers.source(peers.HAWKINATOR, hawk), max_turns=SMOKE_TURNS)
@@ -246,7 +286,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--keep", type=Path, help="a folder to keep the callgrind files in")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--smoke", action="store_true", help="each engine once, tiny, no valgrind")
-    parser.add_argument("--child", choices=("ours", "hawkinator"), help=argparse.SUPPRESS)
+    parser.add_argument("--child", choices=tuple(LABELS), help=argparse.SUPPRESS)
     parser.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--folder", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -255,11 +295,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.child:
         # In the tree under measure: its packages, not those of the tree this file is in.
         sys.path[:1] = [str(args.tree)]
-        if args.child == "ours":
+        if args.child in ("ours", "engine"):
             import companion
 
             assert Path(companion.__file__).is_relative_to(args.tree), companion.__file__
-            print(json.dumps(ours(args.games)))
+            print(json.dumps((ours if args.child == "ours" else engine)(args.games)))
         else:
             print(json.dumps(hawkinator(args.games, args.folder)))
         return
