@@ -160,6 +160,7 @@ _SCRIPT = textwrap.dedent(
     m.animation_scale = 0.25
     m.play_path(path, kinds, start="middle:10")
     seen = [m.progress]
+    overlays = m.draw_counts["overlay"]
     deadline = time.monotonic() + 10
     while m.progress < len(path) and time.monotonic() < deadline:
         time.sleep(0.01)
@@ -167,6 +168,7 @@ _SCRIPT = textwrap.dedent(
         if m.progress != seen[-1]:
             seen.append(m.progress)
     out["animated"] = seen
+    out["animated_overlays"] = m.draw_counts["overlay"] - overlays
     # a new path cancels the running one and starts again from its first step
     m.animation_scale = 1
     m.play_path(path, kinds)
@@ -345,6 +347,8 @@ def test_the_path_is_animated_step_by_step(report):
     # every step is passed through on the way (the chain animates one step at a time)
     assert {1.0, 2.0, 3.0, 4.0, 5.0, 6.0} <= set(seen)
     assert len(seen) > 8  # in between values: an animation, not a jump
+    # drawn once at its start and again at each of its 7 steps, not at every frame between
+    assert report["animated_overlays"] == 8, (report["animated_overlays"], len(seen))
 
 
 def test_a_new_path_cancels_the_running_one(report):

@@ -257,6 +257,9 @@ class BoardMap(Widget):
         self._path: tuple[str, ...] = ()
         self._kinds: tuple[str, ...] = ()
         self._path_group = InstructionGroup()
+        # What the overlay and the tokens were last drawn from (see _draw_overlay).
+        self._overlay_drawn: tuple[Any, ...] = ()
+        self._tokens_drawn: tuple[Any, ...] = ()
         self._corner_labels: dict[str, Label] = {}
         self._tokens: dict[str, Token] = {}
         self._anim: Animation | None = None
@@ -594,16 +597,25 @@ class BoardMap(Widget):
         g.add(Line(rectangle=(cx - ww / 2, cy - hh / 2, ww, hh), width=1))
 
     def _draw_overlay(self, *_: Any) -> None:
-        """The path up to ``progress``, the selection and the tokens."""
+        """The path up to ``progress``, the selection and the tokens: drawn again only when
+        one of them changed (the path's animation moves ``progress`` at every frame, and its
+        drawing changes only at each whole step)."""
         f = self._frame
+        steps = int(math.floor(self.progress + 1e-6)) + 1
+        drawn = (f, self._path, self._kinds, steps, tuple(self.marked), self.selected)
+        tokens = (f, self.view)
+        if drawn == self._overlay_drawn and _same(tokens, self._tokens_drawn):
+            return
+        self._overlay_drawn = drawn
         pg = self._path_group
         pg.clear()
         self.draw_counts["overlay"] += 1
         if f.side <= 0:
             self._draw_tokens()
+            self._tokens_drawn = tokens
             return
         w = f.space_width
-        shown = self._path[: int(math.floor(self.progress + 1e-6)) + 1]
+        shown = self._path[:steps]
         for key in self.marked:
             if self.drawing.has(key):
                 pg.add(Color(*PATH[:3], 0.22))
@@ -653,7 +665,9 @@ class BoardMap(Widget):
             x, y, rw, rh = f.rect_px(self.drawing.shape(self.selected).rect)
             pg.add(Color(*SELECT))
             pg.add(Line(rectangle=(x, y, rw, rh), width=max(2.0, w * 0.1)))
-        self._draw_tokens()
+        if not _same(tokens, self._tokens_drawn):
+            self._draw_tokens()
+            self._tokens_drawn = tokens
         self._place_tag()
 
     def _place_tag(self) -> None:
@@ -814,6 +828,12 @@ class BoardPicture(Widget):
         self._centre.text_size = (w, h)
         self._centre.font_size = max(8.0, min(w, h) * 0.5)
         self._centre.text = self.centre_text
+
+
+def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    """Whether two tuples hold the very same objects (a view is compared by identity: a new
+    view is a new drawing, whatever it holds)."""
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
 
 
 def _building_area(s: geo.SpaceShape) -> geo.Rect:
