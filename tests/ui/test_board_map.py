@@ -221,6 +221,23 @@ _SCRIPT = textwrap.dedent(
     m.pos = (0, 0)
     frames(3)
     out["big_labels"] = sorted(l.text for l in m._label_layer.children if l.opacity and l.text)
+    # back to a size painted before: its kept picture, not a new paint
+    before = dict(m.draw_counts)
+    m.size = (220, 140)
+    m.pos = (30, 20)
+    frames(3)
+    img = m.export_as_image()
+    px = img.texture.pixels
+    W, H = img.texture.size
+    out["return"] = {
+        "static": m.draw_counts["static"] - before["static"],
+        "painted": m.draw_counts["painted"] - before["painted"],
+        "felt": colour_at(0.5, 0.5),
+        "frame": [m.frame.x, m.frame.y, m.frame.side],
+    }
+    m.size = (1280, 800)
+    m.pos = (0, 0)
+    frames(3)
     out["bare"] = BoardMap().view is None
 
     # -- another edition at the table: its board, drawn from its layout ----------------------
@@ -370,6 +387,13 @@ def test_the_board_is_painted_once_and_kept_while_folded_away(report):
     assert fold["static"] == 0, fold
     assert (fold["folded_opacity"], fold["opacity"]) == (0, 1), fold
     assert _near(fold["felt"], (0.80, 0.89, 0.80)), fold
+
+
+def test_a_size_painted_before_takes_its_kept_picture(report):
+    back = report["return"]
+    assert back["static"] >= 1 and back["painted"] == 0, back
+    assert back["frame"] == report["small"]["frame"], back
+    assert _near(back["felt"], (0.80, 0.89, 0.80)), back
 
 
 def test_a_path_plays_one_step_animation_at_a_time(report):
