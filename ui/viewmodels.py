@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from companion.banker.state import GameState
     from companion.editions import Edition, Numbers
     from companion.log.gamelog import LoggedCommand
+    from companion.rules.table import Holding
 
 Rgba = tuple[float, float, float, float]
 
@@ -1056,16 +1057,30 @@ def space_view(state: GameState | None, key: str, lang: str) -> SpaceView:
     h = state.holdings.get(space.name)
     if h is None:
         return bare
+    return _owned_space(state, bare, h, lang)
+
+
+def _owned_space(state: GameState, bare: SpaceView, h: Holding, lang: str) -> SpaceView:
+    """An owned space as ``bare`` with its holding ``h``: kept in the board's memo by what it
+    shows (the holding, the owner's colour, the rent in words), so that a board view made
+    after each command words again only the spaces whose facts changed."""
+    space = state.edition.board.by_key(bare.key)
     rent = rent_now(state, space.name, lang)
-    return replace(
-        bare,
-        owner=h.owner,
-        owner_colour=rgba(state.seat(h.owner).colour),
-        buildings=_buildings_text(h.level, h.improved, space.kind),
-        mortgaged=h.mortgaged,
-        rent_text=rent,
-        glance=f"{h.owner} \u00b7 {rent}",
-    )
+    colour = rgba(state.seat(h.owner).colour)
+    memo = state.edition.board.memo("ui.owned_spaces")
+    shown = (bare.key, lang, h, colour, rent)
+    found: SpaceView | None = memo.get(shown)
+    if found is None:
+        found = memo[shown] = replace(
+            bare,
+            owner=h.owner,
+            owner_colour=colour,
+            buildings=_buildings_text(h.level, h.improved, space.kind),
+            mortgaged=h.mortgaged,
+            rent_text=rent,
+            glance=f"{h.owner} \u00b7 {rent}",
+        )
+    return found
 
 
 def _bare_space(board: Board, key: str, lang: str) -> SpaceView:
@@ -1106,9 +1121,36 @@ def _word_bare_space(board: Board, key: str, lang: str) -> SpaceView:
     )
 
 
+def _bare_board(board: Board, lang: str) -> tuple[SpaceView, ...]:
+    """Every space of ``board`` as printed, in its order, worded once per language."""
+    memo = board.memo("ui.bare_boards")
+    found: tuple[SpaceView, ...] | None = memo.get(lang)
+    if found is None:
+        found = memo[lang] = tuple(_bare_space(board, s.key, lang) for s in board.spaces)
+    return found
+
+
+def _board_order(board: Board) -> dict[str, int]:
+    """Each space's place in ``board.spaces``, by key."""
+    memo = board.memo("ui.board_order")
+    if not memo:
+        memo.update((s.key, i) for i, s in enumerate(board.spaces))
+    return memo
+
+
 def board_view(state: GameState | None, lang: str, *, path: Sequence[str] = ()) -> BoardView:
+    """The map's view: the board as printed with the owned spaces put in (only those are
+    looked at: the others are the board's printed views, shared by every view)."""
     board = table_edition().board if state is None else state.edition.board
-    spaces = tuple(space_view(state, s.key, lang) for s in board.spaces)
+    spaces = _bare_board(board, lang)
+    if state is not None and state.holdings:
+        at = _board_order(board)
+        changed = list(spaces)
+        for name, h in state.holdings.items():
+            for space in board.properties[name]:
+                i = at[space.key]
+                changed[i] = _owned_space(state, spaces[i], h, lang)
+        spaces = tuple(changed)
     seats = () if state is None else [s for s in state.seats if not s.bankrupt]
     return BoardView(
         spaces=spaces,

@@ -160,6 +160,7 @@ _SCRIPT = textwrap.dedent(
     m.animation_scale = 0.25
     m.play_path(path, kinds, start="middle:10")
     seen = [m.progress]
+    overlays = m.draw_counts["overlay"]
     deadline = time.monotonic() + 10
     while m.progress < len(path) and time.monotonic() < deadline:
         time.sleep(0.01)
@@ -167,6 +168,7 @@ _SCRIPT = textwrap.dedent(
         if m.progress != seen[-1]:
             seen.append(m.progress)
     out["animated"] = seen
+    out["animated_overlays"] = m.draw_counts["overlay"] - overlays
     # a new path cancels the running one and starts again from its first step
     m.animation_scale = 1
     m.play_path(path, kinds)
@@ -219,6 +221,23 @@ _SCRIPT = textwrap.dedent(
     m.pos = (0, 0)
     frames(3)
     out["big_labels"] = sorted(l.text for l in m._label_layer.children if l.opacity and l.text)
+    # back to a size painted before: its kept picture, not a new paint
+    before = dict(m.draw_counts)
+    m.size = (220, 140)
+    m.pos = (30, 20)
+    frames(3)
+    img = m.export_as_image()
+    px = img.texture.pixels
+    W, H = img.texture.size
+    out["return"] = {
+        "static": m.draw_counts["static"] - before["static"],
+        "painted": m.draw_counts["painted"] - before["painted"],
+        "felt": colour_at(0.5, 0.5),
+        "frame": [m.frame.x, m.frame.y, m.frame.side],
+    }
+    m.size = (1280, 800)
+    m.pos = (0, 0)
+    frames(3)
     out["bare"] = BoardMap().view is None
 
     # -- another edition at the table: its board, drawn from its layout ----------------------
@@ -345,6 +364,8 @@ def test_the_path_is_animated_step_by_step(report):
     # every step is passed through on the way (the chain animates one step at a time)
     assert {1.0, 2.0, 3.0, 4.0, 5.0, 6.0} <= set(seen)
     assert len(seen) > 8  # in between values: an animation, not a jump
+    # drawn once at its start and again at each of its 7 steps, not at every frame between
+    assert report["animated_overlays"] == 8, (report["animated_overlays"], len(seen))
 
 
 def test_a_new_path_cancels_the_running_one(report):
@@ -366,6 +387,13 @@ def test_the_board_is_painted_once_and_kept_while_folded_away(report):
     assert fold["static"] == 0, fold
     assert (fold["folded_opacity"], fold["opacity"]) == (0, 1), fold
     assert _near(fold["felt"], (0.80, 0.89, 0.80)), fold
+
+
+def test_a_size_painted_before_takes_its_kept_picture(report):
+    back = report["return"]
+    assert back["static"] >= 1 and back["painted"] == 0, back
+    assert back["frame"] == report["small"]["frame"], back
+    assert _near(back["felt"], (0.80, 0.89, 0.80)), back
 
 
 def test_a_path_plays_one_step_animation_at_a_time(report):

@@ -171,6 +171,33 @@ def test_board_and_sheets_of_a_game_under_way():
     assert boardwalk.deed[0] == "Price $400" and boardwalk.colour != (0.62, 0.62, 0.62, 1.0)
 
 
+def test_the_board_view_words_again_only_the_spaces_whose_facts_changed():
+    """Each board view is every space's own view (owner, buildings, mortgage, rent in words,
+    in both languages), and a space whose facts did not change is the very view of the last
+    board, so the map compares it at no cost."""
+    game = Game.new([{"name": "Ann", "colour": "#ff0000"}, {"name": "Bob"}, {"name": "Cy"}])
+    player = RandomPlayer(random.Random(4))
+    last = vm.board_view(game.state, "en")
+    for _ in range(400):
+        if game.state.over:
+            break
+        game.execute(player.choose(game.state))
+        state = game.state
+        board = vm.board_view(state, "en")
+        assert board.spaces == tuple(
+            vm.space_view(state, s.key, "en") for s in state.edition.board.spaces
+        )
+        same = [(a, b) for a, b in zip(board.spaces, last.spaces, strict=True) if a == b]
+        assert all(a is b for a, b in same)
+        last = board
+    assert [s for s in last.spaces if s.owner]
+    french = vm.board_view(game.state, "fr")
+    assert french.spaces == tuple(
+        vm.space_view(game.state, s.key, "fr") for s in game.state.edition.board.spaces
+    )
+    assert french.spaces != last.spaces
+
+
 def test_net_worth_series_follows_the_game(tmp_path):
     log = GameLog(tmp_path / "games.db")
     game = Game.new([{"name": "Ann"}, {"name": "Bob"}], log=log)

@@ -71,6 +71,10 @@ def _fit(text: str, button: Any, height: float) -> str:
     return fit_words(text, fits, trim=" ,:;.(")
 
 
+#: Seconds with nothing shown anew after which the heap is swept whole (see ``Heap``).
+QUIET_SECONDS = 30.0
+
+
 def settle_heap() -> None:
     """Set aside what the app holds from now to its end (Kivy, the modules, the screens built
     so far, the board) from the garbage collector's full passes: each pass walked all of it,
@@ -78,6 +82,36 @@ def settle_heap() -> None:
     the table is first built; what is made after is collected as before."""
     gc.collect()
     gc.freeze()
+
+
+class Heap:
+    """Keeps the collector's full passes off a turn's frames. Each time a decision is shown
+    and settled (the table waits for a hand), what was made since the last time is collected
+    (a full pass over what is not frozen: only that) and what is left is frozen; so the
+    collector's own passes, which come in the middle of a frame, walk only what a command made
+    since. Cycles that become garbage once frozen (a closed pop-up, an old dialog) wait for a
+    whole sweep (unfreeze, collect, freeze) once the table has been quiet for
+    :data:`QUIET_SECONDS`: nobody is pressing anything then."""
+
+    def __init__(self, quiet: float = QUIET_SECONDS) -> None:
+        self._sweep = Clock.create_trigger(lambda _dt: self.sweep(), quiet)
+        self.settled_count = 0
+        self.sweeps = 0
+
+    def settled(self) -> None:
+        """A decision is shown: collect what was made since the last one, freeze the rest."""
+        gc.collect()
+        gc.freeze()
+        self.settled_count += 1
+        self._sweep.cancel()
+        self._sweep()
+
+    def sweep(self) -> None:
+        """The whole heap collected (what was frozen too), then frozen again."""
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+        self.sweeps += 1
 
 
 def _board_map() -> Any:
@@ -109,6 +143,7 @@ class TableScreen(Screen):
         self._round = 0
         self._lit: Any = ()
         self._lit_lang: str | None = None
+        self.heap = Heap()
         cls = _board_map()
         if cls is not None:
             try:
@@ -192,6 +227,7 @@ class TableScreen(Screen):
             return
         view, self._waiting = self._waiting, None
         self.controller.shown(view)
+        self.heap.settled()
 
     @staticmethod
     def banner(view: Any) -> str:

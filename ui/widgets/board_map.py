@@ -104,6 +104,8 @@ LINK: RGBA = (0.25, 0.25, 0.28, 1)
 
 #: Step kinds drawn as a jump (dotted) rather than a walk along the track.
 JUMPS = frozenset({"ride", "tunnel", "subway", "taxi", "direct", "jail"})
+#: How many sizes of the board's picture a map keeps (see ``BoardMap._painted_board``).
+BOARDS_KEPT = 3
 #: Seconds per step at ``animation_scale`` 1, and the pause after a jump so the eye follows it.
 STEP_SECONDS = 0.14
 JUMP_PAUSE = 0.3
@@ -257,6 +259,9 @@ class BoardMap(Widget):
         self._path: tuple[str, ...] = ()
         self._kinds: tuple[str, ...] = ()
         self._path_group = InstructionGroup()
+        # What the overlay and the tokens were last drawn from (see _draw_overlay).
+        self._overlay_drawn: tuple[Any, ...] = ()
+        self._tokens_drawn: tuple[Any, ...] = ()
         self._corner_labels: dict[str, Label] = {}
         self._tokens: dict[str, Token] = {}
         self._anim: Animation | None = None
@@ -265,7 +270,9 @@ class BoardMap(Widget):
         self._legs: list[tuple[float | None, float]] = []
         self._path_round = 0
         #: How many times each layer was drawn (tests and benchmarks check the coalescing).
-        self.draw_counts = {"static": 0, "spaces": 0, "space": 0, "overlay": 0}
+        self.draw_counts = {"static": 0, "spaces": 0, "space": 0, "overlay": 0, "painted": 0}
+        #: The board's pictures at the last sizes painted: (side, drawing, texture).
+        self._boards: list[tuple[float, Any, Fbo]] = []
         super().__init__(**kwargs)
         self._trigger_static = Clock.create_trigger(self._draw_static, -1)
         self._trigger_spaces = Clock.create_trigger(self._draw_spaces, -1)
@@ -459,6 +466,20 @@ class BoardMap(Widget):
         # Painted once into a texture, drawn after as one rectangle: the board's hundreds of
         # shapes were drawn again at every frame, the largest part of a frame's time.
         side = max(1, math.ceil(f.side))
+        fbo = self._painted_board(f, side)
+        cb.add(Color(1, 1, 1, 1))
+        cb.add(Rectangle(texture=fbo.texture, pos=(round(f.x), round(f.y)), size=(side, side)))
+        self._place_corner_labels()
+
+    def _painted_board(self, f: geo.Frame, side: int) -> Fbo:
+        """The board painted at ``f``'s size: the last few sizes' pictures are kept, since a
+        layout can pass the map through a size and back in one frame (each paint costs a
+        frame's worth of time), and the table's map takes two sizes, beside a narrow dialog
+        and beside a wide one's return."""
+        for i, (size, drawing, fbo) in enumerate(self._boards):
+            if size == f.side and drawing is f.drawing:
+                self._boards.insert(0, self._boards.pop(i))
+                return fbo
         at = geo.Frame(0, 0, f.side, f.drawing)
         fbo = Fbo(size=(side, side))
         with fbo:
@@ -471,10 +492,10 @@ class BoardMap(Widget):
         self._draw_links(fbo, at, max(1.0, f.space_width / 28))
         fbo.add(Callback(_blend_as_usual))
         fbo.draw()
-        self._board_fbo = fbo  # kept: Kivy paints it again if the GL context is rebuilt
-        cb.add(Color(1, 1, 1, 1))
-        cb.add(Rectangle(texture=fbo.texture, pos=(round(f.x), round(f.y)), size=(side, side)))
-        self._place_corner_labels()
+        # Kept (and Kivy paints them again if the GL context is rebuilt).
+        self._boards = [(f.side, f.drawing, fbo), *self._boards[: BOARDS_KEPT - 1]]
+        self.draw_counts["painted"] += 1
+        return fbo
 
     def _draw_links(self, cb: Any, f: geo.Frame, line: float) -> None:
         """The transit stations' links across the track edge, and the Holland Tunnel's ends."""
@@ -594,16 +615,25 @@ class BoardMap(Widget):
         g.add(Line(rectangle=(cx - ww / 2, cy - hh / 2, ww, hh), width=1))
 
     def _draw_overlay(self, *_: Any) -> None:
-        """The path up to ``progress``, the selection and the tokens."""
+        """The path up to ``progress``, the selection and the tokens: drawn again only when
+        one of them changed (the path's animation moves ``progress`` at every frame, and its
+        drawing changes only at each whole step)."""
         f = self._frame
+        steps = int(math.floor(self.progress + 1e-6)) + 1
+        drawn = (f, self._path, self._kinds, steps, tuple(self.marked), self.selected)
+        tokens = (f, self.view)
+        if drawn == self._overlay_drawn and _same(tokens, self._tokens_drawn):
+            return
+        self._overlay_drawn = drawn
         pg = self._path_group
         pg.clear()
         self.draw_counts["overlay"] += 1
         if f.side <= 0:
             self._draw_tokens()
+            self._tokens_drawn = tokens
             return
         w = f.space_width
-        shown = self._path[: int(math.floor(self.progress + 1e-6)) + 1]
+        shown = self._path[:steps]
         for key in self.marked:
             if self.drawing.has(key):
                 pg.add(Color(*PATH[:3], 0.22))
@@ -653,7 +683,9 @@ class BoardMap(Widget):
             x, y, rw, rh = f.rect_px(self.drawing.shape(self.selected).rect)
             pg.add(Color(*SELECT))
             pg.add(Line(rectangle=(x, y, rw, rh), width=max(2.0, w * 0.1)))
-        self._draw_tokens()
+        if not _same(tokens, self._tokens_drawn):
+            self._draw_tokens()
+            self._tokens_drawn = tokens
         self._place_tag()
 
     def _place_tag(self) -> None:
@@ -814,6 +846,12 @@ class BoardPicture(Widget):
         self._centre.text_size = (w, h)
         self._centre.font_size = max(8.0, min(w, h) * 0.5)
         self._centre.text = self.centre_text
+
+
+def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    """Whether two tuples hold the very same objects (a view is compared by identity: a new
+    view is a new drawing, whatever it holds)."""
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
 
 
 def _building_area(s: geo.SpaceShape) -> geo.Rect:
