@@ -162,3 +162,35 @@ def test_the_situation_a_command_kept_equals_a_fresh_one() -> None:
             checked += 1
         game.execute(player.choose(state))
     assert checked > 10
+
+
+def _shortage_by_seat(state: GameState, player: str, name: str) -> bool:
+    """P11 as the rule reads, seat by seat: the Bank holds fewer of the pile than the lots on
+    which the players may build from it now, and another player is among them."""
+    pile = pile_of(state, name)
+    wanted = {s.name: len(lots_to_build(state, s.name, pile)) for s in state.active}
+    others = any(n for p, n in wanted.items() if p != player)
+    return others and sum(wanted.values()) > state.supply()[pile]
+
+
+def test_the_shortage_check_equals_the_rule_seat_by_seat() -> None:
+    from companion.banker.assets import shortage
+
+    state = None
+    checked = near = 0
+    for event in _game(2, 3).all_events():
+        state = evolve(state, event)
+        if event["type"] != "holding":
+            continue
+        for seat in state.active:
+            for name in state.holdings_of(seat.name):
+                if build_problem(state, seat.name, name) is None:
+                    found = shortage(state, seat.name, name)
+                    assert found == _shortage_by_seat(state, seat.name, name), (seat.name, name)
+                    checked += 1
+                    pile = pile_of(state, name)
+                    near += state.supply()[pile] < state.pile_lots().get(pile, 0)
+    # Most of them near a shortage, where the bound does not settle it (the shortages
+    # themselves: tests/test_building_supply.py).
+    assert checked > 1000
+    assert near > 1000

@@ -11,8 +11,8 @@ decision (``companion.banker.engine.ANYTIME``); a payment owed is ``debts``'s (p
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Collection, Iterator, Mapping
+from typing import Any, cast
 
 from companion.banker import commands, tasks
 from companion.banker.ledger import BANK, POOL
@@ -26,6 +26,7 @@ from companion.banker.tx import (
 )
 from companion.errors import CompanionError, IllegalCommandError
 from companion.messages import Message, message
+from companion.rules.board import Board
 from companion.rules.situation import Holding
 from companion.rules.table import building_stock, next_pile
 
@@ -130,16 +131,39 @@ def lots_to_build(state: GameState, player: str, pile: str) -> list[str]:
     lots: list[str] = []
     if not_my_turn(state, player) or not state.supply().get(pile):
         return lots
-    properties = state.edition.board.properties
-    seen = set()
-    for name in state.holdings_of(player):
-        key = properties[name][0].group or name
-        if key not in seen:
-            seen.add(key)
-            for builder, pile_of_lots, names in _builders(state, key):
-                if builder == player and pile_of_lots == pile:
-                    lots.extend(names)
+    for builder, pile_of_lots, names in _builders_of(state, (player,)):
+        if builder == player and pile_of_lots == pile:
+            lots.extend(names)
     return lots
+
+
+def _builders_of(
+    state: GameState, players: Collection[str]
+) -> Iterator[tuple[str, str, tuple[str, ...]]]:
+    """:func:`_builders` of every colour group (or property of no group) in which one of
+    ``players`` holds a lot, each group once, in the order of the holdings."""
+    keys = _group_keys(state.edition.board)
+    groups = state.by_group()
+    seen: set[str] = set()
+    for player in players:
+        for name in state.holdings_of(player):
+            key = keys[name]
+            if key not in seen:
+                seen.add(key)
+                found = groups.get(key)
+                yield from _builders(state, key) if found is None else found
+
+
+def _group_keys(board: Board) -> Mapping[str, str]:
+    """Each property's colour group, or its own name for a property of no group: the key of
+    what :func:`_builders` keeps (``GameState.by_group``). Made once per board."""
+    memo = board.memo("group_keys")
+    keys = memo.get("")
+    if keys is None:
+        keys = memo[""] = {
+            name: spaces[0].group or name for name, spaces in board.properties.items()
+        }
+    return cast(Mapping[str, str], keys)
 
 
 def _builders(state: GameState, key: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
@@ -174,17 +198,17 @@ def shortage(state: GameState, player: str, name: str) -> bool:
     # Checked on every build: first the bound that settles most of them, the lots held that
     # take from the pile (whoever holds them, whether they may build now or not), kept up to
     # date by the holdings' fold; only near a shortage is it worked out who could build, from
-    # who may build in each group (kept per group: a build changes one).
-    if left >= state.pile_lots().get(pile, 0):
+    # who may build in each group (kept per group: a build changes one), every group once
+    # for all the players who may build now (the sum of their lots_to_build).
+    if not left or left >= state.pile_lots().get(pile, 0):
         return False
+    builders = [s.name for s in state.active if not not_my_turn(state, s.name)]
     wanted, others = 0, False
-    for seat in state.active:
-        lots = len(lots_to_build(state, seat.name, pile))
-        wanted += lots
-        others = others or bool(lots) and seat.name != player
-        if others and wanted > left:
-            return True
-    return False
+    for builder, pile_of_lots, names in _builders_of(state, builders):
+        if pile_of_lots == pile and builder in builders:
+            wanted += len(names)
+            others = others or builder != player
+    return others and wanted > left
 
 
 def selling_buildings(state: GameState) -> bool:

@@ -240,13 +240,19 @@ def _advance(tx: Tx, options: bool = True) -> None:
         task = tx.agenda.pop(0)
         TASK_HANDLERS[task.do](tx, task)
     assert tx.decision is not None
-    tx.decision, event = pose(tx.state, tx.decision, tx.agenda, options=options)
+    fresh = tx.decision is tx.asked
+    tx.decision, event = pose(tx.state, tx.decision, tx.agenda, options=options, fresh=fresh)
     tx.events.append(event)
     tx.finish(tx.decision)
 
 
 def pose(
-    state: GameState, decision: Decision, agenda: Sequence[Task] = (), *, options: bool = True
+    state: GameState,
+    decision: Decision,
+    agenda: Sequence[Task] = (),
+    *,
+    options: bool = True,
+    fresh: bool = False,
 ) -> tuple[Decision, Event]:
     """``decision`` posed in ``state``: numbered after the decision in force, with its options
     (``options=False``: without, for :func:`with_options` to work out when they are read);
@@ -254,14 +260,20 @@ def pose(
 
     The options are not stored in the event: they follow from the state and the decision
     (:func:`with_options` works them out again for a state folded from the log), and stored
-    they would make the log several times longer to read back."""
-    posed = copy_with(
-        decision,
-        {
-            "id": state.decision.id + 1,
-            "options": options_for(state, decision) if options else (),
-        },
-    )
+    they would make the log several times longer to read back.
+
+    ``fresh``: ``decision`` was built for this pose alone (``Tx.ask``) and nobody holds it
+    yet, so it is numbered and given its options in place rather than copied."""
+    changes = {
+        "id": state.decision.id + 1,
+        "options": options_for(state, decision) if options else (),
+    }
+    if fresh:
+        posed = decision
+        for name, value in changes.items():
+            object.__setattr__(posed, name, value)
+    else:
+        posed = copy_with(decision, changes)
     event = {
         "type": "decision",
         "decision": posed.to_json(options=False),

@@ -478,6 +478,10 @@ def _work_out_lots(state: GameState, player: str) -> tuple[Lot, ...]:
         supply["skyscrapers"] > 0,
     )
     groups: dict[str, Mapping[str, Lot]] = {}
+    # A group's lots as its holdings stand, kept with them (GameState.by_group: a holding
+    # event forgets only its own group's), so that after a change only that group's are
+    # looked up again; the board's memo holds them by the group's holdings as values.
+    kept = state.by_group()
     memo = board.memo("group_lots")
     facts = _lot_facts(board)
     out = []
@@ -486,15 +490,19 @@ def _work_out_lots(state: GameState, player: str) -> tuple[Lot, ...]:
         if group:
             lots = groups.get(group)
             if lots is None:
-                lots = groups[group] = _group_lots(
-                    board,
-                    memo,
-                    holdings,
-                    player,
-                    group,
-                    flags,
-                    state.rules.mortgage_blocks_building,
-                )
+                key = (group, "lots", player, flags)
+                lots = kept.get(key)
+                if lots is None:
+                    lots = kept[key] = _group_lots(
+                        board,
+                        memo,
+                        holdings,
+                        player,
+                        group,
+                        flags,
+                        state.rules.mortgage_blocks_building,
+                    )
+                groups[group] = lots
             out.append(lots[name])
             continue
         # A railroad, cab company or utility: no colour group.

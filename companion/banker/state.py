@@ -195,11 +195,13 @@ class GameState:
             lots = held["pile_lots"] = _pile_lots(self.holdings, self.edition.board)
         return lots
 
-    def by_group(self) -> dict[str, Any]:
+    def by_group(self) -> dict[Any, Any]:
         """Values worked out from one colour group's holdings alone (or, for a property of no
-        group, from its own holding), by the group's name (or the property's): whoever works
-        one out may keep it here (``companion.banker.assets`` keeps who could build where). A
-        ``holding`` event forgets only the entry of the group it changes; the rest is kept."""
+        group, from its own holding), by the group's name (or the property's), or by a tuple
+        whose first item is that name: whoever works one out may keep it here
+        (``companion.banker.assets`` keeps who could build where, ``companion.banker.options``
+        a player's lots of the group). A ``holding`` event forgets only the entries of the
+        group it changes; the rest is kept."""
         held = self.held()
         groups = held.get("groups")
         if groups is None:
@@ -255,7 +257,9 @@ def _held_after(
     groups = held[1].get("groups")
     if groups is not None:
         key = state.edition.board.properties[name][0].group or name
-        out["groups"] = {k: v for k, v in groups.items() if k != key}
+        out["groups"] = {
+            k: v for k, v in groups.items() if k != key and (type(k) is not tuple or k[0] != key)
+        }
     index = held[1].get("owners")
     if index is not None:
         index = _owners_after(state.holdings, index, after, name)

@@ -36,7 +36,17 @@ class Tx:
     each event emitted is folded into it in place, and it becomes the new state when the
     command ends (:meth:`finish`). The state the command started from is never changed."""
 
-    __slots__ = ("state", "events", "agenda", "decision", "board", "deck", "moved_on", "_cash")
+    __slots__ = (
+        "state",
+        "events",
+        "agenda",
+        "decision",
+        "asked",
+        "board",
+        "deck",
+        "moved_on",
+        "_cash",
+    )
 
     def __init__(self, state: GameState) -> None:
         self.state = working_copy(state)
@@ -45,6 +55,8 @@ class Tx:
         self.events: list[Event] = []
         self.agenda: list[tasks.Task] = list(state.agenda)
         self.decision: Decision | None = None
+        #: The last decision :meth:`ask` built: this command's alone until it is posed.
+        self.asked: Decision | None = None
         self.board = state.edition.board
         self.deck = state.edition.deck
         #: An any-time command (``play_card``) answered the decision or added to the agenda.
@@ -77,7 +89,7 @@ class Tx:
         ``answers``; ``code`` and ``params`` are its sentence (:mod:`companion.messages`; the
         decision's player is a parameter already), ``data`` the facts its answers need."""
         says = message(code, **(params or {}))
-        self.decision = Decision(
+        self.decision = self.asked = Decision(
             kind, player, "", tuple(answers), data, code=code, params=says["params"]
         )
 
