@@ -211,7 +211,7 @@ def count(
                 tree = cg._worktree(ref, parent)
                 made.append(tree)
                 name = f"{ref} ({_head_name(tree)})"
-                runs[1:1] = [("ours", name, tree, None), ("engine", name, tree, None)]
+                runs[2:2] = [("ours", name, tree, None), ("engine", name, tree, None)]
             for engine, _name, tree, where in runs:  # natively first: the bytecode compiled
                 _child(engine, tree, 1, where, None)
             out = keep or parent
