@@ -74,11 +74,13 @@ The figures (targets: issue 26):
   turns, all of it in the C heap) cannot be told apart from the app's own allocations, so the
   llvmpipe rows count it as the app's. The Pi's V3D driver compiles its shaders on the GPU
   driver's side without LLVM's JIT heap; softpipe keeps the heap flat (docs/engine.md, "Issue 26:
-  the app's start and memory"), so its rows are the nearer to what the Pi carries. Softpipe
-  draws slowly (it interprets every shader: about 3.6 s of main-thread CPU a turn here, against
-  0.1 s on llvmpipe), so its game is shorter: ``--soft-turns`` turns (default 30, about 6
-  minutes on the loaded machine; sampled at turn ``--soft-early`` too, default 10), the turns in
-  which llvmpipe's heap grows most (39 to 128 MB in the first 30).
+  the app's start and memory"), so its rows are the nearer to what the Pi carries; but its
+  own buffers make its bare window about 38 MB larger than on llvmpipe (anonymous memory, not
+  subtracted), so its ratio flatters the app: its row also says the app's share above the bare
+  window. Softpipe draws slowly (it interprets every shader: about 3.7 s of main-thread CPU a
+  turn here, against 0.16 s on llvmpipe), so its game is shorter: ``--soft-turns`` turns
+  (default 30, 6 to 12 minutes on the loaded machine; sampled at turn ``--soft-early`` too,
+  default 10), the turns in which llvmpipe's heap grows most (39 to 128 MB in the first 30).
 """
 
 from __future__ import annotations
@@ -804,7 +806,9 @@ def table(figures: dict[str, Any]) -> list[str]:
         game, soft_end, soft_bare = soft["memory"], soft["memory"]["memory"], soft["bare"]
         row(
             f"on softpipe (no LLVM shader heap), resident after {game['turns']} turns, without "
-            f"the driver's {soft_end['driver_mb']:.0f} MB (resident {soft_end['rss_mb']:.0f} MB)"
+            f"the driver's {soft_end['driver_mb']:.0f} MB (resident {soft_end['rss_mb']:.0f} MB; "
+            f"{soft_end['without_driver_mb'] - soft_bare['without_driver_mb']:,.1f} MB above the "
+            "bare window)"
             + (f"; the game stopped, stuck at {game['stuck']}" if game.get("stuck") else ""),
             soft_end["without_driver_mb"],
             f"played in {game['play_s']:.0f} s ({game['play_cpu_s']:.0f} s CPU)",
