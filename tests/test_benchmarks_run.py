@@ -142,8 +142,9 @@ def test_the_turn_instructions_benchmark_plays_hawkinators_small(repo_root: Path
 
 def test_the_app_benchmark_runs_each_child_small(repo_root: Path) -> None:
     """Issue 26: the app's benchmark, each child (its own Kivy window) once and tiny: the app's
-    start, a dice reading and a press, a few turns' memory; the trivial Kivy app's. Figures are
-    printed, never asserted; only that each was measured and the table says each."""
+    start, a dice reading and a press, a few turns' memory (on llvmpipe and on softpipe); the
+    trivial Kivy app's (and the bare window's on softpipe). Figures are printed, never
+    asserted; only that each was measured and the table says each."""
     bench = _bench(repo_root, "bench_app")
 
     figures = bench.measure(bench.SIZES["smoke"])
@@ -153,14 +154,20 @@ def test_the_app_benchmark_runs_each_child_small(repo_root: Path) -> None:
     assert memory["turns"] == 3 and set(memory["samples"]) == {"1", "3"}
     assert memory["memory"]["without_driver_mb"] <= memory["memory"]["rss_mb"]
     assert len(trivial["label"]) == 1 and trivial["start_cpu_s"] > 0
+    soft = figures["softpipe"]
+    assert soft["memory"]["turns"] == 2 and set(soft["memory"]["samples"]) == {"1", "2"}
+    assert soft["bare"]["without_driver_mb"] <= soft["bare"]["rss_mb"]
     lines = bench.table(figures)
-    assert len(lines) == 2 + 9
+    assert len(lines) == 2 + 11
     assert "start to the first interactive frame" in lines[2] and "<= 1.3x trivial" in lines[2]
     assert "settled dice reading to the table drawn" in lines[3]
     assert "button 1 to the moved table drawn" in lines[5]
     assert "largest frame during the turns" in lines[7] and "<= 17 ms" in lines[7]
     assert "resident after 3 turns, without the GL driver's" in lines[9]
     assert "turn 1 to turn 3" in lines[10]
+    assert "on softpipe (no LLVM shader heap), resident after 2 turns" in lines[11]
+    assert "<= 2.0x bare window" in lines[11]
+    assert "on softpipe, resident without the driver, turn 1 to turn 2" in lines[12]
 
 
 def _bench(repo_root: Path, name: str) -> Any:

@@ -29,6 +29,7 @@ os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")
 
 import ctypes  # noqa: E402 - Kivy reads the environment on import
+import importlib  # noqa: E402
 import logging  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -264,6 +265,36 @@ class CompanionApp(App):
             self.devices.start()
         # The table shows on resume; setup otherwise (the controller decides).
         self._on_view(self.controller.view)
+        Window.bind(on_flip=self._after_first_frame)
+
+    #: Made ready after the first frame, one a frame (see :meth:`_after_first_frame`): the
+    #: set-up's starting cards (a trial game's first decision) and the table screen's module
+    #: and kv rules, which Start needs.
+    LATER = ("setup_choices", "ui.screens.table")
+
+    def _after_first_frame(self, window: Any) -> None:
+        """Once the first frame is up, what the first screen did not need is made ready at idle,
+        one step a frame, so that a tap in between waits for one step at most and the first tap
+        that needs it (the Players pane, Start) does not pay for it (issue 26: the first frame
+        shows the set-up screen as soon as it can)."""
+        window.unbind(on_flip=self._after_first_frame)
+        steps = list(self.LATER)
+
+        def step(_dt: float) -> None:
+            if not steps:
+                return
+            what = steps.pop(0)
+            if what == "setup_choices":
+                setup = (
+                    self.screen("setup") if self.sm and "setup" in self.sm.screen_names else None
+                )
+                if setup is not None:
+                    setup.prepare()
+            else:
+                importlib.import_module(what)
+            Clock.schedule_once(step, 0)
+
+        Clock.schedule_once(step, 0)
 
     def _record_status(self, window: Any) -> None:
         """The renderer, window and input providers, as this process got them."""

@@ -66,6 +66,21 @@ The figures (targets: issue 26):
   changes no CPU figure). What is left of its
   time is the app's own work per answer and llvmpipe's drawing of each frame (see
   docs/performance.md, issue 26).
+- **memory on softpipe**: the same memory game and the same bare window again, each with
+  ``GALLIUM_DRIVER=softpipe`` (Mesa's other software driver: the same Gallium state tracker,
+  without LLVM's shader compiler), everything else the same, printed beside the llvmpipe rows
+  with the ratio to the bare window on softpipe. Why: llvmpipe compiles a shader variant for each
+  new drawing state with LLVM's JIT, and that compiler's heap (80-90 MB in the app's first 100
+  turns, all of it in the C heap) cannot be told apart from the app's own allocations, so the
+  llvmpipe rows count it as the app's. The Pi's V3D driver compiles its shaders on the GPU
+  driver's side without LLVM's JIT heap; softpipe keeps the heap flat (docs/engine.md, "Issue 26:
+  the app's start and memory"), so its rows are the nearer to what the Pi carries; but its
+  own buffers make its bare window about 38 MB larger than on llvmpipe (anonymous memory, not
+  subtracted), so its ratio flatters the app: its row also says the app's share above the bare
+  window. Softpipe draws slowly (it interprets every shader: about 3.7 s of main-thread CPU a
+  turn here, against 0.16 s on llvmpipe), so its game is shorter: ``--soft-turns`` turns
+  (default 30, 6 to 12 minutes on the loaded machine; sampled at turn ``--soft-early`` too,
+  default 10), the turns in which llvmpipe's heap grows most (39 to 128 MB in the first 30).
 """
 
 from __future__ import annotations
@@ -98,8 +113,24 @@ START_RATIO, MEMORY_RATIO = 1.3, 2.0
 DRIVER_LIBS = ("libLLVM", "libz3", "_dri.so", "libgallium")
 #: Full and smoke sizes.
 SIZES = {
-    "full": {"starts": 3, "rolls": 20, "turns": 500, "early": 100, "labels": 120},
-    "smoke": {"starts": 1, "rolls": 1, "turns": 3, "early": 1, "labels": 5},
+    "full": {
+        "starts": 3,
+        "rolls": 20,
+        "turns": 500,
+        "early": 100,
+        "labels": 120,
+        "soft_turns": 30,
+        "soft_early": 10,
+    },
+    "smoke": {
+        "starts": 1,
+        "rolls": 1,
+        "turns": 3,
+        "early": 1,
+        "labels": 5,
+        "soft_turns": 2,
+        "soft_early": 1,
+    },
 }
 
 _MAIN_CLOCK = time.pthread_getcpuclockid(threading.main_thread().ident or 0)
@@ -110,7 +141,9 @@ def main_cpu() -> float:
     return time.clock_gettime(_MAIN_CLOCK)
 
 
-def _env() -> dict[str, str]:
+def _env(driver: str | None = None) -> dict[str, str]:
+    """The children's environment; ``driver``: Mesa's Gallium driver (``softpipe``), else the
+    machine's own (llvmpipe here)."""
     env = dict(os.environ)
     env.pop("DISPLAY", None)
     env.update(
@@ -123,18 +156,23 @@ def _env() -> dict[str, str]:
         GPIOZERO_PIN_FACTORY="mock",
         COMPANION_DEVICE="0",
     )
+    if driver is not None:
+        env["GALLIUM_DRIVER"] = driver
     return env
 
 
-def _start(mode: str, size: dict[str, int]) -> tuple[subprocess.Popen[bytes], Path]:
-    """Start one child (its own process and window). The memory game's log is on a RAM disk
-    where there is one: its fsyncs (four a command) would only add waits to the wall clock."""
+def _start(
+    mode: str, size: dict[str, int], driver: str | None = None
+) -> tuple[subprocess.Popen[bytes], Path]:
+    """Start one child (its own process and window; ``driver``: as :func:`_env`). The memory
+    game's log is on a RAM disk where there is one: its fsyncs (four a command) would only add
+    waits to the wall clock."""
     shm = Path("/dev/shm")
     where = shm if mode == "memory" and shm.is_dir() and os.access(shm, os.W_OK) else None
     folder = Path(tempfile.mkdtemp(prefix="bench-app-", dir=where))
     command = [sys.executable, "-m", "tests.benchmarks.bench_app", "--child", mode]
     command += ["--size", json.dumps(size), "--folder", str(folder)]
-    return subprocess.Popen(command, cwd=ROOT, env=_env()), folder
+    return subprocess.Popen(command, cwd=ROOT, env=_env(driver)), folder
 
 
 def _result(child: tuple[subprocess.Popen[bytes], Path]) -> dict[str, Any]:
@@ -151,9 +189,9 @@ def _result(child: tuple[subprocess.Popen[bytes], Path]) -> dict[str, Any]:
     return figures
 
 
-def _child(mode: str, size: dict[str, int]) -> dict[str, Any]:
+def _child(mode: str, size: dict[str, int], driver: str | None = None) -> dict[str, Any]:
     """Run one child and wait for it; what it measured."""
-    return _result(_start(mode, size))
+    return _result(_start(mode, size, driver))
 
 
 # -- Memory ---------------------------------------------------------------------------------------
@@ -625,20 +663,26 @@ def _p95(values: list[float]) -> float:
 
 
 def measure(size: dict[str, int]) -> dict[str, Any]:
-    """The memory game in the background (the longest), and meanwhile every other child in
-    turn: the app's and the trivial app's starts alternating, then the rolls; the raw figures.
-    (CPU time is the thread's own: children running side by side do not change it.)"""
+    """The memory games in the background (the longest: llvmpipe's, then softpipe's), and
+    meanwhile every other child in turn: the app's and the trivial app's starts alternating, then
+    the rolls, then the bare window on softpipe; the raw figures. (CPU time is the thread's own:
+    children running side by side do not change it.)"""
+    soft_size = dict(size, turns=size["soft_turns"], early=size["soft_early"])
     long_game = _start("memory", size)
+    soft_game = _start("memory", soft_size, "softpipe")
     try:
         starts, trivials = [], []
         for _ in range(size["starts"]):
             starts.append(_child("start", size))
             trivials.append(_child("trivial", size))
         roll = _child("roll", size)
+        soft_bare = _child("trivial", size, "softpipe")
     except BaseException:
         long_game[0].kill()
+        soft_game[0].kill()
         raise
     memory = _result(long_game)
+    soft_memory = _result(soft_game)
     return {
         "date": datetime.date.today().isoformat(),
         "pi_factor": PI_FACTOR,
@@ -646,6 +690,7 @@ def measure(size: dict[str, int]) -> dict[str, Any]:
         "trivial": trivials,
         "roll": roll,
         "memory": memory,
+        "softpipe": {"memory": soft_memory, "bare": soft_bare["memory"]},
     }
 
 
@@ -744,14 +789,36 @@ def table(figures: dict[str, Any]) -> list[str]:
         "MB",
         pi_estimate=False,
     )
-    samples = memory["samples"]
-    early_key = min(samples, key=int)
-    early = samples[early_key]["without_driver_mb"]
-    rows.append(
-        f"| {figures['date']} | resident without the GL driver, turn {early_key} to turn "
-        f"{memory['turns']} | {early:,.1f} MB to {end['without_driver_mb']:,.1f} MB "
-        f"({end['without_driver_mb'] - early:+,.1f} MB) | | | | flat | | |"
-    )
+
+    def growth(game: dict[str, Any], what: str) -> None:
+        samples = game["samples"]
+        early_key = min(samples, key=int)
+        early = samples[early_key]["without_driver_mb"]
+        last = game["memory"]["without_driver_mb"]
+        rows.append(
+            f"| {figures['date']} | {what}, turn {early_key} to turn {game['turns']} | "
+            f"{early:,.1f} MB to {last:,.1f} MB ({last - early:+,.1f} MB) | | | | flat | | |"
+        )
+
+    growth(memory, "resident without the GL driver")
+    soft = figures.get("softpipe")
+    if soft is not None:
+        game, soft_end, soft_bare = soft["memory"], soft["memory"]["memory"], soft["bare"]
+        row(
+            f"on softpipe (no LLVM shader heap), resident after {game['turns']} turns, without "
+            f"the driver's {soft_end['driver_mb']:.0f} MB (resident {soft_end['rss_mb']:.0f} MB; "
+            f"{soft_end['without_driver_mb'] - soft_bare['without_driver_mb']:,.1f} MB above the "
+            "bare window)"
+            + (f"; the game stopped, stuck at {game['stuck']}" if game.get("stuck") else ""),
+            soft_end["without_driver_mb"],
+            f"played in {game['play_s']:.0f} s ({game['play_cpu_s']:.0f} s CPU)",
+            soft_bare["without_driver_mb"],
+            f"<= {MEMORY_RATIO}x bare window",
+            soft_end["without_driver_mb"] <= MEMORY_RATIO * soft_bare["without_driver_mb"],
+            "MB",
+            pi_estimate=False,
+        )
+        growth(game, "on softpipe, resident without the driver")
     return [
         "| date | figure (main-thread CPU) | app | wall clock | trivial Kivy app | app / trivial "
         "| target | Pi 4 (CPU x 5.5) | met |",
@@ -771,7 +838,9 @@ def main(argv: list[str] | None = None) -> None:
         "--child", choices=("start", "roll", "memory", "trivial"), help=argparse.SUPPRESS
     )
     for name, value in SIZES["full"].items():
-        parser.add_argument(f"--{name}", type=int, default=value, help=f"(default {value})")
+        parser.add_argument(
+            f"--{name.replace('_', '-')}", type=int, default=value, help=f"(default {value})"
+        )
     parser.add_argument("--size", type=json.loads, help=argparse.SUPPRESS)
     parser.add_argument("--folder", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

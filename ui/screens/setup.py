@@ -52,8 +52,24 @@ class SetupChoicesAdapter:
     """What the seats may pick from, read from ``controller.setup_choices()``.
 
     Every list comes from the controller (the engine's tokens, colours, decks, player counts);
-    nothing here repeats a rule.
+    nothing here repeats a rule. The controller is asked on the first read of a list, not when
+    the adapter is made: its starting cards come from a trial game's first decision, which the
+    set-up screen's first frame does not show (issue 26: the seats are made when their pane is
+    first shown).
     """
+
+    _LISTS = (
+        "deals",
+        "tokens",
+        "colours",
+        "vouchers",
+        "roll_three",
+        "house_rules",
+        "min_players",
+        "max_players",
+        "token_labels",
+        "colour_labels",
+    )
 
     def __init__(
         self,
@@ -62,17 +78,17 @@ class SetupChoicesAdapter:
         action_cards: bool = False,
         played: Edition | None = None,
     ) -> None:
+        self._asked = (controller, action_cards, played)
+
+    def __getattr__(self, name: str) -> Any:
+        # Only for a list not read yet (a read one is an instance attribute from then on).
+        if name not in SetupChoicesAdapter._LISTS:
+            raise AttributeError(name)
+        controller, action_cards, played = self.__dict__["_asked"]
         choices = controller.setup_choices(action_cards=action_cards, played=played)
-        self.deals = choices.deals
-        self.tokens = choices.tokens
-        self.colours = choices.colours
-        self.vouchers = choices.vouchers
-        self.roll_three = choices.roll_three
-        self.house_rules = choices.house_rules
-        self.min_players = choices.min_players
-        self.max_players = choices.max_players
-        self.token_labels = choices.token_labels
-        self.colour_labels = choices.colour_labels
+        for key in SetupChoicesAdapter._LISTS:
+            setattr(self, key, getattr(choices, key))
+        return getattr(choices, name)
 
     def token_label(self, value: str) -> str:
         return dict(self.token_labels).get(value, value)
@@ -297,6 +313,13 @@ class SetupScreen(Screen):
         if fill is not None:
             fill()
 
+    def prepare(self) -> None:
+        """The seats' choices read now (a trial game's starting cards), at idle after the first
+        frame (``CompanionApp._after_first_frame``), rather than when the Players pane is first
+        tapped."""
+        if self.choices is not None:
+            self.choices.deals  # noqa: B018 - the first read asks the controller
+
     def on_pane(self, _screen: Any, pane: str) -> None:
         self._filled(pane)
 
@@ -363,7 +386,7 @@ class SetupScreen(Screen):
     def _reset_rules(self, remembered: dict[str, Any]) -> None:
         """The chosen edition's house rules at their defaults, then the ``remembered`` ones
         it offers (another edition's are not carried over)."""
-        self.rules = {key: default for key, default, *_ in self._choices(False).house_rules}
+        self.rules = dict(self.played.house_rules)
         self.rules.update({k: bool(v) for k, v in remembered.items() if k in self.rules})
 
     def choose_edition(self, edition_id: str) -> None:

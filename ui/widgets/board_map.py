@@ -835,6 +835,12 @@ class BoardPicture(Widget):
         return geo.Frame.fit(*self.pos, *self.size, drawing=geo.drawing(self.board))
 
     def _redraw(self, *_: Any) -> None:
+        placing = getattr(self.parent, "_trigger_layout", None)
+        if placing is not None and placing.is_triggered:
+            # The layout holding it is about to place it (a set-up card just made): painted
+            # after, at its place, not first at Kivy's default 100x100 too (issue 26).
+            self._trigger()
+            return
         self.canvas.before.clear()
         f = self.frame
         if f is None or f.side <= 0:
