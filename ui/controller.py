@@ -66,6 +66,7 @@ from companion.log.gamelog import (
     writer_of,
 )
 from companion.messages import languages
+from companion.rules.movement import Roll
 from companion.rules.situation import parse_json
 from ui import i18n
 from ui import viewmodels as vm
@@ -484,7 +485,9 @@ class TableController:
             return
         if p.decision_id != state.decision.id:
             try:
-                command = command_for_throw(state.decision, p.faces, p.key, dice=state.edition.dice)
+                kept = getattr(p.command, "dice", None)
+                thrown = kept if isinstance(kept, Roll) else p.faces  # the same typed roll
+                command = command_for_throw(state.decision, thrown, p.key, dice=state.edition.dice)
             except CompanionError:
                 self._proposal = None
                 return

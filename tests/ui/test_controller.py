@@ -4,6 +4,7 @@ undo that stops at the dice, corrections, resume, setup and export."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -825,6 +826,10 @@ def test_the_engine_rolls_the_reader_s_very_roll_and_parses_no_text(make, tmp_pa
     )
     c.on_reading(read)
     assert c.view.proposal.command.dice is read.roll
+    # The proposal following the decision posed again under a new id keeps that roll.
+    c._proposal = dataclasses.replace(c._proposal, decision_id=-1)
+    c._refresh_proposal()
+    assert c._proposal.decision_id == c.decision_id and c._proposal.command.dice is read.roll
     assert c.confirm_roll(c.decision_id), c.view.notice
     assert len(rolled) == 1 and rolled[0] is read.roll
     assert c.game.done[-1]["dice"] == [5, 6, "mr"]
