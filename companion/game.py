@@ -222,20 +222,23 @@ class Game:
         """Every check :meth:`execute` makes, against ``state`` with the dice ``readings`` in
         force there: the command as the log holds it, its events and the state after. Nothing
         is written or changed."""
-        data: Mapping[str, Any] = command.to_json() if isinstance(command, Command) else command
-        reading = data.get("reading") if isinstance(data, Mapping) else None
+        # A typed command goes to the engine as it is (a throw's typed roll read no
+        # further); JSON goes to the engine, which checks who gives it before its fields, and
+        # types it once: the log holds the typed command's JSON, with the dice module's key.
+        if isinstance(command, Command):
+            kind: Any = command.type
+            reading = getattr(command, "reading", None)
+        else:
+            kind = command.get("type") if isinstance(command, Mapping) else None
+            reading = command.get("reading") if isinstance(command, Mapping) else None
         if reading is not None and not isinstance(reading, str):
             raise IllegalCommandError(
-                f"{data.get('type')}: 'reading' is the dice module's key (text), not {shown(reading)}"
+                f"{kind}: 'reading' is the dice module's key (text), not {shown(reading)}"
             )
         if reading is not None and reading in readings:
             # B12: the dice module's throw (or a button press) arrived twice: apply it once.
-            raise IllegalCommandError(
-                f"{data.get('type')}: reading {reading!r} has been applied already"
-            )
-        # The JSON goes to the engine, which checks who gives it before its fields, and types
-        # it once: the log holds the typed command's JSON, with the dice module's reading key.
-        events, after, typed = step_command(state, data, options=False)
+            raise IllegalCommandError(f"{kind}: reading {reading!r} has been applied already")
+        events, after, typed = step_command(state, command, options=False)
         logged = typed.to_json()
         if not isinstance(command, Command) and reading is not None:
             logged["reading"] = reading

@@ -5,8 +5,9 @@ The contract with the application (the UI issue consumes it):
 1. Each reading of a throw reaches ``on_reading`` **once**, on the application's main thread.
    A reading is a **proposal**, never a roll already applied: the table sees it and a player
    confirms it (the Roll/Confirm button or a touch) or corrects it first
-   (:meth:`DiceReading.corrected`). Only then does the application turn it into a command with
-   :meth:`DiceReading.to_roll`.
+   (:meth:`DiceReading.corrected_to`). Only then does the application turn it into a command
+   holding the reading's typed :attr:`DiceReading.roll`, made once here and carried as it is
+   to the engine (:func:`companion.banker.throws.command_for_throw`).
 2. When :attr:`DiceReading.needs_manual_entry` is true (a die below the confidence threshold, a
    tray fault such as a leaning die, or no faces at all) the application opens touch entry,
    filled in with whatever was read; :meth:`DiceReading.to_roll` refuses it uncorrected.
@@ -19,7 +20,7 @@ The contract with the application (the UI issue consumes it):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.rules.movement import Roll, Speed
@@ -37,6 +38,14 @@ class DiceReading:
     not read the throw), ``speed`` the speed die's face (``"1"``, ``"2"``, ``"3"``, ``"mr"``,
     ``"bus"``) or ``None``. ``reason`` says why manual entry is needed (``low-confidence`` or a
     module error code such as ``die-leaning``), ``None`` when the reading can be used as it is.
+    ``roll`` is the throw as the engine takes it, made once with the reading: a
+    :class:`~companion.rules.movement.Roll` of the two regular dice and the speed die, ``None``
+    for any other count of dice.
+
+    >>> hello = Hello(1, "dice-1", "1.0", "1.0", "b1", 6)
+    >>> settled = Settled(2, 7, 0, (3, 4), "mr", (97, 98, 99))
+    >>> DiceReading.from_settled(hello, settled, min_confidence=90).roll
+    Roll(d1=3, d2=4, speed='mr')
     """
 
     module: str
@@ -48,6 +57,18 @@ class DiceReading:
     confidence: tuple[int, ...] = ()
     reason: str | None = None
     corrected: bool = False
+    roll: Roll | None = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        dice, face = self.dice, self.speed
+        roll = None
+        if len(dice) == 2 and all(type(d) is int and 1 <= d <= 6 for d in dice):
+            speed: Speed | None = None
+            if face is not None:
+                speed = int(face) if face.isdigit() else face  # type: ignore[assignment]
+            if speed is None or speed in ("mr", "bus") or type(speed) is int and 1 <= speed <= 6:
+                roll = Roll(dice[0], dice[1], speed)
+        object.__setattr__(self, "roll", roll)
 
     @classmethod
     def from_settled(cls, hello: Hello, settled: Settled, *, min_confidence: int) -> DiceReading:
@@ -123,14 +144,11 @@ class DiceReading:
             raise ManualEntryNeeded(
                 f"throw {self.throw} needs manual entry ({self.reason}): {self.explanation}"
             )
-        if len(self.dice) != 2:
+        if self.roll is None:
             raise ManualEntryNeeded(
                 f"throw {self.throw} shows {len(self.dice)} regular dice; a roll has two"
             )
-        speed: Speed | None = None
-        if self.speed is not None:
-            speed = int(self.speed) if self.speed.isdigit() else self.speed  # type: ignore[assignment]
-        return Roll(self.dice[0], self.dice[1], speed)
+        return self.roll
 
     def to_json(self) -> dict[str, Any]:
         """One JSON object, as ``companion dice-monitor --json`` prints it."""

@@ -22,6 +22,7 @@ from companion.errors import IllegalCommandError
 from companion.game import Game
 from companion.log.gamelog import GameLog
 from companion.log.history import text_lines
+from companion.rules.movement import Roll as DiceRoll
 from companion.simulator.simulate import RandomPlayer
 from tests.banker import arrange
 
@@ -337,7 +338,10 @@ def test_roll_is_understood_for_any_throw_the_game_asks_for() -> None:
     state = replay(new_game([{"name": "Ann"}, {"name": "Bob"}]))
     state = apply(state, parse_line("deal bus ticket 1-3-6", state))
     state = apply(state, parse_line("deal transit token 2-4-6", state))
-    assert parse_line("roll 6 5", state) == OrderRoll("Ann", [6, 5])
+    # The typed words become one typed roll, the log's list only in its JSON.
+    command = parse_line("roll 6 5", state)
+    assert command == OrderRoll("Ann", DiceRoll(6, 5))
+    assert command.to_json() == {"type": "order_roll", "player": "Ann", "dice": [6, 5]}
 
 
 def test_a_whole_game_is_played_to_its_end_at_the_prompt(tmp_path: Path) -> None:

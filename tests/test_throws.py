@@ -8,12 +8,15 @@ from typing import Any
 
 import pytest
 
+from companion.banker import turns
+from companion.banker.commands import Command
 from companion.banker.engine import step
 from companion.banker.state import Decision, GameState
 from companion.banker.throws import command_for_throw, wanted_dice
 from companion.editions import edition
 from companion.errors import IllegalCommandError
 from companion.game import Game
+from companion.rules.movement import Roll
 from tests import golden_games
 
 DICE = edition("ultimate").dice
@@ -47,7 +50,7 @@ def state_of(
     return _states()[(kind, why, jail, speed)]
 
 
-def throw(state: GameState, faces: tuple[Any, ...], key: str | None = "b1:7") -> dict[str, Any]:
+def throw(state: GameState, faces: Any, key: str | None = "b1:7") -> Command:
     return command_for_throw(state.decision, faces, key, dice=state.edition.dice)
 
 
@@ -73,7 +76,7 @@ def test_a_throw_becomes_the_command_the_decision_asks_for(where, faces, dice) -
     state = state_of(kind, why, jail=bool(flags and flags[0]), speed=len(flags) > 1 and flags[1])
     command = throw(state, faces)
     d = state.decision
-    assert command == {
+    assert command.to_json() == {
         "type": {"roll": "roll", "order_roll": "order_roll"}.get(d.kind, "dice"),
         "player": d.player,
         "dice": dice,
@@ -131,10 +134,10 @@ def test_a_throw_no_decision_wants_is_refused_in_one_line(where, faces, message)
 
 def test_the_reading_key_and_the_decision_id_go_into_the_command() -> None:
     state = state_of("roll", None)
-    assert "reading" not in throw(state, (1, 2, "1"), key=None)
+    assert "reading" not in throw(state, (1, 2, "1"), key=None).to_json()
     numbered = Decision("roll", "Ann", "", ("roll",), id=41)
     options = ({"command": {"type": "roll"}, "free": {"dice": {"count": 2, "speed": True}}},)
-    assert command_for_throw(numbered, (1, 2, "1"), "k", options=options, dice=DICE) == {
+    assert command_for_throw(numbered, (1, 2, "1"), "k", options=options, dice=DICE).to_json() == {
         "type": "roll", "player": "Ann", "dice": [1, 2, 1], "reading": "k", "decision": 41,
     }  # fmt: skip
 
@@ -147,7 +150,7 @@ def test_the_decision_own_options_are_used_by_default() -> None:
         ("dice",),
         options=({"command": {"type": "dice"}, "free": {"dice": {"count": 3, "speed": False}}},),
     )
-    assert command_for_throw(d, (4, 4, 4), "k", dice=DICE)["dice"] == [4, 4, 4]
+    assert command_for_throw(d, (4, 4, 4), "k", dice=DICE).dice == [4, 4, 4]
     with pytest.raises(IllegalCommandError, match="no dice are wanted now"):
         command_for_throw(
             Decision("buy_or_auction", "Ann", "", ("buy", "auction")), (1, 2), "k", dice=DICE
@@ -172,3 +175,66 @@ def test_the_dice_a_decision_wants(where, wanted) -> None:
     kind, why, *flags = where
     state = state_of(kind, why, jail=bool(flags and flags[0]), speed=len(flags) > 1 and flags[1])
     assert wanted_dice(state.decision) == wanted
+
+
+def test_two_dice_become_one_typed_roll_and_the_log_list_only_in_json() -> None:
+    state = state_of("roll", None)
+    command = throw(state, (3, 4, "mr"))
+    assert command.dice == Roll(3, 4, "mr")
+    assert command.to_json()["dice"] == [3, 4, "mr"]
+    assert type(throw(state_of("order_roll", None), (6, 5, "bus")).dice) is Roll
+    assert type(throw(state_of("dice", "roll_three"), (1, 3, 6)).dice) is list
+
+
+def test_a_typed_roll_reaches_the_engine_as_it_is_and_no_text_is_parsed(monkeypatch) -> None:
+    state = state_of("roll", None)
+    roll = Roll(3, 4, "mr")
+    command = throw(state, roll)
+    assert command.dice is roll
+
+    def no_parse(*args: Any, **kwargs: Any) -> Roll:
+        raise AssertionError("a typed roll was parsed again from text")
+
+    rolled: list[Roll] = []
+    played = turns._roll
+    monkeypatch.setattr(Roll, "parse", no_parse)
+    monkeypatch.setattr(
+        turns, "_roll", lambda tx, player, r: (rolled.append(r), played(tx, player, r))[1]
+    )
+    events, _ = step(state, command)
+    assert len(rolled) == 1 and rolled[0] is roll
+    assert [e["dice"] for e in events if e["type"] == "rolled"] == [[3, 4, "mr"]]
+
+
+@pytest.mark.parametrize(
+    ("where", "roll", "dice"),
+    [
+        (("roll", None, True), Roll(3, 4, "mr"), [3, 4]),
+        (("order_roll", None), Roll(6, 5, "bus"), [6, 5]),
+        (("dice", "squeeze_play", False, True), Roll(1, 1, "mr"), [1, 1, "mr"]),
+    ],
+)
+def test_a_typed_roll_keeps_its_speed_die_only_where_it_counts(where, roll, dice) -> None:
+    kind, why, *flags = where
+    state = state_of(kind, why, jail=bool(flags and flags[0]), speed=len(flags) > 1 and flags[1])
+    command = throw(state, roll)
+    assert command.to_json()["dice"] == dice
+    step(state, command)
+
+
+@pytest.mark.parametrize(
+    ("where", "roll", "message"),
+    [
+        (("roll", None), Roll(3, 4), r"^the speed die was not read \(3 4\)"),
+        (("roll", None), Roll(3, 4, 5), "^the speed die shows 1, 2, 3, mr or bus, not '5'"),
+        (
+            ("dice", "roll_three"),
+            Roll(1, 3, "mr"),
+            "^Roll Three needs three regular dice, and 2 were read: 1 3 mr",
+        ),
+        (("deal", None), Roll(3, 4, "mr"), r"^no dice are wanted now \("),
+    ],
+)
+def test_a_typed_roll_is_refused_in_the_same_words_as_its_faces(where, roll, message) -> None:
+    with pytest.raises(IllegalCommandError, match=message):
+        throw(state_of(*where), roll)

@@ -47,6 +47,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.banker.commands import Command
 from companion.banker.engine import COLOURS, TOKENS
 from companion.banker.options import command_of
 from companion.banker.throws import command_for_throw, is_stray_speed_die, wanted_dice
@@ -65,6 +66,7 @@ from companion.log.gamelog import (
     writer_of,
 )
 from companion.messages import languages
+from companion.rules.movement import Roll
 from companion.rules.situation import parse_json
 from ui import i18n
 from ui import viewmodels as vm
@@ -435,19 +437,21 @@ class TableController:
             )
         )
 
-    def _run(self, command: Mapping[str, Any], *, at: float | None = None) -> bool:
+    def _run(self, command: Command | Mapping[str, Any], *, at: float | None = None) -> bool:
         """Execute ``command`` (given by an input at time ``at``, if it has one); on success
-        the flashes, the move and the view follow."""
+        the flashes, the move and the view follow. A typed command (a throw's, holding its
+        typed roll) goes to the game as it is."""
         game = self.game
         assert game is not None
         before = game.state
         try:
-            events = game.execute(dict(command))
+            events = game.execute(command if isinstance(command, Command) else dict(command))
         except (CompanionError, ValueError, TypeError, KeyError) as exc:
             return self._refuse(refusal(exc))
         self._answered_at = self.clock() if at is None else at
-        self._stack.append((dict(game.done[-1]) if game.done else dict(command), events))
-        self._changed(before, events, announce=_is_chained(before, command, game.state))
+        logged = dict(game.done[-1])
+        self._stack.append((logged, events))
+        self._changed(before, events, announce=_is_chained(before, logged, game.state))
         return True
 
     def _changed(
@@ -481,7 +485,9 @@ class TableController:
             return
         if p.decision_id != state.decision.id:
             try:
-                command = command_for_throw(state.decision, p.faces, p.key, dice=state.edition.dice)
+                kept = getattr(p.command, "dice", None)
+                thrown = kept if isinstance(kept, Roll) else p.faces  # the same typed roll
+                command = command_for_throw(state.decision, thrown, p.key, dice=state.edition.dice)
             except CompanionError:
                 self._proposal = None
                 return
@@ -1068,7 +1074,9 @@ class TableController:
         faces = _counted(_faces(reading), wanted_dice(decision))
         shown = vm.faces_text(faces, self.lang)
         try:
-            command = command_for_throw(decision, faces, reading.key, dice=state.edition.dice)
+            # The reader's typed roll itself when it has one: the engine takes that object.
+            thrown = faces if reading.roll is None else reading.roll
+            command = command_for_throw(decision, thrown, reading.key, dice=state.edition.dice)
         except CompanionError as exc:
             self._proposal = None
             self._typed_key = (reading.key, decision.id)
@@ -1308,7 +1316,7 @@ class TableController:
                 _normal_faces(faces, wanted_dice(before_state.decision)),
                 last.get("reading"),
                 dice=before_state.edition.dice,
-            )
+            ).to_json()
         except (CompanionError, ValueError, TypeError) as exc:
             return self._refuse(refusal(exc))
         command.pop("decision", None)
@@ -1397,7 +1405,7 @@ class TableController:
                     _normal_faces(faces, wanted_dice(decision)),
                     old.get("reading"),
                     dice=state.edition.dice,
-                )
+                ).to_json()
             elif command is not None:
                 data = {"player": decision.player, **command}
             elif isinstance(index, int) and 0 <= index < len(decision.options):

@@ -37,6 +37,7 @@ from ui.edition import table_edition
 from ui.i18n import LANGUAGES, N_, money, number, rewordable, translate, worded
 
 if TYPE_CHECKING:
+    from companion.banker.commands import Command
     from companion.banker.state import GameState
     from companion.editions import Edition, Numbers
     from companion.log.gamelog import LoggedCommand
@@ -245,8 +246,9 @@ class Proposal:
     #: That, in words ("Confirmed by itself in 5 s unless corrected"; "" when never).
     auto_text: str = ""
     #: The command the throw answers the decision with, made once from the reading
-    #: (``command_for_throw``) and applied as it is by Confirm.
-    command: Mapping[str, Any] = field(default_factory=dict)
+    #: (``command_for_throw``, holding the reading's typed roll) and applied as it is by
+    #: Confirm.
+    command: Command | Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,10 @@ could mean (a huge number, a long text, deep nesting, a field of the wrong JSON 
 rule looks at it; :meth:`Command.to_json` gives back the JSON the log holds. A field's name is
 its JSON key (``with`` is ``with_``); ``decision`` is the id of the decision a command answers
 (absent in logs written before decisions had ids). Values the engine reads later (dice, the
-sides of a trade) stay as given: the engine's own messages quote them.
+sides of a trade) stay as given: the engine's own messages quote them. A throw's ``dice`` may
+also be the typed :class:`~companion.rules.movement.Roll` the dice reader or the prompt made
+(:func:`companion.banker.throws.command_for_throw`): the engine takes it as it is, and it becomes
+the log's list (``[3, 4, "mr"]``) only in :meth:`Command.to_json`.
 
 >>> bid = Command.from_json({"type": "bid", "player": "Bob", "amount": 250})
 >>> bid
@@ -30,6 +33,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
 from companion.errors import IllegalCommandError, shown
+from companion.rules.movement import Roll as DiceRoll
 
 #: Bounds on any value in a command: far beyond any real one, small enough to quote and check.
 MAX_TEXT, MAX_ITEMS, MAX_DEPTH, MAX_NUMBER = 200, 200, 6, 1_000_000_000_000
@@ -58,6 +62,7 @@ _JSON_TYPES: dict[str, tuple[type, ...]] = {
     "int": (int,),
     "bool": (bool,),
     "list[Any]": (list,),
+    "list[Any] | DiceRoll": (list, DiceRoll),
     "dict[str, Any]": (dict,),
 }
 _TYPE_WORDS = {str: "text", list: "a list", int: "a whole number", bool: "true or false", dict: "an object"}  # fmt: skip
@@ -101,7 +106,7 @@ class Command:
             if value is None and f.optional:
                 continue
             if isinstance(value, bool) and bool not in f.types or not isinstance(value, f.types):
-                what = " or ".join(_TYPE_WORDS[t] for t in f.types)
+                what = " or ".join(_TYPE_WORDS[t] for t in f.types if t in _TYPE_WORDS)
                 got = "missing" if value is None else shown(value)
                 raise IllegalCommandError(f"{kind}: '{f.key}' is {what}, not {got}")
 
@@ -145,7 +150,7 @@ class Command:
         for f in self.json_fields:
             value = getattr(self, f.attr)
             if value is not None:
-                out[f.key] = value
+                out[f.key] = value.to_dice() if type(value) is DiceRoll else value
         return out
 
     def __repr__(self) -> str:
@@ -204,7 +209,7 @@ def _size_problem(value: Any, depth: int) -> str | None:
     kind = type(value)
     if kind is str:
         return None if len(value) <= MAX_TEXT else f"text longer than {MAX_TEXT} characters"
-    if kind is int and -MAX_NUMBER <= value <= MAX_NUMBER:
+    if kind is int and -MAX_NUMBER <= value <= MAX_NUMBER or kind is DiceRoll:
         return None
     if value is None or isinstance(value, (bool, str)) and len(str(value)) <= MAX_TEXT:
         return None
@@ -249,19 +254,21 @@ class Deal(Command):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class OrderRoll(Command):
-    """The two regular dice for the turn order; ``reading`` is the dice module's key."""
+    """The two regular dice for the turn order (a list, or a typed roll without the speed
+    die); ``reading`` is the dice module's key."""
 
     type: ClassVar[str] = "order_roll"
-    dice: list[Any]
+    dice: list[Any] | DiceRoll
     reading: str | None = None
 
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Roll(Command):
-    """A turn's roll: the two regular dice and the speed die (two dice in jail)."""
+    """A turn's roll: the two regular dice and the speed die (two dice in jail), as a list or
+    as the typed roll the dice reader or the prompt made."""
 
     type: ClassVar[str] = "roll"
-    dice: list[Any]
+    dice: list[Any] | DiceRoll
     reading: str | None = None
 
 
@@ -355,10 +362,11 @@ class LastLot(Command):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Dice(Command):
-    """The dice a space or card asked for; ``opponent`` for Game Night."""
+    """The dice a space or card asked for (a list, or a typed roll of two dice); ``opponent``
+    for Game Night."""
 
     type: ClassVar[str] = "dice"
-    dice: list[Any]
+    dice: list[Any] | DiceRoll
     opponent: str | None = None
     reading: str | None = None
 

@@ -9,8 +9,16 @@ how many dice it wants and whether the speed die counts (``companion.banker.opti
 >>> roll = Decision("roll", "Ann", "Ann: roll the dice.", ("roll",))
 >>> options = ({"command": {"type": "roll"}, "free": {"dice": {"count": 2, "speed": True}}},)
 >>> from companion.editions import edition
->>> command_for_throw(roll, (3, 4, "mr"), "b1:7", options=options, dice=edition().dice)
+>>> command = command_for_throw(roll, (3, 4, "mr"), "b1:7", options=options, dice=edition().dice)
+>>> command
+Roll(player='Ann', dice=Roll(d1=3, d2=4, speed='mr'), reading='b1:7')
+>>> command.to_json()
 {'type': 'roll', 'player': 'Ann', 'dice': [3, 4, 'mr'], 'reading': 'b1:7'}
+
+Two dice become one typed :class:`~companion.rules.movement.Roll`, made once where the throw
+comes in (the dice reader's :attr:`~hardware.readings.DiceReading.roll`, the prompt's words, the
+dice dialog's faces): given such a roll, the command carries that very object to the engine,
+which reads no text again; the log's list is written from it.
 """
 
 from __future__ import annotations
@@ -18,10 +26,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.banker import commands
 from companion.banker.state import Decision
 from companion.editions import Dice
 from companion.errors import IllegalCommandError, shown
 from companion.messages import render_decision
+from companion.rules.movement import Roll
 
 #: The command types a throw of the dice can be.
 DICE_COMMANDS = ("roll", "order_roll", "dice")
@@ -29,15 +39,17 @@ DICE_COMMANDS = ("roll", "order_roll", "dice")
 
 def command_for_throw(
     decision: Decision,
-    faces: Sequence[int | str],
+    faces: Roll | Sequence[int | str],
     reading_key: str | None = None,
     *,
     options: Sequence[Mapping[str, Any]] | None = None,
     dice: Dice,
-) -> dict[str, Any]:
-    """The command that a throw showing ``faces`` gives in answer to ``decision``.
+) -> commands.OrderRoll | commands.Roll | commands.Dice:
+    """The command that a throw showing ``faces`` gives in answer to ``decision``: its ``dice``
+    a typed :class:`~companion.rules.movement.Roll` when two regular dice are wanted (``faces``
+    itself when it is such a roll with the dice wanted), else the list of the dice.
 
-    ``faces`` are the regular dice (whole numbers 1 to 6: two, or three for Roll Three), then
+    ``faces`` is a typed roll, or the regular dice (whole numbers 1 to 6: two, or three for Roll Three), then
     the speed die's face as text (one of the game's edition's ``dice.speed_faces``: ``"1"``,
     ``"mr"`` ...) when it was read: ``(3, 4, "mr")``, ``(6, 6)``, ``(1, 3, 6)``. Faces beyond what the decision wants are
     left out (the speed die in jail, a third die for the turn order). ``reading_key`` (the dice
@@ -57,16 +69,21 @@ def command_for_throw(
             "and the opponent): type them in"
         )
     wanted = option["free"]["dice"]
-    command = {
-        **option["command"],
-        "player": option.get("player", decision.player),
-        "dice": _dice(faces, wanted["count"], speed=wanted["speed"], edition_dice=dice),
-    }
-    if reading_key is not None:
-        command["reading"] = reading_key
-    if decision.id:
-        command["decision"] = decision.id
-    return command
+    count, speed = wanted["count"], wanted["speed"]
+    thrown: Roll | list[int | str]
+    if type(faces) is Roll and count == 2:
+        thrown = _roll(faces, speed=speed, edition_dice=dice)
+    else:
+        read = _faces_of(faces) if isinstance(faces, Roll) else faces
+        listed = _dice(read, count, speed=speed, edition_dice=dice)
+        thrown = listed if count != 2 else Roll(*listed)  # type: ignore[arg-type]
+    cls = commands.COMMANDS[option["command"]["type"]]
+    return cls(  # type: ignore[call-arg,return-value]
+        option.get("player", decision.player),
+        dice=thrown,
+        reading=reading_key,
+        decision=decision.id or None,
+    )
 
 
 def is_stray_speed_die(speed: str | None, dice: Dice) -> bool:
@@ -140,6 +157,29 @@ def _dice(
             )
         dice.append(int(read) if read.isdigit() else read)
     return dice
+
+
+def _roll(roll: Roll, *, speed: bool, edition_dice: Dice) -> Roll:
+    """``roll`` as the two dice wanted: itself, or without its speed die where it does not
+    count; refused as :func:`_dice` refuses the same faces."""
+    if not speed:
+        return roll if roll.speed is None else Roll(roll.d1, roll.d2)
+    if roll.speed is None:
+        raise IllegalCommandError(
+            f"the speed die was not read ({_faces(_faces_of(roll))}); give the roll with it"
+        )
+    if str(roll.speed) not in edition_dice.speed_faces:
+        raise IllegalCommandError(
+            f"the speed die shows {edition_dice.speed_words}, not {shown(str(roll.speed))}"
+        )
+    return roll
+
+
+def _faces_of(roll: Roll) -> tuple[int | str, ...]:
+    """A roll's faces as read: the speed die's as text."""
+    if roll.speed is None:
+        return (roll.d1, roll.d2)
+    return (roll.d1, roll.d2, str(roll.speed))
 
 
 def _faces(faces: Sequence[int | str]) -> str:

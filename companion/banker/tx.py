@@ -256,6 +256,8 @@ def dice_of(
     c: commands.OrderRoll | commands.Roll | commands.Dice, count: int | tuple[int, ...]
 ) -> list[int]:
     dice = c.dice
+    if type(dice) is Roll:
+        dice = dice.to_dice()
     counts = (count,) if isinstance(count, int) else count
     if not isinstance(dice, list) or len(dice) not in counts:
         want = " or ".join(map(str, counts))
@@ -264,8 +266,22 @@ def dice_of(
 
 
 def roll_of(tx: Tx, c: commands.Roll | commands.Dice) -> Roll:
-    """The roll ``c`` gives, its speed die one of the game's edition's faces."""
+    """The roll ``c`` gives, its speed die one of the game's edition's faces: the command's
+    typed roll itself when it holds one (made once where the throw came in), else its list
+    read."""
     dice = c.dice
+    if type(dice) is Roll:
+        # Roll.parse's check and words; a face of a die the edition lacks is the resolver's.
+        speed, edition_dice = dice.speed, tx.state.edition.dice
+        if (
+            speed is not None
+            and edition_dice.has_speed_die
+            and str(speed) not in edition_dice.speed_faces
+        ):
+            raise BadRollError(
+                f"the speed die shows {edition_dice.speed_words}, not {str(speed)!r}"
+            )
+        return dice
     if not isinstance(dice, list):
         raise BadRollError(f"roll: give the dice as a list like [3, 4, 'mr'], not {shown(dice)}")
     return Roll.parse([str(v) for v in dice], tx.state.edition.dice)

@@ -135,7 +135,7 @@ class DiceLink:
             example = "roll D1 D2 SPEED"
             with contextlib.suppress(CommandSyntaxError):
                 command = reading_command(state, reading.dice or (3, 4), reading.speed or "mr")
-                example = " ".join(map(str, [command.type, *command.dice]))
+                example = " ".join(map(str, [command.type, *command.to_json()["dice"]]))
             return (
                 f"Dice read {words} (throw {reading.throw}), but {reading.explanation}. "
                 f"Type what they show, e.g. '{example}'."

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 from companion.banker.commands import Command, Dice, OrderRoll, Roll
 from companion.banker.throws import command_for_throw
 from companion.editions import Edition
-from companion.errors import IllegalCommandError, shown
+from companion.errors import BadRollError, IllegalCommandError, shown
 from companion.messages import render_decision
 from companion.rules.board import Board
 from companion.rules.cards import (
@@ -55,6 +55,7 @@ from companion.rules.cards import (
     unlisted_from_words,
     unlisted_kinds,
 )
+from companion.rules.movement import Roll as DiceRoll
 
 if TYPE_CHECKING:
     from companion.banker.state import GameState
@@ -510,7 +511,10 @@ def check(command: Mapping[str, Any], state: GameState) -> Command:
             raise CommandSyntaxError(
                 f"{spec.type}: name one property or one company, e.g. {spec.example!r}"
             )
-    return Command.from_json(out)
+    typed = Command.from_json(out)
+    if isinstance(typed, (Roll, OrderRoll)):
+        return _typed_roll(typed)
+    return typed
 
 
 def _decision(value: Any, spec: Spec) -> int:
@@ -662,6 +666,20 @@ def _dice(value: Any, what: str, edition: Edition) -> list[int | str]:
                 + f", not {shown(v)}"
             )
     return dice
+
+
+def _typed_roll(command: Roll | OrderRoll) -> Roll | OrderRoll:
+    """A roll's dice as the engine takes them: one typed roll, made here once, when they are
+    two regular dice and a speed die's face (the engine refuses a face the edition's die
+    lacks); else the list, for the engine to refuse in its words."""
+    dice = command.dice
+    if not isinstance(dice, list) or len(dice) not in (2, 3):
+        return command
+    try:
+        roll = DiceRoll(*dice)
+    except BadRollError:
+        return command
+    return replace(command, dice=roll)
 
 
 def _dice_count(spec: Spec, state: GameState, player: str, dice: list[int | str]) -> None:
@@ -1160,7 +1178,5 @@ def reading_command(
         raise
     except IllegalCommandError as exc:
         raise CommandSyntaxError(str(exc)) from None
-    command.pop("decision", None)  # the prompt answers the decision in force
-    typed = Command.from_json(command)
-    assert isinstance(typed, (OrderRoll, Roll, Dice))
-    return typed
+    # The prompt answers the decision in force.
+    return command if command.decision is None else replace(command, decision=None)

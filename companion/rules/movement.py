@@ -107,6 +107,16 @@ class Roll:
         """
         return [self.d1, self.d2, self.speed]
 
+    def to_dice(self) -> list[int | str]:
+        """The roll as a command's ``dice`` holds it in the log: the speed die left out when it
+        is not rolled.
+
+        >>> Roll(3, 4, "mr").to_dice(), Roll(3, 4, 2).to_dice(), Roll(5, 5).to_dice()
+        ([3, 4, 'mr'], [3, 4, 2], [5, 5])
+        """
+        speed = self.speed
+        return [self.d1, self.d2] if speed is None else [self.d1, self.d2, speed]
+
     @classmethod
     def from_json(cls, values: Sequence[Any]) -> Roll:
         """The roll :meth:`to_json` gives (the speed die may be left out); raises

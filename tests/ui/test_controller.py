@@ -4,6 +4,7 @@ undo that stops at the dice, corrections, resume, setup and export."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -790,12 +791,48 @@ def test_a_reading_is_made_a_command_once_and_confirm_applies_that_command(make,
     decision = c.decision_id
     c.on_reading(reading(1, (3, 4), "mr"))
     command = c.view.proposal.command
-    assert command["player"] == c.view.decision.player
-    assert (command["reading"], command["decision"]) == ("b:1", decision)
-    assert command["dice"][:2] == [3, 4]
+    assert command.player == c.view.decision.player
+    assert (command.reading, command.decision) == ("b:1", decision)
+    assert command.to_json()["dice"][:2] == [3, 4]
     assert c.confirm_roll(decision), c.view.notice
-    assert {k: c.game.done[-1][k] for k in command} == dict(command)
+    logged = command.to_json()
+    assert {k: c.game.done[-1][k] for k in logged} == logged
     assert c.game.has_reading("b:1") and c.view.proposal is None
+
+
+def test_the_engine_rolls_the_reader_s_very_roll_and_parses_no_text(make, tmp_path, monkeypatch):
+    """One typed roll from the reader to the engine: the reading's ``roll``, made with the
+    reading, is the object the proposal's command carries and the turn's roll moves with; no
+    text is parsed on the way (the parser is made to fail)."""
+    from companion.banker import turns
+    from companion.rules.movement import Roll
+
+    c = rolling(make, FakeClock(), 0, tmp_path)
+    for throw, dice in ((1, (3, 4)), (2, (1, 2))):  # the turn order: the first starts
+        c.on_reading(reading(throw, dice))
+        assert c.confirm_roll(c.decision_id), c.view.notice
+    assert c.game.state.decision.kind == "roll", c.game.state.decision
+    read = reading(3, (5, 6), "mr")
+    assert read.roll == Roll(5, 6, "mr")
+
+    def no_parse(*args: Any, **kwargs: Any) -> Roll:
+        raise AssertionError("the throw was parsed again from text")
+
+    rolled: list[Roll] = []
+    played = turns._roll
+    monkeypatch.setattr(Roll, "parse", no_parse)
+    monkeypatch.setattr(
+        turns, "_roll", lambda tx, player, r: (rolled.append(r), played(tx, player, r))[1]
+    )
+    c.on_reading(read)
+    assert c.view.proposal.command.dice is read.roll
+    # The proposal following the decision posed again under a new id keeps that roll.
+    c._proposal = dataclasses.replace(c._proposal, decision_id=-1)
+    c._refresh_proposal()
+    assert c._proposal.decision_id == c.decision_id and c._proposal.command.dice is read.roll
+    assert c.confirm_roll(c.decision_id), c.view.notice
+    assert len(rolled) == 1 and rolled[0] is read.roll
+    assert c.game.done[-1]["dice"] == [5, 6, "mr"]
 
 
 def test_a_reading_is_confirmed_by_itself_after_the_setting(make, tmp_path):

@@ -13,7 +13,7 @@ from companion.banker.state import Decision, GameState
 from companion.banker.tx import Tx, answer, dice_of, others, roll_of, task
 from companion.errors import BadRollError, shown
 from companion.messages import message
-from companion.rules.movement import ACTION_PARAMS, Action, Landing
+from companion.rules.movement import ACTION_PARAMS, Action, Landing, Roll
 from companion.rules.spacekinds import landing
 
 KIND = "squeeze_play"
@@ -52,11 +52,12 @@ def _dice(tx: Tx, c: commands.Dice) -> None:
     player = c.player
     numbers = tx.state.edition.numbers
     if tx.state.rules.squeeze_play_speed_die:
-        if len(c.dice) != 3:
+        given = c.dice.to_dice() if isinstance(c.dice, Roll) else c.dice
+        if len(given) != 3:
             # B15: with the option, two dice alone are refused.
             raise BadRollError(
                 f"dice: Squeeze Play is rolled with the speed die: give two regular dice and "
-                f"the speed die, not {shown(c.dice)}"
+                f"the speed die, not {shown(given)}"
             )
         roll = roll_of(tx, c)
         total = roll.spaces
