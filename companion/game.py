@@ -175,7 +175,10 @@ class Game:
     def current(self) -> GameState:
         """The game as it stands, its decision posed without its options: for a caller that
         works out only the options it reads (:func:`companion.banker.options.options_for`,
-        ``anytime_options`` with its kinds), as the simulator's players do."""
+        ``anytime_options`` with its kinds), as the simulator's players do. Handed out, the
+        state is no longer the game's alone: :attr:`state` then copies it to set its options,
+        never changing it under the caller."""
+        self._fresh = None
         return self._state
 
     def _push(

@@ -194,3 +194,19 @@ def test_the_shortage_check_equals_the_rule_seat_by_seat() -> None:
     # themselves: tests/test_building_supply.py).
     assert checked > 1000
     assert near > 1000
+
+
+def test_the_state_handed_out_without_options_is_never_changed_after() -> None:
+    """``Game.current`` hands out the state a command led to: reading ``Game.state`` after
+    sets the options in a copy, so the caller's state and decision stay as they were given."""
+    game = Game.new([{"name": "Ann"}, {"name": "Bob"}])
+    game.execute(
+        {"type": "deal", "player": "Ann", "voucher": "voucher-bus-ticket", "roll_three": "1-3-6"}
+    )
+    given = game.current
+    decision = given.decision
+    assert decision.options == ()
+
+    assert game.state.decision.options
+    assert given.decision is decision and decision.options == ()
+    assert game.state is not given
