@@ -151,6 +151,12 @@ def building_stock(holdings: Mapping[str, Holding], board: Board) -> dict[str, i
     return left
 
 
+#: The supply pile a lot's building comes from at each level (four houses, then a hotel, then a
+#: skyscraper), and a railroad's or cab company's improvement.
+_LEVEL_PILES = {1: "houses", 2: "houses", 3: "houses", 4: "houses", 5: "hotels", 6: "skyscrapers"}
+_IMPROVEMENT_PILES = {"railroad": "train_depots", "cab_company": "cab_stands"}
+
+
 def next_pile(kind: str, level: int) -> str:
     """The supply pile the next building on a property of ``kind`` at ``level`` would come
     from: a railroad's or cab company's depot or stand, or else the pile of ``level + 1`` (a
@@ -160,23 +166,12 @@ def next_pile(kind: str, level: int) -> str:
     >>> next_pile("street", 4), next_pile("street", 5), next_pile("railroad", 0)
     ('hotels', 'skyscrapers', 'train_depots')
     """
-    if kind in ("railroad", "cab_company"):
-        return "train_depots" if kind == "railroad" else "cab_stands"
-    return _NEXT_PILES.get(level, "houses")
-
-
-_NEXT_PILES = {4: "hotels", 5: "skyscrapers"}
+    return _IMPROVEMENT_PILES.get(kind) or _LEVEL_PILES.get(level + 1, "houses")
 
 
 def building_piles(h: Holding, kind: str) -> list[str]:
     """The supply piles ``h``'s buildings come from (houses: ``h.level`` of them)."""
-    piles = []
-    if h.level == 6:
-        piles.append("skyscrapers")
-    elif h.level == 5:
-        piles.append("hotels")
-    elif h.level:
-        piles.append("houses")
+    piles = [_LEVEL_PILES[h.level]] if h.level else []
     if h.improved:
-        piles.append("train_depots" if kind == "railroad" else "cab_stands")
+        piles.append(_IMPROVEMENT_PILES.get(kind, "cab_stands"))
     return piles
