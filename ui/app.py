@@ -268,9 +268,11 @@ class CompanionApp(App):
         Window.bind(on_flip=self._after_first_frame)
 
     #: Made ready after the first frame, one a frame (see :meth:`_after_first_frame`): the
-    #: set-up's starting cards (a trial game's first decision) and the table screen's module
-    #: and kv rules, which Start needs.
-    LATER = ("setup_choices", "ui.screens.table")
+    #: engine (the set-up screen does not need it: ``companion.game`` and the banker's
+    #: modules, which Start and the set-up's starting cards need), the set-up's starting cards
+    #: (a trial game's first decision) and the table screen's module and kv rules, which Start
+    #: needs.
+    LATER = ("companion.game", "setup_choices", "ui.screens.table")
 
     def _after_first_frame(self, window: Any) -> None:
         """Once the first frame is up, what the first screen did not need is made ready at idle,

@@ -47,13 +47,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.banker.commands import Command
-from companion.banker.engine import COLOURS, TOKENS
-from companion.banker.options import command_of
-from companion.banker.throws import command_for_throw, is_stray_speed_die, wanted_dice
 from companion.editions import Edition, edition, known_editions, stamp_name
 from companion.errors import CompanionError, UnplayableEditionError, UnresumableGameError
-from companion.game import Correction, Game
 from companion.log import history as log_history
 from companion.log.backup import restore
 from companion.log.gamelog import (
@@ -76,7 +71,9 @@ from ui.i18n import N_, _, number
 from ui.setup_store import DEFAULTS, SetupStore
 
 if TYPE_CHECKING:
+    from companion.banker.commands import Command
     from companion.banker.state import GameState
+    from companion.game import Correction, Game
     from hardware.readings import DiceReading, ReaderStatus
 
 log = logging.getLogger(__name__)
@@ -441,6 +438,8 @@ class TableController:
         """Execute ``command`` (given by an input at time ``at``, if it has one); on success
         the flashes, the move and the view follow. A typed command (a throw's, holding its
         typed roll) goes to the game as it is."""
+        from companion.banker.commands import Command
+
         game = self.game
         assert game is not None
         before = game.state
@@ -476,6 +475,8 @@ class TableController:
         """Keep a waiting proposal for the decision in force: dropped once applied or when no
         dice are wanted now; an any-time command poses the same decision under a new id, so
         the proposal follows it there."""
+        from companion.banker.throws import command_for_throw, wanted_dice
+
         p, game = self._proposal, self.game
         if p is None or game is None:
             return
@@ -532,6 +533,8 @@ class TableController:
         the engine's tokens and colours, the starting Travel Vouchers and Roll Three cards of
         the deck (the printed action cards with ``action_cards``; none in an edition that
         deals no starting cards), the house rules; titles in the table's language."""
+        from companion.banker.engine import COLOURS, TOKENS
+
         played = played or table_edition()
         vouchers, roll_three = _deal_lists(played, bool(action_cards))
         return vm.setup_choices(
@@ -656,6 +659,8 @@ class TableController:
         """``log``'s games newest first, and the newest that can be resumed, resumed; the games
         before it get their ``error`` (a pending decision logged broken, or damaged rows),
         the others ``None``."""
+        from companion.game import Game
+
         games = sorted(log.games(), key=lambda g: (g["last_played"], g["id"]), reverse=True)
         for game in games:
             game["error"] = None
@@ -687,6 +692,8 @@ class TableController:
 
     def resume(self, game_id: int | None = None) -> bool:
         """Resume a saved game (default: the last played that can be resumed) where it stood."""
+        from companion.game import Game
+
         try:
             game = self._replayed(game_id)
             if game is None:
@@ -733,6 +740,8 @@ class TableController:
         ``voucher`` (id) and ``roll_three`` (``"1-3-6"``); ``rules`` the house rules
         (``companion.rules.table.Options`` fields). The starting cards given are dealt at
         once; the others are asked on the table."""
+        from companion.game import Game
+
         try:
             seats = [
                 {k: p.get(k) for k in ("name", "token", "colour") if p.get(k)} for p in players
@@ -789,6 +798,8 @@ class TableController:
 
     def start_from_situation(self, situation_json: str | Mapping[str, Any]) -> bool:
         """A game already under way: the table as it stands (``docs/situation.md``)."""
+        from companion.game import Game
+
         try:
             data = parse_json(situation_json) if isinstance(situation_json, str) else situation_json
             Game.from_situation(data)  # checked first: a refused table logs nothing
@@ -924,6 +935,8 @@ class TableController:
     def answer(self, decision_id: int, index: int, *, at: float | None = None, **free: Any) -> bool:
         """Answer the decision with its choice at ``index`` (0-based), the free fields filled;
         ``at``: the input's time (see the module docstring)."""
+        from companion.banker.options import command_of
+
         if not self._check(decision_id, at):
             return False
         state = self.game.state if self.game else None
@@ -1036,6 +1049,8 @@ class TableController:
     def on_reading(self, reading: DiceReading) -> None:
         """A dice reading: a proposal for the decision that wants dice (replaced by a re-read
         of the same throw or a newer throw; ignored once its throw is applied)."""
+        from companion.banker.throws import command_for_throw, is_stray_speed_die, wanted_dice
+
         game = self.game
         shown = vm.faces_text(_faces(reading), self.lang) if reading.dice else _("nothing")
         if game is None:
@@ -1146,6 +1161,8 @@ class TableController:
         """The dice entered by touch (no module, a reading to correct before it is applied):
         the command the decision needs. It carries the key of the throw being corrected, so a
         later re-read of that throw is ignored."""
+        from companion.banker.throws import command_for_throw, wanted_dice
+
         if not self._check(decision_id, at):
             return False
         game = self.game
@@ -1302,6 +1319,8 @@ class TableController:
 
     def correct_roll(self, faces: Sequence[int | str]) -> bool:
         """The last throw applied was misread: apply ``faces`` instead (``Game.correct``)."""
+        from companion.banker.throws import command_for_throw, wanted_dice
+
         game = self.game
         if game is None:
             return self._no_game()
@@ -1391,6 +1410,9 @@ class TableController:
         ``index`` (its ``free`` fields filled), a ``command``, or the dice ``faces``; the game
         is played again after it. Nothing is recorded until :meth:`apply_correction`; a
         refusal is one line in the notice and changes nothing."""
+        from companion.banker.options import command_of
+        from companion.banker.throws import command_for_throw, wanted_dice
+
         game = self.game
         self._correction = None
         found = self._correctable(seq)
@@ -1726,6 +1748,8 @@ def _deal_lists(played: Edition, action_cards: bool) -> tuple[tuple[str, ...], t
     """The Travel Vouchers and Roll Three cards a new game of ``played``'s first deal accepts:
     the engine's own lists, read from the options of a trial game's ``deal`` decision (none in
     an edition that deals no starting cards)."""
+    from companion.game import Game
+
     if not played.deals_starting_cards:
         return (), ()
     game = Game.new(

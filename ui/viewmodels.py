@@ -15,12 +15,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from companion.banker.assets import net_worth
-from companion.banker.keptcards import kept_for
-from companion.banker.ledger import BANK, POOL
-from companion.banker.options import LOT_ACTIONS, anytime_options, lot_option
-from companion.banker.state import evolve
-from companion.banker.throws import wanted_dice
 from companion.messages import (
     MessageError,
     card_words,
@@ -688,6 +682,8 @@ def lot_action_text(
     ...     [{"type": "transfer", "from": "Ann", "to": "Bank", "amount": 50}], "en")
     'Build on Oriental Avenue ($50)'
     """
+    from companion.banker.options import LOT_ACTIONS, lot_option
+
     if command.get("type") not in LOT_ACTIONS:
         return ""
     amount = sum(int(e["amount"]) for e in events if e.get("type") == "transfer")
@@ -711,6 +707,8 @@ def make_choice(option: Mapping[str, Any], player: str, label: str) -> Choice:
 
 
 def decision_view(state: GameState, lang: str) -> DecisionView | None:
+    from companion.banker.throws import wanted_dice
+
     d = state.decision
     if state.over:
         return None
@@ -888,6 +886,8 @@ def flashes_for(
     it (``before``: the balances before the first event). The Bank's balance is left blank:
     it has no meaning at the table. Its ``text`` is its sentence; the same payment made by
     several players is one sentence, at the first of them ("" at the others)."""
+    from companion.banker.ledger import BANK, POOL
+
     cash = dict(before)
     out = []
     transfers = [e for e in events if e.get("type") == "transfer"]
@@ -1192,6 +1192,8 @@ def _slot(
     """A slot for ``kind`` on ``target`` (``{"property": name}`` or ``{"company": name}``),
     worded as the engine's option would be: ``value`` is the building's cost or the mortgage's
     value, from which the option's amount follows."""
+    from companion.banker.options import lot_option
+
     if choice is not None:
         return Slot(kind, choice.label, choice)
     amount = {
@@ -1245,6 +1247,10 @@ def share_slots(
 def player_sheet(state: GameState, player: str, lang: str) -> PlayerSheet:
     """One player's holdings and the any-time actions open to them now, each lot's and each
     share's in fixed slots (:class:`Slot`)."""
+    from companion.banker.assets import net_worth
+    from companion.banker.keptcards import kept_for
+    from companion.banker.options import anytime_options
+
     seat = state.seat(player)
     options = anytime_options(state, player)
     by_property: dict[str, dict[str, Choice]] = {}
@@ -1403,6 +1409,8 @@ def history_rows(
     correction row (``correction_of``) and the rows it took back stay, struck
     (``corrected``, ``corrected_by``). ``player`` keeps the rows that concern that player,
     with the deltas seen from that player's side."""
+    from companion.banker.ledger import BANK, POOL
+
     commands = list(commands)
     corrected_by: dict[int, int] = {}
     done: list[int] = []
@@ -1461,6 +1469,8 @@ def _with(row: HistoryRow, **changes: Any) -> HistoryRow:
 
 
 def _event_player(event: Mapping[str, Any], default: str) -> str:
+    from companion.banker.ledger import BANK, POOL
+
     if event.get("type") == "transfer":
         payer = str(event["from"])
         return payer if payer not in (BANK, POOL) else str(event["to"])
@@ -1484,7 +1494,8 @@ def net_worth_series(
     """Each player's net worth (cash, property at price or mortgage value, buildings at cost,
     shares at par: the banker's own ``net_worth``) at the start and after each command in force;
     ``commands`` is each command's events, in order."""
-    from companion.banker.state import replay
+    from companion.banker.assets import net_worth
+    from companion.banker.state import evolve, replay
 
     state = replay([dict(e) for e in start_events])
     names = [s.name for s in state.seats]

@@ -325,7 +325,6 @@ def run_app(mode: str, size: dict[str, int], folder: Path) -> dict[str, Any]:
     if mode == "memory":
         Clock._max_fps = 0  # a frame after every answer, and no sleep between them
 
-    from companion.simulator.players import RandomPlayer
     from ui.controller import TableController
     from ui.setup_store import SetupStore
 
@@ -338,11 +337,16 @@ def run_app(mode: str, size: dict[str, int], folder: Path) -> dict[str, Any]:
     )
     result: dict[str, Any] = {}
     frames = Frames()
-    player = RandomPlayer(random.Random(7))
+    players: list[Any] = []  # the random player, made after the first frame (it imports the engine)
     dice = random.Random(11)
 
     def choose() -> tuple[int, Any, dict[str, Any]]:
         """The random player's answer to the decision in front of it (the benchmark's work)."""
+        if not players:
+            from companion.simulator.players import RandomPlayer
+
+            players.append(RandomPlayer(random.Random(7)))
+        player = players[0]
         state = app.controller.state
         d = state.decision
         option = player.answer(state, list(d.options))

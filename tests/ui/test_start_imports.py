@@ -1,6 +1,8 @@
 """The app's start imports only what its first screen needs (issue 26, item 2): sqlite-utils
 only when a game log is created or migrated, Babel only for a number that is not an integer or
-for the catalog tools, ``importlib.metadata`` only for the doctor's version check."""
+for the catalog tools, ``importlib.metadata`` only for the doctor's version check, and the
+engine (``companion.game`` and the banker's modules) only when a game is started or resumed
+(the app imports it at idle after its first frame)."""
 
 from __future__ import annotations
 
@@ -63,3 +65,63 @@ def test_a_new_game_log_is_still_made_with_sqlite_utils(make_controller) -> None
     c = make_controller()
     c.start_game([{"name": "Ann"}, {"name": "Bob"}], {})
     assert set(c.log.db.table_names()) >= {"games", "players", "commands", "events"}
+
+
+#: The engine: the first screen of a new table shows the editions and the saved games' file,
+#: and plays nothing.
+ENGINE = ("companion.game", "companion.banker")
+
+# A new table (no game log yet): the set-up screen's calls as the first frame makes them, the
+# language switch, then Start.
+_NEW_TABLE = """
+import json, sys
+from pathlib import Path
+from ui import app
+from ui.controller import TableController
+from ui.setup_store import SetupStore
+import ui.screens.setup
+
+folder, engine = Path(sys.argv[1]), tuple(json.loads(sys.argv[2]))
+def loaded():
+    return sorted(m for m in sys.modules if any(m == n or m.startswith(n + ".") for n in engine))
+c = TableController(db_path=folder / "g.db", store=SetupStore(folder / "s.json"), lang="en")
+editions = c.edition_choices()
+opening = c.opening()
+saved = c.saved_games()
+c.set_language("fr")
+first = {"place": c.view.place, "editions": len(editions), "resume": opening.resume_id,
+         "saved": len(saved), "loaded": loaded()}
+started = c.start_game([{"name": "Ann"}, {"name": "Bob"}], {})
+print(json.dumps({"first": first, "started": started, "place": c.view.place,
+                  "player": c.state.decision.player, "engine": "companion.game" in loaded()}))
+c.close()
+"""
+
+
+def test_the_first_screen_of_a_new_table_loads_none_of_the_engine_and_start_plays(
+    tmp_path: Path,
+) -> None:
+    child = subprocess.run(
+        [sys.executable, "-c", _NEW_TABLE, str(tmp_path), json.dumps(ENGINE)],
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert child.returncode == 0, child.stderr
+    report = json.loads(child.stdout.splitlines()[-1])
+    assert report["first"]["loaded"] == []
+    assert report["first"]["place"] == "setup"
+    assert report["first"]["resume"] is None and report["first"]["saved"] == 0
+    assert report["first"]["editions"] >= 1
+    assert report["started"] is True and report["engine"] is True
+    assert (report["place"], report["player"]) == ("table", "Ann")
+
+
+def test_the_app_imports_the_engine_at_idle_after_its_first_frame_before_starts_needs() -> None:
+    from ui.app import CompanionApp
+
+    later = CompanionApp.LATER
+    assert later[0] == "companion.game"
+    assert later.index("companion.game") < later.index("ui.screens.table")

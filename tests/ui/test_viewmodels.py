@@ -10,6 +10,7 @@ import pytest
 
 from companion.banker.assets import net_worth
 from companion.banker.engine import new_game
+from companion.banker.options import anytime_options
 from companion.banker.options import said as words_of
 from companion.banker.state import replay
 from companion.game import Game
@@ -259,7 +260,7 @@ def test_the_building_supply_s_options_have_labels_in_both_languages():
     ]
     assert plain(view.prompt).startswith("Ann : il ne reste à la Banque que 3")
     short = own(bank_houses(table(), "Bob", 0), "Ann", *ORANGE, level=5)
-    (down,) = [o for o in vm.anytime_options(short, "Ann") if o["command"]["type"] == "sell_down"]
+    (down,) = [o for o in anytime_options(short, "Ann") if o["command"]["type"] == "sell_down"]
     assert vm.option_words(down, "en") == (
         "Sell St. James Place's group down, the Bank being short (+$750)"
     )
