@@ -12,7 +12,7 @@ state for them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from companion.banker.assets import net_worth
@@ -232,6 +232,10 @@ def numbered_choices(choices: Sequence[Choice]) -> tuple[int, ...]:
     )[:BUTTONS]
 
 
+if TYPE_CHECKING:  # here, not with the imports above, which another change is moving
+    from companion.rules.movement import Roll
+
+
 @dataclass(frozen=True)
 class Proposal:
     """A dice reading waiting for the table's confirmation (or correction)."""
@@ -247,8 +251,12 @@ class Proposal:
     auto_text: str = ""
     #: The command the throw answers the decision with, made once from the reading
     #: (``command_for_throw``, holding the reading's typed roll) and applied as it is by
-    #: Confirm.
-    command: Command | Mapping[str, Any] = field(default_factory=dict)
+    #: Confirm; ``None`` for a proposal only shown (Confirm refuses it).
+    command: Command | None = None
+    #: The reader's typed roll, all its dice (the speed die too where the decision does not
+    #: count it): a decision posed again that wants the speed die has it; ``None`` when the
+    #: throw had no such roll (three regular dice).
+    roll: Roll | None = None
 
 
 @dataclass(frozen=True)
