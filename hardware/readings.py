@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.errors import BadRollError
 from companion.rules.movement import Roll, Speed
 from hardware.errors import ManualEntryNeeded
 from hardware.protocol import SPEED_FACES, TRAY_FAULTS, ErrorReport, Hello, Settled
@@ -40,7 +41,7 @@ class DiceReading:
     module error code such as ``die-leaning``), ``None`` when the reading can be used as it is.
     ``roll`` is the throw as the engine takes it, made once with the reading: a
     :class:`~companion.rules.movement.Roll` of the two regular dice and the speed die, ``None``
-    for any other count of dice.
+    for any other count of dice or for faces :class:`~companion.rules.movement.Roll` refuses.
 
     >>> hello = Hello(1, "dice-1", "1.0", "1.0", "b1", 6)
     >>> settled = Settled(2, 7, 0, (3, 4), "mr", (97, 98, 99))
@@ -60,15 +61,25 @@ class DiceReading:
     roll: Roll | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        dice, face = self.dice, self.speed
         roll = None
-        if len(dice) == 2 and all(type(d) is int and 1 <= d <= 6 for d in dice):
-            speed: Speed | None = None
-            if face is not None:
-                speed = int(face) if face.isdigit() else face  # type: ignore[assignment]
-            if speed is None or speed in ("mr", "bus") or type(speed) is int and 1 <= speed <= 6:
-                roll = Roll(dice[0], dice[1], speed)
+        if len(self.dice) == 2:
+            # The faces a roll may show are Roll's to check: a bad one leaves no roll, and
+            # to_roll raises Roll's own error for it.
+            try:
+                roll = self._make_roll()
+            except BadRollError:
+                roll = None
         object.__setattr__(self, "roll", roll)
+
+    def _make_roll(self) -> Roll:
+        """The two regular dice and the speed die as a :class:`Roll`, or its :class:`BadRollError`."""
+        face = self.speed
+        speed: Speed | None = None
+        if face is not None:
+            # The length first: int() refuses texts of more than 4,300 digits with a ValueError.
+            is_number = len(face) <= 2 and face.isascii() and face.isdigit()
+            speed = int(face) if is_number else face  # type: ignore[assignment]
+        return Roll(self.dice[0], self.dice[1], speed)
 
     @classmethod
     def from_settled(cls, hello: Hello, settled: Settled, *, min_confidence: int) -> DiceReading:
@@ -138,16 +149,19 @@ class DiceReading:
         """The reading as the referee's :class:`~companion.rules.movement.Roll` (two regular dice).
 
         Raises :class:`ManualEntryNeeded` while manual entry is needed, and for three regular
-        dice (Roll Three is scored from :attr:`dice` directly).
+        dice (Roll Three is scored from :attr:`dice` directly); :class:`Roll`'s own
+        :class:`~companion.errors.BadRollError` for faces no die shows.
         """
         if self.needs_manual_entry:
             raise ManualEntryNeeded(
                 f"throw {self.throw} needs manual entry ({self.reason}): {self.explanation}"
             )
-        if self.roll is None:
+        if len(self.dice) != 2:
             raise ManualEntryNeeded(
                 f"throw {self.throw} shows {len(self.dice)} regular dice; a roll has two"
             )
+        if self.roll is None:
+            return self._make_roll()  # raises Roll's own BadRollError for the faces
         return self.roll
 
     def to_json(self) -> dict[str, Any]:

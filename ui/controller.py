@@ -485,15 +485,24 @@ class TableController:
             self._proposal = None
             return
         if p.decision_id != state.decision.id:
+            # The reader's whole roll, not the command's: that may have left out the speed die
+            # (in jail) that the decision now wants.
+            faces = p.faces if p.roll is None else _roll_faces(p.roll)
+            faces = _counted(faces, wanted_dice(state.decision))
             try:
-                kept = getattr(p.command, "dice", None)
-                thrown = kept if isinstance(kept, Roll) else p.faces  # the same typed roll
+                thrown = p.roll or faces
                 command = command_for_throw(state.decision, thrown, p.key, dice=state.edition.dice)
             except CompanionError:
                 self._proposal = None
                 return
-            label = vm.proposal_label(state, p.faces, self.lang)
-            self._proposal = replace(p, decision_id=state.decision.id, label=label, command=command)
+            self._proposal = replace(
+                p,
+                decision_id=state.decision.id,
+                faces=faces,
+                faces_text=vm.faces_text(faces, self.lang),
+                label=vm.proposal_label(state, faces, self.lang),
+                command=command,
+            )
 
     # -- Places -----------------------------------------------------------------------------------
 
@@ -1108,6 +1117,7 @@ class TableController:
             auto_confirm=seconds,
             auto_text=_auto_text(seconds),
             command=command,
+            roll=reading.roll,
         )
         if seconds and self.schedule is not None:
             token, key = self._auto_token, reading.key
@@ -1149,7 +1159,7 @@ class TableController:
         if not self._check(decision_id, at):
             return False
         p = self._proposal
-        if p is None or p.decision_id != decision_id:
+        if p is None or p.decision_id != decision_id or p.command is None:
             return self._refuse(_("No dice reading to confirm: throw the dice or enter them"))
         # The command made from the reading for this very decision (the proposal follows a
         # new decision id with its own): the engine checks it as it checks any command.
@@ -1823,6 +1833,11 @@ def _auto_text(seconds: int) -> str:
 
 def _faces(reading: DiceReading) -> tuple[int | str, ...]:
     return (*reading.dice, *([reading.speed] if reading.speed else []))
+
+
+def _roll_faces(roll: Roll) -> tuple[int | str, ...]:
+    """A typed roll's faces as a reading gives them: the speed die's as text."""
+    return (roll.d1, roll.d2) if roll.speed is None else (roll.d1, roll.d2, str(roll.speed))
 
 
 def _counted(

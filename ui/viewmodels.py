@@ -12,7 +12,7 @@ state for them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from companion.messages import (
@@ -226,6 +226,10 @@ def numbered_choices(choices: Sequence[Choice]) -> tuple[int, ...]:
     )[:BUTTONS]
 
 
+if TYPE_CHECKING:  # here, not with the imports above, which another change is moving
+    from companion.rules.movement import Roll
+
+
 @dataclass(frozen=True)
 class Proposal:
     """A dice reading waiting for the table's confirmation (or correction)."""
@@ -241,8 +245,12 @@ class Proposal:
     auto_text: str = ""
     #: The command the throw answers the decision with, made once from the reading
     #: (``command_for_throw``, holding the reading's typed roll) and applied as it is by
-    #: Confirm.
-    command: Command | Mapping[str, Any] = field(default_factory=dict)
+    #: Confirm; ``None`` for a proposal only shown (Confirm refuses it).
+    command: Command | None = None
+    #: The reader's typed roll, all its dice (the speed die too where the decision does not
+    #: count it): a decision posed again that wants the speed die has it; ``None`` when the
+    #: throw had no such roll (three regular dice).
+    roll: Roll | None = None
 
 
 @dataclass(frozen=True)
@@ -1059,24 +1067,49 @@ def space_view(state: GameState | None, key: str, lang: str) -> SpaceView:
     h = state.holdings.get(space.name)
     if h is None:
         return bare
-    return _owned_space(state, bare, h, lang)
+    return _owned_space(state, bare, h, lang, _seat_colours(state), _rent_counts(state))
 
 
-def _owned_space(state: GameState, bare: SpaceView, h: Holding, lang: str) -> SpaceView:
+def _seat_colours(state: GameState) -> dict[str, str | None]:
+    """Each seat's colour as it was chosen (what an owned space's colour is made from)."""
+    return {s.name: s.colour for s in state.seats}
+
+
+def _rent_counts(state: GameState) -> dict[tuple[str, str], int]:
+    """What :func:`rent_now` counts of an owner's other lots, by owner and kind: railroads and
+    cab companies not mortgaged, utilities mortgaged or not; one pass over the holdings."""
+    properties = state.edition.board.properties
+    counts: dict[tuple[str, str], int] = {}
+    for name, h in state.holdings.items():
+        kind = properties[name][0].kind
+        if kind == "utility" or (kind in ("railroad", "cab_company") and not h.mortgaged):
+            counts[h.owner, kind] = counts.get((h.owner, kind), 0) + 1
+    return counts
+
+
+def _owned_space(
+    state: GameState,
+    bare: SpaceView,
+    h: Holding,
+    lang: str,
+    colours: Mapping[str, str | None],
+    counts: Mapping[tuple[str, str], int],
+) -> SpaceView:
     """An owned space as ``bare`` with its holding ``h``: kept in the board's memo by what it
-    shows (the holding, the owner's colour, the rent in words), so that a board view made
-    after each command words again only the spaces whose facts changed."""
-    space = state.edition.board.by_key(bare.key)
-    rent = rent_now(state, space.name, lang)
-    colour = rgba(state.seat(h.owner).colour)
+    is made from (the holding, the owner's colour, the count of the owner's lots its rent
+    reads), so that a board view made after each command words again, rent included, only
+    the spaces whose facts changed."""
+    colour = colours.get(h.owner)
+    shown = (bare.key, lang, h, colour, counts.get((h.owner, bare.kind), 0))
     memo = state.edition.board.memo("ui.owned_spaces")
-    shown = (bare.key, lang, h, colour, rent)
     found: SpaceView | None = memo.get(shown)
     if found is None:
+        space = state.edition.board.by_key(bare.key)
+        rent = rent_now(state, space.name, lang)
         found = memo[shown] = replace(
             bare,
             owner=h.owner,
-            owner_colour=colour,
+            owner_colour=rgba(colour),
             buildings=_buildings_text(h.level, h.improved, space.kind),
             mortgaged=h.mortgaged,
             rent_text=rent,
@@ -1148,10 +1181,11 @@ def board_view(state: GameState | None, lang: str, *, path: Sequence[str] = ()) 
     if state is not None and state.holdings:
         at = _board_order(board)
         changed = list(spaces)
+        colours, counts = _seat_colours(state), _rent_counts(state)
         for name, h in state.holdings.items():
             for space in board.properties[name]:
                 i = at[space.key]
-                changed[i] = _owned_space(state, spaces[i], h, lang)
+                changed[i] = _owned_space(state, spaces[i], h, lang, colours, counts)
         spaces = tuple(changed)
     seats = () if state is None else [s for s in state.seats if not s.bankrupt]
     return BoardView(

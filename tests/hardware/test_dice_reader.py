@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import socket
 import threading
+from dataclasses import replace
 from typing import Any
 
 import pytest
 import serial
 from dice_fakes import TIMEOUT, FakeModule, Harness
 
+from companion.errors import BadRollError
 from companion.rules.movement import Roll
 from hardware.errors import ManualEntryNeeded
 from hardware.protocol import (
@@ -302,6 +304,28 @@ def test_low_confidence_needs_manual_entry_and_a_player_can_correct_it(
         reading.corrected_to((3, 7), "mr")
     with pytest.raises(ManualEntryNeeded):
         reading.corrected_to((3, 4), "4")
+
+
+def test_a_reading_s_faces_are_checked_by_the_roll_with_its_own_words() -> None:
+    """Faces no die shows leave the reading without a roll, and to_roll says which face, in
+    Roll's own words; only another count of dice gets the count's message."""
+    assert READING.roll == Roll(3, 4, "mr")
+    assert replace(READING, speed="2").roll == Roll(3, 4, 2)
+    assert replace(READING, speed=None).roll == Roll(3, 4)
+    bad_die = replace(READING, dice=(3, 7))
+    assert bad_die.roll is None
+    with pytest.raises(BadRollError, match=r"^a regular die shows 1 to 6, not 7$"):
+        bad_die.to_roll()
+    bad_face = replace(READING, speed="7")
+    assert bad_face.roll is None
+    with pytest.raises(BadRollError, match=r"^the speed die shows a number, mr or bus, not 7$"):
+        bad_face.to_roll()
+    with pytest.raises(
+        BadRollError, match=r"^the speed die shows a number, mr or bus, not '9{5000}'$"
+    ):
+        replace(READING, speed="9" * 5000).to_roll()
+    with pytest.raises(ManualEntryNeeded, match=r"^throw 1 shows 3 regular dice; a roll has two$"):
+        replace(READING, dice=(3, 4, 5)).to_roll()
 
 
 def test_a_module_error_on_a_throw_needs_manual_entry(module: FakeModule, harness) -> None:

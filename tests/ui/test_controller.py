@@ -835,6 +835,45 @@ def test_the_engine_rolls_the_reader_s_very_roll_and_parses_no_text(make, tmp_pa
     assert c.game.done[-1]["dice"] == [5, 6, "mr"]
 
 
+def test_a_proposal_read_in_jail_keeps_the_speed_die_for_the_roll_after_bail(make):
+    """In jail the speed die does not count, so the proposal shows and would apply 3+4 only;
+    bail paid, the decision wanting the speed die follows with the reader's whole roll (not
+    the jail command's, which left it out), in words and as the command Confirm applies."""
+    table = {
+        "players": [
+            {"name": "Ann", "position": "middle:10", "in_jail": True, "cash": 1000, "vouchers": []},
+            {"name": "Bob", "position": "GO", "cash": 1000, "vouchers": []},
+        ],
+        "to_move": "Ann",
+    }
+    c = make()
+    assert c.start_from_situation(json.dumps(table)), c.view.notice
+    read = reading(1, (3, 4), "mr")
+    c.on_reading(read)
+    jailed = c.view.proposal
+    assert jailed.faces == (3, 4) and jailed.command.dice.speed is None
+    assert c.press(2), c.view.notice  # bail
+    assert c.game.done[-1]["type"] == "bail"
+    p = c.view.proposal
+    assert p is not None and p.decision_id == c.decision_id != jailed.decision_id
+    assert (p.faces, p.command.dice) == ((3, 4, "mr"), read.roll)
+    assert p.command.dice is read.roll and p.faces_text == "3+4 and Mr. Monopoly"
+    assert p.label.startswith("3+4 and Mr. Monopoly: move 7 from In Jail")
+    assert c.confirm_roll(c.decision_id), c.view.notice
+    assert c.game.done[-1]["dice"] == [3, 4, "mr"] and c.game.has_reading("b:1")
+
+
+def test_a_proposal_without_a_command_is_not_confirmed(make, tmp_path):
+    """A proposal made only to be shown (no command) confirms nothing: one line, no change."""
+    c = rolling(make, FakeClock(), 0, tmp_path)
+    c.on_reading(reading(1, (3, 4)))
+    c._proposal = dataclasses.replace(c._proposal, command=None)
+    state, done = c.game.state, len(c.game.done)
+    assert not c.confirm_roll(c.decision_id)
+    assert c.view.notice == "No dice reading to confirm: throw the dice or enter them"
+    assert c.game.state is state and len(c.game.done) == done
+
+
 def test_a_reading_is_confirmed_by_itself_after_the_setting(make, tmp_path):
     clock = FakeClock()
     c = rolling(make, clock, 5, tmp_path)
