@@ -30,6 +30,18 @@ def at_the_table(played: Edition | None = None) -> Iterator[None]:
         set_table_edition(before)
 
 
+@pytest.fixture(autouse=True)
+def _the_language_given_back() -> Iterator[None]:
+    """Each test leaves the app in the language it found: a controller switched to French
+    (``set_language``) must not word the next test's dialogs."""
+    from ui import i18n
+
+    was = i18n.language()
+    yield
+    if i18n.language() != was:
+        i18n.set_language(was)
+
+
 @pytest.fixture
 def make_controller(tmp_path: Path) -> Iterator[Callable[..., Any]]:
     """Makes table controllers (``options`` as :class:`ui.controller.TableController` takes
