@@ -206,7 +206,10 @@ class Game:
 
         An illegal command raises :class:`IllegalCommandError` and changes nothing.
         """
-        if isinstance(command, Mapping) and command.get("type") == "undo":
+        # A dict first, by its exact type: Mapping's isinstance is a call into the ABC's check.
+        if (type(command) is dict or isinstance(command, Mapping)) and command.get(
+            "type"
+        ) == "undo":
             self.undo()
             return []
         logged, events, after = self._decide(command, self._state, self._readings)
@@ -231,9 +234,10 @@ class Game:
         if isinstance(command, Command):
             kind: Any = command.type
             reading = getattr(command, "reading", None)
+        elif type(command) is dict or isinstance(command, Mapping):
+            kind, reading = command.get("type"), command.get("reading")
         else:
-            kind = command.get("type") if isinstance(command, Mapping) else None
-            reading = command.get("reading") if isinstance(command, Mapping) else None
+            kind = reading = None
         if reading is not None and not isinstance(reading, str):
             raise IllegalCommandError(
                 f"{kind}: 'reading' is the dice module's key (text), not {shown(reading)}"

@@ -210,3 +210,25 @@ def test_the_state_handed_out_without_options_is_never_changed_after() -> None:
     assert game.state.decision.options
     assert given.decision is decision and decision.options == ()
     assert game.state is not given
+
+
+def test_a_roll_read_from_a_list_is_read_once_and_bad_dice_are_still_refused() -> None:
+    from companion.banker import commands
+    from companion.banker.tx import Tx, roll_of
+    from companion.errors import BadRollError
+    from companion.rules.movement import Roll
+
+    game = Game.new([{"name": "Ann"}, {"name": "Bob"}])
+    tx = Tx(game.current)
+    first = roll_of(tx, commands.Roll(player="Ann", dice=[3, 4, "mr"]))
+    again = roll_of(tx, commands.Roll(player="Ann", dice=["3", "4", "MR"]))
+    assert first == Roll(3, 4, "mr")
+    assert roll_of(tx, commands.Roll(player="Ann", dice=[3, 4, "mr"])) is first
+    assert again == first
+    # The texts are the key, as Roll.parse reads them: True is not the 1 it hashes like.
+    roll_of(tx, commands.Roll(player="Ann", dice=[1, 4, 2]))
+    with pytest.raises(BadRollError, match="a regular die shows 1 to 6, not 'True'"):
+        roll_of(tx, commands.Roll(player="Ann", dice=[True, 4, 2]))
+    # A roll of an edition without the speed die reads its two dice.
+    classic = Tx(Game.new([{"name": "Ann"}, {"name": "Bob"}], edition=edition("classic")).current)
+    assert roll_of(classic, commands.Roll(player="Ann", dice=[2, 5])) == Roll(2, 5)

@@ -641,10 +641,12 @@ def raisable(state: GameState, player: str) -> int:
 
 
 def _built_by_others(state: GameState, name: str, player: str) -> bool:
-    group = state.edition.board.group_of(name)
-    return any(
-        (h := state.holdings.get(n)) is not None and h.owner != player and h.level for n in group
-    )
+    holdings = state.holdings
+    for n in state.edition.board.group_of(name):
+        h = holdings.get(n)
+        if h is not None and h.owner != player and h.level:
+            return True
+    return False
 
 
 def can_raise(state: GameState, player: str) -> bool:

@@ -173,7 +173,7 @@ def command_class(data: Any) -> type[Command]:
     >>> command_class({"type": "roll", "player": "Ann", "dice": [3, 4, "mr"]}).__name__
     'Roll'
     """
-    if not isinstance(data, Mapping):
+    if type(data) is not dict and not isinstance(data, Mapping):
         raise IllegalCommandError(f"a command is a JSON object, not {shown(data)}")
     check_sizes(data)
     kind = data.get("type")

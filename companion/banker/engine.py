@@ -180,7 +180,10 @@ def _step(
         cls = command_class(command)
         player = command.get("player")
     kind = cls.type
-    if not any(s.name == player for s in state.active):
+    for seat in state.active:
+        if seat.name == player:
+            break
+    else:
         names = [s.name for s in state.active]
         raise IllegalCommandError(
             f"{kind}: {shown(player)} is not a player in the game (players: {', '.join(names)})"
@@ -264,16 +267,14 @@ def pose(
 
     ``fresh``: ``decision`` was built for this pose alone (``Tx.ask``) and nobody holds it
     yet, so it is numbered and given its options in place rather than copied."""
-    changes = {
-        "id": state.decision.id + 1,
-        "options": options_for(state, decision) if options else (),
-    }
+    number = state.decision.id + 1
+    found = options_for(state, decision) if options else ()
     if fresh:
         posed = decision
-        for name, value in changes.items():
-            object.__setattr__(posed, name, value)
+        object.__setattr__(posed, "id", number)
+        object.__setattr__(posed, "options", found)
     else:
-        posed = copy_with(decision, changes)
+        posed = copy_with(decision, {"id": number, "options": found})
     event = {
         "type": "decision",
         "decision": posed.to_json(options=False),

@@ -113,7 +113,10 @@ def price_now(state: GameState, moment: str, player: str, price: int) -> int:
 
 def rent_changed(tx: Tx, rent: tasks.Rent) -> bool:
     """Whether a kept card held changed the rent due (the card's hook did it)."""
-    return any(hook(tx, rent) for hook in at("rent_due"))
+    for hook in at("rent_due"):  # a loop, not any() over a generator: asked at every rent
+        if hook(tx, rent):
+            return True
+    return False
 
 
 def roll_three_won(tx: Tx, winnings: Mapping[str, int]) -> None:

@@ -346,10 +346,16 @@ def _owners_after(
 
 def _new_situation(state: GameState) -> Situation:
     players = state.active
+    turn = state.turn
+    to_move = players[0].name
+    for p in players:
+        if p.name == turn:
+            to_move = turn
+            break
     return Situation(
         edition=state.edition,
         players=players,
-        to_move=state.turn if any(p.name == state.turn for p in players) else players[0].name,
+        to_move=to_move,
         holdings=state.holdings,
         doubles_this_turn=state.doubles,
         voucher_played_this_turn=state.voucher_played,

@@ -176,8 +176,9 @@ INSTEAD_OF_BONUS: list[Callable[[Tx, str, Roll], bool]] = []
 
 def ask_roll(tx: Tx, player: str) -> None:
     seat = tx.state.seat(player)
-    if any(instead(tx, player) for instead in INSTEAD_OF_ROLL):
-        return
+    for instead in INSTEAD_OF_ROLL:  # a loop, not any() over a generator: asked every turn
+        if instead(tx, player):
+            return
     answers = ["roll"]
     if seat.in_jail:
         answers.append("bail")
@@ -268,9 +269,10 @@ def _roll(tx: Tx, player: str, roll: Roll) -> None:
     )
     jailed_before = seat.in_jail
     apply_move(tx, res)
-    if any(a.kind == "choose_any_space" for a in res.follow_up):
-        tx.first(tasks.ChooseTriples(roll))
-        return
+    for action in res.follow_up:
+        if action.kind == "choose_any_space":
+            tx.first(tasks.ChooseTriples(roll))
+            return
     if jailed_before or roll.is_triples or res.in_jail:
         return
     missed_bus = backwards and roll.speed == "bus"
@@ -322,8 +324,9 @@ def _task_bonus(tx: Tx, task: tasks.Bonus) -> None:
     if seat.bankrupt or seat.in_jail:
         return
     roll = task.roll
-    if any(instead(tx, player, roll) for instead in INSTEAD_OF_BONUS):
-        return
+    for instead in INSTEAD_OF_BONUS:
+        if instead(tx, player, roll):
+            return
     if roll.speed == "bus" and any(tx.state.vouchers_left.values()) and task.bus is None:
         res = resolve_bonus(
             tx.board, tx.state.situation(), roll, player=player, bus=None, quiet=True

@@ -284,7 +284,25 @@ def roll_of(tx: Tx, c: commands.Roll | commands.Dice) -> Roll:
         return dice
     if not isinstance(dice, list):
         raise BadRollError(f"roll: give the dice as a list like [3, 4, 'mr'], not {shown(dice)}")
-    return Roll.parse([str(v) for v in dice], tx.state.edition.dice)
+    # Read as parse reads it (each value as text); a read roll depends on nothing else but the
+    # edition's speed faces, so a roll read once is the same frozen value when these dice come
+    # again.
+    texts = tuple([str(v) for v in dice])
+    edition_dice = tx.state.edition.dice
+    key = (texts, edition_dice.has_speed_die and edition_dice.speed_faces)
+    roll = _READ_ROLLS.get(key)
+    if roll is None:
+        roll = Roll.parse(texts, edition_dice)
+        if len(_READ_ROLLS) < _MAX_READ_ROLLS:
+            _READ_ROLLS[key] = roll
+    return roll
+
+
+#: The rolls :func:`roll_of` has read from a list, by its values' texts and the edition's speed
+#: faces (a seeded game's few hundred rolls show a few dozen different dice); bounded, as a
+#: command's texts are the table's input.
+_READ_ROLLS: dict[tuple[tuple[str, ...], Any], Roll] = {}
+_MAX_READ_ROLLS = 1024
 
 
 def return_card(tx: Tx, player: str, card: str) -> None:
