@@ -110,6 +110,7 @@ class RandomPlayer:
             # E3: the simulated table draws only the cards the companion lists.
             options = [o for o in options if "card" in o["command"]] or options
         if d.kind == "draw" and len(options) > 1:
+            # Weighed by the copies of each card (or voucher) left to draw.
             cards, out, left = state.edition.deck.cards, state.cards_out, state.vouchers_left
             weights = [
                 cards[c].count - out.get(c, 0) if c in cards else left.get(c, 1)
@@ -150,13 +151,6 @@ class RandomPlayer:
         how = "buy" if rich or d.data.get("free") else "auction"
         of_company = [o for o in options if o["command"]["company"] == company]
         return next((o for o in of_company if o["command"]["how"] == how), of_company[0])
-
-    def copies_left(self, state: GameState, card: str) -> int:
-        """The copies of ``card`` (a card's or a voucher's id) left to draw (as ``answer``
-        weighs a draw)."""
-        if card in state.edition.deck.cards:
-            return state.edition.deck.cards[card].count - state.cards_out.get(card, 0)
-        return state.vouchers_left.get(card, 1)
 
     # -- Any time ---------------------------------------------------------------------------
 
