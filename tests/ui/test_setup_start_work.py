@@ -98,3 +98,55 @@ def test_the_players_pane_reads_the_seats_choices_once(report: dict) -> None:
 def test_each_edition_picture_is_painted_once_at_its_place(report: dict) -> None:
     assert len(report["pictures"]) == 3 and all(side > 100 for side in report["pictures"])
     assert sorted(report["paints"]) == report["pictures"]
+
+
+_EDITION_FIRST = textwrap.dedent(
+    """
+    import json, sys
+    from pathlib import Path
+    from tests.ui.offscreen import frames, show  # the environment before Kivy
+    from kivy.core.window import Window
+
+    from ui.controller import TableController
+    from ui.screens.setup import SetupScreen
+    from ui.setup_store import SetupStore
+
+    tmp = Path(sys.argv[1])
+    Window.size = (800, 480)
+    c = TableController(db_path=tmp / "games.db", store=SetupStore(tmp / "setup.json"), lang="en")
+    asked = []
+    setup_choices = c.setup_choices
+
+    def counted_choices(*args, **kwargs):
+        asked.append(kwargs.get("played").id if kwargs.get("played") else None)
+        return setup_choices(*args, **kwargs)
+
+    c.setup_choices = counted_choices
+    s = SetupScreen(controller=c)
+    show(s)
+    frames(2)
+    s.choose_edition("classic")
+    out = {"asked_after_edition": list(asked), "edition": s.edition_id}
+    s.pane = "players"
+    frames(2)
+    out["asked_after_players"] = list(asked)
+    out["seats"] = len(s.seats())
+    print("REPORT " + json.dumps(out))
+    """
+)
+
+
+def test_an_edition_tapped_before_the_players_pane_seats_nobody_yet(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """The family's first tap is usually an edition card: it makes no trial game and no seat
+    rows for the edition left (the Players pane is made once, when shown, for the new one)."""
+    folder = tmp_path_factory.mktemp("setup-edition-first")
+    out = run_report(
+        _EDITION_FIRST, str(folder), kivy_home=Path(tmp_path_factory.mktemp("kivy-home"))
+    )
+
+    assert out["edition"] == "classic"
+    assert out["asked_after_edition"] == []
+    assert out["asked_after_players"] == ["classic"]
+    assert out["seats"] >= 2

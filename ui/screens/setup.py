@@ -394,12 +394,20 @@ class SetupScreen(Screen):
         what was typed (as many as it seats), their starting cards if it deals them."""
         if edition_id == self.edition_id or not self._set_edition(edition_id):
             return
-        typed = [s.as_player(self.choices) for s in self.seats()]
+        typed = self._typed()
         self._reset_rules(self.rules)
         self.choices = self._choices(self.rules.get("roll_three_action_cards", False))
-        self._seat(typed)
+        if typed is not None:
+            self._seat(typed)
         self._when_shown("rules", self._fill_rules)
         self.message = ""
+
+    def _typed(self) -> list[dict[str, Any]] | None:
+        """What the seats hold, to seat again with new choices; ``None`` while the Players
+        pane is still to be made (it is made with the choices of the moment it is shown)."""
+        if "players" in self._unfilled:
+            return None
+        return [s.as_player(self.choices) for s in self.seats()]
 
     def _seat(self, players: list[dict[str, Any]]) -> None:
         """The seats anew: ``players`` (as many as the edition seats, at least its least)."""
@@ -536,13 +544,8 @@ class SetupScreen(Screen):
             return
         self.lang = lang
         self.controller.set_language(lang)
-        # The choices carry translated titles: rebuild them, keeping what was typed (seats
-        # not made yet are made in the new language when shown).
-        typed = (
-            None
-            if "players" in self._unfilled
-            else [s.as_player(self.choices) for s in self.seats()]
-        )
+        # The choices carry translated titles: rebuild them, keeping what was typed.
+        typed = self._typed()
         self.choices = self._choices(self.rules.get("roll_three_action_cards", False))
         if typed is not None:
             self._seat(typed)
