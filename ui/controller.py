@@ -472,23 +472,29 @@ class TableController:
         self._flashes = vm.flashes_for(before, events, self.lang)
 
     def _refresh_proposal(self) -> None:
-        """Keep a waiting proposal for the decision in force: dropped once applied or when no
-        dice are wanted now; an any-time command poses the same decision under a new id, so
-        the proposal follows it there."""
+        """Keep a waiting proposal for the decision in force: dropped once applied, when no
+        dice are wanted now, or when another decision is asked (002, "Jail": bail is paid
+        "before you roll the dice", so a throw read in jail is not the roll after bail); an
+        any-time command poses the same decision under a new id, so the proposal follows it
+        there."""
         from companion.banker.throws import command_for_throw, wanted_dice
 
         p, game = self._proposal, self.game
         if p is None or game is None:
             return
         state = game.state
-        if game.has_reading(p.key) or state.over or wanted_dice(state.decision) is None:
+        d = state.decision
+        if (
+            game.has_reading(p.key)
+            or state.over
+            or wanted_dice(d) is None
+            or (d.kind, d.player, d.code) != p.asked
+        ):
             self._proposal = None
             return
-        if p.decision_id != state.decision.id:
-            # The reader's whole roll, not the command's: that may have left out the speed die
-            # (in jail) that the decision now wants.
+        if p.decision_id != d.id:
             faces = p.faces if p.roll is None else _roll_faces(p.roll)
-            faces = _counted(faces, wanted_dice(state.decision))
+            faces = _counted(faces, wanted_dice(d))
             try:
                 thrown = p.roll or faces
                 command = command_for_throw(state.decision, thrown, p.key, dice=state.edition.dice)
@@ -1118,6 +1124,7 @@ class TableController:
             auto_text=_auto_text(seconds),
             command=command,
             roll=reading.roll,
+            asked=(decision.kind, decision.player, decision.code),
         )
         if seconds and self.schedule is not None:
             token, key = self._auto_token, reading.key

@@ -248,9 +248,12 @@ class Proposal:
     #: Confirm; ``None`` for a proposal only shown (Confirm refuses it).
     command: Command | None = None
     #: The reader's typed roll, all its dice (the speed die too where the decision does not
-    #: count it): a decision posed again that wants the speed die has it; ``None`` when the
-    #: throw had no such roll (three regular dice).
+    #: count it); ``None`` when the throw had no such roll (three regular dice).
     roll: Roll | None = None
+    #: The decision the throw was read for, by its kind, player and question (in jail or
+    #: not): the proposal follows only that decision posed again (an any-time command poses
+    #: it under a new id).
+    asked: tuple[str, str, str] = ("", "", "")
 
 
 @dataclass(frozen=True)

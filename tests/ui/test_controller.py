@@ -835,10 +835,10 @@ def test_the_engine_rolls_the_reader_s_very_roll_and_parses_no_text(make, tmp_pa
     assert c.game.done[-1]["dice"] == [5, 6, "mr"]
 
 
-def test_a_proposal_read_in_jail_keeps_the_speed_die_for_the_roll_after_bail(make):
-    """In jail the speed die does not count, so the proposal shows and would apply 3+4 only;
-    bail paid, the decision wanting the speed die follows with the reader's whole roll (not
-    the jail command's, which left it out), in words and as the command Confirm applies."""
+def test_a_throw_read_in_jail_is_not_the_roll_after_bail(make):
+    """002, "Jail": bail is paid "before you roll the dice". A throw read in jail (3+4, no
+    doubles; the speed die does not count there) is dropped when bail is paid instead of
+    confirming it: the roll after bail is thrown anew, with the speed die."""
     table = {
         "players": [
             {"name": "Ann", "position": "middle:10", "in_jail": True, "cash": 1000, "vouchers": []},
@@ -848,19 +848,19 @@ def test_a_proposal_read_in_jail_keeps_the_speed_die_for_the_roll_after_bail(mak
     }
     c = make()
     assert c.start_from_situation(json.dumps(table)), c.view.notice
-    read = reading(1, (3, 4), "mr")
-    c.on_reading(read)
+    c.on_reading(reading(1, (3, 4), "mr"))
     jailed = c.view.proposal
     assert jailed.faces == (3, 4) and jailed.command.dice.speed is None
     assert c.press(2), c.view.notice  # bail
     assert c.game.done[-1]["type"] == "bail"
+    assert c.view.proposal is None and not c.game.has_reading("b:1")
+
+    again = reading(2, (5, 6), "mr")
+    c.on_reading(again)
     p = c.view.proposal
-    assert p is not None and p.decision_id == c.decision_id != jailed.decision_id
-    assert (p.faces, p.command.dice) == ((3, 4, "mr"), read.roll)
-    assert p.command.dice is read.roll and p.faces_text == "3+4 and Mr. Monopoly"
-    assert p.label.startswith("3+4 and Mr. Monopoly: move 7 from In Jail")
+    assert p.command.dice is again.roll and p.faces_text == "5+6 and Mr. Monopoly"
     assert c.confirm_roll(c.decision_id), c.view.notice
-    assert c.game.done[-1]["dice"] == [3, 4, "mr"] and c.game.has_reading("b:1")
+    assert c.game.done[-1]["dice"] == [5, 6, "mr"] and c.game.has_reading("b:2")
 
 
 def test_a_proposal_without_a_command_is_not_confirmed(make, tmp_path):
