@@ -17,7 +17,9 @@ pytest.importorskip("kivy")
 
 from tests.ui.report import run_report  # noqa: E402
 
-_SCRIPT = textwrap.dedent(
+#: The set-up screen shown, its pictures' paints and its trial games (``setup_choices``)
+#: counted; each script goes on from there.
+_SET_UP = textwrap.dedent(
     """
     import json, sys
     from pathlib import Path
@@ -50,6 +52,11 @@ _SCRIPT = textwrap.dedent(
     c.setup_choices = counted_choices
     s = SetupScreen(controller=c)
     show(s)
+    """
+)
+
+_SCRIPT = _SET_UP + textwrap.dedent(
+    """
     frames(4)
     out = {"pane": s.pane, "asked_at_first": list(asked), "paints": list(paints)}
     out["pictures"] = sorted(
@@ -100,30 +107,8 @@ def test_each_edition_picture_is_painted_once_at_its_place(report: dict) -> None
     assert sorted(report["paints"]) == report["pictures"]
 
 
-_EDITION_FIRST = textwrap.dedent(
+_EDITION_FIRST = _SET_UP + textwrap.dedent(
     """
-    import json, sys
-    from pathlib import Path
-    from tests.ui.offscreen import frames, show  # the environment before Kivy
-    from kivy.core.window import Window
-
-    from ui.controller import TableController
-    from ui.screens.setup import SetupScreen
-    from ui.setup_store import SetupStore
-
-    tmp = Path(sys.argv[1])
-    Window.size = (800, 480)
-    c = TableController(db_path=tmp / "games.db", store=SetupStore(tmp / "setup.json"), lang="en")
-    asked = []
-    setup_choices = c.setup_choices
-
-    def counted_choices(*args, **kwargs):
-        asked.append(kwargs.get("played").id if kwargs.get("played") else None)
-        return setup_choices(*args, **kwargs)
-
-    c.setup_choices = counted_choices
-    s = SetupScreen(controller=c)
-    show(s)
     frames(2)
     s.choose_edition("classic")
     out = {"asked_after_edition": list(asked), "edition": s.edition_id}
