@@ -47,16 +47,7 @@ def test_the_first_screen_of_a_table_with_a_saved_game_imports_none_of_the_later
     c = make_controller(name="g.db")
     c.start_game([{"name": "Ann"}, {"name": "Bob"}], {})
     c.close()
-    child = subprocess.run(
-        [sys.executable, "-c", _FIRST_SCREEN, str(tmp_path), json.dumps(LATER)],
-        cwd=Path(__file__).resolve().parents[2],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert child.returncode == 0, child.stderr
-    report = json.loads(child.stdout.splitlines()[-1])
+    report = _run(_FIRST_SCREEN, tmp_path, LATER)
     assert (report["resume"], report["saved"]) == (1, 1)
     assert report["loaded"] == []
 
@@ -101,16 +92,7 @@ c.close()
 def test_the_first_screen_of_a_new_table_loads_none_of_the_engine_and_start_plays(
     tmp_path: Path,
 ) -> None:
-    child = subprocess.run(
-        [sys.executable, "-c", _NEW_TABLE, str(tmp_path), json.dumps(ENGINE)],
-        cwd=Path(__file__).resolve().parents[2],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert child.returncode == 0, child.stderr
-    report = json.loads(child.stdout.splitlines()[-1])
+    report = _run(_NEW_TABLE, tmp_path, ENGINE)
     assert report["first"]["loaded"] == []
     assert report["first"]["place"] == "setup"
     assert report["first"]["resume"] is None and report["first"]["saved"] == 0
@@ -125,3 +107,19 @@ def test_the_app_imports_the_engine_at_idle_after_its_first_frame_before_starts_
     later = CompanionApp.LATER
     assert later[0] == "companion.game"
     assert later.index("companion.game") < later.index("ui.screens.table")
+
+
+def _run(script: str, folder: Path, modules: object) -> dict:
+    """``script`` in a fresh interpreter (``folder`` and the ``modules`` to look for as its
+    arguments); the JSON report it prints last."""
+    child = subprocess.run(
+        [sys.executable, "-c", script, str(folder), json.dumps(modules)],
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert child.returncode == 0, child.stderr
+    report: dict = json.loads(child.stdout.splitlines()[-1])
+    return report
